@@ -1,0 +1,111 @@
+/** Admin property use cases: role scoping, list modes, optimistic retries and the archive rule. */
+import { canSeeProperty } from '../../shared/auth/roles.js';
+import type { AdminSession } from '../../shared/auth/session-types.js';
+import { nextId } from '../../shared/db/counters.js';
+import { todayIn } from '../../shared/domain/dates.js';
+import { adminView, matchesFilter, narrows, type PropertyFilter, type PropertyKind, type PropertyRecord } from '../../shared/domain/property.js';
+import { Conflict, Forbidden, NotFound } from '../../shared/errors.js';
+import * as repo from '../../shared/data/properties-repo.js';
+import { hasActiveFutureReservation } from '../../shared/data/reservations-repo.js';
+import { getSettings } from '../../shared/data/settings-repo.js';
+import { pageOf } from '../../shared/http/schemas.js';
+import { newProperty, updatedProperty } from './rules.js';
+import type { CreatePropertyInput, UpdatePropertyInput } from './schemas.js';
+
+export interface ListQuery extends PropertyFilter {
+  kind: 'all' | PropertyKind;
+  page: number;
+  limit: number;
+}
+
+const KINDS: PropertyKind[] = ['ltr', 'vr'];
+const byId = (a: PropertyRecord, b: PropertyRecord) => a.propertyId - b.propertyId;
+
+/**
+ * Three list modes: a landlord reads their own partition; a narrowing filter reads the kind's partition whole
+ * (bounded, docs/data-model.md); otherwise only the first page × limit items are read and the totals come
+ * from maintained counts.
+ */
+export async function listProperties(admin: AdminSession, q: ListQuery) {
+  const kinds = q.kind === 'all' ? KINDS : [q.kind];
+  if (admin.role === 'landlord' || narrows(q)) {
+    const source =
+      admin.role === 'landlord'
+        ? await repo.propertiesOfLandlord(admin.adminId)
+        : (await Promise.all(kinds.map((k) => repo.allPropertiesOfType(k)))).flat();
+    const matching = source.filter((p) => kinds.includes(p.type) && matchesFilter(p, q)).sort(byId);
+    const page = pageOf(matching.map(adminView), q.page, q.limit);
+    return q.kind === 'all'
+      ? { ...page, ltrTotal: matching.filter((p) => p.type === 'ltr').length, vrTotal: matching.filter((p) => p.type === 'vr').length }
+      : page;
+  }
+  const want = q.page * q.limit;
+  const [firsts, totals] = await Promise.all([
+    Promise.all(kinds.map((k) => repo.firstPropertiesOfType(k, want))),
+    Promise.all(kinds.map((k) => repo.countProperties(k))),
+  ]);
+  const merged = firsts.flat().sort(byId);
+  const items = merged.slice((q.page - 1) * q.limit, want).map(adminView);
+  const total = totals.reduce((a, b) => a + b, 0);
+  const page = { items, page: q.page, limit: q.limit, total };
+  return q.kind === 'all' ? { ...page, ltrTotal: totals[0] ?? 0, vrTotal: totals[1] ?? 0 } : page;
+}
+
+async function visibleProperty(admin: AdminSession, propertyId: number): Promise<repo.StoredProperty> {
+  const stored = await repo.getProperty(propertyId);
+  if (!stored) throw new NotFound(`Property ${propertyId} not found`);
+  if (!canSeeProperty(admin, stored.record.landlord)) throw new Forbidden('This property belongs to another landlord');
+  return stored;
+}
+
+export async function getProperty(admin: AdminSession, propertyId: number) {
+  return adminView((await visibleProperty(admin, propertyId)).record);
+}
+
+export async function createProperty(admin: AdminSession, input: CreatePropertyInput, now: Date) {
+  const propertyId = await nextId('property');
+  const record = newProperty(input, propertyId, admin.adminId, now);
+  await repo.insertProperty(record);
+  return { propertyId, type: record.type };
+}
+
+/** Read–modify–write with a version check; a lost race re-reads and re-applies (the last writer wins whole). */
+async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof repo.StaleProperty) || i >= 4) throw error;
+    }
+  }
+}
+
+export async function updateProperty(admin: AdminSession, propertyId: number, input: UpdatePropertyInput, now: Date) {
+  return withRetry(async () => {
+    const current = await visibleProperty(admin, propertyId);
+    const next = updatedProperty(current.record, input, now);
+    await repo.replaceProperty(current, next);
+    return adminView(next);
+  });
+}
+
+/**
+ * Soft archive. 409 while a VR property has an active future reservation; the write is conditioned on the
+ * property's reservationSeq, which every booking bumps, so a booking that lands between the check and the
+ * write makes the archive retry and see it.
+ */
+export async function archiveProperty(admin: AdminSession, propertyId: number, now: Date) {
+  return withRetry(async () => {
+    const current = await visibleProperty(admin, propertyId);
+    if (current.record.isArchived === 1) return { success: true, propertyId, isArchived: 1 };
+    if (current.record.type === 'vr') {
+      const today = todayIn((await getSettings()).systemTimeZone, now);
+      if (await hasActiveFutureReservation(propertyId, today)) {
+        throw new Conflict('The property has active future reservations; cancel or move them first');
+      }
+    }
+    const next: PropertyRecord = { ...current.record, isArchived: 1, dateUpdated: now.toISOString() };
+    await repo.replaceProperty(current, next, { expectReservationSeq: current.reservationSeq });
+    return { success: true, propertyId, isArchived: 1 };
+  });
+}

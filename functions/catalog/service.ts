@@ -1,0 +1,39 @@
+/** Catalog reads. The unfiltered first pages read page × limit items of the sparse catalog index and a count. */
+import { isVisible, matchesFilter, narrows, type PropertyFilter, type PropertyKind, type PropertyRecord } from '../../shared/domain/property.js';
+import * as repo from '../../shared/data/properties-repo.js';
+import { NotFound } from '../../shared/errors.js';
+import { pageOf } from '../../shared/http/schemas.js';
+
+export async function catalogPage<T>(
+  kind: PropertyKind,
+  filter: PropertyFilter,
+  page: number,
+  limit: number,
+  view: (p: PropertyRecord) => T,
+) {
+  if (narrows(filter)) {
+    const all = await repo.allCatalogProperties(kind);
+    return pageOf(all.filter((p) => matchesFilter(p, filter)).map(view), page, limit);
+  }
+  const [first, total] = await Promise.all([repo.firstCatalogProperties(kind, page * limit), repo.countCatalog(kind)]);
+  return { items: first.slice((page - 1) * limit).map(view), page, limit, total };
+}
+
+export async function visibleProperty(kind: PropertyKind, propertyId: number): Promise<PropertyRecord> {
+  const stored = await repo.getProperty(propertyId);
+  if (!stored || stored.record.type !== kind || !isVisible(stored.record)) {
+    throw new NotFound(`${kind.toUpperCase()} property ${propertyId} not found`);
+  }
+  return stored.record;
+}
+
+export async function imagesOfVisibleProperty(kind: PropertyKind, propertyId: number) {
+  const stored = await repo.getProperty(propertyId);
+  if (!stored || stored.record.type !== kind || !isVisible(stored.record)) return { items: [] };
+  return { items: await repo.getPropertyImages(propertyId) };
+}
+
+export async function allVisibleImages(kind: PropertyKind) {
+  const [images, visible] = await Promise.all([repo.imagesOfType(kind), repo.catalogPropertyIds(kind)]);
+  return { items: images.filter((i) => visible.has(i.propertyId)) };
+}

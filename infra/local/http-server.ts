@@ -1,0 +1,176 @@
+/**
+ * The local stand-in for API Gateway: turns an HTTP request into a REST API (v1) proxy event, hands it to the
+ * Lambda handler of the route's group, and writes the result back. The group is found with the same
+ * registry and path matcher the Lambdas use.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { NotFound, TooManyRequests } from '../../shared/errors.js';
+import { PathMatcher } from '../../shared/http/path-matcher.js';
+import { toProblem } from '../../shared/http/problem.js';
+import { allPaths } from '../../shared/http/route.js';
+import { ROUTES } from '../../shared/registry.js';
+import { FixedWindowLimiter } from './rate-limiter.js';
+
+export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface ServerOptions {
+  handlers: Record<string, LambdaHandler>;
+  ratePer5s: number;
+  trustProxy: boolean;
+  /** Extra pages of the local runtime (docs); return true when handled. */
+  extra?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean | Promise<boolean>;
+}
+
+const MAX_BODY = 1024 * 1024;
+
+function groupMatcher(): PathMatcher<string> {
+  const matcher = new PathMatcher<string>();
+  for (const route of ROUTES) for (const path of allPaths(route)) matcher.add(route.method, path, route.group);
+  return matcher;
+}
+
+export function createApiServer(options: ServerOptions): Server {
+  const matcher = groupMatcher();
+  const limiter = options.ratePer5s > 0 ? new FixedWindowLimiter(options.ratePer5s) : undefined;
+
+  return createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const requestId = randomUUID();
+    try {
+      const ip = clientIp(req, options.trustProxy);
+      const rate = limiter?.take(ip);
+      if (rate) {
+        res.setHeader('RateLimit-Limit', String(rate.limit));
+        res.setHeader('RateLimit-Remaining', String(rate.remaining));
+        res.setHeader('RateLimit-Reset', String(rate.resetSeconds));
+        if (!rate.allowed) {
+          throw new TooManyRequests(`More than ${rate.limit} requests in 5 seconds from ${ip}`, rate.resetSeconds);
+        }
+      }
+      if (options.extra && (await options.extra(req, res, url.pathname))) return;
+
+      const match = matcher.match(req.method ?? 'GET', url.pathname);
+      // A known path with another method still goes to its group, whose router answers 405 (or a CORS
+      // preflight) exactly as in the cloud; a path no group knows is a 404 here, as at API Gateway.
+      if (match.kind === 'notFound') throw new NotFound(`No endpoint ${req.method} ${url.pathname}`);
+      const group = match.kind === 'found' ? match.value : (match.others[0] ?? '');
+      const handler = options.handlers[group];
+      if (!handler) throw new Error(`no handler for group ${group}`);
+      const body = await readBody(req);
+      const event = toEvent(req, url, body, ip, requestId);
+      const result = await handler(event, lambdaContext(requestId, group));
+      writeResult(res, result);
+    } catch (error) {
+      writeResult(res, toProblem(error, requestId, url.pathname));
+    }
+  });
+}
+
+function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return (req.socket.remoteAddress ?? '0.0.0.0').replace(/^::ffff:/, '');
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    // API Gateway refuses payloads over 10 MB; the local runtime stops earlier, the handlers refuse > 256 KB.
+    if (size > MAX_BODY) break;
+    chunks.push(chunk as Buffer);
+  }
+  return chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
+}
+
+function toEvent(req: IncomingMessage, url: URL, body: string | null, ip: string, requestId: string): APIGatewayProxyEvent {
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    headers[name] = values.join(name === 'cookie' ? '; ' : ', ');
+    multiValueHeaders[name] = values;
+  }
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    query[name] = value;
+    multiQuery[name] = [...(multiQuery[name] ?? []), value];
+  }
+  const hasQuery = Object.keys(query).length > 0;
+  return {
+    resource: '/{proxy+}',
+    path: url.pathname,
+    httpMethod: req.method ?? 'GET',
+    headers,
+    multiValueHeaders,
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
+    pathParameters: { proxy: url.pathname.replace(/^\//, '') },
+    stageVariables: null,
+    body,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      authorizer: null,
+      protocol: `HTTP/${req.httpVersion}`,
+      httpMethod: req.method ?? 'GET',
+      path: url.pathname,
+      stage: 'local',
+      requestId,
+      requestTimeEpoch: Date.now(),
+      resourceId: 'local',
+      resourcePath: '/{proxy+}',
+      identity: {
+        sourceIp: ip,
+        userAgent: headers['user-agent'] ?? null,
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        user: null,
+        userArn: null,
+      },
+    },
+  };
+}
+
+function lambdaContext(requestId: string, group: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${group}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${group}`,
+    memoryLimitInMB: '256',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/local-${group}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyResult): void {
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) res.setHeader(name, values.map(String));
+  res.statusCode = result.statusCode;
+  res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}

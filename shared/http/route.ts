@@ -1,0 +1,118 @@
+/**
+ * The route contract: every endpoint is declared once with this shape (functions/<group>/routes.ts) and
+ * bound to its handler in the group's Lambda entry. The registry (shared/registry.ts) collects the
+ * contracts; the routers, the CDK stack, the local runtime and the OpenAPI document are derived from it.
+ * Contracts import nothing but valibot, so the stack and the docs can load them without the AWS SDK.
+ */
+import type * as v from 'valibot';
+import type { AdminSession, TenantSession } from '../auth/session-types.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type RoleName = 'super_admin' | 'landlord' | 'svc_rep' | 'housekeeper';
+
+export type Auth =
+  | { readonly kind: 'public' }
+  /** A tenant session is required (401 without). */
+  | { readonly kind: 'tenant' }
+  /** A tenant session is loaded when present. */
+  | { readonly kind: 'optionalTenant' }
+  /** An admin session with one of these roles is required (401 without a session, 403 for another role). */
+  | { readonly kind: 'admin'; readonly roles: readonly RoleName[] };
+
+// biome-ignore lint/suspicious/noExplicitAny: valibot's own generic bound for "any schema"; outputs are re-typed through InferOutput.
+export type AnySchema = v.GenericSchema<any, any>;
+
+export interface RouteContract<
+  A extends Auth = Auth,
+  P extends AnySchema | undefined = AnySchema | undefined,
+  Q extends AnySchema | undefined = AnySchema | undefined,
+  B extends AnySchema | undefined = AnySchema | undefined,
+> {
+  /** Stable id, `<controller>.<action>`; also the OpenAPI operationId. */
+  readonly id: string;
+  /** The Lambda that serves it (one folder under functions/). */
+  readonly group: string;
+  readonly method: HttpMethod;
+  /** The legacy path; `{name}` may stand inside a segment (`{id}.json`). */
+  readonly path: string;
+  /** Other paths with the same behaviour (the spec's singular `/property/{id}.json` aliases). */
+  readonly aliasPaths?: readonly string[];
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags?: readonly string[];
+  readonly auth: A;
+  readonly params?: P;
+  readonly query?: Q;
+  readonly body?: B;
+  /** alias → field; the alias is accepted in place of the field (spec convention 4). */
+  readonly aliases?: { readonly query?: Readonly<Record<string, string>>; readonly body?: Readonly<Record<string, string>> };
+  /** The success body, for the docs (the spec leaves many response shapes open). */
+  readonly response?: AnySchema;
+  readonly successStatus?: number;
+  /** Error statuses the spec lists for the endpoint, with their meaning (docs). */
+  readonly errors?: Readonly<Record<number, string>>;
+  /** Public and cacheable: `Cache-Control: public, max-age=600` and the API stage cache. */
+  readonly cache?: boolean;
+}
+
+type Out<S> = S extends AnySchema ? v.InferOutput<S> : Record<string, never>;
+
+type SessionOf<A extends Auth> = A extends { kind: 'admin' }
+  ? { admin: AdminSession }
+  : A extends { kind: 'tenant' }
+    ? { tenant: TenantSession }
+    : A extends { kind: 'optionalTenant' }
+      ? { tenant: TenantSession | undefined }
+      : unknown;
+
+export interface RequestMeta {
+  requestId: string;
+  ip: string;
+  headers: Readonly<Record<string, string | undefined>>;
+  cookies: Readonly<Record<string, string>>;
+  /** The request's arrival time; domain code takes "now" from here so tests and handlers agree. */
+  now: Date;
+}
+
+export type HandlerInput<C> = C extends RouteContract<infer A, infer P, infer Q, infer B>
+  ? { params: Out<P>; query: Out<Q>; body: Out<B> } & SessionOf<A> & RequestMeta
+  : never;
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+
+export type RouteHandler<C> = (input: HandlerInput<C>) => Promise<Reply>;
+
+export interface BoundRoute {
+  readonly contract: RouteContract;
+  readonly handle: (input: Record<string, unknown>) => Promise<Reply>;
+}
+
+/** Declares a contract; only a typing aid, the object is returned as given. */
+export function defineRoute<
+  const A extends Auth,
+  P extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+>(contract: RouteContract<A, P, Q, B>): RouteContract<A, P, Q, B> {
+  return contract;
+}
+
+/** Binds a handler to its contract, checked against the contract's schemas and auth. */
+export function bind<C extends RouteContract>(contract: C, handler: RouteHandler<C>): BoundRoute {
+  return { contract, handle: handler as unknown as BoundRoute['handle'] };
+}
+
+export function allPaths(contract: RouteContract): string[] {
+  return [contract.path, ...(contract.aliasPaths ?? [])];
+}
+
+/** `/API/{controller}/V1/...` → controller; the API Gateway resources are made per controller. */
+export function controllerOf(path: string): string {
+  const segments = path.split('/');
+  return segments[1] === 'API' && segments[3] === 'V1' ? (segments[2] ?? '') : (segments[2] ?? path);
+}
