@@ -4,7 +4,8 @@ import type { AdminSession } from '../../shared/auth/session-types.js';
 import { nextId } from '../../shared/db/counters.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { adminView, matchesFilter, narrows, type PropertyFilter, type PropertyKind, type PropertyRecord } from '../../shared/domain/property.js';
-import { Conflict, Forbidden, NotFound } from '../../shared/errors.js';
+import { getAdminProfile } from '../../shared/data/admins-repo.js';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../shared/errors.js';
 import * as repo from '../../shared/data/properties-repo.js';
 import { hasActiveFutureReservation } from '../../shared/data/reservations-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
@@ -63,6 +64,9 @@ export async function getProperty(admin: AdminSession, propertyId: number) {
 }
 
 export async function createProperty(admin: AdminSession, input: CreatePropertyInput, now: Date) {
+  if (input.landlord !== undefined && !(await getAdminProfile(input.landlord))) {
+    throw new BadRequest(`landlord ${input.landlord} is not an admin`, [{ field: 'landlord', message: 'no such admin' }]);
+  }
   const propertyId = await nextId('property');
   const record = newProperty(input, propertyId, admin.adminId, now);
   await repo.insertProperty(record);

@@ -1,0 +1,356 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { type AdminName, Client, problem, signedIn, unique } from './support/client.js';
+import { rawTable } from './support/table.js';
+
+const BASE = '/API/adminProperties/V1';
+
+interface Listed {
+  items: { propertyId: number; type: string; landlord: number; isArchived: number; onWebsite: number; propertyName: string }[];
+  page: number;
+  limit: number;
+  total: number;
+  ltrTotal?: number;
+  vrTotal?: number;
+}
+
+const vrBody = (overrides: Record<string, unknown> = {}) => ({
+  type: 'vr',
+  propertyName: unique('VR'),
+  propertyDesc: 'A test VR property',
+  propertyRate: '150.00',
+  ...overrides,
+});
+
+const ltrBody = (overrides: Record<string, unknown> = {}) => ({
+  type: 'ltr',
+  propertyName: unique('LTR'),
+  propertyDesc: 'A test LTR property',
+  propertyRate: '1200',
+  latePenalty: '50',
+  propertyDeposit: '1200',
+  ...overrides,
+});
+
+async function create(body: Record<string, unknown>): Promise<number> {
+  const admin = await signedIn('super');
+  const res = await admin.post(`${BASE}/properties.json`, body);
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return res.body.propertyId as number;
+}
+
+describe('admin properties: roles', () => {
+  const readers: [AdminName, number][] = [
+    ['super', 200],
+    ['svcRep', 200],
+    ['landlord', 200],
+    ['housekeeper', 403],
+  ];
+
+  it.each(readers)('list as %s → %i', async (who, status) => {
+    const client = await signedIn(who);
+    expect((await client.get(`${BASE}/properties.json`)).status).toBe(status);
+  });
+
+  it('list without a session → 401 problem', async () => {
+    const res = await new Client().get(`${BASE}/properties.json`);
+    expect(res.status).toBe(401);
+    expect(problem(res).title).toBe('Unauthorized');
+  });
+
+  it.each(['svcRep', 'landlord', 'housekeeper'] as const)('writes as %s → 403', async (who) => {
+    const client = await signedIn(who);
+    expect((await client.post(`${BASE}/properties.json`, vrBody())).status).toBe(403);
+    expect((await client.put(`${BASE}/properties/2001.json`, { propertyDesc: 'x' })).status).toBe(403);
+    expect((await client.delete(`${BASE}/properties/2001.json`)).status).toBe(403);
+  });
+
+  it('writes without a session → 401', async () => {
+    const anon = new Client();
+    expect((await anon.post(`${BASE}/properties.json`, vrBody())).status).toBe(401);
+    expect((await anon.put(`${BASE}/properties/2001.json`, { propertyDesc: 'x' })).status).toBe(401);
+    expect((await anon.delete(`${BASE}/properties/2001.json`)).status).toBe(401);
+  });
+
+  it('a landlord reads their own property and gets 403 for another landlord’s', async () => {
+    const landlord = await signedIn('landlord');
+    expect((await landlord.get(`${BASE}/properties/2001.json`)).status).toBe(200);
+    expect((await landlord.get(`${BASE}/properties/2002.json`)).status).toBe(403);
+  });
+
+  it('a landlord’s list holds only their own properties', async () => {
+    const landlord = await signedIn('landlord');
+    const res = await landlord.get<Listed>(`${BASE}/properties.json`, { query: { limit: 100 } });
+    expect(res.body.items.length).toBeGreaterThan(0);
+    expect(res.body.items.every((p) => p.landlord === 2)).toBe(true);
+    expect(res.body.items.map((p) => p.propertyId)).toEqual(expect.arrayContaining([2001, 2003, 11]));
+  });
+
+  it('svc_rep reads any property', async () => {
+    const rep = await signedIn('svcRep');
+    expect((await rep.get(`${BASE}/properties/2002.json`)).status).toBe(200);
+  });
+});
+
+describe('admin properties: create', () => {
+  it('creates a VR property with an id above 1999 and returns propertyId and type', async () => {
+    const admin = await signedIn('super');
+    const res = await admin.post(`${BASE}/properties.json`, vrBody({ propertyWeekendRate: 175, units: 2, taxRate: '7.5' }));
+
+    expect(res.status).toBe(201);
+    expect(res.body.type).toBe('vr');
+    expect(res.body.propertyId).toBeGreaterThan(1999);
+    const single = await admin.get(`${BASE}/properties/${res.body.propertyId}.json`);
+    expect(single.body).toMatchObject({ propertyRate: 150, propertyWeekendRate: 175, units: 2, taxRate: 7.5, latePenalty: 0, landlord: 1, isArchived: 0, onWebsite: 1 });
+  });
+
+  it('creates an LTR property, which needs latePenalty and propertyDeposit', async () => {
+    const admin = await signedIn('super');
+    const ok = await admin.post(`${BASE}/properties.json`, ltrBody());
+    const missing = await admin.post(`${BASE}/properties.json`, ltrBody({ latePenalty: undefined, propertyDeposit: undefined }));
+
+    expect(ok.status).toBe(201);
+    expect(ok.body.type).toBe('ltr');
+    expect(missing.status).toBe(400);
+    expect(problem(missing).errors?.map((e) => e.field).sort()).toEqual(['latePenalty', 'propertyDeposit']);
+  });
+
+  it('refuses VR-only pricing fields on an LTR property', async () => {
+    const admin = await signedIn('super');
+    const res = await admin.post(`${BASE}/properties.json`, ltrBody({ propertyWeekendRate: '100' }));
+    expect(res.status).toBe(400);
+    expect(problem(res).errors?.[0]?.field).toBe('propertyWeekendRate');
+  });
+
+  it('answers 409 for a duplicate name, case-insensitively', async () => {
+    const admin = await signedIn('super');
+    const name = unique('Dup');
+    expect((await admin.post(`${BASE}/properties.json`, vrBody({ propertyName: name }))).status).toBe(201);
+    const again = await admin.post(`${BASE}/properties.json`, ltrBody({ propertyName: name.toUpperCase() }));
+    expect(again.status).toBe(409);
+    expect(problem(again).title).toBe('Conflict');
+  });
+
+  it('lets exactly one of two racing creates with the same name win', async () => {
+    const admin = await signedIn('super');
+    const name = unique('Race');
+    const results = await Promise.all(Array.from({ length: 6 }, () => admin.post(`${BASE}/properties.json`, vrBody({ propertyName: name }))));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+
+  it.each([
+    ['missing type', { propertyName: 'x', propertyDesc: 'x', propertyRate: '1' }, 'type'],
+    ['bad type', vrBody({ type: 'hotel' }), 'type'],
+    ['missing name', vrBody({ propertyName: undefined }), 'propertyName'],
+    ['empty name', vrBody({ propertyName: '   ' }), 'propertyName'],
+    ['name over 128', vrBody({ propertyName: 'n'.repeat(129) }), 'propertyName'],
+    ['description over 5000', vrBody({ propertyDesc: 'd'.repeat(5001) }), 'propertyDesc'],
+    ['rate not a number', vrBody({ propertyRate: 'cheap' }), 'propertyRate'],
+    ['negative rate', vrBody({ propertyRate: -5 }), 'propertyRate'],
+    ['petsAllowed 2', vrBody({ petsAllowed: 2 }), 'petsAllowed'],
+    ['landlord not an admin', vrBody({ landlord: 999 }), 'landlord'],
+    ['unknown field', vrBody({ color: 'blue' }), 'color'],
+    ['object as name', vrBody({ propertyName: { a: 1 } }), 'propertyName'],
+    ['minNights above maxNights', vrBody({ minNights: 10, maxNights: 5 }), 'minNights'],
+  ])('refuses %s with 400 naming the field', async (_label, body, field) => {
+    const admin = await signedIn('super');
+    const res = await admin.post(`${BASE}/properties.json`, body);
+    expect(res.status).toBe(400);
+    expect(problem(res).errors?.map((e) => e.field)).toContain(field);
+  });
+
+  it('answers malformed JSON and a non-object body with 400', async () => {
+    const admin = await signedIn('super');
+    expect((await admin.request('POST', `${BASE}/properties.json`, { rawBody: '{"type":' })).status).toBe(400);
+    expect((await admin.request('POST', `${BASE}/properties.json`, { rawBody: '"text"' })).status).toBe(400);
+    expect((await admin.request('POST', `${BASE}/properties.json`, { rawBody: 'null' })).status).toBe(400);
+  });
+});
+
+describe('admin properties: single, aliases and ids', () => {
+  it('serves the same record under the singular /property/{id}.json alias', async () => {
+    const admin = await signedIn('super');
+    const plural = await admin.get(`${BASE}/properties/11.json`);
+    const singular = await admin.get(`${BASE}/property/11.json`);
+    expect(plural.status).toBe(200);
+    expect(singular.body).toEqual(plural.body);
+    expect(plural.body).toMatchObject({ propertyId: 11, type: 'ltr', latePenalty: 50, propertyDeposit: 1500 });
+    expect(plural.body).not.toHaveProperty('propertyWeekendRate');
+  });
+
+  it.each(['abc', '-1', '0', '1.5', '99999999999'])('answers id %s with 400', async (id) => {
+    const admin = await signedIn('super');
+    const res = await admin.get(`${BASE}/properties/${id}.json`);
+    expect(res.status).toBe(400);
+    expect(problem(res).errors?.[0]?.field).toBe('id');
+  });
+
+  it('answers an unknown id with 404 on every method and alias', async () => {
+    const admin = await signedIn('super');
+    expect((await admin.get(`${BASE}/properties/987654.json`)).status).toBe(404);
+    expect((await admin.put(`${BASE}/property/987654.json`, { propertyDesc: 'x' })).status).toBe(404);
+    expect((await admin.delete(`${BASE}/property/987654.json`)).status).toBe(404);
+  });
+
+  it('answers a wrong method with 405 and Allow', async () => {
+    const res = await new Client().request('PATCH', `${BASE}/properties/11.json`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, PUT, DELETE');
+  });
+});
+
+describe('admin properties: update', () => {
+  it('updates whitelisted fields and reflects them', async () => {
+    const id = await create(vrBody());
+    const admin = await signedIn('super');
+    const name = unique('Renamed');
+    const res = await admin.put(`${BASE}/property/${id}.json`, { propertyName: name, propertyRate: '99.50', onWebsite: 0, housekeepingFee: 80 });
+    expect(res.status).toBe(200);
+    const after = await admin.get(`${BASE}/properties/${id}.json`);
+    expect(after.body).toMatchObject({ propertyName: name, propertyRate: 99.5, onWebsite: 0, housekeepingFee: 80 });
+  });
+
+  it('answers any field outside the whitelist with 400 and changes nothing', async () => {
+    const id = await create(vrBody());
+    const admin = await signedIn('super');
+    for (const body of [{ landlord: 2 }, { type: 'ltr' }, { propertyId: 5 }, { propertyDesc: 'ok', secret: 1 }]) {
+      const res = await admin.put(`${BASE}/properties/${id}.json`, body);
+      expect(res.status).toBe(400);
+    }
+    expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({ propertyDesc: 'A test VR property', landlord: 1 });
+  });
+
+  it('answers 409 when renaming onto another property’s name, and frees the old name on rename', async () => {
+    const first = unique('First');
+    const idA = await create(vrBody({ propertyName: first }));
+    const idB = await create(vrBody());
+    const admin = await signedIn('super');
+    expect((await admin.put(`${BASE}/properties/${idB}.json`, { propertyName: first })).status).toBe(409);
+    expect((await admin.put(`${BASE}/properties/${idA}.json`, { propertyName: unique('Moved') })).status).toBe(200);
+    expect((await admin.put(`${BASE}/properties/${idB}.json`, { propertyName: first })).status).toBe(200);
+  });
+
+  it('keeps a property’s own name available to itself (changing only its case)', async () => {
+    const name = unique('Case');
+    const id = await create(vrBody({ propertyName: name }));
+    const admin = await signedIn('super');
+    expect((await admin.put(`${BASE}/properties/${id}.json`, { propertyName: name.toUpperCase() })).status).toBe(200);
+  });
+
+  it('concurrent updates of different fields both land', async () => {
+    const id = await create(vrBody());
+    const admin = await signedIn('super');
+    await Promise.all([
+      admin.put(`${BASE}/properties/${id}.json`, { petFee: 25 }),
+      admin.put(`${BASE}/properties/${id}.json`, { damageWaiver: 30 }),
+      admin.put(`${BASE}/properties/${id}.json`, { bedrooms: '3' }),
+    ]);
+    expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({ petFee: 25, damageWaiver: 30, bedrooms: '3' });
+  });
+});
+
+describe('admin properties: archive', () => {
+  it('soft-archives: the record stays, isArchived=1, hidden from the catalog', async () => {
+    const id = await create(vrBody());
+    const admin = await signedIn('super');
+    const res = await admin.delete(`${BASE}/property/${id}.json`);
+    expect(res.status).toBe(200);
+    expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({ isArchived: 1 });
+    expect((await new Client().get(`/API/vrProperties/V1/vrProperties/${id}.json`)).status).toBe(404);
+  });
+
+  it('answers 409 while an active future reservation exists, and archives once it is cancelled', async () => {
+    const id = await create(vrBody());
+    const reservation = {
+      PK: 'RESERVATION#900001',
+      SK: 'RESERVATION',
+      entity: 'reservation',
+      reservationId: 900001,
+      propertyId: id,
+      dateFrom: '2099-01-01',
+      dateTo: '2099-01-05',
+      status: '1',
+      GSI1PK: `PROPRES#${id}`,
+      GSI1SK: '2099-01-05#0000900001',
+    };
+    await rawTable.send(new PutCommand({ TableName: 'rental-pm-local', Item: reservation }));
+    const admin = await signedIn('super');
+
+    const blocked = await admin.delete(`${BASE}/properties/${id}.json`);
+    expect(blocked.status).toBe(409);
+    expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({ isArchived: 0 });
+
+    await rawTable.send(new PutCommand({ TableName: 'rental-pm-local', Item: { ...reservation, status: '3' } }));
+    expect((await admin.delete(`${BASE}/properties/${id}.json`)).status).toBe(200);
+  });
+
+  it('ignores past stays and admin blocks', async () => {
+    const id = await create(vrBody());
+    const base = { SK: 'RESERVATION', entity: 'reservation', propertyId: id, GSI1PK: `PROPRES#${id}` };
+    await rawTable.send(
+      new PutCommand({ TableName: 'rental-pm-local', Item: { ...base, PK: 'RESERVATION#900002', reservationId: 900002, dateFrom: '2020-01-01', dateTo: '2020-01-03', status: '1', GSI1SK: '2020-01-03#0000900002' } }),
+    );
+    await rawTable.send(
+      new PutCommand({ TableName: 'rental-pm-local', Item: { ...base, PK: 'RESERVATION#900003', reservationId: 900003, dateFrom: '2099-02-01', dateTo: '2099-02-03', status: '4', GSI1SK: '2099-02-03#0000900003' } }),
+    );
+    const admin = await signedIn('super');
+    expect((await admin.delete(`${BASE}/properties/${id}.json`)).status).toBe(200);
+  });
+});
+
+describe('admin properties: list', () => {
+  it('type=all carries the paging envelope and ltrTotal / vrTotal', async () => {
+    const admin = await signedIn('super');
+    const res = await admin.get<Listed>(`${BASE}/properties.json`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ page: 1, limit: 20 });
+    expect(res.body.total).toBe((res.body.ltrTotal ?? 0) + (res.body.vrTotal ?? 0));
+    expect(res.body.ltrTotal).toBeGreaterThanOrEqual(2);
+    expect(res.body.vrTotal).toBeGreaterThanOrEqual(4);
+  });
+
+  it('filters by type and pages without overlap', async () => {
+    const admin = await signedIn('super');
+    const vr = await admin.get<Listed>(`${BASE}/properties.json`, { query: { type: 'vr', limit: 2 } });
+    const page2 = await admin.get<Listed>(`${BASE}/properties.json`, { query: { type: 'vr', limit: 2, page: 2 } });
+    expect(vr.body.items.every((p) => p.type === 'vr')).toBe(true);
+    expect(vr.body).not.toHaveProperty('ltrTotal');
+    expect(vr.body.items).toHaveLength(2);
+    const ids = new Set([...vr.body.items, ...page2.body.items].map((p) => p.propertyId));
+    expect(ids.size).toBe(4);
+  });
+
+  it('includes archived and off-website properties unless filtered', async () => {
+    const admin = await signedIn('super');
+    const all = await admin.get<Listed>(`${BASE}/properties.json`, { query: { search: 'Fixture', limit: 100 } });
+    const ids = all.body.items.map((p) => p.propertyId);
+    expect(ids).toEqual(expect.arrayContaining([2003, 2004, 12]));
+    const noArchived = await admin.get<Listed>(`${BASE}/properties.json`, { query: { search: 'Fixture', includeArchived: '0' } });
+    expect(noArchived.body.items.map((p) => p.propertyId)).not.toContain(2004);
+    const offWebsite = await admin.get<Listed>(`${BASE}/properties.json`, { query: { search: 'Fixture', onWebsite: '0' } });
+    expect(offWebsite.body.items.map((p) => p.propertyId).sort()).toEqual([12, 2003]);
+  });
+
+  it('applies search, location, beds (alias bedrooms), baths, propertyType, pets and featured', async () => {
+    const admin = await signedIn('super');
+    const q = async (query: Record<string, string | number>) =>
+      (await admin.get<Listed>(`${BASE}/properties.json`, { query: { search: 'Fixture', ...query } })).body.items.map((p) => p.propertyId);
+    expect(await q({ search: 'elm st' })).toEqual([11]);
+    expect(await q({ location: 'testville beach' })).toEqual([2001]);
+    expect(await q({ bedrooms: 3 })).toEqual([12, 2001]);
+    expect(await q({ beds: 3, baths: 3 })).toEqual([2001]);
+    expect(await q({ propertyType: 'condo' })).toEqual([2002]);
+    expect(await q({ pets: '1' })).toEqual([2001]);
+    expect(await q({ featured: '1' })).toEqual([2001]);
+  });
+
+  it('clamps limit to 100 and refuses non-numeric or negative paging with 400', async () => {
+    const admin = await signedIn('super');
+    expect((await admin.get<Listed>(`${BASE}/properties.json`, { query: { limit: 500 } })).body.limit).toBe(100);
+    for (const query of [{ limit: 'ten' }, { page: 'x' }, { page: -1 }, { limit: 0 }, { type: 'hotel' }, { search: 's'.repeat(129) }]) {
+      const res = await admin.get(`${BASE}/properties.json`, { query });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(problem(res).status).toBe(400);
+    }
+  });
+});
