@@ -1,0 +1,147 @@
+/**
+ * `npm start` as a user runs it: a child process with the DESIGN.md settings (PORT, DATA_DIR, SEED,
+ * RATE_LIMIT_PER_5S, TRUST_PROXY, *_PORT), stopped with Ctrl-C (SIGINT).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../infra/local/services.js';
+import { ROUTES } from '../shared/registry.js';
+import { Client } from './support/client.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'rental-pm-test-'));
+const running = new Set<ChildProcess>();
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+async function start(env: Record<string, string>): Promise<Started> {
+  const port = await freePort(0);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), MAIL_PORT: '0', COGNITO_PORT: '0', DYNAMODB_PORT: '0', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Ctrl-C stops everything')) {
+        clearInterval(timer);
+        resolve();
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`runtime exited: ${output}`));
+      }
+    }, 100);
+  });
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      child.once('exit', (code) => {
+        running.delete(child);
+        resolve(code);
+      });
+      child.kill('SIGINT');
+    });
+  return { child, url: `http://localhost:${port}`, output: () => output, stop };
+}
+
+describe('npm start', () => {
+  it('first start on an empty DATA_DIR seeds the demo fixture, prints the URLs and the demo admin, serves docs, limits per IP, and stops on Ctrl-C', async () => {
+    const rt = await start({ DATA_DIR: dataDir, RATE_LIMIT_PER_5S: '6', TRUST_PROXY: '1' });
+    expect(rt.output()).toMatch(/API\s+http:\/\/localhost:\d+/);
+    expect(rt.output()).toMatch(/Docs\s+http:\/\/localhost:\d+\/docs/);
+    expect(rt.output()).toMatch(/Mail\s+http:\/\/127\.0\.0\.1:\d+/);
+    expect(rt.output()).toContain('adminAPIKey=demo-admin adminAPISecret=demo-admin-secret-1');
+
+    const docsClient = new Client(rt.url);
+    const docs = await docsClient.get('/docs');
+    expect(docs.text).toContain('swagger-ui');
+    const spec = await docsClient.get<{ openapi: string; paths: Record<string, unknown> }>('/openapi.json');
+    expect(spec.body.openapi).toBe('3.1.0');
+    for (const route of ROUTES) expect(Object.keys(spec.body.paths)).toContain(route.path);
+
+    // Per-IP limit: a fresh X-Forwarded-For gets 6 requests, the 7th is a 429 with the rate headers.
+    const limited = new Client(rt.url);
+    const statuses: number[] = [];
+    let last = await limited.get('/API/siteSettings/V1/settings.json');
+    statuses.push(last.status);
+    for (let i = 0; i < 6; i++) {
+      last = await limited.get('/API/siteSettings/V1/settings.json');
+      statuses.push(last.status);
+    }
+    if (statuses.filter((s) => s === 429).length === 0) {
+      // The 7 requests straddled a 5 s window boundary; the next burst cannot.
+      for (let i = 0; i < 7; i++) last = await limited.get('/API/siteSettings/V1/settings.json');
+    }
+    expect(last.status).toBe(429);
+    expect(last.headers.get('content-type')).toContain('application/problem+json');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(last.headers.get('ratelimit-limit')).toBe('6');
+    expect(last.headers.get('ratelimit-remaining')).toBe('0');
+    expect(Number(last.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(5);
+    expect((await new Client(rt.url).get('/API/siteSettings/V1/settings.json')).status).toBe(200);
+
+    const admin = new Client(rt.url);
+    await admin.post('/API/auth/V1/login.json', { adminAPIKey: 'demo-admin', adminAPISecret: 'demo-admin-secret-1' });
+    const created = await admin.post('/API/adminProperties/V1/properties.json', { type: 'vr', propertyName: 'Kept Across Restarts', propertyDesc: 'x', propertyRate: 1 });
+    expect(created.status).toBe(201);
+
+    expect(await rt.stop()).toBe(0);
+    const afterStop = await fetch(`${rt.url}/API/siteSettings/V1/settings.json`).catch(() => undefined);
+    expect(afterStop).toBeUndefined();
+  }, 120_000);
+
+  it('a restart on the same DATA_DIR keeps the data and does not seed again; npm run seed loads a fixture into the stopped store', async () => {
+    const fixture = join(dataDir, 'extra.json');
+    writeFileSync(fixture, JSON.stringify({ properties: [{ propertyId: 2999, type: 'vr', propertyName: 'Seeded Later', propertyDesc: 'x', propertyRate: '75' }] }));
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/seed-cli.ts', fixture], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DYNAMODB_PORT: String(await freePort(0)), COGNITO_PORT: String(await freePort(0)), LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    expect(seed.status, seed.stderr).toBe(0);
+    expect(seed.stdout).toContain('"properties":1');
+
+    const rt = await start({ DATA_DIR: dataDir, RATE_LIMIT_PER_5S: '0' });
+    expect(rt.output()).toContain('store already had data');
+    const client = new Client(rt.url);
+    const list = await client.get<{ items: { propertyName: string }[] }>('/API/vrProperties/V1/vrProperties.json', { query: { search: 'Kept Across' } });
+    expect(list.body.items.map((p) => p.propertyName)).toEqual(['Kept Across Restarts']);
+    expect((await client.get('/API/vrProperties/V1/vrProperties/2999.json')).body).toMatchObject({ propertyName: 'Seeded Later', propertyRate: 75 });
+    expect(await rt.stop()).toBe(0);
+  }, 120_000);
+
+  it('DATA_DIR=memory with SEED=none starts empty', async () => {
+    const rt = await start({ DATA_DIR: 'memory', SEED: 'none', RATE_LIMIT_PER_5S: '0' });
+    const list = await new Client(rt.url).get('/API/vrProperties/V1/vrProperties.json');
+    expect(list.body).toMatchObject({ items: [], total: 0 });
+    expect(await rt.stop()).toBe(0);
+  }, 120_000);
+
+  it('without Java it says in one line how to install it', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PATH: '/nonexistent', DATA_DIR: 'memory' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/Java.*install/i);
+  });
+});
