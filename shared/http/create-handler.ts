@@ -13,7 +13,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { hasRole } from '../auth/roles.js';
 import { ADMIN_COOKIE, parseCookies, TENANT_COOKIE } from '../auth/cookies.js';
 import { loadSession } from '../auth/sessions.js';
-import { BadRequest, Forbidden, MethodNotAllowed, NotFound, Unauthorized } from '../errors.js';
+import { BadRequest, Forbidden, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthorized } from '../errors.js';
 import { ROUTES } from '../registry.js';
 import { PathMatcher } from './path-matcher.js';
 import { toProblem } from './problem.js';
@@ -95,7 +95,7 @@ function jsonBody(): middy.MiddlewareObj<Event, Result, Error, ApiContext> {
     before: async (request) => {
       const body = request.event.body;
       if (body === null || body === undefined || body === '') return;
-      if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new BadRequest('Request body is too large');
+      if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB`);
       await parser.before?.(request as never);
     },
   };
