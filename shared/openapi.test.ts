@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi.js';
+import { allPaths } from './http/route.js';
+import { ROUTES } from './registry.js';
+
+type Op = { parameters: { name: string; in: string; required: boolean; description?: string }[]; requestBody?: unknown; security?: unknown; responses: Record<string, unknown> };
+
+describe('OpenAPI document', () => {
+  const doc = buildOpenApiDocument(ROUTES, 'http://localhost:3000');
+  const op = (path: string, method: string) => (doc.paths[path] as Record<string, Op>)[method] as Op;
+
+  it('is OpenAPI 3.1 with every registered path and alias, each with its method', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    for (const route of ROUTES) for (const path of allPaths(route)) expect(doc.paths[path]).toHaveProperty(route.method.toLowerCase());
+  });
+
+  it('describes path and query parameters, aliases, bodies, auth and error responses', () => {
+    const list = op('/API/adminProperties/V1/properties.json', 'get');
+    expect(list.parameters.find((p) => p.name === 'beds')).toMatchObject({ in: 'query', required: false, description: 'Alias: bedrooms' });
+    expect(list.security).toEqual([{ adminSession: [] }]);
+    expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
+
+    const single = op('/API/adminProperties/V1/property/{id}.json', 'put');
+    expect(single.parameters.find((p) => p.name === 'id')).toMatchObject({ in: 'path', required: true });
+    expect(single.requestBody).toMatchObject({ required: true });
+
+    const create = op('/API/adminProperties/V1/properties.json', 'post');
+    expect(create.responses).toHaveProperty('201');
+    expect(create.responses).toHaveProperty('409');
+  });
+});
