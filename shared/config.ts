@@ -20,6 +20,7 @@ export function intEnv(name: string, fallback: number): number {
   const raw = optionalEnv(name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value)) throw new Error(`Environment variable ${name} must be an integer, got "${raw}"`);
+  if (!Number.isInteger(value))
+    throw new Error(`Environment variable ${name} must be an integer, got "${raw}"`);
   return value;
 }

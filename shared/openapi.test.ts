@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './openapi.js';
 import { allPaths } from './http/route.js';
+import { buildOpenApiDocument } from './openapi.js';
 import { ROUTES } from './registry.js';
 
-type Op = { parameters: { name: string; in: string; required: boolean; description?: string }[]; requestBody?: unknown; security?: unknown; responses: Record<string, unknown> };
+type Op = {
+  parameters: { name: string; in: string; required: boolean; description?: string }[];
+  requestBody?: unknown;
+  security?: unknown;
+  responses: Record<string, unknown>;
+};
 
 describe('OpenAPI document', () => {
   const doc = buildOpenApiDocument(ROUTES, 'http://localhost:3000');
@@ -11,12 +16,17 @@ describe('OpenAPI document', () => {
 
   it('is OpenAPI 3.1 with every registered path and alias, each with its method', () => {
     expect(doc.openapi).toBe('3.1.0');
-    for (const route of ROUTES) for (const path of allPaths(route)) expect(doc.paths[path]).toHaveProperty(route.method.toLowerCase());
+    for (const route of ROUTES)
+      for (const path of allPaths(route)) expect(doc.paths[path]).toHaveProperty(route.method.toLowerCase());
   });
 
   it('describes path and query parameters, aliases, bodies, auth and error responses', () => {
     const list = op('/API/adminProperties/V1/properties.json', 'get');
-    expect(list.parameters.find((p) => p.name === 'beds')).toMatchObject({ in: 'query', required: false, description: 'Alias: bedrooms' });
+    expect(list.parameters.find((p) => p.name === 'beds')).toMatchObject({
+      in: 'query',
+      required: false,
+      description: 'Alias: bedrooms',
+    });
     expect(list.security).toEqual([{ adminSession: [] }]);
     expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
 

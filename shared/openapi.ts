@@ -5,7 +5,7 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { allPaths, type AnySchema, type RouteContract } from './http/route.js';
+import { type AnySchema, allPaths, type RouteContract } from './http/route.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -23,7 +23,10 @@ const STATUS_TEXT: Record<number, string> = {
 
 function schemaOf(schema: AnySchema | undefined): JsonSchema {
   if (!schema) return { type: 'object' };
-  const json = toJsonSchema(schema as v.GenericSchema, { errorMode: 'ignore', typeMode: 'input' }) as JsonSchema;
+  const json = toJsonSchema(schema as v.GenericSchema, {
+    errorMode: 'ignore',
+    typeMode: 'input',
+  }) as JsonSchema;
   delete json.$schema;
   return json;
 }
@@ -31,7 +34,9 @@ function schemaOf(schema: AnySchema | undefined): JsonSchema {
 function objectEntries(schema: AnySchema | undefined): [string, AnySchema, boolean][] {
   const entries = (schema as { entries?: Record<string, AnySchema> } | undefined)?.entries ?? {};
   return Object.entries(entries).map(([name, entry]) => {
-    const optional = ['optional', 'nullish', 'exact_optional'].includes((entry as { type?: string }).type ?? '');
+    const optional = ['optional', 'nullish', 'exact_optional'].includes(
+      (entry as { type?: string }).type ?? '',
+    );
     return [name, entry, !optional];
   });
 }
@@ -43,7 +48,9 @@ function parameters(route: RouteContract, path: string) {
   for (const name of pathNames) {
     params.push({ name, in: 'path', required: true, schema: schemaOf(pathSchemas.get(name ?? '')) });
   }
-  const aliasOf = Object.fromEntries(Object.entries(route.aliases?.query ?? {}).map(([alias, field]) => [field, alias]));
+  const aliasOf = Object.fromEntries(
+    Object.entries(route.aliases?.query ?? {}).map(([alias, field]) => [field, alias]),
+  );
   for (const [name, schema, required] of objectEntries(route.query)) {
     const alias = aliasOf[name];
     params.push({
@@ -66,11 +73,15 @@ function responses(route: RouteContract) {
     },
   };
   const errors: Record<number, string> = { 400: 'Validation failure', ...(route.errors ?? {}) };
-  if (route.auth.kind === 'admin') Object.assign(errors, { 401: errors[401] ?? 'No admin session', 403: errors[403] ?? 'Wrong role' });
+  if (route.auth.kind === 'admin')
+    Object.assign(errors, { 401: errors[401] ?? 'No admin session', 403: errors[403] ?? 'Wrong role' });
   if (route.auth.kind === 'tenant') errors[401] = errors[401] ?? 'No tenant session';
   errors[429] = errors[429] ?? 'Rate limited (25 requests / 5 s per IP)';
   for (const [status, description] of Object.entries(errors)) {
-    out[status] = { description: `${STATUS_TEXT[Number(status)] ?? 'Error'}: ${description}`, content: problem };
+    out[status] = {
+      description: `${STATUS_TEXT[Number(status)] ?? 'Error'}: ${description}`,
+      content: problem,
+    };
   }
   return out;
 }
@@ -87,10 +98,16 @@ function operation(route: RouteContract, path: string) {
   if (route.auth.kind === 'admin') notes.push(`Admin session; roles: ${route.auth.roles.join(', ')}.`);
   if (route.auth.kind === 'tenant') notes.push('Tenant session required.');
   if (route.cache) notes.push('Cached for 10 minutes (Cache-Control: public, max-age=600).');
-  if (route.aliases?.body) notes.push(`Body aliases: ${Object.entries(route.aliases.body).map(([a, f]) => `${a} → ${f}`).join(', ')}.`);
+  if (route.aliases?.body)
+    notes.push(
+      `Body aliases: ${Object.entries(route.aliases.body)
+        .map(([a, f]) => `${a} → ${f}`)
+        .join(', ')}.`,
+    );
   op.description = notes.filter(Boolean).join(' ');
   if (route.auth.kind === 'admin') op.security = [{ adminSession: [] }];
-  if (route.auth.kind === 'tenant' || route.auth.kind === 'optionalTenant') op.security = [{ tenantSession: [] }];
+  if (route.auth.kind === 'tenant' || route.auth.kind === 'optionalTenant')
+    op.security = [{ tenantSession: [] }];
   if (route.body) {
     op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } };
   }
@@ -110,7 +127,8 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], serverUrl
     info: {
       title: 'Rental property management API',
       version: '5.9.3.3',
-      description: 'The legacy /API/{controller}/V1/{action}.json interface. Errors are RFC 9457 problem+json.',
+      description:
+        'The legacy /API/{controller}/V1/{action}.json interface. Errors are RFC 9457 problem+json.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths,
@@ -131,7 +149,10 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], serverUrl
             requestId: { type: 'string' },
             errors: {
               type: 'array',
-              items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
+              items: {
+                type: 'object',
+                properties: { field: { type: 'string' }, message: { type: 'string' } },
+              },
             },
           },
           required: ['type', 'title', 'status', 'detail'],

@@ -6,7 +6,14 @@ import { rawTable } from './support/table.js';
 const BASE = '/API/adminProperties/V1';
 
 interface Listed {
-  items: { propertyId: number; type: string; landlord: number; isArchived: number; onWebsite: number; propertyName: string }[];
+  items: {
+    propertyId: number;
+    type: string;
+    landlord: number;
+    isArchived: number;
+    onWebsite: number;
+    propertyName: string;
+  }[];
   page: number;
   limit: number;
   total: number;
@@ -95,24 +102,43 @@ describe('admin properties: roles', () => {
 describe('admin properties: create', () => {
   it('creates a VR property with an id above 1999 and returns propertyId and type', async () => {
     const admin = await signedIn('super');
-    const res = await admin.post(`${BASE}/properties.json`, vrBody({ propertyWeekendRate: 175, units: 2, taxRate: '7.5' }));
+    const res = await admin.post(
+      `${BASE}/properties.json`,
+      vrBody({ propertyWeekendRate: 175, units: 2, taxRate: '7.5' }),
+    );
 
     expect(res.status).toBe(201);
     expect(res.body.type).toBe('vr');
     expect(res.body.propertyId).toBeGreaterThan(1999);
     const single = await admin.get(`${BASE}/properties/${res.body.propertyId}.json`);
-    expect(single.body).toMatchObject({ propertyRate: 150, propertyWeekendRate: 175, units: 2, taxRate: 7.5, latePenalty: 0, landlord: 1, isArchived: 0, onWebsite: 1 });
+    expect(single.body).toMatchObject({
+      propertyRate: 150,
+      propertyWeekendRate: 175,
+      units: 2,
+      taxRate: 7.5,
+      latePenalty: 0,
+      landlord: 1,
+      isArchived: 0,
+      onWebsite: 1,
+    });
   });
 
   it('creates an LTR property, which needs latePenalty and propertyDeposit', async () => {
     const admin = await signedIn('super');
     const ok = await admin.post(`${BASE}/properties.json`, ltrBody());
-    const missing = await admin.post(`${BASE}/properties.json`, ltrBody({ latePenalty: undefined, propertyDeposit: undefined }));
+    const missing = await admin.post(
+      `${BASE}/properties.json`,
+      ltrBody({ latePenalty: undefined, propertyDeposit: undefined }),
+    );
 
     expect(ok.status).toBe(201);
     expect(ok.body.type).toBe('ltr');
     expect(missing.status).toBe(400);
-    expect(problem(missing).errors?.map((e) => e.field).sort()).toEqual(['latePenalty', 'propertyDeposit']);
+    expect(
+      problem(missing)
+        .errors?.map((e) => e.field)
+        .sort(),
+    ).toEqual(['latePenalty', 'propertyDeposit']);
   });
 
   it('refuses VR-only pricing fields on an LTR property', async () => {
@@ -134,7 +160,9 @@ describe('admin properties: create', () => {
   it('lets exactly one of two racing creates with the same name win', async () => {
     const admin = await signedIn('super');
     const name = unique('Race');
-    const results = await Promise.all(Array.from({ length: 6 }, () => admin.post(`${BASE}/properties.json`, vrBody({ propertyName: name }))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => admin.post(`${BASE}/properties.json`, vrBody({ propertyName: name }))),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
   });
 
@@ -161,7 +189,9 @@ describe('admin properties: create', () => {
 
   it('answers malformed JSON and a non-object body with 400', async () => {
     const admin = await signedIn('super');
-    expect((await admin.request('POST', `${BASE}/properties.json`, { rawBody: '{"type":' })).status).toBe(400);
+    expect((await admin.request('POST', `${BASE}/properties.json`, { rawBody: '{"type":' })).status).toBe(
+      400,
+    );
     expect((await admin.request('POST', `${BASE}/properties.json`, { rawBody: '"text"' })).status).toBe(400);
     expect((await admin.request('POST', `${BASE}/properties.json`, { rawBody: 'null' })).status).toBe(400);
   });
@@ -174,7 +204,12 @@ describe('admin properties: single, aliases and ids', () => {
     const singular = await admin.get(`${BASE}/property/11.json`);
     expect(plural.status).toBe(200);
     expect(singular.body).toEqual(plural.body);
-    expect(plural.body).toMatchObject({ propertyId: 11, type: 'ltr', latePenalty: 50, propertyDeposit: 1500 });
+    expect(plural.body).toMatchObject({
+      propertyId: 11,
+      type: 'ltr',
+      latePenalty: 50,
+      propertyDeposit: 1500,
+    });
     expect(plural.body).not.toHaveProperty('propertyWeekendRate');
   });
 
@@ -204,20 +239,38 @@ describe('admin properties: update', () => {
     const id = await create(vrBody());
     const admin = await signedIn('super');
     const name = unique('Renamed');
-    const res = await admin.put(`${BASE}/property/${id}.json`, { propertyName: name, propertyRate: '99.50', onWebsite: 0, housekeepingFee: 80 });
+    const res = await admin.put(`${BASE}/property/${id}.json`, {
+      propertyName: name,
+      propertyRate: '99.50',
+      onWebsite: 0,
+      housekeepingFee: 80,
+    });
     expect(res.status).toBe(200);
     const after = await admin.get(`${BASE}/properties/${id}.json`);
-    expect(after.body).toMatchObject({ propertyName: name, propertyRate: 99.5, onWebsite: 0, housekeepingFee: 80 });
+    expect(after.body).toMatchObject({
+      propertyName: name,
+      propertyRate: 99.5,
+      onWebsite: 0,
+      housekeepingFee: 80,
+    });
   });
 
   it('answers any field outside the whitelist with 400 and changes nothing', async () => {
     const id = await create(vrBody());
     const admin = await signedIn('super');
-    for (const body of [{ landlord: 2 }, { type: 'ltr' }, { propertyId: 5 }, { propertyDesc: 'ok', secret: 1 }]) {
+    for (const body of [
+      { landlord: 2 },
+      { type: 'ltr' },
+      { propertyId: 5 },
+      { propertyDesc: 'ok', secret: 1 },
+    ]) {
       const res = await admin.put(`${BASE}/properties/${id}.json`, body);
       expect(res.status).toBe(400);
     }
-    expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({ propertyDesc: 'A test VR property', landlord: 1 });
+    expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({
+      propertyDesc: 'A test VR property',
+      landlord: 1,
+    });
   });
 
   it('answers 409 when renaming onto another property’s name, and frees the old name on rename', async () => {
@@ -226,7 +279,9 @@ describe('admin properties: update', () => {
     const idB = await create(vrBody());
     const admin = await signedIn('super');
     expect((await admin.put(`${BASE}/properties/${idB}.json`, { propertyName: first })).status).toBe(409);
-    expect((await admin.put(`${BASE}/properties/${idA}.json`, { propertyName: unique('Moved') })).status).toBe(200);
+    expect(
+      (await admin.put(`${BASE}/properties/${idA}.json`, { propertyName: unique('Moved') })).status,
+    ).toBe(200);
     expect((await admin.put(`${BASE}/properties/${idB}.json`, { propertyName: first })).status).toBe(200);
   });
 
@@ -234,7 +289,9 @@ describe('admin properties: update', () => {
     const name = unique('Case');
     const id = await create(vrBody({ propertyName: name }));
     const admin = await signedIn('super');
-    expect((await admin.put(`${BASE}/properties/${id}.json`, { propertyName: name.toUpperCase() })).status).toBe(200);
+    expect(
+      (await admin.put(`${BASE}/properties/${id}.json`, { propertyName: name.toUpperCase() })).status,
+    ).toBe(200);
   });
 
   it('concurrent updates of different fields both land', async () => {
@@ -245,7 +302,11 @@ describe('admin properties: update', () => {
       admin.put(`${BASE}/properties/${id}.json`, { damageWaiver: 30 }),
       admin.put(`${BASE}/properties/${id}.json`, { bedrooms: '3' }),
     ]);
-    expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({ petFee: 25, damageWaiver: 30, bedrooms: '3' });
+    expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({
+      petFee: 25,
+      damageWaiver: 30,
+      bedrooms: '3',
+    });
   });
 });
 
@@ -280,7 +341,9 @@ describe('admin properties: archive', () => {
     expect(blocked.status).toBe(409);
     expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({ isArchived: 0 });
 
-    await rawTable.send(new PutCommand({ TableName: 'rental-pm-local', Item: { ...reservation, status: '3' } }));
+    await rawTable.send(
+      new PutCommand({ TableName: 'rental-pm-local', Item: { ...reservation, status: '3' } }),
+    );
     expect((await admin.delete(`${BASE}/properties/${id}.json`)).status).toBe(200);
   });
 
@@ -288,10 +351,32 @@ describe('admin properties: archive', () => {
     const id = await create(vrBody());
     const base = { SK: 'RESERVATION', entity: 'reservation', propertyId: id, GSI1PK: `PROPRES#${id}` };
     await rawTable.send(
-      new PutCommand({ TableName: 'rental-pm-local', Item: { ...base, PK: 'RESERVATION#900002', reservationId: 900002, dateFrom: '2020-01-01', dateTo: '2020-01-03', status: '1', GSI1SK: '2020-01-03#0000900002' } }),
+      new PutCommand({
+        TableName: 'rental-pm-local',
+        Item: {
+          ...base,
+          PK: 'RESERVATION#900002',
+          reservationId: 900002,
+          dateFrom: '2020-01-01',
+          dateTo: '2020-01-03',
+          status: '1',
+          GSI1SK: '2020-01-03#0000900002',
+        },
+      }),
     );
     await rawTable.send(
-      new PutCommand({ TableName: 'rental-pm-local', Item: { ...base, PK: 'RESERVATION#900003', reservationId: 900003, dateFrom: '2099-02-01', dateTo: '2099-02-03', status: '4', GSI1SK: '2099-02-03#0000900003' } }),
+      new PutCommand({
+        TableName: 'rental-pm-local',
+        Item: {
+          ...base,
+          PK: 'RESERVATION#900003',
+          reservationId: 900003,
+          dateFrom: '2099-02-01',
+          dateTo: '2099-02-03',
+          status: '4',
+          GSI1SK: '2099-02-03#0000900003',
+        },
+      }),
     );
     const admin = await signedIn('super');
     expect((await admin.delete(`${BASE}/properties/${id}.json`)).status).toBe(200);
@@ -312,7 +397,9 @@ describe('admin properties: list', () => {
   it('filters by type and pages without overlap', async () => {
     const admin = await signedIn('super');
     const vr = await admin.get<Listed>(`${BASE}/properties.json`, { query: { type: 'vr', limit: 2 } });
-    const page2 = await admin.get<Listed>(`${BASE}/properties.json`, { query: { type: 'vr', limit: 2, page: 2 } });
+    const page2 = await admin.get<Listed>(`${BASE}/properties.json`, {
+      query: { type: 'vr', limit: 2, page: 2 },
+    });
     expect(vr.body.items.every((p) => p.type === 'vr')).toBe(true);
     expect(vr.body).not.toHaveProperty('ltrTotal');
     expect(vr.body.items).toHaveLength(2);
@@ -322,19 +409,27 @@ describe('admin properties: list', () => {
 
   it('includes archived and off-website properties unless filtered', async () => {
     const admin = await signedIn('super');
-    const all = await admin.get<Listed>(`${BASE}/properties.json`, { query: { search: 'Fixture', limit: 100 } });
+    const all = await admin.get<Listed>(`${BASE}/properties.json`, {
+      query: { search: 'Fixture', limit: 100 },
+    });
     const ids = all.body.items.map((p) => p.propertyId);
     expect(ids).toEqual(expect.arrayContaining([2003, 2004, 12]));
-    const noArchived = await admin.get<Listed>(`${BASE}/properties.json`, { query: { search: 'Fixture', includeArchived: '0' } });
+    const noArchived = await admin.get<Listed>(`${BASE}/properties.json`, {
+      query: { search: 'Fixture', includeArchived: '0' },
+    });
     expect(noArchived.body.items.map((p) => p.propertyId)).not.toContain(2004);
-    const offWebsite = await admin.get<Listed>(`${BASE}/properties.json`, { query: { search: 'Fixture', onWebsite: '0' } });
+    const offWebsite = await admin.get<Listed>(`${BASE}/properties.json`, {
+      query: { search: 'Fixture', onWebsite: '0' },
+    });
     expect(offWebsite.body.items.map((p) => p.propertyId).sort()).toEqual([12, 2003]);
   });
 
   it('applies search, location, beds (alias bedrooms), baths, propertyType, pets and featured', async () => {
     const admin = await signedIn('super');
     const q = async (query: Record<string, string | number>) =>
-      (await admin.get<Listed>(`${BASE}/properties.json`, { query: { search: 'Fixture', ...query } })).body.items.map((p) => p.propertyId);
+      (
+        await admin.get<Listed>(`${BASE}/properties.json`, { query: { search: 'Fixture', ...query } })
+      ).body.items.map((p) => p.propertyId);
     expect(await q({ search: 'elm st' })).toEqual([11]);
     expect(await q({ location: 'testville beach' })).toEqual([2001]);
     expect(await q({ bedrooms: 3 })).toEqual([12, 2001]);
@@ -346,8 +441,17 @@ describe('admin properties: list', () => {
 
   it('clamps limit to 100 and refuses non-numeric or negative paging with 400', async () => {
     const admin = await signedIn('super');
-    expect((await admin.get<Listed>(`${BASE}/properties.json`, { query: { limit: 500 } })).body.limit).toBe(100);
-    for (const query of [{ limit: 'ten' }, { page: 'x' }, { page: -1 }, { limit: 0 }, { type: 'hotel' }, { search: 's'.repeat(129) }]) {
+    expect((await admin.get<Listed>(`${BASE}/properties.json`, { query: { limit: 500 } })).body.limit).toBe(
+      100,
+    );
+    for (const query of [
+      { limit: 'ten' },
+      { page: 'x' },
+      { page: -1 },
+      { limit: 0 },
+      { type: 'hotel' },
+      { search: 's'.repeat(129) },
+    ]) {
       const res = await admin.get(`${BASE}/properties.json`, { query });
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(problem(res).status).toBe(400);

@@ -18,7 +18,12 @@ beforeAll(async () => {
 
 async function newVrProperty(): Promise<number> {
   const admin = await signedIn('super');
-  const res = await admin.post('/API/adminProperties/V1/properties.json', { type: 'vr', propertyName: unique('Race'), propertyDesc: 'x', propertyRate: 1 });
+  const res = await admin.post('/API/adminProperties/V1/properties.json', {
+    type: 'vr',
+    propertyName: unique('Race'),
+    propertyDesc: 'x',
+    propertyRate: 1,
+  });
   return res.body.propertyId as number;
 }
 
@@ -30,12 +35,21 @@ describe('archive vs booking race', () => {
 
     // A booking transaction lands now: it bumps reservationSeq on the property item.
     await rawTable.send(
-      new UpdateCommand({ TableName: TABLE, Key: { PK: `PROPERTY#${id}`, SK: 'PROPERTY' }, UpdateExpression: 'ADD reservationSeq :one', ExpressionAttributeValues: { ':one': 1 } }),
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { PK: `PROPERTY#${id}`, SK: 'PROPERTY' },
+        UpdateExpression: 'ADD reservationSeq :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
     );
 
-    await expect(repo.replaceProperty(read, { ...read.record, isArchived: 1 }, { expectReservationSeq: read.reservationSeq })).rejects.toBeInstanceOf(
-      repo.StaleProperty,
-    );
+    await expect(
+      repo.replaceProperty(
+        read,
+        { ...read.record, isArchived: 1 },
+        { expectReservationSeq: read.reservationSeq },
+      ),
+    ).rejects.toBeInstanceOf(repo.StaleProperty);
     expect((await repo.getProperty(id))?.record.isArchived).toBe(0);
   });
 
@@ -43,7 +57,11 @@ describe('archive vs booking race', () => {
     const id = await newVrProperty();
     const read = await repo.getProperty(id);
     if (!read) throw new Error('property missing');
-    await repo.replaceProperty(read, { ...read.record, isArchived: 1 }, { expectReservationSeq: read.reservationSeq });
+    await repo.replaceProperty(
+      read,
+      { ...read.record, isArchived: 1 },
+      { expectReservationSeq: read.reservationSeq },
+    );
     expect((await repo.getProperty(id))?.record.isArchived).toBe(1);
   });
 });

@@ -8,7 +8,13 @@ describe('admin authentication', () => {
     const res = await client.post('/API/auth/V1/login.json', { adminAPIKey, adminAPISecret });
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ adminId: 1, adminFirstName: 'Sue', adminLastName: 'Super', adminRole: '0', superuser: '1' });
+    expect(res.body).toEqual({
+      adminId: 1,
+      adminFirstName: 'Sue',
+      adminLastName: 'Super',
+      adminRole: '0',
+      superuser: '1',
+    });
     const cookie = res.headers.getSetCookie()[0] ?? '';
     expect(cookie).toMatch(/^pm_admin_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('HttpOnly');
@@ -17,7 +23,11 @@ describe('admin authentication', () => {
   });
 
   it('answers user.json with the session data, for every role', async () => {
-    for (const [who, code] of [['landlord', '1'], ['svcRep', '2'], ['housekeeper', '3']] as const) {
+    for (const [who, code] of [
+      ['landlord', '1'],
+      ['svcRep', '2'],
+      ['housekeeper', '3'],
+    ] as const) {
       const client = await signedIn(who);
       const res = await client.get('/API/auth/V1/user.json');
       expect(res.status).toBe(200);
@@ -26,8 +36,14 @@ describe('admin authentication', () => {
   });
 
   it('refuses a wrong secret and an unknown key with 401 problem+json', async () => {
-    const wrongSecret = await new Client().post('/API/auth/V1/login.json', { adminAPIKey: 'test-super', adminAPISecret: 'nope' });
-    const unknownKey = await new Client().post('/API/auth/V1/login.json', { adminAPIKey: 'who', adminAPISecret: 'nope' });
+    const wrongSecret = await new Client().post('/API/auth/V1/login.json', {
+      adminAPIKey: 'test-super',
+      adminAPISecret: 'nope',
+    });
+    const unknownKey = await new Client().post('/API/auth/V1/login.json', {
+      adminAPIKey: 'who',
+      adminAPISecret: 'nope',
+    });
 
     expect(wrongSecret.status).toBe(401);
     expect(unknownKey.status).toBe(401);
@@ -36,7 +52,9 @@ describe('admin authentication', () => {
 
   it('answers missing fields and malformed JSON with 400', async () => {
     const missing = await new Client().post('/API/auth/V1/login.json', { adminAPIKey: 'test-super' });
-    const malformed = await new Client().request('POST', '/API/auth/V1/login.json', { rawBody: '{"adminAPIKey":' });
+    const malformed = await new Client().request('POST', '/API/auth/V1/login.json', {
+      rawBody: '{"adminAPIKey":',
+    });
     const notObject = await new Client().post('/API/auth/V1/login.json', ['a']);
 
     expect(missing.status).toBe(400);

@@ -31,7 +31,15 @@ async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort(0);
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), MAIL_PORT: '0', COGNITO_PORT: '0', DYNAMODB_PORT: '0', LOG_LEVEL: 'silent', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MAIL_PORT: '0',
+      COGNITO_PORT: '0',
+      DYNAMODB_PORT: '0',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -97,8 +105,16 @@ describe('npm start', () => {
     expect((await new Client(rt.url).get('/API/siteSettings/V1/settings.json')).status).toBe(200);
 
     const admin = new Client(rt.url);
-    await admin.post('/API/auth/V1/login.json', { adminAPIKey: 'demo-admin', adminAPISecret: 'demo-admin-secret-1' });
-    const created = await admin.post('/API/adminProperties/V1/properties.json', { type: 'vr', propertyName: 'Kept Across Restarts', propertyDesc: 'x', propertyRate: 1 });
+    await admin.post('/API/auth/V1/login.json', {
+      adminAPIKey: 'demo-admin',
+      adminAPISecret: 'demo-admin-secret-1',
+    });
+    const created = await admin.post('/API/adminProperties/V1/properties.json', {
+      type: 'vr',
+      propertyName: 'Kept Across Restarts',
+      propertyDesc: 'x',
+      propertyRate: 1,
+    });
     expect(created.status).toBe(201);
 
     expect(await rt.stop()).toBe(0);
@@ -108,10 +124,29 @@ describe('npm start', () => {
 
   it('a restart on the same DATA_DIR keeps the data and does not seed again; npm run seed loads a fixture into the stopped store', async () => {
     const fixture = join(dataDir, 'extra.json');
-    writeFileSync(fixture, JSON.stringify({ properties: [{ propertyId: 2999, type: 'vr', propertyName: 'Seeded Later', propertyDesc: 'x', propertyRate: '75' }] }));
+    writeFileSync(
+      fixture,
+      JSON.stringify({
+        properties: [
+          {
+            propertyId: 2999,
+            type: 'vr',
+            propertyName: 'Seeded Later',
+            propertyDesc: 'x',
+            propertyRate: '75',
+          },
+        ],
+      }),
+    );
     const seed = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/seed-cli.ts', fixture], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DYNAMODB_PORT: String(await freePort(0)), COGNITO_PORT: String(await freePort(0)), LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DYNAMODB_PORT: String(await freePort(0)),
+        COGNITO_PORT: String(await freePort(0)),
+        LOG_LEVEL: 'silent',
+      },
       encoding: 'utf8',
     });
     expect(seed.status, seed.stderr).toBe(0);
@@ -120,9 +155,15 @@ describe('npm start', () => {
     const rt = await start({ DATA_DIR: dataDir, RATE_LIMIT_PER_5S: '0' });
     expect(rt.output()).toContain('store already had data');
     const client = new Client(rt.url);
-    const list = await client.get<{ items: { propertyName: string }[] }>('/API/vrProperties/V1/vrProperties.json', { query: { search: 'Kept Across' } });
+    const list = await client.get<{ items: { propertyName: string }[] }>(
+      '/API/vrProperties/V1/vrProperties.json',
+      { query: { search: 'Kept Across' } },
+    );
     expect(list.body.items.map((p) => p.propertyName)).toEqual(['Kept Across Restarts']);
-    expect((await client.get('/API/vrProperties/V1/vrProperties/2999.json')).body).toMatchObject({ propertyName: 'Seeded Later', propertyRate: 75 });
+    expect((await client.get('/API/vrProperties/V1/vrProperties/2999.json')).body).toMatchObject({
+      propertyName: 'Seeded Later',
+      propertyRate: 75,
+    });
     expect(await rt.stop()).toBe(0);
   }, 120_000);
 

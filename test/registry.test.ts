@@ -56,8 +56,12 @@ describe('route registry', () => {
 
   it('marks exactly the endpoints beyond the spec, with a reason', () => {
     const spec = specEndpoints();
-    const unmarked = ROUTES.filter((r) => !spec.has(`${r.method} ${r.path}`) && !r.beyondSpec).map((r) => r.id);
-    const wronglyMarked = ROUTES.filter((r) => spec.has(`${r.method} ${r.path}`) && r.beyondSpec).map((r) => r.id);
+    const unmarked = ROUTES.filter((r) => !spec.has(`${r.method} ${r.path}`) && !r.beyondSpec).map(
+      (r) => r.id,
+    );
+    const wronglyMarked = ROUTES.filter((r) => spec.has(`${r.method} ${r.path}`) && r.beyondSpec).map(
+      (r) => r.id,
+    );
     expect(unmarked).toEqual([]);
     expect(wronglyMarked).toEqual([]);
   });
@@ -73,9 +77,16 @@ describe('route registry', () => {
   });
 
   it('gives every single-record admin endpoint of properties, invoices, tenants and reservations its singular alias', () => {
-    const singular: Record<string, string> = { properties: 'property', invoices: 'invoice', tenants: 'tenant', reservations: 'reservation' };
+    const singular: Record<string, string> = {
+      properties: 'property',
+      invoices: 'invoice',
+      tenants: 'tenant',
+      reservations: 'reservation',
+    };
     for (const r of ROUTES) {
-      const m = /^\/API\/admin\w+\/V1\/(properties|invoices|tenants|reservations)\/\{id\}\.json$/.exec(r.path);
+      const m = /^\/API\/admin\w+\/V1\/(properties|invoices|tenants|reservations)\/\{id\}\.json$/.exec(
+        r.path,
+      );
       if (!m?.[1]) continue;
       expect(r.aliasPaths, r.id).toContain(r.path.replace(`/${m[1]}/`, `/${singular[m[1]]}/`));
     }
@@ -89,7 +100,11 @@ describe('every registry entry is reachable through the local runtime', () => {
   const cases = ROUTES.flatMap((r) => allPaths(r).map((p) => [`${r.method} ${p}`, r.method, p] as const));
   it.each(cases)('%s', async (_name, method, template) => {
     const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => SAMPLE[name] ?? '1');
-    const res = await new Client().request(method, path, method === 'GET' || method === 'DELETE' ? {} : { body: {} });
+    const res = await new Client().request(
+      method,
+      path,
+      method === 'GET' || method === 'DELETE' ? {} : { body: {} },
+    );
     // Reaching the route's own validation, auth or handler is enough: the router must not answer for it.
     expect(res.status, res.text).not.toBe(405);
     expect(res.status).toBeLessThan(500);

@@ -17,8 +17,12 @@ export const handler = createHttpHandler('adminProperties', [
       }),
     };
   }),
-  bind(routes.getProperty, async ({ admin, params }) => ({ body: await service.getProperty(admin, params.id) })),
-  bind(routes.createProperty, async ({ admin, body, now }) => ({ body: await service.createProperty(admin, body, now) })),
+  bind(routes.getProperty, async ({ admin, params }) => ({
+    body: await service.getProperty(admin, params.id),
+  })),
+  bind(routes.createProperty, async ({ admin, body, now }) => ({
+    body: await service.createProperty(admin, body, now),
+  })),
   bind(routes.updateProperty, async ({ admin, params, body, now }) => ({
     body: { success: true, property: await service.updateProperty(admin, params.id, body, now) },
   })),

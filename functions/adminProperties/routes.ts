@@ -31,7 +31,11 @@ export const getProperty = defineRoute({
   summary: 'One property, LTR or VR',
   auth: { kind: 'admin', roles: READ_ROLES },
   params: propertyIdParams,
-  errors: { 401: 'no admin session', 403: 'wrong role or another landlord’s property', 404: 'no such property' },
+  errors: {
+    401: 'no admin session',
+    403: 'wrong role or another landlord’s property',
+    404: 'no such property',
+  },
 });
 
 export const createProperty = defineRoute({
@@ -59,7 +63,13 @@ export const updateProperty = defineRoute({
   auth: { kind: 'admin', roles: WRITE_ROLES },
   params: propertyIdParams,
   body: updatePropertyBody,
-  errors: { 400: 'unknown field or validation', 401: 'no admin session', 403: 'wrong role', 404: 'no such property', 409: 'duplicate name' },
+  errors: {
+    400: 'unknown field or validation',
+    401: 'no admin session',
+    403: 'wrong role',
+    404: 'no such property',
+    409: 'duplicate name',
+  },
 });
 
 export const archiveProperty = defineRoute({
@@ -72,7 +82,12 @@ export const archiveProperty = defineRoute({
   summary: 'Soft-archive a property (isArchived=1)',
   auth: { kind: 'admin', roles: WRITE_ROLES },
   params: propertyIdParams,
-  errors: { 401: 'no admin session', 403: 'wrong role', 404: 'no such property', 409: 'active future VR reservations' },
+  errors: {
+    401: 'no admin session',
+    403: 'wrong role',
+    404: 'no such property',
+    409: 'active future VR reservations',
+  },
 });
 
 export const routes = [listProperties, getProperty, createProperty, updateProperty, archiveProperty];

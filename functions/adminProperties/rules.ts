@@ -1,5 +1,5 @@
 /** The admin property rules as plain functions: create defaults, the LTR rules, what an update may change. */
-import { BadRequest } from '../../shared/errors.js';
+
 import {
   DEFAULT_MAX_NIGHTS,
   DEFAULT_MIN_NIGHTS,
@@ -7,9 +7,14 @@ import {
   type PropertyRecord,
   VR_ONLY_FIELDS,
 } from '../../shared/domain/property.js';
+import { BadRequest } from '../../shared/errors.js';
 import type { CreatePropertyInput, UpdatePropertyInput } from './schemas.js';
 
-type Input = { readonly [K in keyof (CreatePropertyInput & UpdatePropertyInput)]?: (CreatePropertyInput & UpdatePropertyInput)[K] | undefined };
+type Input = {
+  readonly [K in keyof (CreatePropertyInput & UpdatePropertyInput)]?:
+    | (CreatePropertyInput & UpdatePropertyInput)[K]
+    | undefined;
+};
 
 function refuseVrOnlyFieldsOnLtr(input: Input): void {
   const wrong = VR_ONLY_FIELDS.filter((f) => input[f] !== undefined);
@@ -23,7 +28,9 @@ function refuseVrOnlyFieldsOnLtr(input: Input): void {
 
 function checkNights(minNights: number, maxNights: number): void {
   if (minNights > maxNights) {
-    throw new BadRequest('minNights must not exceed maxNights', [{ field: 'minNights', message: 'exceeds maxNights' }]);
+    throw new BadRequest('minNights must not exceed maxNights', [
+      { field: 'minNights', message: 'exceeds maxNights' },
+    ]);
   }
 }
 
@@ -41,7 +48,12 @@ function assign(record: PropertyRecord, input: Input): void {
  * Create: LTR needs latePenalty and propertyDeposit (spec); VR's latePenalty defaults to 0.00. The landlord
  * defaults to the caller. New properties are on the website unless `onWebsite: 0` is sent (docs/decisions.md).
  */
-export function newProperty(input: CreatePropertyInput, propertyId: number, callerId: number, now: Date): PropertyRecord {
+export function newProperty(
+  input: CreatePropertyInput,
+  propertyId: number,
+  callerId: number,
+  now: Date,
+): PropertyRecord {
   if (input.type === 'ltr') {
     refuseVrOnlyFieldsOnLtr(input);
     const missing = (['latePenalty', 'propertyDeposit'] as const).filter((f) => input[f] === undefined);
@@ -98,7 +110,11 @@ export function newProperty(input: CreatePropertyInput, propertyId: number, call
 }
 
 /** Update: the whitelisted fields only (the schema refuses others); the kind never changes. */
-export function updatedProperty(current: PropertyRecord, input: UpdatePropertyInput, now: Date): PropertyRecord {
+export function updatedProperty(
+  current: PropertyRecord,
+  input: UpdatePropertyInput,
+  now: Date,
+): PropertyRecord {
   if (current.type === 'ltr') refuseVrOnlyFieldsOnLtr(input);
   const next: PropertyRecord = { ...current, dateUpdated: now.toISOString() };
   assign(next, input);

@@ -1,17 +1,39 @@
 /** Request schemas of the admin property endpoints (spec "Admin properties"; catalog fields per issue #2). */
 import * as v from 'valibot';
-import { flag01, idParam, intLike, isoDate, moneyToCents, paging, percent, requiredText, text } from '../../shared/http/schemas.js';
 import { MAX_NIGHTS_CAP } from '../../shared/domain/property.js';
+import {
+  flag01,
+  idParam,
+  intLike,
+  isoDate,
+  moneyToCents,
+  paging,
+  percent,
+  requiredText,
+  text,
+} from '../../shared/http/schemas.js';
 
 /** Legacy clients send 0/1, "0"/"1" or "Yes"/"No". */
 const petsFlag = v.union(
-  [flag01, v.pipe(v.picklist(['Yes', 'No', 'yes', 'no']), v.transform((s) => (s.toLowerCase() === 'yes' ? 1 : 0) as 0 | 1))],
+  [
+    flag01,
+    v.pipe(
+      v.picklist(['Yes', 'No', 'yes', 'no']),
+      v.transform((s) => (s.toLowerCase() === 'yes' ? 1 : 0) as 0 | 1),
+    ),
+  ],
   'must be 0, 1, Yes or No',
 );
 
 /** Bedroom and bathroom counts are strings in the spec ("2.5"); numbers are accepted and kept as text. */
 const roomCount = v.pipe(
-  v.union([v.pipe(v.number(), v.minValue(0), v.maxValue(999), v.transform(String)), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,3}(\.\d)?$/, 'must be a count such as 2 or 2.5'))], 'must be a count such as 2 or 2.5'),
+  v.union(
+    [
+      v.pipe(v.number(), v.minValue(0), v.maxValue(999), v.transform(String)),
+      v.pipe(v.string(), v.trim(), v.regex(/^\d{1,3}(\.\d)?$/, 'must be a count such as 2 or 2.5')),
+    ],
+    'must be a count such as 2 or 2.5',
+  ),
 );
 
 /** Fields settable on create and update besides the spec's core ones. */
@@ -72,7 +94,12 @@ export const listPropertiesQuery = v.object({
   type: v.optional(v.picklist(['all', 'ltr', 'vr'], 'must be all, ltr or vr'), 'all'),
   ...paging(),
   includeArchived: v.optional(v.picklist(['0', '1'], 'must be 0 or 1')),
-  onWebsite: v.optional(v.pipe(v.picklist(['0', '1'], 'must be 0 or 1'), v.transform((s) => Number(s) as 0 | 1))),
+  onWebsite: v.optional(
+    v.pipe(
+      v.picklist(['0', '1'], 'must be 0 or 1'),
+      v.transform((s) => Number(s) as 0 | 1),
+    ),
+  ),
   search: v.optional(text(128)),
   beds: v.optional(intLike(0, 100)),
   baths: v.optional(intLike(0, 100)),

@@ -1,14 +1,21 @@
 /** Admin property use cases: role scoping, list modes, optimistic retries and the archive rule. */
 import { canSeeProperty } from '../../shared/auth/roles.js';
 import type { AdminSession } from '../../shared/auth/session-types.js';
-import { nextId } from '../../shared/db/counters.js';
-import { todayIn } from '../../shared/domain/dates.js';
-import { adminView, matchesFilter, narrows, type PropertyFilter, type PropertyKind, type PropertyRecord } from '../../shared/domain/property.js';
 import { getAdminProfile } from '../../shared/data/admins-repo.js';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../shared/errors.js';
 import * as repo from '../../shared/data/properties-repo.js';
 import { hasActiveFutureReservation } from '../../shared/data/reservations-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
+import { nextId } from '../../shared/db/counters.js';
+import { todayIn } from '../../shared/domain/dates.js';
+import {
+  adminView,
+  matchesFilter,
+  narrows,
+  type PropertyFilter,
+  type PropertyKind,
+  type PropertyRecord,
+} from '../../shared/domain/property.js';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import { newProperty, updatedProperty } from './rules.js';
 import type { CreatePropertyInput, UpdatePropertyInput } from './schemas.js';
@@ -37,7 +44,11 @@ export async function listProperties(admin: AdminSession, q: ListQuery) {
     const matching = source.filter((p) => kinds.includes(p.type) && matchesFilter(p, q)).sort(byId);
     const page = pageOf(matching.map(adminView), q.page, q.limit);
     return q.kind === 'all'
-      ? { ...page, ltrTotal: matching.filter((p) => p.type === 'ltr').length, vrTotal: matching.filter((p) => p.type === 'vr').length }
+      ? {
+          ...page,
+          ltrTotal: matching.filter((p) => p.type === 'ltr').length,
+          vrTotal: matching.filter((p) => p.type === 'vr').length,
+        }
       : page;
   }
   const want = q.page * q.limit;
@@ -55,7 +66,8 @@ export async function listProperties(admin: AdminSession, q: ListQuery) {
 async function visibleProperty(admin: AdminSession, propertyId: number): Promise<repo.StoredProperty> {
   const stored = await repo.getProperty(propertyId);
   if (!stored) throw new NotFound(`Property ${propertyId} not found`);
-  if (!canSeeProperty(admin, stored.record.landlord)) throw new Forbidden('This property belongs to another landlord');
+  if (!canSeeProperty(admin, stored.record.landlord))
+    throw new Forbidden('This property belongs to another landlord');
   return stored;
 }
 
@@ -65,7 +77,9 @@ export async function getProperty(admin: AdminSession, propertyId: number) {
 
 export async function createProperty(admin: AdminSession, input: CreatePropertyInput, now: Date) {
   if (input.landlord !== undefined && !(await getAdminProfile(input.landlord))) {
-    throw new BadRequest(`landlord ${input.landlord} is not an admin`, [{ field: 'landlord', message: 'no such admin' }]);
+    throw new BadRequest(`landlord ${input.landlord} is not an admin`, [
+      { field: 'landlord', message: 'no such admin' },
+    ]);
   }
   const propertyId = await nextId('property');
   const record = newProperty(input, propertyId, admin.adminId, now);
@@ -84,7 +98,12 @@ async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function updateProperty(admin: AdminSession, propertyId: number, input: UpdatePropertyInput, now: Date) {
+export async function updateProperty(
+  admin: AdminSession,
+  propertyId: number,
+  input: UpdatePropertyInput,
+  now: Date,
+) {
   return withRetry(async () => {
     const current = await visibleProperty(admin, propertyId);
     const next = updatedProperty(current.record, input, now);

@@ -25,7 +25,11 @@ export const handler = createHttpHandler('auth', [
     const verified = await verifyAdminCredentials(body.adminAPIKey, body.adminAPISecret);
     // Names shown in the back office come from the admin record; Cognito's answer decides identity and role.
     const profile = await getAdminProfile(verified.adminId);
-    const identity = { ...verified, firstName: profile?.adminFirstName ?? verified.firstName, lastName: profile?.adminLastName ?? verified.lastName };
+    const identity = {
+      ...verified,
+      firstName: profile?.adminFirstName ?? verified.firstName,
+      lastName: profile?.adminLastName ?? verified.lastName,
+    };
     const role = roleFromCode(identity.roleCode);
     if (!role) throw new Unauthorized('This identity is not set up as an admin');
     const session: Omit<AdminSession, 'expiresAt'> = { kind: 'admin', role, ...identity };

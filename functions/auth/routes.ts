@@ -37,7 +37,12 @@ export const currentUser = defineRoute({
   summary: 'The signed-in admin',
   // Every admin role may ask who it is, housekeepers included.
   auth: { kind: 'admin', roles: [...READ_ROLES, 'housekeeper'] },
-  response: v.object({ ...adminIdentity.entries, adminAPIKey: v.string(), role: v.string(), expiresAt: v.string() }),
+  response: v.object({
+    ...adminIdentity.entries,
+    adminAPIKey: v.string(),
+    role: v.string(),
+    expiresAt: v.string(),
+  }),
   errors: { 401: 'no admin session' },
 });
 

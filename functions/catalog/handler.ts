@@ -18,7 +18,9 @@ export const handler = createHttpHandler('catalog', [
       ),
     };
   }),
-  bind(routes.getVrProperty, async ({ params }) => ({ body: vrCatalogView(await service.visibleProperty('vr', params.id)) })),
+  bind(routes.getVrProperty, async ({ params }) => ({
+    body: vrCatalogView(await service.visibleProperty('vr', params.id)),
+  })),
   bind(routes.listVrImages, async () => ({ body: await service.allVisibleImages('vr') })),
   bind(routes.listVrPropertyImages, async ({ params }) => ({
     body: await service.imagesOfVisibleProperty('vr', params.propertyId),
@@ -27,7 +29,9 @@ export const handler = createHttpHandler('catalog', [
     const { page, limit, ...filter } = query;
     return { body: await service.catalogPage('ltr', filter, page, limit, ltrListView) };
   }),
-  bind(routes.getLtrProperty, async ({ params }) => ({ body: ltrDetailView(await service.visibleProperty('ltr', params.id)) })),
+  bind(routes.getLtrProperty, async ({ params }) => ({
+    body: ltrDetailView(await service.visibleProperty('ltr', params.id)),
+  })),
   bind(routes.listLtrPropertyImages, async ({ params }) => ({
     body: await service.imagesOfVisibleProperty('ltr', params.propertyId),
   })),

@@ -1,6 +1,14 @@
 /** Catalog reads. The unfiltered first pages read page × limit items of the sparse catalog index and a count. */
-import { isVisible, matchesFilter, narrows, type PropertyFilter, type PropertyKind, type PropertyRecord } from '../../shared/domain/property.js';
+
 import * as repo from '../../shared/data/properties-repo.js';
+import {
+  isVisible,
+  matchesFilter,
+  narrows,
+  type PropertyFilter,
+  type PropertyKind,
+  type PropertyRecord,
+} from '../../shared/domain/property.js';
 import { NotFound } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 
@@ -15,7 +23,10 @@ export async function catalogPage<T>(
     const all = await repo.allCatalogProperties(kind);
     return pageOf(all.filter((p) => matchesFilter(p, filter)).map(view), page, limit);
   }
-  const [first, total] = await Promise.all([repo.firstCatalogProperties(kind, page * limit), repo.countCatalog(kind)]);
+  const [first, total] = await Promise.all([
+    repo.firstCatalogProperties(kind, page * limit),
+    repo.countCatalog(kind),
+  ]);
   return { items: first.slice((page - 1) * limit).map(view), page, limit, total };
 }
 

@@ -11,7 +11,11 @@ import { ROUTES } from '../../shared/registry.js';
 
 const require = createRequire(import.meta.url);
 const assetsDir = dirname(require.resolve('swagger-ui-dist/package.json'));
-const ASSET_TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.png': 'image/png' };
+const ASSET_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.png': 'image/png',
+};
 
 const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Rental property management API</title>
@@ -22,7 +26,12 @@ const page = `<!doctype html>
 
 const init = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui', deepLinking: true });`;
 
-export function serveLocalPages(req: IncomingMessage, res: ServerResponse, path: string, baseUrl: string): boolean {
+export function serveLocalPages(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  baseUrl: string,
+): boolean {
   if (req.method !== 'GET') return false;
   if (path === '/openapi.json') {
     send(res, 'application/json', JSON.stringify(buildOpenApiDocument(ROUTES, baseUrl), null, 2));

@@ -1,12 +1,14 @@
 /** `npm start`: the whole service on this machine. Settings: docs/local-runtime.md. */
 import { readFileSync } from 'node:fs';
-import { MissingJavaError } from './services.js';
 import { DEMO_FIXTURE, optionsFromEnv, startLocalRuntime } from './runtime.js';
+import { MissingJavaError } from './services.js';
 
 async function main(): Promise<void> {
   const options = optionsFromEnv();
   const runtime = await startLocalRuntime(options);
-  const demo = JSON.parse(readFileSync(DEMO_FIXTURE, 'utf8')) as { admins: { adminAPIKey: string; adminAPISecret: string; adminRole: number }[] };
+  const demo = JSON.parse(readFileSync(DEMO_FIXTURE, 'utf8')) as {
+    admins: { adminAPIKey: string; adminAPISecret: string; adminRole: number }[];
+  };
   const admin = demo.admins.find((a) => a.adminRole === 0);
   const lines = [
     '',
@@ -14,12 +16,19 @@ async function main(): Promise<void> {
     `  Docs       ${runtime.docsUrl}   (OpenAPI: ${runtime.url}/openapi.json)`,
     `  Mail       ${runtime.mailUrl}/   (sent e-mail; JSON at ${runtime.mailUrl}/store)`,
     `  Data       ${options.dataDir === 'memory' ? 'in memory (nothing kept)' : options.dataDir}`,
-    runtime.seeded ? `  Seeded     ${runtime.seeded.fixture} ${JSON.stringify(runtime.seeded.summary)}` : '  Seeded     (store already had data)',
+    runtime.seeded
+      ? `  Seeded     ${runtime.seeded.fixture} ${JSON.stringify(runtime.seeded.summary)}`
+      : '  Seeded     (store already had data)',
   ];
   if (admin && (!options.seed || options.seed === DEMO_FIXTURE)) {
     lines.push(`  Demo admin adminAPIKey=${admin.adminAPIKey} adminAPISecret=${admin.adminAPISecret}`);
   }
-  lines.push(`  Try        curl -s ${runtime.url}/API/vrProperties/V1/vrProperties.json`, '', '  Ctrl-C stops everything.', '');
+  lines.push(
+    `  Try        curl -s ${runtime.url}/API/vrProperties/V1/vrProperties.json`,
+    '',
+    '  Ctrl-C stops everything.',
+    '',
+  );
   console.log(lines.join('\n'));
 
   let stopping = false;

@@ -52,7 +52,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOpt
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+    if (!Number.isInteger(n) || n < 0)
+      throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
     return n;
   };
   return {
@@ -68,7 +69,14 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOpt
 }
 
 /** Points the AWS SDK (and the handlers' config) at the local stand-ins; read by the handlers at import. */
-export function setLocalEnv(values: { dynamodbUrl: string; mailUrl: string; cognitoUrl: string; pool: PoolIds; dataKey: string; baseUrl: string }) {
+export function setLocalEnv(values: {
+  dynamodbUrl: string;
+  mailUrl: string;
+  cognitoUrl: string;
+  pool: PoolIds;
+  dataKey: string;
+  baseUrl: string;
+}) {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
@@ -101,12 +109,21 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     if (memory) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    // Each stand-in is remembered as soon as it runs, so a failure of another still stops it.
+    const track = (r: Running) => {
+      started.push(r);
+      return r;
+    };
     const [dynamodb, mail, cognito] = await Promise.all([
-      startDynamoDb(options.dynamodbPort, memory ? undefined : join(dataDir, 'dynamodb')).then((r) => (started.push(r), r)),
-      startMail(options.mailPort).then((r) => (started.push(r), r)),
-      startCognito(options.cognitoPort, join(dataDir, 'cognito')).then((r) => (started.push(r), r)),
+      startDynamoDb(options.dynamodbPort, memory ? undefined : join(dataDir, 'dynamodb')).then(track),
+      startMail(options.mailPort).then(track),
+      startCognito(options.cognitoPort, join(dataDir, 'cognito')).then(track),
     ]);
-    const ddbClient = new DynamoDBClient({ endpoint: dynamodb.url, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const ddbClient = new DynamoDBClient({
+      endpoint: dynamodb.url,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     await ensureTable(ddbClient, TABLE_NAME);
     ddbClient.destroy();
     state.pool = await ensureAdminPool(cognito.url, state.pool);
@@ -114,7 +131,14 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
 
     const port = await freePort(options.port);
     const url = `http://localhost:${port}`;
-    setLocalEnv({ dynamodbUrl: dynamodb.url, mailUrl: mail.url, cognitoUrl: cognito.url, pool: state.pool, dataKey: state.dataKey, baseUrl: url });
+    setLocalEnv({
+      dynamodbUrl: dynamodb.url,
+      mailUrl: mail.url,
+      cognitoUrl: cognito.url,
+      pool: state.pool,
+      dataKey: state.dataKey,
+      baseUrl: url,
+    });
 
     const handlers: Record<string, LambdaHandler> = {};
     for (const group of GROUPS) {
@@ -133,7 +157,14 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     });
     await listen(server, port);
     started.push({ url, port, stop: () => closeServer(server) });
-    return { url, mailUrl: mail.url, docsUrl: `${url}/docs`, dynamodbUrl: dynamodb.url, seeded, stop: stopAll };
+    return {
+      url,
+      mailUrl: mail.url,
+      docsUrl: `${url}/docs`,
+      dynamodbUrl: dynamodb.url,
+      seeded,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

@@ -5,11 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureAdminPool } from './cognito-pool.js';
 import { optionsFromEnv, setLocalEnv, TABLE_NAME } from './runtime.js';
-import { assertJava, startCognito, startDynamoDb, type Running } from './services.js';
+import { assertJava, type Running, startCognito, startDynamoDb } from './services.js';
 import { ensureTable } from './table.js';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -25,7 +25,8 @@ async function main(): Promise<void> {
   if (!file) throw new Error('usage: npm run seed -- FILE.json');
   const fixture = JSON.parse(readFileSync(resolve(file), 'utf8')) as unknown;
   const options = optionsFromEnv();
-  if (options.dataDir === 'memory') throw new Error('DATA_DIR=memory keeps nothing to seed; seed a running runtime with its DATA_DIR');
+  if (options.dataDir === 'memory')
+    throw new Error('DATA_DIR=memory keeps nothing to seed; seed a running runtime with its DATA_DIR');
   const dataDir = resolve(options.dataDir);
   const statePath = join(dataDir, 'local-state.json');
   const state = existsSync(statePath) ? JSON.parse(readFileSync(statePath, 'utf8')) : undefined;
@@ -45,7 +46,11 @@ async function main(): Promise<void> {
       started.push(cognito);
       cognitoUrl = cognito.url;
     }
-    const client = new DynamoDBClient({ endpoint: dynamodbUrl, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const client = new DynamoDBClient({
+      endpoint: dynamodbUrl,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     await ensureTable(client, TABLE_NAME);
     client.destroy();
     const pool = await ensureAdminPool(cognitoUrl, state?.pool);

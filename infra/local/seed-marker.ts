@@ -10,5 +10,10 @@ export async function isSeeded(): Promise<boolean> {
 }
 
 export async function markSeeded(fixture: string): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...KEY, entity: 'meta', fixture, at: new Date().toISOString() } }));
+  await ddb.send(
+    new PutCommand({
+      TableName: TABLE_NAME,
+      Item: { ...KEY, entity: 'meta', fixture, at: new Date().toISOString() },
+    }),
+  );
 }

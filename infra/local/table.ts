@@ -1,5 +1,10 @@
 /** Creates the single table in DynamoDB Local from the same definition the CDK stack uses. */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  type DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { GLOBAL_INDEXES, KEY } from '../../shared/db/table-definition.js';
 
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
@@ -30,6 +35,9 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     }),
   );
   await client.send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: KEY.ttl, Enabled: true } }),
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: KEY.ttl, Enabled: true },
+    }),
   );
 }

@@ -43,7 +43,8 @@ export async function verifyAdminCredentials(username: string, password: string)
     );
     idToken = result.AuthenticationResult?.IdToken;
   } catch (error) {
-    if (CREDENTIAL_ERRORS.has((error as Error).name)) throw new Unauthorized('Invalid admin API key or secret');
+    if (CREDENTIAL_ERRORS.has((error as Error).name))
+      throw new Unauthorized('Invalid admin API key or secret');
     throw error;
   }
   // A challenge (e.g. a forced password change) is not a completed sign-in.
@@ -53,7 +54,9 @@ export async function verifyAdminCredentials(username: string, password: string)
 
 /** The ID token came straight from Cognito over TLS in answer to our own call, so its claims are read, not re-verified. */
 export function identityFromIdToken(idToken: string): AdminIdentity {
-  const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, string>;
+  const payload = JSON.parse(
+    Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'),
+  ) as Record<string, string>;
   const adminId = Number(payload['custom:adminId']);
   const roleCode = Number(payload['custom:role']);
   if (!Number.isInteger(adminId) || roleFromCode(roleCode) === undefined) {
@@ -89,6 +92,11 @@ export async function upsertAdminIdentity(identity: AdminIdentity, password: str
     if ((error as Error).name !== 'UsernameExistsException') throw error;
   }
   await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId, Username: identity.username, Password: password, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId,
+      Username: identity.username,
+      Password: password,
+      Permanent: true,
+    }),
   );
 }

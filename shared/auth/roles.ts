@@ -26,6 +26,9 @@ export function hasRole(session: Pick<AdminSession, 'role'>, allowed: readonly R
 }
 
 /** A landlord reaches only properties whose landlord is them; other read roles reach every property. */
-export function canSeeProperty(session: Pick<AdminSession, 'role' | 'adminId'>, landlordId: number | undefined) {
+export function canSeeProperty(
+  session: Pick<AdminSession, 'role' | 'adminId'>,
+  landlordId: number | undefined,
+) {
   return session.role !== 'landlord' || landlordId === session.adminId;
 }

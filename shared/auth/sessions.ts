@@ -19,7 +19,11 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 type NewSession<S extends Session> = Omit<S, 'expiresAt'>;
 
-export async function openSession<S extends Session>(data: NewSession<S>, lifetimeSeconds: number, now: Date) {
+export async function openSession<S extends Session>(
+  data: NewSession<S>,
+  lifetimeSeconds: number,
+  now: Date,
+) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = Math.floor(now.getTime() / 1000) + lifetimeSeconds;
   await ddb.send(
@@ -31,11 +35,21 @@ export async function openSession<S extends Session>(data: NewSession<S>, lifeti
   return { token, expiresAt };
 }
 
-export async function loadSession(token: string | undefined, kind: 'admin', now: Date): Promise<AdminSession | undefined>;
-export async function loadSession(token: string | undefined, kind: 'tenant', now: Date): Promise<TenantSession | undefined>;
+export async function loadSession(
+  token: string | undefined,
+  kind: 'admin',
+  now: Date,
+): Promise<AdminSession | undefined>;
+export async function loadSession(
+  token: string | undefined,
+  kind: 'tenant',
+  now: Date,
+): Promise<TenantSession | undefined>;
 export async function loadSession(token: string | undefined, kind: Session['kind'], now: Date) {
   if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-  const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.session(hashToken(token)) }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.session(hashToken(token)) }),
+  );
   if (!Item || Item.kind !== kind || Number(Item.expiresAt) <= now.getTime() / 1000) return undefined;
   const { PK: _pk, SK: _sk, entity: _entity, ...session } = Item;
   return session as Session;

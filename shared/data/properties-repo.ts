@@ -68,13 +68,23 @@ function fromItem(item: Item): PropertyRecord {
 export async function getProperty(propertyId: number): Promise<StoredProperty | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.property(propertyId) }));
   if (!Item) return undefined;
-  return { record: fromItem(Item), version: Number(Item.version ?? 0), reservationSeq: Number(Item.reservationSeq ?? 0) };
+  return {
+    record: fromItem(Item),
+    version: Number(Item.version ?? 0),
+    reservationSeq: Number(Item.reservationSeq ?? 0),
+  };
 }
 
 /** Create: the property, its name guard and the totals in one transaction (409 on a taken name). */
 export async function insertProperty(record: PropertyRecord): Promise<void> {
   const transactItems: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
-    { Put: { TableName: TABLE_NAME, Item: toItem(record, 1, 0), ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: TABLE_NAME,
+        Item: toItem(record, 1, 0),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     {
       Put: {
         TableName: TABLE_NAME,
@@ -89,7 +99,8 @@ export async function insertProperty(record: PropertyRecord): Promise<void> {
     await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes?.[1] === 'ConditionalCheckFailed') throw new Conflict(`A property named "${record.propertyName}" already exists`);
+    if (codes?.[1] === 'ConditionalCheckFailed')
+      throw new Conflict(`A property named "${record.propertyName}" already exists`);
     throw error;
   }
 }
@@ -141,8 +152,10 @@ export async function replaceProperty(
     await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') throw new StaleProperty('property changed since it was read');
-    if (renamed && codes?.[2] === 'ConditionalCheckFailed') throw new Conflict(`A property named "${next.propertyName}" already exists`);
+    if (codes?.[0] === 'ConditionalCheckFailed')
+      throw new StaleProperty('property changed since it was read');
+    if (renamed && codes?.[2] === 'ConditionalCheckFailed')
+      throw new Conflict(`A property named "${next.propertyName}" already exists`);
     throw error;
   }
 }

@@ -3,10 +3,11 @@
  * a reservation item carries GSI1 = PROPRES#<propertyId> / <dateTo>#<id>, so "a property's stays that have
  * not ended" is one Query with GSI1SK > today. Status "3" is cancelled, "4" an admin block (DESIGN.md).
  */
+
+import { TABLE_NAME } from '../db/client.js';
 import { indexKeys } from '../db/keys.js';
 import { queryFirst } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
-import { TABLE_NAME } from '../db/client.js';
 
 export const RESERVATION_STATUS = { pending: '0', confirmed: '1', cancelled: '3', adminBlock: '4' } as const;
 

@@ -1,6 +1,7 @@
 /** Query helpers: read a bounded partition whole, or just the first n items of an ordered one. */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './client.js';
 
 export type Item = Record<string, unknown>;
@@ -21,7 +22,9 @@ export async function queryFirst(input: QueryCommandInput, count: number): Promi
   const items: Item[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await ddb.send(new QueryCommand({ ...input, Limit: count - items.length, ExclusiveStartKey }));
+    const page = await ddb.send(
+      new QueryCommand({ ...input, Limit: count - items.length, ExclusiveStartKey }),
+    );
     items.push(...((page.Items ?? []) as Item[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey && items.length < count);

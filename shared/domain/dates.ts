@@ -1,7 +1,12 @@
 /** Calendar dates are `YYYY-MM-DD` strings in the site's time zone (pricing.md "Nights"). */
 export function todayIn(timeZone: string, now: Date): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }

@@ -81,7 +81,8 @@ export const DEFAULT_MAX_NIGHTS = 30;
 /** A booking writes one claim per night in one transaction (100 items at most, with the reservation, order, invoice …). */
 export const MAX_NIGHTS_CAP = 90;
 
-export const isVisible = (p: Pick<PropertyRecord, 'onWebsite' | 'isArchived'>) => p.onWebsite === 1 && p.isArchived === 0;
+export const isVisible = (p: Pick<PropertyRecord, 'onWebsite' | 'isArchived'>) =>
+  p.onWebsite === 1 && p.isArchived === 0;
 
 const yesNo = (flag: 0 | 1) => (flag === 1 ? 'Yes' : 'No');
 
@@ -216,7 +217,8 @@ export function matchesFilter(p: PropertyRecord, f: PropertyFilter): boolean {
   if (f.includeArchived === false && p.isArchived === 1) return false;
   if (f.onWebsite !== undefined && p.onWebsite !== f.onWebsite) return false;
   if (f.search && !contains(p.propertyName, f.search) && !contains(p.propertyAddress, f.search)) return false;
-  if (f.location && !contains(p.propertyLocation, f.location) && !contains(p.propertyAddress, f.location)) return false;
+  if (f.location && !contains(p.propertyLocation, f.location) && !contains(p.propertyAddress, f.location))
+    return false;
   if (f.beds !== undefined && !atLeast(p.bedrooms, f.beds)) return false;
   if (f.baths !== undefined && !atLeast(p.bathrooms, f.baths)) return false;
   if (f.propertyType && p.propertyType.toLowerCase() !== f.propertyType.toLowerCase()) return false;

@@ -10,10 +10,17 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { hasRole } from '../auth/roles.js';
 import { ADMIN_COOKIE, parseCookies, TENANT_COOKIE } from '../auth/cookies.js';
+import { hasRole } from '../auth/roles.js';
 import { loadSession } from '../auth/sessions.js';
-import { BadRequest, Forbidden, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthorized } from '../errors.js';
+import {
+  BadRequest,
+  Forbidden,
+  MethodNotAllowed,
+  NotFound,
+  PayloadTooLarge,
+  Unauthorized,
+} from '../errors.js';
 import { ROUTES } from '../registry.js';
 import { PathMatcher } from './path-matcher.js';
 import { toProblem } from './problem.js';
@@ -41,46 +48,48 @@ export function createHttpHandler(group: string, routes: readonly BoundRoute[]) 
     for (const path of allPaths(route.contract)) matcher.add(route.contract.method, path, route);
   }
 
-  return middy<Event, Result, Error, ApiContext>()
-    .use(httpHeaderNormalizer())
-    .use(httpEventNormalizer())
-    .use(httpSecurityHeaders())
-    // http-cors answers preflight OPTIONS itself, before the router (so no 405 for them).
-    .use(
-      httpCors({
-        origins: corsOrigins(),
-        credentials: true,
-        headers: 'Content-Type',
-        methods: 'GET,POST,PUT,DELETE,OPTIONS',
-        maxAge: 600,
-        disableBeforePreflightResponse: false,
-      }),
-    )
-    .use({
-      onError: async (request) => {
-        request.response = toProblem(request.error, requestIdOf(request.event), request.event.path);
-      },
-    })
-    .use({
-      before: async (request) => {
-        const { event } = request;
-        const match = matcher.match(event.httpMethod, event.path);
-        if (match.kind === 'found') {
-          request.context.api = { route: match.value, pathParams: match.params, input: {} };
-          return undefined;
-        }
-        if (match.kind === 'wrongMethod') throw new MethodNotAllowed(match.allow);
-        throw new NotFound(`No endpoint ${event.httpMethod} ${event.path}`);
-      },
-    })
-    .use(jsonBody())
-    .use({ before: async (request) => validateInput(request.event, state(request.context)) })
-    .use({ before: async (request) => authorize(request.event, state(request.context)) })
-    .handler(async (event, context) => {
-      const { route, input } = state(context);
-      const reply = await route.handle(input);
-      return toResult(reply, route.contract.successStatus ?? 200, route.contract.cache === true, event);
-    });
+  return (
+    middy<Event, Result, Error, ApiContext>()
+      .use(httpHeaderNormalizer())
+      .use(httpEventNormalizer())
+      .use(httpSecurityHeaders())
+      // http-cors answers preflight OPTIONS itself, before the router (so no 405 for them).
+      .use(
+        httpCors({
+          origins: corsOrigins(),
+          credentials: true,
+          headers: 'Content-Type',
+          methods: 'GET,POST,PUT,DELETE,OPTIONS',
+          maxAge: 600,
+          disableBeforePreflightResponse: false,
+        }),
+      )
+      .use({
+        onError: async (request) => {
+          request.response = toProblem(request.error, requestIdOf(request.event), request.event.path);
+        },
+      })
+      .use({
+        before: async (request) => {
+          const { event } = request;
+          const match = matcher.match(event.httpMethod, event.path);
+          if (match.kind === 'found') {
+            request.context.api = { route: match.value, pathParams: match.params, input: {} };
+            return undefined;
+          }
+          if (match.kind === 'wrongMethod') throw new MethodNotAllowed(match.allow);
+          throw new NotFound(`No endpoint ${event.httpMethod} ${event.path}`);
+        },
+      })
+      .use(jsonBody())
+      .use({ before: async (request) => validateInput(request.event, state(request.context)) })
+      .use({ before: async (request) => authorize(request.event, state(request.context)) })
+      .handler(async (event, context) => {
+        const { route, input } = state(context);
+        const reply = await route.handle(input);
+        return toResult(reply, route.contract.successStatus ?? 200, route.contract.cache === true, event);
+      })
+  );
 }
 
 function state(context: ApiContext): RequestState {
@@ -95,7 +104,8 @@ function jsonBody(): middy.MiddlewareObj<Event, Result, Error, ApiContext> {
     before: async (request) => {
       const body = request.event.body;
       if (body === null || body === undefined || body === '') return;
-      if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB`);
+      if (Buffer.byteLength(body) > MAX_BODY_BYTES)
+        throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB`);
       await parser.before?.(request as never);
     },
   };
@@ -108,10 +118,18 @@ async function validateInput(event: Event, api: RequestState): Promise<void> {
     contract.aliases?.query,
   );
   const rawBody = event.body as unknown;
-  if (rawBody !== null && rawBody !== undefined && rawBody !== '' && (typeof rawBody !== 'object' || Array.isArray(rawBody))) {
+  if (
+    rawBody !== null &&
+    rawBody !== undefined &&
+    rawBody !== '' &&
+    (typeof rawBody !== 'object' || Array.isArray(rawBody))
+  ) {
     throw new BadRequest('The request body must be a JSON object');
   }
-  const body = applyAliases({ ...((rawBody as Record<string, unknown> | null) ?? {}) }, contract.aliases?.body);
+  const body = applyAliases(
+    { ...((rawBody as Record<string, unknown> | null) ?? {}) },
+    contract.aliases?.body,
+  );
   const headers = event.headers as Record<string, string | undefined>;
   const meta: RequestMeta = {
     requestId: requestIdOf(event),
@@ -151,7 +169,8 @@ async function authorize(_event: Event, api: RequestState): Promise<void> {
     input.admin = admin;
   } else if (auth.kind === 'tenant' || auth.kind === 'optionalTenant') {
     const tenant = await loadSession(cookies[TENANT_COOKIE], 'tenant', now);
-    if (!tenant && auth.kind === 'tenant') throw new Unauthorized('A tenant session is required: log in first');
+    if (!tenant && auth.kind === 'tenant')
+      throw new Unauthorized('A tenant session is required: log in first');
     input.tenant = tenant;
   }
 }
@@ -188,6 +207,8 @@ function assertGroupComplete(group: string, routes: readonly BoundRoute[]): void
   const missing = ROUTES.filter((c) => c.group === group && !bound.has(c.id)).map((c) => c.id);
   const foreign = routes.filter((r) => r.contract.group !== group).map((r) => r.contract.id);
   if (missing.length || foreign.length) {
-    throw new Error(`Group ${group}: unbound routes [${missing.join(', ')}], foreign routes [${foreign.join(', ')}]`);
+    throw new Error(
+      `Group ${group}: unbound routes [${missing.join(', ')}], foreign routes [${foreign.join(', ')}]`,
+    );
   }
 }

@@ -14,12 +14,19 @@ describe('PathMatcher', () => {
   });
 
   it('matches a parameter inside a segment ({id}.json) and decodes it', () => {
-    expect(m.match('GET', '/API/x/V1/things/42.json')).toEqual({ kind: 'found', value: 'get', params: { id: '42' } });
+    expect(m.match('GET', '/API/x/V1/things/42.json')).toEqual({
+      kind: 'found',
+      value: 'get',
+      params: { id: '42' },
+    });
     expect(m.match('GET', '/API/x/V1/things/a%20b.json')).toMatchObject({ params: { id: 'a b' } });
   });
 
   it('tells a wrong method from an unknown path', () => {
-    expect(m.match('PUT', '/API/x/V1/things/42.json')).toMatchObject({ kind: 'wrongMethod', allow: ['GET', 'DELETE'] });
+    expect(m.match('PUT', '/API/x/V1/things/42.json')).toMatchObject({
+      kind: 'wrongMethod',
+      allow: ['GET', 'DELETE'],
+    });
     expect(m.match('GET', '/API/x/V1/things/42.xml')).toEqual({ kind: 'notFound' });
     expect(m.match('GET', '/API/x/V1/things/4/2.json')).toEqual({ kind: 'notFound' });
     expect(m.match('GET', '/API/x/V1/things/.json')).toEqual({ kind: 'notFound' });

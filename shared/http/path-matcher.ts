@@ -65,7 +65,11 @@ export class PathMatcher<T> {
   }
 }
 
-function pick<T>(methods: Map<HttpMethod, T>, method: string, params: Record<string, string>): MatchResult<T> {
+function pick<T>(
+  methods: Map<HttpMethod, T>,
+  method: string,
+  params: Record<string, string>,
+): MatchResult<T> {
   const value = methods.get(method as HttpMethod);
   if (value !== undefined) return { kind: 'found', value, params };
   return { kind: 'wrongMethod', allow: [...methods.keys()], others: [...methods.values()] };

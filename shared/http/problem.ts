@@ -18,7 +18,7 @@ const GENERIC_DETAIL = 'The service could not complete the request. Quote the re
 /** Maps a thrown value to a problem response. Middy's own HTTP errors (e.g. from the body parser) carry a statusCode. */
 export function toProblem(error: unknown, requestId: string, instance?: string): APIGatewayProxyResult {
   const app = asAppError(error);
-  if (!app || !app.expose) {
+  if (!app?.expose) {
     log('error', 'request failed', { requestId, error: describe(error) });
   }
   const status = app?.status ?? 500;
@@ -55,7 +55,12 @@ function asAppError(error: unknown): AppError | undefined {
 
 function describe(error: unknown): Record<string, unknown> {
   if (error instanceof Error) {
-    return { name: error.name, message: error.message, stack: error.stack, cause: describeCause(error.cause) };
+    return {
+      name: error.name,
+      message: error.message,
+      stack: error.stack,
+      cause: describeCause(error.cause),
+    };
   }
   return { value: String(error) };
 }

@@ -45,7 +45,10 @@ export interface RouteContract<
   readonly query?: Q;
   readonly body?: B;
   /** alias → field; the alias is accepted in place of the field (spec convention 4). */
-  readonly aliases?: { readonly query?: Readonly<Record<string, string>>; readonly body?: Readonly<Record<string, string>> };
+  readonly aliases?: {
+    readonly query?: Readonly<Record<string, string>>;
+    readonly body?: Readonly<Record<string, string>>;
+  };
   /** The success body, for the docs (the spec leaves many response shapes open). */
   readonly response?: AnySchema;
   readonly successStatus?: number;
@@ -79,9 +82,10 @@ export interface RequestMeta {
   now: Date;
 }
 
-export type HandlerInput<C> = C extends RouteContract<infer A, infer P, infer Q, infer B>
-  ? { params: Out<P>; query: Out<Q>; body: Out<B> } & SessionOf<A> & RequestMeta
-  : never;
+export type HandlerInput<C> =
+  C extends RouteContract<infer A, infer P, infer Q, infer B>
+    ? { params: Out<P>; query: Out<Q>; body: Out<B> } & SessionOf<A> & RequestMeta
+    : never;
 
 export interface Reply {
   status?: number;

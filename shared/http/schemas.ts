@@ -17,7 +17,10 @@ export const idParam = v.pipe(
 /** An integer from a query string or JSON (clients send both). */
 export const intLike = (min = 0, max = MAX_INT_ID) =>
   v.pipe(
-    v.union([v.pipe(v.string(), v.regex(/^-?\d{1,10}$/, 'must be an integer'), v.transform(Number)), v.number()]),
+    v.union([
+      v.pipe(v.string(), v.regex(/^-?\d{1,10}$/, 'must be an integer'), v.transform(Number)),
+      v.number(),
+    ]),
     v.integer('must be an integer'),
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),
@@ -34,7 +37,12 @@ export const moneyToCents = v.pipe(
   v.union(
     [
       v.pipe(v.number(), v.finite()),
-      v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'must be an amount such as 125.50'), v.transform(Number)),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'must be an amount such as 125.50'),
+        v.transform(Number),
+      ),
     ],
     'must be an amount such as 125.50',
   ),
@@ -45,7 +53,10 @@ export const moneyToCents = v.pipe(
 
 /** A percentage (tax rates). */
 export const percent = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage'), v.transform(Number))]),
+  v.union([
+    v.number(),
+    v.pipe(v.string(), v.regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage'), v.transform(Number)),
+  ]),
   v.minValue(0, 'must not be negative'),
   v.maxValue(100, 'must be at most 100'),
 );
@@ -53,18 +64,37 @@ export const percent = v.pipe(
 export const isoDate = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
-  v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'is not a calendar date'),
+  v.check(
+    (s) =>
+      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'is not a calendar date',
+  ),
 );
 
-export const text = (max: number) => v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`));
+export const text = (max: number) =>
+  v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`));
 export const requiredText = (max: number) =>
-  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'is required'), v.maxLength(max, `must be at most ${max} characters`));
+  v.pipe(
+    v.string('must be a string'),
+    v.trim(),
+    v.minLength(1, 'is required'),
+    v.maxLength(max, `must be at most ${max} characters`),
+  );
 
 /** Spec convention 7: page default 1; limit default 20, max 100; a larger limit is clamped, not refused. */
 export const paging = (defaultLimit = 20, maxLimit = 100) => ({
   page: v.optional(intLike(1, 100_000), 1),
   limit: v.pipe(
-    v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.regex(/^\d{1,10}$/, 'must be a positive integer'), v.transform(Number), v.minValue(1, 'must be at least 1')), defaultLimit),
+    v.optional(
+      v.pipe(
+        v.union([v.string(), v.number()]),
+        v.transform(String),
+        v.regex(/^\d{1,10}$/, 'must be a positive integer'),
+        v.transform(Number),
+        v.minValue(1, 'must be at least 1'),
+      ),
+      defaultLimit,
+    ),
     v.transform((n) => Math.min(n, maxLimit)),
   ),
 });

@@ -3,11 +3,18 @@ import * as v from 'valibot';
 import { BadRequest, type FieldError } from '../errors.js';
 import type { AnySchema } from './route.js';
 
-export function parseOrThrow<S extends AnySchema>(schema: S, input: unknown, where: string): v.InferOutput<S> {
+export function parseOrThrow<S extends AnySchema>(
+  schema: S,
+  input: unknown,
+  where: string,
+): v.InferOutput<S> {
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (result.success) return result.output;
   const errors = result.issues.map((issue) => toFieldError(issue, where));
-  throw new BadRequest(`Invalid ${where}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, errors);
+  throw new BadRequest(
+    `Invalid ${where}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+    errors,
+  );
 }
 
 function toFieldError(issue: v.BaseIssue<unknown>, where: string): FieldError {

@@ -28,7 +28,11 @@ export class Client {
     readonly ip = `10.${rand()}.${rand()}.${rand()}`,
   ) {}
 
-  async request<T = Record<string, unknown>>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const url = new URL(path, this.baseUrl);
     for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...(options.headers ?? {}) };
@@ -96,10 +100,16 @@ export async function signedIn(who: AdminName): Promise<Client> {
 }
 
 /** A unique suffix for names, so tests sharing one store never collide. */
-export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+export const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 /** Asserts the RFC 9457 shape and returns the body. */
-export function problem(res: ApiResponse): { status: number; title: string; detail: string; errors?: { field: string; message: string }[] } {
+export function problem(res: ApiResponse): {
+  status: number;
+  title: string;
+  detail: string;
+  errors?: { field: string; message: string }[];
+} {
   if (!res.headers.get('content-type')?.startsWith('application/problem+json')) {
     throw new Error(`expected problem+json, got ${res.headers.get('content-type')}: ${res.text}`);
   }

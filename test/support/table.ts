@@ -6,5 +6,9 @@ import { inject } from 'vitest';
 export const TABLE = 'rental-pm-local';
 
 export const rawTable = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ endpoint: inject('dynamodbUrl'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  new DynamoDBClient({
+    endpoint: inject('dynamodbUrl'),
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
 );
