@@ -10,6 +10,9 @@ export const COUNTERS = {
   admin: 0,
   tenant: 0,
   reservation: 0,
+  message: 0,
+  lead: 0,
+  subscriber: 0,
 } as const satisfies Record<string, number>;
 
 export type CounterName = keyof typeof COUNTERS | (string & {});

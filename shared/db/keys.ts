@@ -39,6 +39,16 @@ export const keys = {
   }),
   nightClaimPrefix: 'NIGHT#',
   reservation: (reservationId: number): Key => ({ PK: `RESERVATION#${reservationId}`, SK: 'RESERVATION' }),
+
+  // Contact, newsletter, CAPTCHA (docs/data-model.md C8–C10; docs/contact-and-captcha.md).
+  /** C8: a contact message. */
+  message: (messageId: number): Key => ({ PK: `MESSAGE#${messageId}`, SK: 'MESSAGE' }),
+  /** C8: a lead (a message that left a phone number). */
+  lead: (leadId: number): Key => ({ PK: `LEAD#${leadId}`, SK: 'LEAD' }),
+  /** C9: one subscriber per lowercase e-mail, so a repeated signup finds the first. */
+  subscriber: (emailLower: string): Key => ({ PK: `SUBSCRIBER#${emailLower}`, SK: 'SUBSCRIBER' }),
+  /** C10: a built-in CAPTCHA token already answered (single use), TTL until the token expires. */
+  captchaUse: (tokenHash: string): Key => ({ PK: `CAPTCHA#${tokenHash}`, SK: 'CAPTCHA' }),
 } as const;
 
 /** Overloaded GSI partition/sort values, one builder per access pattern. */
@@ -61,4 +71,9 @@ export const indexKeys = {
   reservationCheckout: (dateTo: string, reservationId: number) => `${dateTo}#${pad(reservationId)}`,
   /** GSI1: admins by id. */
   admins: () => 'ADMINS',
+
+  // Contact (C8, C9): admin lists, newest first (queried with ScanIndexForward=false).
+  /** GSI1: `MESSAGES`, `LEADS`, `SUBSCRIBERS`. */
+  contactList: (list: 'MESSAGES' | 'LEADS' | 'SUBSCRIBERS') => list,
+  contactOrder: (createdAt: string, id: number) => `${createdAt}#${pad(id)}`,
 } as const;

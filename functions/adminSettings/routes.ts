@@ -1,0 +1,44 @@
+/**
+ * Admin site settings (beyond the spec, which only publishes them): read by R, changed by W. Secrets are never
+ * returned, only whether they are set.
+ */
+import { READ_ROLES, WRITE_ROLES } from '../../shared/auth/roles.js';
+import { defineRoute } from '../../shared/http/route.js';
+import { updateSettingsBody } from './schemas.js';
+
+const group = 'adminSettings';
+const path = '/API/adminSettings/V1/settings.json';
+const tags = ['Admin settings'];
+const beyondSpec =
+  'The spec publishes the settings and their apiPolicy; admins need a way to change them (issue 3).';
+
+export const getSettings = defineRoute({
+  id: 'adminSettings.get',
+  group,
+  tags,
+  method: 'GET',
+  path,
+  summary: 'All site settings; secrets appear only as <field>Set (true or false)',
+  auth: { kind: 'admin', roles: READ_ROLES },
+  beyondSpec,
+  errors: { 401: 'no admin session', 403: 'wrong role' },
+});
+
+export const updateSettings = defineRoute({
+  id: 'adminSettings.update',
+  group,
+  tags,
+  method: 'PUT',
+  path,
+  summary: 'Change site settings (a strict whitelist of the settings fields; any other field is a 400)',
+  auth: { kind: 'admin', roles: WRITE_ROLES },
+  body: updateSettingsBody,
+  beyondSpec,
+  errors: {
+    400: 'unknown field, invalid value, or a third-party CAPTCHA without its secret',
+    401: 'no admin session',
+    403: 'wrong role',
+  },
+});
+
+export const routes = [getSettings, updateSettings];
