@@ -2,6 +2,7 @@
  * The route registry: every endpoint of the service, declared once in its group's routes.ts. The Lambdas'
  * routers, the CDK stack, the local runtime and the OpenAPI document are derived from this list.
  */
+import { routes as adminContent } from '../functions/adminContent/routes.js';
 import { routes as adminLeads } from '../functions/adminLeads/routes.js';
 import { routes as adminProperties } from '../functions/adminProperties/routes.js';
 import { routes as adminSettings } from '../functions/adminSettings/routes.js';
@@ -15,6 +16,7 @@ import type { RouteContract } from './http/route.js';
 export const ROUTES: readonly RouteContract[] = [
   ...auth,
   ...adminProperties,
+  ...adminContent,
   ...catalog,
   ...site,
   ...siteContact,

@@ -40,6 +40,12 @@ export const keys = {
   nightClaimPrefix: 'NIGHT#',
   reservation: (reservationId: number): Key => ({ PK: `RESERVATION#${reservationId}`, SK: 'RESERVATION' }),
 
+  // Website content (docs/data-model.md C1–C7; docs/content.md).
+  /** C1: the CMS block set, one row. */
+  contentBlocks: (): Key => ({ PK: 'CONTENT', SK: 'BLOCKS' }),
+  /** C2–C7: one content record, e.g. `PAGE#12 / PAGE`; `entity` is the kind's key prefix. */
+  contentRecord: (entity: string, id: number): Key => ({ PK: `${entity}#${id}`, SK: entity }),
+
   // Contact, newsletter, CAPTCHA (docs/data-model.md C8–C10; docs/contact-and-captcha.md).
   /** C8: a contact message. */
   message: (messageId: number): Key => ({ PK: `MESSAGE#${messageId}`, SK: 'MESSAGE' }),
@@ -71,6 +77,15 @@ export const indexKeys = {
   reservationCheckout: (dateTo: string, reservationId: number) => `${dateTo}#${pad(reservationId)}`,
   /** GSI1: admins by id. */
   admins: () => 'ADMINS',
+
+  // Website content (C3–C7): the sparse public lists hold active records only, in website order.
+  /** GSI1: a kind's active records, e.g. `PAGES#active` (reviews: `REVIEWS`, as C4 names it). */
+  contentActive: (listName: string) => listName,
+  /** GSI2: a parent's active records: `PROPREVIEWS#<propertyId>`, `POSTCAT#<categoryId>`, `ATTRCAT#<categoryId>`. */
+  contentByParent: (prefix: string, parentId: number) => `${prefix}#${parentId}`,
+  /** GSI3: every record of a content kind, active or not, by id (admin lists; bounded by the site's own content). */
+  contentAll: (kind: string) => `CONTENTALL#${kind}`,
+  contentById: (id: number) => pad(id),
 
   // Contact (C8, C9): admin lists, newest first (queried with ScanIndexForward=false).
   /** GSI1: `MESSAGES`, `LEADS`, `SUBSCRIBERS`. */
