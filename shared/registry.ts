@@ -6,9 +6,12 @@ import { routes as adminContent } from '../functions/adminContent/routes.js';
 import { routes as adminLeads } from '../functions/adminLeads/routes.js';
 import { routes as adminProperties } from '../functions/adminProperties/routes.js';
 import { routes as adminSettings } from '../functions/adminSettings/routes.js';
+import { routes as adminTenants } from '../functions/adminTenants/routes.js';
 import { routes as auth } from '../functions/auth/routes.js';
 import { routes as booking } from '../functions/booking/routes.js';
 import { routes as catalog } from '../functions/catalog/routes.js';
+import { routes as leaseApplications } from '../functions/leaseApplications/routes.js';
+import { routes as publicAuth } from '../functions/publicAuth/routes.js';
 import { routes as site } from '../functions/site/routes.js';
 import { routes as siteContact } from '../functions/siteContact/routes.js';
 import type { RouteContract } from './http/route.js';
@@ -23,6 +26,9 @@ export const ROUTES: readonly RouteContract[] = [
   ...adminLeads,
   ...adminSettings,
   ...booking,
+  ...publicAuth,
+  ...adminTenants,
+  ...leaseApplications,
 ];
 
 /** Group name → its Lambda entry file (functions/<group>/handler.ts). */

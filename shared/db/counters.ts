@@ -10,6 +10,8 @@ export const COUNTERS = {
   admin: 0,
   tenant: 0,
   reservation: 0,
+  lease: 0,
+  application: 0,
   message: 0,
   lead: 0,
   subscriber: 0,

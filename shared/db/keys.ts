@@ -40,6 +40,18 @@ export const keys = {
   nightClaimPrefix: 'NIGHT#',
   reservation: (reservationId: number): Key => ({ PK: `RESERVATION#${reservationId}`, SK: 'RESERVATION' }),
 
+  // Tenants, leases, applications (docs/data-model.md T1–T6, L1–L2, A1–A3; docs/tenants.md).
+  /** T1: the tenant record. */
+  tenant: (tenantId: number): Key => ({ PK: `TENANT#${tenantId}`, SK: 'TENANT' }),
+  /** T4: an activation token, by the SHA-256 of the secret sent in the e-mail; single use, TTL. */
+  activation: (tokenHash: string): Key => ({ PK: `ACTIVATION#${tokenHash}`, SK: 'ACTIVATION' }),
+  /** L1: a lease. */
+  lease: (leaseId: number): Key => ({ PK: `LEASE#${leaseId}`, SK: 'LEASE' }),
+  /** A1: a lease application. */
+  application: (applicationId: number): Key => ({ PK: `APPLICATION#${applicationId}`, SK: 'APPLICATION' }),
+  /** The KMS-wrapped data key of field encryption (shared/crypto/key-source.ts). */
+  dataKey: (name: string): Key => ({ PK: `DATAKEY#${name}`, SK: 'DATAKEY' }),
+
   // Website content (docs/data-model.md C1–C7; docs/content.md).
   /** C1: the CMS block set, one row. */
   contentBlocks: (): Key => ({ PK: 'CONTENT', SK: 'BLOCKS' }),
@@ -77,6 +89,21 @@ export const indexKeys = {
   reservationCheckout: (dateTo: string, reservationId: number) => `${dateTo}#${pad(reservationId)}`,
   /** GSI1: admins by id. */
   admins: () => 'ADMINS',
+
+  // Tenants, leases, applications.
+  /** GSI1 (T3): every tenant by id (admin list). */
+  tenants: () => 'TENANTS',
+  tenantById: (tenantId: number) => pad(tenantId),
+  /** GSI1 (L2): a tenant's leases; `active#…` first by key, newest start last. */
+  leasesByTenant: (tenantId: number) => `TENANTLEASE#${tenantId}`,
+  leaseOrder: (status: string, startDate: string, leaseId: number) => `${status}#${startDate}#${pad(leaseId)}`,
+  /** GSI2 (L3): a property's leases, by tenant (landlord-scoped tenant reads). */
+  leasesByProperty: (propertyId: number) => `PROPLEASE#${propertyId}`,
+  leaseByTenant: (tenantId: number, leaseId: number) => `${pad(tenantId)}#${pad(leaseId)}`,
+  /** GSI1 (A3): every application, by creation time; GSI2 (A4): a property's applications. */
+  applications: () => 'APPLICATIONS',
+  applicationsByProperty: (propertyId: number) => `PROPAPP#${propertyId}`,
+  applicationOrder: (createdAt: string, applicationId: number) => `${createdAt}#${pad(applicationId)}`,
 
   // Website content (C3–C7): the sparse public lists hold active records only, in website order.
   /** GSI1: a kind's active records, e.g. `PAGES#active` (reviews: `REVIEWS`, as C4 names it). */

@@ -76,6 +76,28 @@ export class Client {
   }
 }
 
+/** One message held by the local SES (aws-ses-v2-local's `GET /store`). */
+export interface SentMail {
+  at: number;
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+}
+
+/** The newest mail to `to` (case-insensitive), polling briefly: sending and the test's read may race. */
+export async function latestMailTo(to: string, timeoutMs = 5000): Promise<SentMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { emails } = (await (await fetch(`${MAIL_URL}/store`)).json()) as { emails: SentMail[] };
+    const mine = emails.filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())));
+    const last = mine.at(-1);
+    if (last) return last;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in the local SES store`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 function rand(): number {
   return Math.floor(Math.random() * 250) + 1;
 }

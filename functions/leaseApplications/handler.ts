@@ -1,0 +1,14 @@
+/** The leaseApplications Lambda: tenant apply and the admin list of applications. */
+import { createHttpHandler } from '../../shared/http/create-handler.js';
+import { bind } from '../../shared/http/route.js';
+import * as routes from './routes.js';
+import * as service from './service.js';
+
+export const handler = createHttpHandler('leaseApplications', [
+  bind(routes.apply, async ({ tenant, body, now }) => ({
+    body: await service.apply(tenant, body.propertyId, now),
+  })),
+  bind(routes.listApplications, async ({ admin, query }) => ({
+    body: await service.listApplications(admin, query),
+  })),
+]);

@@ -1,0 +1,50 @@
+/** Lease applications: a logged-in tenant applies for a listed LTR property; admins list them. */
+import { canSeeProperty } from '../../shared/auth/roles.js';
+import type { AdminSession, TenantSession } from '../../shared/auth/session-types.js';
+import * as repo from '../../shared/data/applications-repo.js';
+import { getProperty, propertiesOfLandlord } from '../../shared/data/properties-repo.js';
+import { getTenant } from '../../shared/data/tenants-repo.js';
+import { nextId } from '../../shared/db/counters.js';
+import { Forbidden, NotFound, Unauthorized } from '../../shared/errors.js';
+import { pageOf } from '../../shared/http/schemas.js';
+import { acceptsApplications, newApplication, newestFirst } from './rules.js';
+import type { ListApplicationsQuery } from './schemas.js';
+
+/**
+ * One open application per tenant and property: applying again answers the open application's id with
+ * `alreadyApplied: true` (200), not a 409 — a double click or a retried request is not an error for the
+ * visitor, and the id lets the website show the application that exists (docs/tenants.md).
+ */
+export async function apply(session: TenantSession, propertyId: number, now: Date) {
+  const [tenant, stored] = await Promise.all([getTenant(session.tenantId), getProperty(propertyId)]);
+  if (tenant?.isActive !== 1) throw new Unauthorized('This session is no longer valid: log in again');
+  if (!acceptsApplications(stored?.record)) throw new NotFound(`No long-term rental ${propertyId} is listed`);
+  const open = await repo.openApplicationId(tenant.tenantId, propertyId);
+  if (open !== undefined) return { success: true, applicationId: open, alreadyApplied: true };
+  const record = newApplication(await nextId('application'), tenant, stored.record, now);
+  const result = await repo.insertApplication(record);
+  return result.created
+    ? { success: true, applicationId: record.applicationId }
+    : { success: true, applicationId: result.existingId, alreadyApplied: true };
+}
+
+/** Admin list, newest first. Landlords see applications for their own properties only. */
+export async function listApplications(admin: AdminSession, q: ListApplicationsQuery) {
+  if (q.propertyId !== undefined) {
+    const stored = await getProperty(q.propertyId);
+    if (stored && !canSeeProperty(admin, stored.record.landlord))
+      throw new Forbidden('This property belongs to another landlord');
+    const rows = stored ? await repo.applicationsOfProperty(q.propertyId) : [];
+    return pageOf(rows, q.page, q.limit);
+  }
+  if (admin.role === 'landlord') {
+    const properties = await propertiesOfLandlord(admin.adminId);
+    const rows = (await Promise.all(properties.map((p) => repo.applicationsOfProperty(p.propertyId))))
+      .flat()
+      .sort(newestFirst);
+    return pageOf(rows, q.page, q.limit);
+  }
+  const want = q.page * q.limit;
+  const [newest, total] = await Promise.all([repo.newestApplications(want), repo.countApplications()]);
+  return { items: newest.slice(want - q.limit), page: q.page, limit: q.limit, total };
+}

@@ -1,0 +1,96 @@
+/** Tenant authentication (spec "Tenant authentication (controller publicAuth)"). */
+import * as v from 'valibot';
+import { defineRoute } from '../../shared/http/route.js';
+import { activateQueryLoose, loginBody, registerBody } from './schemas.js';
+
+const group = 'publicAuth';
+const base = '/API/publicAuth/V1';
+const tags = ['Tenant authentication'];
+
+const user = v.object({
+  tenantId: v.number(),
+  tenantEmail: v.string(),
+  tenantFirstName: v.string(),
+  tenantLastName: v.string(),
+});
+
+export const login = defineRoute({
+  id: 'publicAuth.login',
+  group,
+  tags,
+  method: 'POST',
+  path: `${base}/login.json`,
+  summary:
+    'Tenant login; sets the tenant session cookie (5 failures in 15 minutes per IP and e-mail lock the pair)',
+  auth: { kind: 'public' },
+  body: loginBody,
+  aliases: { body: { tenantEmail: 'email' } },
+  response: v.object({ success: v.boolean(), user }),
+  errors: { 400: 'missing fields', 401: 'invalid credentials', 403: 'inactive account', 429: 'lockout' },
+});
+
+export const logout = defineRoute({
+  id: 'publicAuth.logout',
+  group,
+  tags,
+  method: 'POST',
+  path: `${base}/logout.json`,
+  summary: 'End the tenant session (idempotent)',
+  auth: { kind: 'public' },
+  response: v.object({ success: v.boolean() }),
+});
+
+export const me = defineRoute({
+  id: 'publicAuth.me',
+  group,
+  tags,
+  method: 'GET',
+  path: `${base}/me.json`,
+  summary: 'The tenant session: identity, propertyId and leaseId of the active lease',
+  auth: { kind: 'tenant' },
+  response: v.object({
+    tenantId: v.number(),
+    tenantEmail: v.string(),
+    tenantFirstName: v.string(),
+    tenantLastName: v.string(),
+    propertyId: v.nullable(v.number()),
+    leaseId: v.nullable(v.number()),
+  }),
+  errors: { 401: 'not authenticated' },
+});
+
+export const register = defineRoute({
+  id: 'publicAuth.register',
+  group,
+  tags,
+  method: 'POST',
+  path: `${base}/register.json`,
+  summary: 'Register a tenant account (inactive until the e-mailed activation link is opened)',
+  description:
+    'activateUrl is the activation endpoint for this e-mail without the secret token: the working link is only in the e-mail (docs/tenants.md).',
+  auth: { kind: 'public' },
+  body: registerBody,
+  aliases: { body: { newEmail: 'tenantEmail', password1: 'password' } },
+  response: v.object({ success: v.boolean(), activateUrl: v.string() }),
+  errors: {
+    400: 'validation, passwords differ, honeypot filled',
+    409: 'e-mail exists',
+    500: 'registration failure',
+  },
+});
+
+export const activate = defineRoute({
+  id: 'publicAuth.activate',
+  group,
+  tags,
+  method: 'GET',
+  path: `${base}/activate.json`,
+  summary:
+    'Activate an account from the e-mailed link; starts a tenant session (10 attempts per hour per IP)',
+  auth: { kind: 'public' },
+  query: activateQueryLoose,
+  response: v.object({ success: v.boolean(), user, applyToLeaseId: v.nullable(v.number()) }),
+  errors: { 400: 'invalid, expired or used link', 429: 'rate limited' },
+});
+
+export const routes = [login, logout, me, register, activate];

@@ -1,0 +1,106 @@
+/** Tenant authentication rules as plain functions (unit tested in rules.test.ts). */
+import { createHash } from 'node:crypto';
+import type { TenantSession } from '../../shared/auth/session-types.js';
+import type { LeaseRecord } from '../../shared/data/leases-repo.js';
+import type { TenantRecord } from '../../shared/data/tenants-repo.js';
+import { BadRequest, TooManyRequests } from '../../shared/errors.js';
+import type { RegisterInput } from './schemas.js';
+
+/** Spec "Limits": 5 failures in 15 minutes per IP and e-mail; 10 activations per hour per IP. */
+export const LOGIN_LOCKOUT = { scope: 'tenant-login', max: 5, windowSeconds: 15 * 60 } as const;
+export const ACTIVATION_LIMIT = { scope: 'activate', max: 10, windowSeconds: 60 * 60 } as const;
+/** How long an activation link works. */
+export const ACTIVATION_TTL_SECONDS = 48 * 60 * 60;
+
+export const ACTIVATE_PATH = '/API/publicAuth/V1/activate.json';
+export const INVALID_LINK = 'This activation link is invalid, expired or already used';
+export const INVALID_CREDENTIALS = 'Invalid e-mail or password';
+
+/** password2 (the confirmation) must equal password; the honeypot isEmpty must be empty. */
+export function checkRegistration(input: Pick<RegisterInput, 'password' | 'password2' | 'isEmpty'>): void {
+  if (input.isEmpty)
+    throw new BadRequest('The form could not be accepted', [{ field: 'isEmpty', message: 'must be empty' }]);
+  if (input.password2 !== input.password) {
+    throw new BadRequest('The passwords do not match', [
+      { field: 'password2', message: 'must equal password' },
+    ]);
+  }
+}
+
+/** The lockout subject: one counter per IP and (case-folded) e-mail. */
+export const loginSubject = (ip: string, email: string) => `${ip}#${email.trim().toLowerCase()}`;
+
+/** The attempt that makes the count exceed `max` and every one after it is refused until the window ends. */
+export function refuseOverLimit(
+  count: number,
+  max: number,
+  resetAt: number,
+  now: Date,
+  detail: string,
+): void {
+  if (count <= max) return;
+  throw new TooManyRequests(detail, resetAt - now.getTime() / 1000);
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** Tokens are base64url of 32 random bytes; anything else is refused without a table read. */
+export const isTokenShape = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+function activateQuery(email: string, applyToLeaseId: number | undefined, hash?: string) {
+  const query = new URLSearchParams({ tenantEmail: email });
+  if (hash !== undefined) query.set('hash', hash);
+  if (applyToLeaseId !== undefined) query.set('applyToLeaseId', String(applyToLeaseId));
+  return query.toString();
+}
+
+/** The link in the e-mail: the only place the secret token ever goes. */
+export const activationLink = (baseUrl: string, email: string, token: string, applyToLeaseId?: number) =>
+  `${baseUrl.replace(/\/+$/, '')}${ACTIVATE_PATH}?${activateQuery(email, applyToLeaseId, token)}`;
+
+/**
+ * What register answers in `activateUrl`: the activation endpoint for this e-mail without the token. The
+ * response goes to whoever called register, who need not own the address; with the token in it anyone could
+ * activate an account for an e-mail they do not control. The working link is only in the e-mail.
+ */
+export const publicActivateUrl = (baseUrl: string, email: string, applyToLeaseId?: number) =>
+  `${baseUrl.replace(/\/+$/, '')}${ACTIVATE_PATH}?${activateQuery(email, applyToLeaseId)}`;
+
+export function userView(
+  t: Pick<TenantRecord, 'tenantId' | 'tenantEmail' | 'tenantFirstName' | 'tenantLastName'>,
+) {
+  return {
+    tenantId: t.tenantId,
+    tenantEmail: t.tenantEmail,
+    tenantFirstName: t.tenantFirstName,
+    tenantLastName: t.tenantLastName,
+  };
+}
+
+/** The tenant session: identity plus propertyId/leaseId of the active lease (DESIGN "Leases"). */
+export function sessionOf(
+  t: TenantRecord,
+  lease: Pick<LeaseRecord, 'propertyId' | 'leaseId'> | undefined,
+): Omit<TenantSession, 'expiresAt'> {
+  return {
+    kind: 'tenant',
+    tenantId: t.tenantId,
+    email: t.tenantEmail,
+    firstName: t.tenantFirstName,
+    lastName: t.tenantLastName,
+    propertyId: lease?.propertyId ?? null,
+    leaseId: lease?.leaseId ?? null,
+  };
+}
+
+export function meView(
+  s: Pick<TenantSession, 'tenantId' | 'email' | 'firstName' | 'lastName' | 'propertyId' | 'leaseId'>,
+) {
+  return {
+    tenantId: s.tenantId,
+    tenantEmail: s.email,
+    tenantFirstName: s.firstName,
+    tenantLastName: s.lastName,
+    propertyId: s.propertyId,
+    leaseId: s.leaseId,
+  };
+}

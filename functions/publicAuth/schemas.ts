@@ -1,0 +1,47 @@
+/** Request schemas of tenant authentication (spec "Tenant authentication (controller publicAuth)"). */
+import * as v from 'valibot';
+import { intLike, requiredText, text } from '../../shared/http/schemas.js';
+import { contactFields, emailField, nameField, passwordField } from '../adminTenants/schemas.js';
+
+export const registerBody = v.strictObject({
+  tenantFirstName: nameField,
+  tenantLastName: nameField,
+  tenantEmail: emailField,
+  password: passwordField,
+  // Compared with password in rules.ts (checkRegistration) so the 400 names the field that is wrong.
+  password2: v.optional(text(256)),
+  applyToLeaseId: v.optional(intLike(1)),
+  // The honeypot: a field humans never see; bots fill it (checked in rules.ts).
+  isEmpty: v.optional(text(1000)),
+  ...contactFields,
+});
+
+/** Presence only: a wrong password of any shape is a 401, not a 400, so the rules cannot be probed. */
+export const loginBody = v.strictObject({
+  email: requiredText(254),
+  password: v.pipe(
+    v.string('must be a string'),
+    v.minLength(1, 'is required'),
+    v.maxLength(256, 'must be at most 256 characters'),
+  ),
+});
+
+/**
+ * The activation query is parsed loosely by the route and strictly in the handler: every attempt must be
+ * counted against the per-IP limit before anything else can answer 400.
+ */
+export const activateQueryLoose = v.object({
+  tenantEmail: v.optional(v.string()),
+  hash: v.optional(v.string()),
+  applyToLeaseId: v.optional(v.string()),
+});
+
+export const activateQuery = v.object({
+  tenantEmail: requiredText(254),
+  hash: requiredText(128),
+  applyToLeaseId: v.optional(intLike(1)),
+});
+
+export type RegisterInput = v.InferOutput<typeof registerBody>;
+export type LoginInput = v.InferOutput<typeof loginBody>;
+export type ActivateQuery = v.InferOutput<typeof activateQuery>;

@@ -1,0 +1,162 @@
+/**
+ * Tenant accounts: register (inactive + activation e-mail), activate (single-use token → active + session),
+ * login (lockout per IP and e-mail, no oracle for unknown e-mails), the session view.
+ */
+import { randomBytes } from 'node:crypto';
+import type { TenantSession } from '../../shared/auth/session-types.js';
+import { openSession, TENANT_SESSION_SECONDS } from '../../shared/auth/sessions.js';
+import { requireEnv } from '../../shared/config.js';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../shared/crypto/password.js';
+import { activeLeaseOf } from '../../shared/data/leases-repo.js';
+import * as limits from '../../shared/data/rate-limits-repo.js';
+import { getSettings } from '../../shared/data/settings-repo.js';
+import * as tenants from '../../shared/data/tenants-repo.js';
+import { BadRequest, Forbidden, InternalError, Unauthorized } from '../../shared/errors.js';
+import { parseOrThrow } from '../../shared/http/validate.js';
+import { log } from '../../shared/log.js';
+import { escapeHtml, sendMail } from '../../shared/mail.js';
+import { createTenantAccount } from '../adminTenants/accounts.js';
+import {
+  ACTIVATION_LIMIT,
+  ACTIVATION_TTL_SECONDS,
+  activationLink,
+  checkRegistration,
+  hashToken,
+  INVALID_CREDENTIALS,
+  INVALID_LINK,
+  isTokenShape,
+  LOGIN_LOCKOUT,
+  loginSubject,
+  meView,
+  publicActivateUrl,
+  refuseOverLimit,
+  sessionOf,
+  userView,
+} from './rules.js';
+import { activateQuery, type LoginInput, type RegisterInput } from './schemas.js';
+
+const baseUrl = () => requireEnv('PUBLIC_BASE_URL');
+
+async function startSession(tenant: tenants.TenantRecord, now: Date) {
+  const session = sessionOf(tenant, await activeLeaseOf(tenant.tenantId));
+  const { token } = await openSession(session, TENANT_SESSION_SECONDS, now);
+  return { token, session };
+}
+
+export async function register(input: RegisterInput, now: Date) {
+  checkRegistration(input);
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  const expiresAt = Math.floor(now.getTime() / 1000) + ACTIVATION_TTL_SECONDS;
+  const tenant = await createTenantAccount({ ...input, isActive: 0 }, now, (tenantId) => [
+    tenants.activationItem(tokenHash, tenantId, expiresAt, now),
+  ]);
+  const link = activationLink(baseUrl(), tenant.tenantEmail, token, input.applyToLeaseId);
+  try {
+    await sendActivationMail(tenant, link);
+  } catch (error) {
+    // Without the e-mail the account could never be activated, yet its address would be taken: undo it.
+    await tenants.deleteUnactivatedTenant(tenant, tokenHash).catch((undo) =>
+      log('error', 'could not undo a registration after a mail failure', {
+        tenantId: tenant.tenantId,
+        error: String(undo),
+      }),
+    );
+    throw new InternalError('registration failure: the activation e-mail could not be sent', error);
+  }
+  return {
+    success: true,
+    activateUrl: publicActivateUrl(baseUrl(), tenant.tenantEmail, input.applyToLeaseId),
+  };
+}
+
+async function sendActivationMail(tenant: tenants.TenantRecord, link: string) {
+  const { siteName } = await getSettings();
+  const hours = ACTIVATION_TTL_SECONDS / 3600;
+  await sendMail({
+    to: tenant.tenantEmail,
+    subject: `Activate your ${siteName} account`,
+    text: `Hello ${tenant.tenantFirstName},\n\nplease activate your ${siteName} account by opening this link within ${hours} hours:\n\n${link}\n\nIf you did not register, ignore this e-mail.\n`,
+    html: `<p>Hello ${escapeHtml(tenant.tenantFirstName)},</p><p>please activate your ${escapeHtml(siteName)} account within ${hours} hours:</p><p><a href="${escapeHtml(link)}">Activate my account</a></p><p>If you did not register, ignore this e-mail.</p>`,
+  });
+}
+
+/** Every attempt is counted first (spec: 10 per hour per IP), so malformed links cannot probe for free. */
+export async function activate(rawQuery: Record<string, unknown>, ip: string, now: Date) {
+  const state = await limits.hit(ACTIVATION_LIMIT.scope, ip, ACTIVATION_LIMIT.windowSeconds, now);
+  refuseOverLimit(
+    state.count,
+    ACTIVATION_LIMIT.max,
+    state.resetAt,
+    now,
+    'Too many activation attempts from this address; try again later',
+  );
+  const query = parseOrThrow(activateQuery, rawQuery, 'query');
+  if (!isTokenShape(query.hash)) throw new BadRequest(INVALID_LINK);
+  const tokenHash = hashToken(query.hash);
+  const [activation, tenantId] = await Promise.all([
+    tenants.getActivation(tokenHash),
+    tenants.tenantIdByEmail(query.tenantEmail),
+  ]);
+  const nowSec = now.getTime() / 1000;
+  if (
+    !activation ||
+    tenantId === undefined ||
+    activation.tenantId !== tenantId ||
+    activation.expiresAt <= nowSec
+  ) {
+    throw new BadRequest(INVALID_LINK);
+  }
+  if (!(await tenants.consumeActivation(tokenHash, tenantId, now))) throw new BadRequest(INVALID_LINK);
+  const tenant = await tenants.getTenant(tenantId);
+  if (!tenant) throw new BadRequest(INVALID_LINK);
+  const { token } = await startSession(tenant, now);
+  return {
+    token,
+    body: { success: true, user: userView(tenant), applyToLeaseId: query.applyToLeaseId ?? null },
+  };
+}
+
+/**
+ * Login. The attempt is counted before the password is checked, atomically, so parallel guesses cannot all
+ * slip in under the limit; a correct password then forgives the pair's count. The sixth attempt within the
+ * window is refused (429) whatever the password. Unknown e-mails run the same reads and the same scrypt work
+ * (against DUMMY_HASH) and get the same 401 as a wrong password.
+ */
+export async function login(input: LoginInput, ip: string, now: Date) {
+  const subject = loginSubject(ip, input.email);
+  const state = await limits.hit(LOGIN_LOCKOUT.scope, subject, LOGIN_LOCKOUT.windowSeconds, now);
+  refuseOverLimit(
+    state.count,
+    LOGIN_LOCKOUT.max,
+    state.resetAt,
+    now,
+    'Too many failed logins; try again later',
+  );
+  const tenantId = await tenants.tenantIdByEmail(input.email);
+  // Tenant ids start at 1: TENANT#0 never exists, and reading it keeps an unknown e-mail's work equal to a known one's.
+  const tenant = await tenants.getTenant(tenantId ?? 0);
+  const valid = await verifyPassword(input.password, tenant?.passwordHash ?? DUMMY_HASH);
+  if (!tenant || !valid) throw new Unauthorized(INVALID_CREDENTIALS);
+  await limits.clear(LOGIN_LOCKOUT.scope, subject, state.starts);
+  if (tenant.isActive !== 1)
+    throw new Forbidden('This account is not active: open the activation link in your e-mail first');
+  if (needsRehash(tenant.passwordHash)) {
+    // The KDF cost was raised since this hash was made: upgrade it now that the password is known.
+    await tenants.updateTenant(tenant.tenantId, { passwordHash: await hashPassword(input.password) }, now);
+  }
+  const { token } = await startSession(tenant, now);
+  return { token, body: { success: true, user: userView(tenant) } };
+}
+
+/** The session's data, after checking the account is still active (a deactivated tenant loses access at once). */
+export async function me(session: TenantSession) {
+  const tenant = await tenants.getTenant(session.tenantId);
+  if (tenant?.isActive !== 1) throw new Unauthorized('This session is no longer valid: log in again');
+  return meView({
+    ...session,
+    firstName: tenant.tenantFirstName,
+    lastName: tenant.tenantLastName,
+    email: tenant.tenantEmail,
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Leases (docs/data-model.md L1–L2, plus L3): a tenant renting an LTR property. Leases come from the fixture
+ * format (no endpoint of the spec writes them); the tenant session takes propertyId and leaseId from the
+ * tenant's active lease (L2), and landlord-scoped tenant reads find tenants through their properties' leases
+ * (L3: `GSI2PK=PROPLEASE#<propertyId>`, `GSI2SK=<pad tenantId>#<pad leaseId>`).
+ */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, TABLE_NAME } from '../db/client.js';
+import { indexKeys, keys } from '../db/keys.js';
+import { type Item, queryAll, stripKeys } from '../db/query.js';
+import { INDEX } from '../db/table-definition.js';
+
+export const LEASE_STATUSES = ['active', 'pending', 'ended'] as const;
+export type LeaseStatus = (typeof LEASE_STATUSES)[number];
+
+export interface LeaseRecord {
+  leaseId: number;
+  tenantId: number;
+  propertyId: number;
+  status: LeaseStatus;
+  startDate: string;
+  /** '' while open-ended. */
+  endDate: string;
+  dateCreated: string;
+}
+
+function toItem(lease: LeaseRecord): Item {
+  return {
+    ...keys.lease(lease.leaseId),
+    entity: 'lease',
+    ...lease,
+    GSI1PK: indexKeys.leasesByTenant(lease.tenantId),
+    GSI1SK: indexKeys.leaseOrder(lease.status, lease.startDate, lease.leaseId),
+    GSI2PK: indexKeys.leasesByProperty(lease.propertyId),
+    GSI2SK: indexKeys.leaseByTenant(lease.tenantId, lease.leaseId),
+  };
+}
+
+const fromItem = (item: Item) => stripKeys<LeaseRecord>(item);
+
+export async function putLease(lease: LeaseRecord): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: TABLE_NAME, Item: toItem(lease) }));
+}
+
+export async function getLease(leaseId: number): Promise<LeaseRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.lease(leaseId) }));
+  return Item ? fromItem(Item) : undefined;
+}
+
+/** L2: the tenant's active lease with the latest start (a renewal overlapping the old lease wins). */
+export async function activeLeaseOf(tenantId: number): Promise<LeaseRecord | undefined> {
+  const { Items } = await ddb.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      IndexName: INDEX.gsi1,
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :active)',
+      ExpressionAttributeValues: { ':pk': indexKeys.leasesByTenant(tenantId), ':active': 'active#' },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const first = Items?.[0];
+  return first ? fromItem(first) : undefined;
+}
+
+export async function leasesOfTenant(tenantId: number): Promise<LeaseRecord[]> {
+  const items = await queryAll({
+    TableName: TABLE_NAME,
+    IndexName: INDEX.gsi1,
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': indexKeys.leasesByTenant(tenantId) },
+  });
+  return items.map(fromItem);
+}
+
+/** L3: the tenant ids with a lease (any status) on the property. */
+export async function tenantIdsOfProperty(propertyId: number): Promise<number[]> {
+  const items = await queryAll({
+    TableName: TABLE_NAME,
+    IndexName: INDEX.gsi2,
+    KeyConditionExpression: 'GSI2PK = :pk',
+    ExpressionAttributeValues: { ':pk': indexKeys.leasesByProperty(propertyId) },
+    ProjectionExpression: 'tenantId',
+  });
+  return [...new Set(items.map((i) => Number(i.tenantId)))];
+}

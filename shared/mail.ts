@@ -1,0 +1,43 @@
+/**
+ * Outgoing mail through SES v2 SendEmail. The sender is MAIL_FROM (a verified SES identity in the cloud);
+ * MAIL_CONFIGURATION_SET, when set, routes the message through the stack's configuration set (bounce and
+ * complaint events). Locally the SDK's endpoint variable points at aws-ses-v2-local, whose mail page shows
+ * what was sent.
+ */
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { optionalEnv, requireEnv } from './config.js';
+
+const ses = new SESv2Client({});
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function sendMail(mail: Mail): Promise<string | undefined> {
+  const configurationSet = optionalEnv('MAIL_CONFIGURATION_SET');
+  const { MessageId } = await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: requireEnv('MAIL_FROM'),
+      Destination: { ToAddresses: [mail.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+        },
+      },
+      ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+    }),
+  );
+  return MessageId;
+}
+
+/** For values placed into HTML mail bodies. */
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}

@@ -1,0 +1,378 @@
+import { createHash } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { API_URL, Client, latestMailTo, problem } from './support/client.js';
+
+const AUTH = '/API/publicAuth/V1';
+const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    endpoint: inject('dynamodbUrl'),
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
+const TABLE = 'rental-pm-local';
+
+const FIXTURE_TENANT = { email: 'fixture-tenant@example.test', password: 'fixture-tenant-pass-1' };
+const newEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.test`;
+
+function registration(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    tenantFirstName: 'Rita',
+    tenantLastName: 'Register',
+    tenantEmail: email,
+    password: 'a-good-password',
+    password2: 'a-good-password',
+    ...extra,
+  };
+}
+
+/** Registers and returns the activation link from the e-mail the local SES received. */
+async function registerAndReadLink(email: string, extra: Record<string, unknown> = {}) {
+  const res = await new Client().post(`${AUTH}/register.json`, registration(email, extra));
+  expect(res.status).toBe(200);
+  const mail = await latestMailTo(email);
+  const link = mail.body.text?.match(/https?:\/\/\S+activate\.json\?\S+/)?.[0];
+  if (!link) throw new Error(`no activation link in: ${mail.body.text}`);
+  return { res, mail, link: new URL(link) };
+}
+
+async function rawItem(key: { PK: string; SK: string }) {
+  return (await db.send(new GetCommand({ TableName: TABLE, Key: key }))).Item;
+}
+
+describe('tenant registration and activation', () => {
+  it('registers an inactive account, mails the activation link, and activates once with it', async () => {
+    const email = newEmail('reg');
+    const { res, mail, link } = await registerAndReadLink(email, { applyToLeaseId: 11 });
+
+    // activateUrl names the endpoint and the e-mail but never carries the secret.
+    expect(res.body.success).toBe(true);
+    const activateUrl = new URL(String(res.body.activateUrl));
+    expect(activateUrl.pathname).toBe(`${AUTH}/activate.json`);
+    expect(activateUrl.searchParams.get('tenantEmail')).toBe(email);
+    expect(activateUrl.searchParams.has('hash')).toBe(false);
+    expect(mail.destination.to).toContain(email);
+    expect(mail.subject).toMatch(/Activate/);
+    expect(link.searchParams.get('tenantEmail')).toBe(email);
+    expect(link.searchParams.get('hash')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(link.searchParams.get('applyToLeaseId')).toBe('11');
+
+    const beforeActivation = await new Client().post(`${AUTH}/login.json`, {
+      email,
+      password: 'a-good-password',
+    });
+    expect(beforeActivation.status).toBe(403);
+
+    const tenant = new Client();
+    const activated = await tenant.get(`${link.pathname}${link.search}`);
+    expect(activated.status).toBe(200);
+    expect(activated.body).toMatchObject({
+      success: true,
+      applyToLeaseId: 11,
+      user: { tenantEmail: email, tenantFirstName: 'Rita', tenantLastName: 'Register' },
+    });
+    const cookie = activated.headers.getSetCookie()[0] ?? '';
+    expect(cookie).toMatch(/^pm_tenant_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('Secure');
+    expect(cookie).toContain('SameSite=Lax');
+    const me = await tenant.get(`${AUTH}/me.json`);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ tenantEmail: email, propertyId: null, leaseId: null });
+
+    const again = await new Client().get(`${link.pathname}${link.search}`);
+    expect(again.status).toBe(400);
+    expect(problem(again).detail).toMatch(/invalid, expired or already used/);
+    const login = await new Client().post(`${AUTH}/login.json`, { email, password: 'a-good-password' });
+    expect(login.status).toBe(200);
+  });
+
+  it('accepts the aliases newEmail and password1, and answers 409 for an e-mail that exists in any case', async () => {
+    const email = newEmail('alias');
+    const first = await new Client().post(`${AUTH}/register.json`, {
+      tenantFirstName: 'Al',
+      tenantLastName: 'Ias',
+      newEmail: email,
+      password1: 'another-password',
+      password2: 'another-password',
+    });
+    expect(first.status).toBe(200);
+
+    const duplicate = await new Client().post(`${AUTH}/register.json`, registration(email.toUpperCase()));
+    expect(duplicate.status).toBe(409);
+    expect(problem(duplicate).status).toBe(409);
+  });
+
+  it('refuses invalid registrations with 400 problem+json', async () => {
+    const email = newEmail('bad');
+    const cases: [string, unknown][] = [
+      ['missing names', { tenantEmail: email, password: 'a-good-password', password2: 'a-good-password' }],
+      ['passwords differ', registration(email, { password2: 'something-else' })],
+      ['no confirmation', { ...registration(email), password2: undefined }],
+      ['honeypot filled', registration(email, { isEmpty: 'http://spam.example' })],
+      ['short password', registration(email, { password: 'short', password2: 'short' })],
+      ['not an e-mail', registration('not-an-email')],
+      ['unknown field', registration(email, { isAdmin: 1 })],
+      ['wrong type', registration(email, { tenantFirstName: 42 })],
+      ['oversize', registration(email, { tenantLastName: 'x'.repeat(65) })],
+      ['oversize phone', registration(email, { tenantPhone: '1'.repeat(41) })],
+      ['bad applyToLeaseId', registration(email, { applyToLeaseId: 'abc' })],
+    ];
+    for (const [name, body] of cases) {
+      const res = await new Client().post(`${AUTH}/register.json`, body);
+      expect(res.status, name).toBe(400);
+      expect(problem(res).status, name).toBe(400);
+    }
+    const malformed = await new Client().request('POST', `${AUTH}/register.json`, {
+      rawBody: '{"tenantEmail":',
+    });
+    expect(malformed.status).toBe(400);
+    expect(problem(malformed).title).toBe('Bad Request');
+    const notObject = await new Client().post(`${AUTH}/register.json`, [1, 2]);
+    expect(notObject.status).toBe(400);
+    // None of the refused registrations created the account.
+    expect((await new Client().post(`${AUTH}/register.json`, registration(email))).status).toBe(200);
+  });
+
+  it('stores contact fields encrypted and the password hashed: no plaintext in the item', async () => {
+    const email = newEmail('enc');
+    const phone = '+1 555 0199 7731';
+    const address = '742 Evergreen Terrace';
+    const { link } = await registerAndReadLink(email, {
+      tenantPhone: phone,
+      tenantAltPhone: '+1 555 0123 4567',
+      tenantAddress: address,
+      tenantCity: 'Springfield',
+      tenantZip: '49007',
+    });
+    const activated = await new Client().get(`${link.pathname}${link.search}`);
+    const tenantId = (activated.body.user as { tenantId: number }).tenantId;
+
+    const item = await rawItem({ PK: `TENANT#${tenantId}`, SK: 'TENANT' });
+    const stored = JSON.stringify(item);
+    expect(item).toBeDefined();
+    for (const plain of [phone, address, 'Springfield', '49007', '0199', 'Evergreen', 'a-good-password']) {
+      expect(stored).not.toContain(plain);
+    }
+    expect(item?.passwordHash).toMatch(/^scrypt\$8192\$8\$1\$/);
+    expect(item?.contact?.tenantPhone).toMatch(/^v1:/);
+    expect(item?.contact?.tenantAddress).toMatch(/^v1:/);
+    // A fresh IV per value: equal plaintexts would still give different ciphertexts.
+    expect(item?.contact?.tenantPhone).not.toBe(item?.contact?.tenantAltPhone);
+
+    // The admin single-tenant view decrypts them.
+    const admin = new Client();
+    await admin.post('/API/auth/V1/login.json', {
+      adminAPIKey: 'test-super',
+      adminAPISecret: 'test-super-secret-1',
+    });
+    const profile = await admin.get(`/API/adminTenants/V1/tenants/${tenantId}.json`);
+    expect(profile.body).toMatchObject({
+      tenantPhone: phone,
+      tenantAddress: address,
+      tenantCity: 'Springfield',
+      tenantZip: '49007',
+    });
+  });
+
+  it('refuses invalid, mismatched and expired activation links with 400', async () => {
+    const email = newEmail('links');
+    const { link } = await registerAndReadLink(email);
+    const hash = link.searchParams.get('hash') ?? '';
+    const client = new Client();
+    const path = `${AUTH}/activate.json`;
+
+    const otherEmail = await client.get(path, { query: { tenantEmail: FIXTURE_TENANT.email, hash } });
+    const wrongHash = await client.get(path, { query: { tenantEmail: email, hash: 'A'.repeat(43) } });
+    const malformedHash = await client.get(path, { query: { tenantEmail: email, hash: 'not-a-token' } });
+    const missingHash = await client.get(path, { query: { tenantEmail: email } });
+    const missingEmail = await client.get(path, { query: { hash } });
+    const badLeaseId = await client.get(path, { query: { tenantEmail: email, hash, applyToLeaseId: 'x1' } });
+    for (const res of [otherEmail, wrongHash, malformedHash, missingHash, missingEmail, badLeaseId]) {
+      expect(res.status).toBe(400);
+      expect(problem(res).status).toBe(400);
+    }
+    // The refused attempts did not use the token up.
+    expect((await client.get(`${link.pathname}${link.search}`)).status).toBe(200);
+
+    // An expired token: planted directly with an expiry in the past.
+    const expiredEmail = newEmail('expired');
+    await registerAndReadLink(expiredEmail);
+    const guard = await rawItem({ PK: `UNIQUE#tenantEmail#${expiredEmail.toLowerCase()}`, SK: 'UNIQUE' });
+    const token = 'E'.repeat(43);
+    await db.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          PK: `ACTIVATION#${createHash('sha256').update(token).digest('base64url')}`,
+          SK: 'ACTIVATION',
+          entity: 'activation',
+          tenantId: guard?.ownerId,
+          expiresAt: Math.floor(Date.now() / 1000) - 60,
+        },
+      }),
+    );
+    const expired = await new Client().get(path, { query: { tenantEmail: expiredEmail, hash: token } });
+    expect(expired.status).toBe(400);
+  });
+
+  it('allows 10 activation requests per hour per IP: the 11th is 429 with Retry-After', async () => {
+    const client = new Client();
+    for (let i = 1; i <= 10; i++) {
+      const res = await client.get(`${AUTH}/activate.json`, {
+        query: { tenantEmail: 'nobody@example.test', hash: 'B'.repeat(43) },
+      });
+      expect(res.status, `attempt ${i}`).toBe(400);
+    }
+    // Even a request that would fail validation is counted and refused once over the limit.
+    const eleventh = await client.get(`${AUTH}/activate.json`);
+    expect(eleventh.status).toBe(429);
+    expect(problem(eleventh).status).toBe(429);
+    const retryAfter = Number(eleventh.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Another IP is unaffected.
+    expect((await new Client().get(`${AUTH}/activate.json`)).status).toBe(400);
+  });
+});
+
+describe('tenant login, me and logout', () => {
+  it('logs in (email alias tenantEmail) into a session holding the active lease', async () => {
+    const client = new Client();
+    const res = await client.post(`${AUTH}/login.json`, {
+      tenantEmail: FIXTURE_TENANT.email.toUpperCase(),
+      password: FIXTURE_TENANT.password,
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      user: {
+        tenantId: 1,
+        tenantEmail: FIXTURE_TENANT.email,
+        tenantFirstName: 'Tess',
+        tenantLastName: 'Tenant',
+      },
+    });
+    const cookie = res.headers.getSetCookie()[0] ?? '';
+    expect(cookie).toMatch(/^pm_tenant_session=/);
+    expect(cookie).toContain('HttpOnly');
+    const me = await client.get(`${AUTH}/me.json`);
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({
+      tenantId: 1,
+      tenantEmail: FIXTURE_TENANT.email,
+      tenantFirstName: 'Tess',
+      tenantLastName: 'Tenant',
+      propertyId: 11,
+      leaseId: 1,
+    });
+    expect(me.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers 400 for missing fields, 401 alike for a wrong password and an unknown e-mail', async () => {
+    const missing = await new Client().post(`${AUTH}/login.json`, { email: FIXTURE_TENANT.email });
+    const empty = await new Client().post(`${AUTH}/login.json`, {});
+    const wrongType = await new Client().post(`${AUTH}/login.json`, { email: ['a'], password: 'x' });
+    const unknownField = await new Client().post(`${AUTH}/login.json`, { ...FIXTURE_TENANT, remember: true });
+    for (const res of [missing, empty, wrongType, unknownField]) expect(res.status).toBe(400);
+
+    const wrong = await new Client().post(`${AUTH}/login.json`, {
+      email: FIXTURE_TENANT.email,
+      password: 'not-the-password',
+    });
+    const unknown = await new Client().post(`${AUTH}/login.json`, {
+      email: newEmail('ghost'),
+      password: 'not-the-password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(problem(wrong).detail).toBe(problem(unknown).detail);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('locks the IP and e-mail pair after 5 failures: the 6th attempt is 429 even with the right password', async () => {
+    const client = new Client();
+    for (let i = 1; i <= 5; i++) {
+      const res = await client.post(`${AUTH}/login.json`, {
+        email: FIXTURE_TENANT.email,
+        password: `wrong-${i}-password`,
+      });
+      expect(res.status, `failure ${i}`).toBe(401);
+    }
+    const locked = await client.post(`${AUTH}/login.json`, {
+      email: FIXTURE_TENANT.email,
+      password: FIXTURE_TENANT.password,
+    });
+    expect(locked.status).toBe(429);
+    expect(problem(locked).status).toBe(429);
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+
+    // Another e-mail from the same IP, and the same e-mail from another IP, are unaffected.
+    const otherEmail = await client.post(`${AUTH}/login.json`, {
+      email: 'fixture-tenant-b@example.test',
+      password: 'fixture-tenant-pass-2',
+    });
+    expect(otherEmail.status).toBe(200);
+    const otherIp = await new Client().post(`${AUTH}/login.json`, {
+      email: FIXTURE_TENANT.email,
+      password: FIXTURE_TENANT.password,
+    });
+    expect(otherIp.status).toBe(200);
+  });
+
+  it('forgives earlier failures after a successful login', async () => {
+    const client = new Client();
+    for (let i = 0; i < 4; i++)
+      await client.post(`${AUTH}/login.json`, { email: FIXTURE_TENANT.email, password: 'wrong-password' });
+    expect((await client.post(`${AUTH}/login.json`, FIXTURE_TENANT)).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (await client.post(`${AUTH}/login.json`, { email: FIXTURE_TENANT.email, password: 'wrong-password' }))
+          .status,
+      ).toBe(401);
+    }
+  });
+
+  it('counts parallel guesses atomically: after one failure, only 4 of 11 concurrent attempts are checked', async () => {
+    const client = new Client();
+    const login = (password: string) =>
+      client.post(`${AUTH}/login.json`, { email: 'fixture-tenant-b@example.test', password });
+    // The first failure opens the pair's window; every concurrent attempt then ADDs to that one item.
+    expect((await login('first-wrong-guess')).status).toBe(401);
+    const results = await Promise.all(Array.from({ length: 11 }, (_, i) => login(`guess-${i}-xx`)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it('answers me.json without a session with 401, and logout ends the session', async () => {
+    expect((await new Client().get(`${AUTH}/me.json`)).status).toBe(401);
+
+    const client = new Client();
+    await client.post(`${AUTH}/login.json`, FIXTURE_TENANT);
+    const token = client.cookies.get('pm_tenant_session') ?? '';
+    expect(token).not.toBe('');
+    const out = await client.post(`${AUTH}/logout.json`);
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ success: true });
+    expect(out.headers.getSetCookie()[0]).toMatch(/^pm_tenant_session=; Max-Age=0/);
+
+    const replay = new Client();
+    replay.cookies.set('pm_tenant_session', token);
+    expect((await replay.get(`${AUTH}/me.json`)).status).toBe(401);
+    // Logout without a session is still a success (idempotent).
+    expect((await new Client().post(`${AUTH}/logout.json`)).body).toEqual({ success: true });
+  });
+
+  it('answers the wrong method with 405', async () => {
+    const res = await new Client().get(`${AUTH}/login.json`);
+    expect(res.status).toBe(405);
+    expect(API_URL).toBeTruthy();
+  });
+});
