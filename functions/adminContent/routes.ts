@@ -21,6 +21,8 @@ const tags = ['Admin content'];
 const idParams = v.object({ id: idParam });
 const readAuth = { kind: 'admin', roles: READ_ROLES } as const;
 const writeAuth = { kind: 'admin', roles: WRITE_ROLES } as const;
+const beyondSpec =
+  'The spec’s website content endpoints are read-only; admins need a way to write content (issue 3).';
 
 function routesOf(def: ContentKind) {
   const name = def.kind.charAt(0).toUpperCase() + def.kind.slice(1);
@@ -31,6 +33,7 @@ function routesOf(def: ContentKind) {
       id: `adminContent.list${name}`,
       group,
       tags,
+      beyondSpec,
       method: 'GET',
       path: `${base}/${def.kind}.json`,
       summary: `Every ${def.label}, inactive ones included, in website order`,
@@ -41,6 +44,7 @@ function routesOf(def: ContentKind) {
       id: `adminContent.create${name}`,
       group,
       tags,
+      beyondSpec,
       method: 'POST',
       path: `${base}/${def.kind}.json`,
       summary: `Create a ${def.label}; returns ${def.idField}`,
@@ -60,6 +64,7 @@ function routesOf(def: ContentKind) {
       id: `adminContent.update${name}`,
       group,
       tags,
+      beyondSpec,
       method: 'PUT',
       path: `${base}/${def.kind}/{id}.json`,
       summary: `Update the given fields of a ${def.label}; any other field is a 400`,
@@ -79,6 +84,7 @@ function routesOf(def: ContentKind) {
       id: `adminContent.delete${name}`,
       group,
       tags,
+      beyondSpec,
       method: 'DELETE',
       path: `${base}/${def.kind}/{id}.json`,
       summary:
@@ -98,6 +104,7 @@ export const putContentBlocks = defineRoute({
   id: 'adminContent.putContent',
   group,
   tags,
+  beyondSpec,
   method: 'PUT',
   path: `${base}/content.json`,
   summary: 'Set CMS content blocks (only the spec’s block names; the others keep their values)',

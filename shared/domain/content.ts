@@ -88,7 +88,7 @@ const optionalId = intLike(1);
 const rating = intLike(1, 5);
 
 /**
- * A timestamp given as `YYYY-MM-DD` or ISO-8601 date-time; stored as full ISO-8601 UTC so the sort keys
+ * A timestamp given as `YYYY-MM-DD` or ISO-8601 date-time (UTC unless it carries an offset); stored as full ISO-8601 UTC so the sort keys
  * built from it order by time.
  */
 export const timestamp = v.pipe(
@@ -97,7 +97,12 @@ export const timestamp = v.pipe(
     /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/,
     'must be a date or an ISO-8601 timestamp',
   ),
-  v.transform((s) => (s.length === 10 ? `${s}T00:00:00Z` : s.replace(' ', 'T'))),
+  // A date-time without an offset is UTC, whatever the server's zone.
+  v.transform((s) => {
+    if (s.length === 10) return `${s}T00:00:00Z`;
+    const t = s.replace(' ', 'T');
+    return /(Z|[+-]\d{2}:\d{2})$/.test(t) ? t : `${t}Z`;
+  }),
   v.check((s) => !Number.isNaN(Date.parse(s)), 'is not a valid date'),
   v.transform((s) => new Date(s).toISOString()),
 );
