@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalRuntime, type LocalRuntime } from '../infra/local/runtime.js';
+import { type LocalRuntime, startLocalRuntime } from '../infra/local/runtime.js';
 import {
   captchaSecret,
   checkAnswer,
@@ -91,7 +91,11 @@ describe('built-in CAPTCHA token', () => {
   });
 
   it('refuses a token signed with another secret', () => {
-    const { captcha_sum } = newChallenge(Buffer.from('another-secret-another-secret-0123456789'), NOW, fixedOperands(3, 4));
+    const { captcha_sum } = newChallenge(
+      Buffer.from('another-secret-another-secret-0123456789'),
+      NOW,
+      fixedOperands(3, 4),
+    );
     expect(checkAnswer(SECRET, captcha_sum, '7', NOW)).toEqual({ ok: false, reason: 'wrong' });
   });
 
@@ -105,7 +109,13 @@ describe('built-in CAPTCHA token', () => {
   it('calls a token malformed when its shape is wrong or it claims to outlive any challenge', () => {
     const farFuture = `v1.${Math.floor(NOW.getTime() / 1000) + 3600}.${'a'.repeat(22)}.${'b'.repeat(43)}`;
 
-    for (const token of ['', 'abc', 'v1.1.2.3', `v2.${'1'.repeat(10)}.${'a'.repeat(22)}.${'b'.repeat(43)}`, farFuture]) {
+    for (const token of [
+      '',
+      'abc',
+      'v1.1.2.3',
+      `v2.${'1'.repeat(10)}.${'a'.repeat(22)}.${'b'.repeat(43)}`,
+      farFuture,
+    ]) {
       expect(checkTokenShape(token, NOW)).toEqual({ ok: false, reason: 'malformed' });
     }
   });
@@ -180,10 +190,14 @@ function startFakeProvider(): Promise<{ server: Server; url: string; seen: Seen[
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.method !== 'POST' || !req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+    if (
+      req.method !== 'POST' ||
+      !req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+    ) {
       return json(405, { success: false });
     }
-    if (form.get('secret') !== PROVIDER_SECRET) return json(200, { success: false, 'error-codes': ['invalid-input-secret'] });
+    if (form.get('secret') !== PROVIDER_SECRET)
+      return json(200, { success: false, 'error-codes': ['invalid-input-secret'] });
     if (token === 'down') return json(500, { error: 'internal' });
     if (token === 'garbage') {
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -223,7 +237,12 @@ describe('third-party verifier', () => {
     CAPTCHA_VERIFY_URL_RECAPTCHA: `${fake.url}/recaptcha`,
     CAPTCHA_VERIFY_TIMEOUT_MS: '300',
   });
-  const request = (token: string, secret = PROVIDER_SECRET) => ({ secret, token, ip: '203.0.113.9', siteKey: 'site-key-1' });
+  const request = (token: string, secret = PROVIDER_SECRET) => ({
+    secret,
+    token,
+    ip: '203.0.113.9',
+    siteKey: 'site-key-1',
+  });
 
   it('posts secret, response and remoteip form-encoded, and accepts a token the provider accepts', async () => {
     await verifyThirdParty('hcaptcha', request('pass'), { env: env() });
@@ -245,7 +264,10 @@ describe('third-party verifier', () => {
   it('answers 400 when the provider rejects the token or the secret', async () => {
     const rejected = await expectStatus(verifyThirdParty('hcaptcha', request('nope'), { env: env() }), 400);
     expect(rejected.message).toContain('invalid-input-response');
-    await expectStatus(verifyThirdParty('recaptcha_v2', request('pass', 'wrong-secret'), { env: env() }), 400);
+    await expectStatus(
+      verifyThirdParty('recaptcha_v2', request('pass', 'wrong-secret'), { env: env() }),
+      400,
+    );
   });
 
   it('requires a reCAPTCHA v3 score of at least 0.5', async () => {
@@ -329,7 +351,10 @@ describe('third-party CAPTCHA through the contact endpoints (own runtime)', () =
   it('accepts a message and a signup whose token the provider accepts, sending the client IP', async () => {
     const client = visitor();
     const sent = await client.post('/API/siteContact/V1/message.json', message({ captchaToken: 'pass' }));
-    const signup = await client.post('/API/siteContact/V1/subscribe.json', { email: 'e2e@example.com', captchaToken: 'pass' });
+    const signup = await client.post('/API/siteContact/V1/subscribe.json', {
+      email: 'e2e@example.com',
+      captchaToken: 'pass',
+    });
 
     expect(sent.status, sent.text).toBe(200);
     expect(sent.body).toMatchObject({ success: true, messageId: expect.any(Number) });
@@ -339,7 +364,10 @@ describe('third-party CAPTCHA through the contact endpoints (own runtime)', () =
 
   it('answers 400 without a token, with a rejected token, and for a built-in answer instead of a token', async () => {
     const missing = await visitor().post('/API/siteContact/V1/message.json', message());
-    const rejected = await visitor().post('/API/siteContact/V1/message.json', message({ captchaToken: 'bot' }));
+    const rejected = await visitor().post(
+      '/API/siteContact/V1/message.json',
+      message({ captchaToken: 'bot' }),
+    );
     const builtinInstead = await visitor().post('/API/siteContact/V1/subscribe.json', {
       email: 'e2e@example.com',
       captcha: '7',
@@ -356,9 +384,15 @@ describe('third-party CAPTCHA through the contact endpoints (own runtime)', () =
     const down = await visitor().post('/API/siteContact/V1/message.json', message({ captchaToken: 'down' }));
     const slow = await visitor().post('/API/siteContact/V1/message.json', message({ captchaToken: 'slow' }));
     process.env.CAPTCHA_VERIFY_URL_HCAPTCHA = 'http://127.0.0.1:1/siteverify';
-    const unreachable = await visitor().post('/API/siteContact/V1/subscribe.json', { email: 'x@example.com', captchaToken: 'pass' });
+    const unreachable = await visitor().post('/API/siteContact/V1/subscribe.json', {
+      email: 'x@example.com',
+      captchaToken: 'pass',
+    });
     process.env.CAPTCHA_VERIFY_URL_HCAPTCHA = `${fake.url}/hcaptcha`;
-    const subscribers = await admin.get<{ items: { email: string }[] }>('/API/adminLeads/V1/subscribers.json', { query: { limit: 100 } });
+    const subscribers = await admin.get<{ items: { email: string }[] }>(
+      '/API/adminLeads/V1/subscribers.json',
+      { query: { limit: 100 } },
+    );
 
     expect([down.status, slow.status, unreachable.status]).toEqual([503, 503, 503]);
     expect(problem(down).detail).toMatch(/CAPTCHA provider could not be reached/);
@@ -368,8 +402,14 @@ describe('third-party CAPTCHA through the contact endpoints (own runtime)', () =
   it('requires a reCAPTCHA v3 score of 0.5 or more', async () => {
     await setSettings({ apiCaptchaProvider: 'recaptcha_v3' });
 
-    const human = await visitor().post('/API/siteContact/V1/message.json', message({ captchaToken: 'score-0.7' }));
-    const bot = await visitor().post('/API/siteContact/V1/message.json', message({ captchaToken: 'score-0.2' }));
+    const human = await visitor().post(
+      '/API/siteContact/V1/message.json',
+      message({ captchaToken: 'score-0.7' }),
+    );
+    const bot = await visitor().post(
+      '/API/siteContact/V1/message.json',
+      message({ captchaToken: 'score-0.2' }),
+    );
 
     expect(human.status).toBe(200);
     expect(fake.seen.at(-1)?.path).toBe('/recaptcha');
@@ -379,8 +419,14 @@ describe('third-party CAPTCHA through the contact endpoints (own runtime)', () =
   it('accepts reCAPTCHA v2 tokens the provider accepts', async () => {
     await setSettings({ apiCaptchaProvider: 'recaptcha_v2' });
 
-    const ok = await visitor().post('/API/siteContact/V1/subscribe.json', { email: 'v2@example.com', captchaToken: 'pass' });
-    const no = await visitor().post('/API/siteContact/V1/subscribe.json', { email: 'v2@example.com', captchaToken: 'nope' });
+    const ok = await visitor().post('/API/siteContact/V1/subscribe.json', {
+      email: 'v2@example.com',
+      captchaToken: 'pass',
+    });
+    const no = await visitor().post('/API/siteContact/V1/subscribe.json', {
+      email: 'v2@example.com',
+      captchaToken: 'nope',
+    });
 
     expect(ok.status).toBe(200);
     expect(no.status).toBe(400);
