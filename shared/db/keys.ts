@@ -96,7 +96,8 @@ export const indexKeys = {
   tenantById: (tenantId: number) => pad(tenantId),
   /** GSI1 (L2): a tenant's leases; `active#…` first by key, newest start last. */
   leasesByTenant: (tenantId: number) => `TENANTLEASE#${tenantId}`,
-  leaseOrder: (status: string, startDate: string, leaseId: number) => `${status}#${startDate}#${pad(leaseId)}`,
+  leaseOrder: (status: string, startDate: string, leaseId: number) =>
+    `${status}#${startDate}#${pad(leaseId)}`,
   /** GSI2 (L3): a property's leases, by tenant (landlord-scoped tenant reads). */
   leasesByProperty: (propertyId: number) => `PROPLEASE#${propertyId}`,
   leaseByTenant: (tenantId: number, leaseId: number) => `${pad(tenantId)}#${pad(leaseId)}`,

@@ -90,7 +90,9 @@ export async function latestMailTo(to: string, timeoutMs = 5000): Promise<SentMa
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { emails } = (await (await fetch(`${MAIL_URL}/store`)).json()) as { emails: SentMail[] };
-    const mine = emails.filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())));
+    const mine = emails.filter((m) =>
+      m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())),
+    );
     const last = mine.at(-1);
     if (last) return last;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in the local SES store`);
