@@ -38,8 +38,6 @@ const PENDING = [
   /^(GET|POST) \/API\/(payment-create-intent|payment-webhook)\.php$/,
   /^GET \/API\/accounting\/oauth-start\.php$/,
   /^POST \/API\/channel\/webhook\.php$/,
-  // The slices of issue 3 remove these as they land.
-  /^(GET|POST|PUT|DELETE) \/API\/(publicAuth|adminTenants|leaseApplications|siteContact)\//,
 ];
 
 const registered = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
