@@ -39,6 +39,7 @@ export const listApplications = defineRoute({
   method: 'GET',
   path: '/API/adminApplications/V1/applications.json',
   summary: 'Lease applications, newest first (landlords see those for their own properties)',
+  beyondSpec: 'Admins need to read the applications that apply.json stores (issue 3).',
   auth: { kind: 'admin', roles: READ_ROLES },
   query: listApplicationsQuery,
   errors: { 400: 'validation', 401: 'no admin session', 403: 'wrong role, or another landlord’s property' },
