@@ -1,0 +1,78 @@
+/**
+ * Operational alarms to one SNS topic: the API's 5XX answers, and each group's Lambda errors and throttles.
+ * A Lambda error is a 500 the client saw (the handlers turn every expected failure into a 4xx), and a throttle
+ * is a request refused for concurrency, so each one is worth a look.
+ */
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+
+export interface AlarmsProps {
+  readonly api: apigw.RestApi;
+  readonly functions: ReadonlyMap<string, lambda.IFunction>;
+  readonly email?: string;
+  readonly removalPolicy: RemovalPolicy;
+}
+
+const PERIOD = Duration.minutes(5);
+
+export class Alarms extends Construct {
+  readonly topic: sns.Topic;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+
+    // CloudWatch cannot publish to a topic under the AWS managed SNS key, so the topic has its own key.
+    const key = new kms.Key(this, 'TopicKey', {
+      description: 'Encrypts the alarm topic',
+      enableKeyRotation: true,
+      removalPolicy: props.removalPolicy,
+    });
+    key.grant(new iam.ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.topic = new sns.Topic(this, 'Topic', { masterKey: key, enforceSSL: true });
+    if (props.email) this.topic.addSubscription(new subscriptions.EmailSubscription(props.email));
+    const notify = new actions.SnsAction(this.topic);
+
+    const alarm = (alarmId: string, metric: cloudwatch.IMetric, threshold: number, description: string) => {
+      const created = new cloudwatch.Alarm(this, alarmId, {
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      });
+      created.addAlarmAction(notify);
+      created.addOkAction(notify);
+      return created;
+    };
+
+    alarm(
+      'Api5xx',
+      props.api.metricServerError({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+      5,
+      'The API answered 5 or more 5XX responses in 5 minutes',
+    );
+    for (const [group, fn] of props.functions) {
+      alarm(
+        `${group}Errors`,
+        fn.metricErrors({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+        1,
+        `Lambda errors in the ${group} group`,
+      );
+      alarm(
+        `${group}Throttles`,
+        fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
+        1,
+        `Lambda throttles in the ${group} group`,
+      );
+    }
+  }
+}

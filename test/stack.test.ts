@@ -1,0 +1,501 @@
+/**
+ * Stack assertions on the synthesized template (bundling skipped). Expectations are derived from the route
+ * registry and the table definition, not written out, so a new endpoint or group is checked without editing
+ * this file.
+ */
+import { readFileSync } from 'node:fs';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { build } from 'esbuild';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { planApiResources } from '../infra/cdk/api-model.js';
+import { buildApp } from '../infra/cdk/build-app.js';
+import { accessOf, CAPABILITY_MODULES, type Capability } from '../infra/cdk/group-access.js';
+import type { RentalPmStack } from '../infra/cdk/stack.js';
+import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
+import { allPaths, controllerOf, defineRoute, type RouteContract } from '../shared/http/route.js';
+import { GROUPS, ROUTES } from '../shared/registry.js';
+
+const SYNTH_TIMEOUT = 60_000;
+const cdkContext = (
+  JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
+    context: Record<string, unknown>;
+  }
+).context;
+
+type Resources = Record<
+  string,
+  { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }
+>;
+
+interface Synthesized {
+  app: App;
+  stack: RentalPmStack;
+  template: Template;
+  resources: Resources;
+}
+
+/** Synthesizes the app as `cdk synth` does (same cdk.json feature flags, cdk-nag plugin), minus bundling. */
+function synth(context: Record<string, unknown> = {}): Synthesized {
+  const { app, stack } = buildApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...context } });
+  app.synth(); // runs the cdk-nag validation plugin; throws on an unacknowledged finding
+  const template = Template.fromStack(stack);
+  return { app, stack, template, resources: template.toJSON().Resources as Resources };
+}
+
+const ofType = (resources: Resources, type: string) =>
+  Object.entries(resources).filter(([, r]) => r.Type === type);
+const mentions = (value: unknown, logicalId: string) => JSON.stringify(value).includes(`"${logicalId}"`);
+
+/** Full paths of the API Gateway resources, rebuilt from PathPart / ParentId. */
+function resourcePaths(resources: Resources): Map<string, string> {
+  const paths = new Map<string, string>();
+  const pathOf = (logicalId: string): string => {
+    const known = paths.get(logicalId);
+    if (known) return known;
+    const props = resources[logicalId]?.Properties as { PathPart: string; ParentId: unknown };
+    const parent = props.ParentId as { Ref?: string };
+    const full = `${parent.Ref ? pathOf(parent.Ref) : ''}/${props.PathPart}`;
+    paths.set(logicalId, full);
+    return full;
+  };
+  for (const [id] of ofType(resources, 'AWS::ApiGateway::Resource')) pathOf(id);
+  return new Map([...paths].map(([id, path]) => [path, id]));
+}
+
+/** group → logical id of its Lambda, by the function's api-group tag. */
+function functionsByGroup(resources: Resources): Map<string, string> {
+  const byGroup = new Map<string, string>();
+  for (const [id, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+    const tags = (fn.Properties?.Tags ?? []) as { Key: string; Value: string }[];
+    const group = tags.find((t) => t.Key === 'api-group')?.Value;
+    if (group) byGroup.set(group, id);
+  }
+  return byGroup;
+}
+
+const LEGACY = /^\/API\/[^/]+\/V1\/.+/;
+const expectedResourcePath = (path: string) =>
+  LEGACY.test(path) ? `/API/${controllerOf(path)}/V1/{proxy+}` : path;
+
+/** The registry's controllers whose every GET is public and cacheable, with the query names those GETs read. */
+function expectedCachedControllers(routes: readonly RouteContract[]): Map<string, Set<string>> {
+  const byController = new Map<string, RouteContract[]>();
+  for (const route of routes) {
+    for (const path of allPaths(route)) {
+      const key = expectedResourcePath(path);
+      byController.set(key, [...(byController.get(key) ?? []).filter((r) => r !== route), route]);
+    }
+  }
+  const cached = new Map<string, Set<string>>();
+  for (const [resourcePath, served] of byController) {
+    const gets = served.filter((r) => r.method === 'GET');
+    if (gets.length === 0 || !gets.every((r) => r.cache === true && r.auth.kind === 'public')) continue;
+    const names = new Set<string>();
+    for (const r of gets) {
+      for (const name of Object.keys((r.query as { entries?: object } | undefined)?.entries ?? {}))
+        names.add(name);
+      for (const alias of Object.keys(r.aliases?.query ?? {})) names.add(alias);
+    }
+    cached.set(resourcePath, names);
+  }
+  return cached;
+}
+
+describe('cloud stack', () => {
+  let dev: Synthesized;
+
+  beforeAll(() => {
+    dev = synth();
+  }, SYNTH_TIMEOUT);
+
+  it('builds the single table from the shared definition: PK/SK, three ALL-projected GSIs, TTL, PITR, on-demand, customer key', () => {
+    dev.template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    dev.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: KEY.pk, KeyType: 'HASH' },
+        { AttributeName: KEY.sk, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.pk, KeyType: 'HASH' },
+          { AttributeName: index.sk, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      TimeToLiveSpecification: { AttributeName: KEY.ttl, Enabled: true },
+      BillingMode: 'PAY_PER_REQUEST',
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+      Replicas: [
+        Match.objectLike({
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          SSESpecification: { KMSMasterKeyId: Match.anyValue() },
+          DeletionProtectionEnabled: false,
+        }),
+      ],
+    });
+    expect(GLOBAL_INDEXES).toHaveLength(3);
+  });
+
+  it(
+    'turns on deletion protection and retention for the prod stage only',
+    () => {
+      const prod = synth({ stage: 'prod' });
+      prod.template.hasResource('AWS::DynamoDB::GlobalTable', {
+        DeletionPolicy: 'Retain',
+        Properties: Match.objectLike({ Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] }),
+      });
+      prod.template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
+      expect(prod.stack.stackName).toBe('RentalPm-prod');
+      expect(prod.stack.terminationProtection).toBe(true);
+      dev.template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
+    },
+    SYNTH_TIMEOUT,
+  );
+
+  it('creates one Lambda per registry group: nodejs22.x on arm64, traced, with the table name and source maps', () => {
+    const byGroup = functionsByGroup(dev.resources);
+    expect([...byGroup.keys()].sort()).toEqual([...GROUPS].sort());
+    dev.template.resourceCountIs('AWS::Lambda::Function', GROUPS.length);
+    for (const logicalId of byGroup.values()) {
+      const fn = dev.resources[logicalId]?.Properties ?? {};
+      expect(fn).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 256,
+        Timeout: 10,
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+        Environment: { Variables: { NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: expect.anything() } },
+      });
+      expect(JSON.stringify(fn.LoggingConfig)).toContain('Ref');
+    }
+  });
+
+  it("routes every registry path through its controller's /API/{controller}/V1/{proxy+} resource to its group's Lambda", () => {
+    const paths = resourcePaths(dev.resources);
+    const byGroup = functionsByGroup(dev.resources);
+    const methods = ofType(dev.resources, 'AWS::ApiGateway::Method');
+    let checked = 0;
+    for (const route of ROUTES) {
+      for (const path of allPaths(route)) {
+        const resourcePath = expectedResourcePath(path);
+        const resourceId = paths.get(resourcePath);
+        expect(resourceId, `${route.id} ${path} → ${resourcePath}`).toBeDefined();
+        const any = methods.find(
+          ([, m]) =>
+            m.Properties?.HttpMethod === 'ANY' && mentions(m.Properties?.ResourceId, resourceId ?? ''),
+        );
+        expect(any, `ANY method on ${resourcePath}`).toBeDefined();
+        const integration = any?.[1].Properties?.Integration as { Type: string; Uri: unknown };
+        expect(integration.Type).toBe('AWS_PROXY');
+        expect(
+          mentions(integration.Uri, byGroup.get(route.group) ?? '?'),
+          `${resourcePath} integrates ${route.group}`,
+        ).toBe(true);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(ROUTES.length);
+  });
+
+  it('caches GETs of controllers whose GETs are all public and cacheable (key: proxy path, their query names, Origin), and no others', () => {
+    const cached = expectedCachedControllers(ROUTES);
+    const paths = resourcePaths(dev.resources);
+    const gets = ofType(dev.resources, 'AWS::ApiGateway::Method').filter(
+      ([, m]) => m.Properties?.HttpMethod === 'GET',
+    );
+    const stage = ofType(dev.resources, 'AWS::ApiGateway::Stage')[0]?.[1].Properties as {
+      CacheClusterEnabled: boolean;
+      CacheClusterSize: string;
+      MethodSettings: {
+        ResourcePath: string;
+        HttpMethod: string;
+        CachingEnabled?: boolean;
+        CacheTtlInSeconds?: number;
+      }[];
+    };
+    const encode = (p: string) => p.replaceAll('/', '~1');
+    expect(cached.size).toBeGreaterThan(0);
+    expect(stage.CacheClusterEnabled).toBe(true);
+    expect(stage.CacheClusterSize).toBe('0.5');
+    expect(stage.MethodSettings).toContainEqual(
+      expect.objectContaining({ ResourcePath: '/*', HttpMethod: '*', CachingEnabled: false }),
+    );
+
+    for (const [resourcePath, resourceId] of paths) {
+      if (!resourcePath.endsWith('{proxy+}')) continue;
+      const get = gets.find(([, m]) => mentions(m.Properties?.ResourceId, resourceId));
+      const setting = stage.MethodSettings.find(
+        (s) => s.ResourcePath === `/${encode(resourcePath)}` && s.HttpMethod === 'GET',
+      );
+      const queryNames = cached.get(resourcePath);
+      if (!queryNames) {
+        expect(get, `no cached GET on ${resourcePath}`).toBeUndefined();
+        expect(setting?.CachingEnabled ?? false).toBe(false);
+        continue;
+      }
+      const integration = get?.[1].Properties?.Integration as { CacheKeyParameters?: string[] } | undefined;
+      const keys = [...(integration?.CacheKeyParameters ?? [])];
+      expect(keys.sort()).toEqual(
+        [
+          'method.request.path.proxy',
+          'method.request.header.Origin',
+          ...[...queryNames].map((n) => `method.request.querystring.${n}`),
+        ].sort(),
+      );
+      expect(setting).toMatchObject({ CachingEnabled: true, CacheTtlInSeconds: 600 });
+    }
+    const uncached = [...paths.keys()].filter((p) => p.endsWith('{proxy+}') && !cached.has(p));
+    expect(uncached.length).toBeGreaterThan(0);
+  });
+
+  it('grants each function one invoke permission, scoped to the API (not one per method)', () => {
+    const permissions = ofType(dev.resources, 'AWS::Lambda::Permission');
+    const byGroup = functionsByGroup(dev.resources);
+    expect(permissions).toHaveLength(GROUPS.length);
+    for (const logicalId of byGroup.values()) {
+      const own = permissions.filter(([, p]) => mentions(p.Properties?.FunctionName, logicalId));
+      expect(own).toHaveLength(1);
+      expect(own[0]?.[1].Properties).toMatchObject({
+        Principal: 'apigateway.amazonaws.com',
+        Action: 'lambda:InvokeFunction',
+      });
+      expect(JSON.stringify(own[0]?.[1].Properties?.SourceArn)).toContain('/*/*/*');
+    }
+  });
+
+  it('logs and traces the stage, throttles it, and keeps access logs', () => {
+    dev.template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      TracingEnabled: true,
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      MethodSettings: Match.arrayWith([
+        Match.objectLike({
+          ResourcePath: '/*',
+          HttpMethod: '*',
+          LoggingLevel: 'ERROR',
+          MetricsEnabled: true,
+          ThrottlingRateLimit: Match.anyValue(),
+        }),
+      ]),
+    });
+  });
+
+  it('limits each IP with a WAF rate rule (300 per 60 s ≈ 25 per 5 s) answered with 429, on the API stage', () => {
+    dev.template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'REGIONAL',
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Statement: { RateBasedStatement: { AggregateKeyType: 'IP', EvaluationWindowSec: 60, Limit: 300 } },
+          Action: { Block: { CustomResponse: Match.objectLike({ ResponseCode: 429 }) } },
+        }),
+      ]),
+    });
+    const [stageId] = ofType(dev.resources, 'AWS::ApiGateway::Stage')[0] ?? [''];
+    const [association] = ofType(dev.resources, 'AWS::WAFv2::WebACLAssociation');
+    expect(mentions(association?.[1].Properties?.ResourceArn, stageId)).toBe(true);
+  });
+
+  it('throttles the website usage plan at 5 requests/s with a burst of 25, with its API key attached', () => {
+    dev.template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      Throttle: { RateLimit: 5, BurstLimit: 25 },
+      ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],
+    });
+    dev.template.resourceCountIs('AWS::ApiGateway::ApiKey', 1);
+    dev.template.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1);
+    // Existing website clients send no key, so no method requires one.
+    for (const [, method] of ofType(dev.resources, 'AWS::ApiGateway::Method')) {
+      expect(method.Properties?.ApiKeyRequired ?? false).toBe(false);
+    }
+  });
+
+  it('holds admins in a Cognito pool without sign-up, signed in by a secretless USER_PASSWORD_AUTH client that cannot write roles', () => {
+    dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Schema: Match.arrayWith([
+        Match.objectLike({ Name: 'adminId', AttributeDataType: 'String' }),
+        Match.objectLike({ Name: 'role', AttributeDataType: 'String' }),
+      ]),
+    });
+    dev.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH']),
+      GenerateSecret: false,
+      PreventUserExistenceErrors: 'ENABLED',
+      ReadAttributes: Match.arrayWith(['custom:adminId', 'custom:role']),
+      WriteAttributes: Match.not(Match.arrayWith(['custom:role'])),
+    });
+  });
+
+  it('gives each group the grants and variables of its declared access, and no others', () => {
+    const byGroup = functionsByGroup(dev.resources);
+    const policies = ofType(dev.resources, 'AWS::IAM::Policy');
+    // capability → [an action only it grants, a variable only it sets]
+    const marks: Record<Capability, [string, string]> = {
+      adminSignIn: ['cognito-idp:InitiateAuth', 'ADMIN_USER_POOL_CLIENT_ID'],
+      sendsMail: ['ses:SendEmail', 'MAIL_FROM'],
+      usesDataKey: ['kms:EncryptionContext:purpose', 'DATA_KEY_KMS_KEY_ID'],
+      verifiesCaptcha: ['', 'CAPTCHA_SECRET'],
+    };
+    for (const [group, fnId] of byGroup) {
+      const role = dev.resources[fnId]?.Properties?.Role as { 'Fn::GetAtt'?: string[] } | undefined;
+      const roleId = role?.['Fn::GetAtt']?.[0] ?? '';
+      expect(roleId, group).not.toBe('');
+      const policy = JSON.stringify(policies.filter(([, p]) => mentions(p.Properties?.Roles, roleId)));
+      const environment = dev.resources[fnId]?.Properties?.Environment as
+        | { Variables?: Record<string, unknown> }
+        | undefined;
+      const env = environment?.Variables ?? {};
+      expect(policy, group).toContain('dynamodb:Query');
+      expect(Object.keys(env), group).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'PUBLIC_BASE_URL', 'CORS_ORIGINS']),
+      );
+      const access = accessOf(group);
+      for (const [capability, [action, variable]] of Object.entries(marks) as [
+        Capability,
+        [string, string],
+      ][]) {
+        const granted = access[capability] === true;
+        if (action) expect(policy.includes(action), `${group} ${capability} grant`).toBe(granted);
+        expect(variable in env, `${group} ${capability} variable`).toBe(granted);
+      }
+      // The CAPTCHA key reaches the function as a dynamic reference, never as a value in the template.
+      if (env.CAPTCHA_SECRET)
+        expect(JSON.stringify(env.CAPTCHA_SECRET)).toContain('{{resolve:secretsmanager:');
+    }
+  });
+
+  it(
+    "declares each group's access exactly as the shared modules in its handler's import graph need it",
+    async () => {
+      for (const group of GROUPS) {
+        const result = await build({
+          entryPoints: [`functions/${group}/handler.ts`],
+          bundle: true,
+          write: false,
+          metafile: true,
+          platform: 'node',
+          format: 'esm',
+          packages: 'external',
+          logLevel: 'silent',
+        });
+        const inputs = Object.keys(result.metafile.inputs);
+        const needed = Object.entries(CAPABILITY_MODULES)
+          .filter(([, module]) => inputs.includes(module))
+          .map(([capability]) => capability)
+          .sort();
+        const declared = Object.entries(accessOf(group))
+          .filter(([, on]) => on)
+          .map(([capability]) => capability)
+          .sort();
+        expect(declared, `${group}: infra/cdk/group-access.ts`).toEqual(needed);
+      }
+    },
+    SYNTH_TIMEOUT,
+  );
+
+  it('creates the mail identity and configuration set, rotating KMS keys, and generated secrets (CAPTCHA now; Stripe and channel for later slices)', () => {
+    dev.template.resourceCountIs('AWS::SES::EmailIdentity', 1);
+    dev.template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    for (const [, key] of ofType(dev.resources, 'AWS::KMS::Key'))
+      expect(key.Properties?.EnableKeyRotation).toBe(true);
+    const secrets = ofType(dev.resources, 'AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(4); // Stripe key, Stripe webhook, channel webhook, CAPTCHA
+    for (const [, secret] of secrets) {
+      expect(secret.Properties?.GenerateSecretString).toBeDefined();
+      expect(secret.Properties?.SecretString).toBeUndefined();
+    }
+  });
+
+  it("alarms on API 5XX and on every function's errors and throttles", () => {
+    const alarms = ofType(dev.resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties ?? {});
+    expect(
+      alarms.filter((a) => a.MetricName === '5XXError' && a.Namespace === 'AWS/ApiGateway'),
+    ).toHaveLength(1);
+    for (const fnId of functionsByGroup(dev.resources).values()) {
+      for (const metric of ['Errors', 'Throttles']) {
+        expect(
+          alarms.filter((a) => a.MetricName === metric && mentions(a.Dimensions, fnId)),
+          `${fnId} ${metric}`,
+        ).toHaveLength(1);
+      }
+    }
+    for (const a of alarms) expect(JSON.stringify(a.AlarmActions)).toContain('Ref');
+  });
+
+  it('passes the cdk-nag AwsSolutions checks, every suppression acknowledged with a reason', () => {
+    // synth() already ran the plugin without throwing; the report must hold no finding either.
+    const report = JSON.parse(readFileSync(`${dev.app.outdir}/validation-report.json`, 'utf8')) as {
+      pluginReports: unknown[];
+    };
+    expect(report.pluginReports).toEqual([]);
+  });
+
+  it(
+    'fails synthesis on an unacknowledged AwsSolutions finding (the nag check is live)',
+    () => {
+      const app = new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
+      const stack = new Stack(app, 'NagProbe', { env: { account: '111111111111', region: 'us-east-1' } });
+      new secretsmanager.Secret(stack, 'UnrotatedSecret');
+      Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+      expect(() => app.synth()).toThrow(/AwsSolutions-SMG4/);
+    },
+    SYNTH_TIMEOUT,
+  );
+});
+
+describe('API model (registry → gateway resources)', () => {
+  const route = (
+    id: string,
+    group: string,
+    method: 'GET' | 'POST',
+    path: string,
+    extra: Partial<RouteContract> = {},
+  ) =>
+    defineRoute({
+      id,
+      group,
+      method,
+      path,
+      summary: id,
+      auth: { kind: 'public' },
+      ...extra,
+    }) as RouteContract;
+
+  it('refuses a controller served by two groups (one {proxy+} resource integrates one Lambda)', () => {
+    const routes = [
+      route('a.list', 'one', 'GET', '/API/a/V1/list.json'),
+      route('a.add', 'two', 'POST', '/API/a/V1/add.json'),
+    ];
+    expect(() => planApiResources(routes)).toThrow(/several groups/);
+  });
+
+  it('does not cache a controller whose GETs are not all public and cacheable', () => {
+    const routes = [
+      route('c.list', 'c', 'GET', '/API/c/V1/list.json', { cache: true }),
+      route('c.calendar', 'c', 'GET', '/API/c/V1/calendar.json'),
+    ];
+    expect(planApiResources(routes)).toEqual([expect.not.objectContaining({ cache: expect.anything() })]);
+  });
+
+  it("keys a cached GET on its piped object schema's query names and query aliases", () => {
+    const query = v.pipe(v.object({ page: v.optional(v.string()), beds: v.optional(v.string()) }));
+    const routes = [
+      route('d.list', 'd', 'GET', '/API/d/V1/list.json', {
+        cache: true,
+        query,
+        aliases: { query: { bedrooms: 'beds' } },
+      }),
+    ];
+    expect(planApiResources(routes)[0]?.cache?.cacheKeyParameters).toEqual([
+      'method.request.path.proxy',
+      'method.request.querystring.bedrooms',
+      'method.request.querystring.beds',
+      'method.request.querystring.page',
+      'method.request.header.Origin',
+    ]);
+  });
+});
