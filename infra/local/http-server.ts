@@ -9,7 +9,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { NotFound, TooManyRequests } from '../../shared/errors.js';
 import { PathMatcher } from '../../shared/http/path-matcher.js';
 import { toProblem } from '../../shared/http/problem.js';
-import { allPaths } from '../../shared/http/route.js';
+import { allPaths, type RouteContract } from '../../shared/http/route.js';
 import { ROUTES } from '../../shared/registry.js';
 import { FixedWindowLimiter } from './rate-limiter.js';
 
@@ -19,20 +19,23 @@ export interface ServerOptions {
   handlers: Record<string, LambdaHandler>;
   ratePer5s: number;
   trustProxy: boolean;
+  /** The routes to serve (default: the registry); the benchmark adds a route of its own. */
+  routes?: readonly RouteContract[];
   /** Extra pages of the local runtime (docs); return true when handled. */
   extra?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean | Promise<boolean>;
 }
 
 const MAX_BODY = 1024 * 1024;
 
-function groupMatcher(): PathMatcher<string> {
+function groupMatcher(routes: readonly RouteContract[]): PathMatcher<string> {
   const matcher = new PathMatcher<string>();
-  for (const route of ROUTES) for (const path of allPaths(route)) matcher.add(route.method, path, route.group);
+  for (const route of routes)
+    for (const path of allPaths(route)) matcher.add(route.method, path, route.group);
   return matcher;
 }
 
 export function createApiServer(options: ServerOptions): Server {
-  const matcher = groupMatcher();
+  const matcher = groupMatcher(options.routes ?? ROUTES);
   const limiter = options.ratePer5s > 0 ? new FixedWindowLimiter(options.ratePer5s) : undefined;
 
   return createServer(async (req, res) => {
@@ -46,7 +49,10 @@ export function createApiServer(options: ServerOptions): Server {
         res.setHeader('RateLimit-Remaining', String(rate.remaining));
         res.setHeader('RateLimit-Reset', String(rate.resetSeconds));
         if (!rate.allowed) {
-          throw new TooManyRequests(`More than ${rate.limit} requests in 5 seconds from ${ip}`, rate.resetSeconds);
+          throw new TooManyRequests(
+            `More than ${rate.limit} requests in 5 seconds from ${ip}`,
+            rate.resetSeconds,
+          );
         }
       }
       if (options.extra && (await options.extra(req, res, url.pathname))) return;
@@ -89,7 +95,13 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
 }
 
-function toEvent(req: IncomingMessage, url: URL, body: string | null, ip: string, requestId: string): APIGatewayProxyEvent {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  body: string | null,
+  ip: string,
+  requestId: string,
+): APIGatewayProxyEvent {
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -170,7 +182,8 @@ function lambdaContext(requestId: string, group: string): Context {
 
 function writeResult(res: ServerResponse, result: APIGatewayProxyResult): void {
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
-  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) res.setHeader(name, values.map(String));
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {}))
+    res.setHeader(name, values.map(String));
   res.statusCode = result.statusCode;
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 }
