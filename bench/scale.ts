@@ -100,9 +100,8 @@ async function bulkLoad(records: PropertyRecord[], parallel: number): Promise<vo
   for (let i = 0; i < items.length; i += sliceSize) slices.push(items.slice(i, i + sliceSize));
   await Promise.all(slices.map((slice) => putAll(slice)));
   // The totals insertProperty moves (properties-repo: `properties-<type>` and `catalog-<type>`); checked below via the API.
-  for (const name of ['properties-vr', 'catalog-vr']) {
-    await ddb.send(new UpdateCommand(countDelta(name, records.length).Update));
-  }
+  await ddb.send(new UpdateCommand(countDelta('properties-vr', records.length).Update));
+  await ddb.send(new UpdateCommand(repo.catalogCountDelta('vr', records.length).Update));
   const last = records[records.length - 1];
   if (last) await raiseCounter('property', last.propertyId);
 }

@@ -1,4 +1,4 @@
-/** Catalog reads. The unfiltered first pages read page × limit items of the sparse catalog index and a count. */
+/** Catalog reads. An unfiltered page is one Query: the total heads the sparse catalog index, then page × limit items. */
 
 import * as repo from '../../shared/data/properties-repo.js';
 import {
@@ -23,11 +23,8 @@ export async function catalogPage<T>(
     const all = await repo.allCatalogProperties(kind);
     return pageOf(all.filter((p) => matchesFilter(p, filter)).map(view), page, limit);
   }
-  const [first, total] = await Promise.all([
-    repo.firstCatalogProperties(kind, page * limit),
-    repo.countCatalog(kind),
-  ]);
-  return { items: first.slice((page - 1) * limit).map(view), page, limit, total };
+  const { records, total } = await repo.firstCatalogPage(kind, page * limit);
+  return { items: records.slice((page - 1) * limit).map(view), page, limit, total };
 }
 
 export async function visibleProperty(kind: PropertyKind, propertyId: number): Promise<PropertyRecord> {

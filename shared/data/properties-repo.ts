@@ -40,6 +40,26 @@ const normalizedName = (name: string) => name.trim().toLowerCase();
 const nameGuard = (name: string) => keys.unique('propertyName', normalizedName(name));
 const allCount = (type: PropertyKind) => `properties-${type}`;
 const catalogCount = (type: PropertyKind) => `catalog-${type}`;
+/** The catalog total sorts before every property in its GSI3 partition ('!' < '0'), so one Query reads both. */
+const CATALOG_COUNT_SORT = '!count';
+
+/** Moves a kind's catalog total; the count item also sits at the head of the catalog index partition. */
+export function catalogCountDelta(type: PropertyKind, delta: number) {
+  const item = countDelta(catalogCount(type), delta);
+  return {
+    Update: {
+      ...item.Update,
+      UpdateExpression: `${item.Update.UpdateExpression}, GSI3PK = :catalogPk, GSI3SK = :catalogSk`,
+      ExpressionAttributeValues: {
+        ...item.Update.ExpressionAttributeValues,
+        ':catalogPk': indexKeys.catalog(type),
+        ':catalogSk': CATALOG_COUNT_SORT,
+      },
+    },
+  };
+}
+
+const isPropertyItem = (item: Item) => item.entity === 'property';
 
 function toItem(record: PropertyRecord, version: number, reservationSeq: number): Item {
   const item: Item = {
@@ -94,7 +114,7 @@ export async function insertProperty(record: PropertyRecord): Promise<void> {
     },
     countDelta(allCount(record.type), 1),
   ];
-  if (isVisible(record)) transactItems.push(countDelta(catalogCount(record.type), 1));
+  if (isVisible(record)) transactItems.push(catalogCountDelta(record.type, 1));
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
   } catch (error) {
@@ -147,7 +167,7 @@ export async function replaceProperty(
     );
   }
   const visibilityDelta = Number(isVisible(next)) - Number(isVisible(current.record));
-  if (visibilityDelta !== 0) transactItems.push(countDelta(catalogCount(next.type), visibilityDelta));
+  if (visibilityDelta !== 0) transactItems.push(catalogCountDelta(next.type, visibilityDelta));
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
   } catch (error) {
@@ -197,8 +217,14 @@ export async function propertiesOfLandlord(adminId: number): Promise<PropertyRec
 export const countProperties = (type: PropertyKind) => readCount(allCount(type));
 export const countCatalog = (type: PropertyKind) => readCount(catalogCount(type));
 
-/** Public catalog in website order (featured first, then by name); `count` bounds the read. */
-export async function firstCatalogProperties(type: PropertyKind, count: number): Promise<PropertyRecord[]> {
+/**
+ * Public catalog in website order (featured first, then by name) with its total, in one Query: the count item
+ * heads the partition, then the first `count` properties. `count` bounds the read.
+ */
+export async function firstCatalogPage(
+  type: PropertyKind,
+  count: number,
+): Promise<{ total: number; records: PropertyRecord[] }> {
   const items = await queryFirst(
     {
       TableName: TABLE_NAME,
@@ -206,9 +232,11 @@ export async function firstCatalogProperties(type: PropertyKind, count: number):
       KeyConditionExpression: 'GSI3PK = :pk',
       ExpressionAttributeValues: { ':pk': indexKeys.catalog(type) },
     },
-    count,
+    count + 1,
   );
-  return items.map(fromItem);
+  const head = items[0];
+  const total = head && !isPropertyItem(head) ? Number(head.value ?? 0) : 0;
+  return { total, records: items.filter(isPropertyItem).slice(0, count).map(fromItem) };
 }
 
 export async function allCatalogProperties(type: PropertyKind): Promise<PropertyRecord[]> {
@@ -218,7 +246,7 @@ export async function allCatalogProperties(type: PropertyKind): Promise<Property
     KeyConditionExpression: 'GSI3PK = :pk',
     ExpressionAttributeValues: { ':pk': indexKeys.catalog(type) },
   });
-  return items.map(fromItem);
+  return items.filter(isPropertyItem).map(fromItem);
 }
 
 /** Ids of the visible properties of a kind, reading only keys of the catalog index. */
@@ -228,9 +256,9 @@ export async function catalogPropertyIds(type: PropertyKind): Promise<Set<number
     IndexName: INDEX.gsi3,
     KeyConditionExpression: 'GSI3PK = :pk',
     ExpressionAttributeValues: { ':pk': indexKeys.catalog(type) },
-    ProjectionExpression: 'propertyId',
+    ProjectionExpression: 'propertyId, entity',
   });
-  return new Set(items.map((i) => Number(i.propertyId)));
+  return new Set(items.filter(isPropertyItem).map((i) => Number(i.propertyId)));
 }
 
 /** The property and its images in one Query of its partition (the images sort after nothing else). */
