@@ -58,7 +58,12 @@ export const LATENCY_CASES: LatencyCase[] = [
   { name: 'GET settings', method: 'GET', path: '/API/siteSettings/V1/settings.json', compareToFloor: true },
   { name: 'GET content', method: 'GET', path: '/API/siteContent/V1/content.json', compareToFloor: true },
   { name: 'GET pages list', method: 'GET', path: '/API/sitePages/V1/pages.json', compareToFloor: true },
-  { name: 'GET blog list', method: 'GET', path: '/API/networkBlog/V1/networkBlogPosts.json', compareToFloor: true },
+  {
+    name: 'GET blog list',
+    method: 'GET',
+    path: '/API/networkBlog/V1/networkBlogPosts.json',
+    compareToFloor: true,
+  },
   // A POST with a scrypt verification: reported beside the floor, no floor target (its cost is the KDF's).
   {
     name: 'POST tenant login',

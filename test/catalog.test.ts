@@ -227,7 +227,11 @@ describe('site settings', () => {
     const res = await new Client().get('/API/siteSettings/V1/settings.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=600');
-    expect(res.body).toMatchObject({ siteName: 'Test Rentals', systemTimeZone: 'UTC', paymentCurrency: 'USD' });
+    expect(res.body).toMatchObject({
+      siteName: 'Test Rentals',
+      systemTimeZone: 'UTC',
+      paymentCurrency: 'USD',
+    });
     expect(Object.keys(res.body.apiPolicy as object).sort()).toEqual([
       'apiBookingGuestEnabled',
       'apiBookingRequireLogin',

@@ -13,7 +13,10 @@ export async function getSettings(): Promise<SiteSettings> {
 export async function putSettings(settings: Partial<SiteSettings>): Promise<void> {
   const current = await getSettings();
   await ddb.send(
-    new PutCommand({ TableName: TABLE_NAME, Item: { ...keys.settings(), entity: 'settings', ...current, ...settings } }),
+    new PutCommand({
+      TableName: TABLE_NAME,
+      Item: { ...keys.settings(), entity: 'settings', ...current, ...settings },
+    }),
   );
 }
 

@@ -1,5 +1,5 @@
 /** Integer ids from atomic counters (UpdateItem ADD semantics via if_not_exists + :one). */
-import { UpdateCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from './client.js';
 import { keys } from './keys.js';
 
@@ -19,7 +19,10 @@ export const COUNTERS = {
 
 export type CounterName = keyof typeof COUNTERS | (string & {});
 
-export async function nextId(name: CounterName, floor = COUNTERS[name as keyof typeof COUNTERS] ?? 0): Promise<number> {
+export async function nextId(
+  name: CounterName,
+  floor = COUNTERS[name as keyof typeof COUNTERS] ?? 0,
+): Promise<number> {
   const { Attributes } = await ddb.send(
     new UpdateCommand({
       TableName: TABLE_NAME,

@@ -30,7 +30,10 @@ export const keys = {
     SK: `IMAGE#${pad(order, 6)}#${pad(pictureId)}`,
   }),
   imagePrefix: 'IMAGE#',
-  dayPrice: (propertyId: number, date: string): Key => ({ PK: `PROPERTY#${propertyId}`, SK: `PRICE#${date}` }),
+  dayPrice: (propertyId: number, date: string): Key => ({
+    PK: `PROPERTY#${propertyId}`,
+    SK: `PRICE#${date}`,
+  }),
   dayPricePrefix: 'PRICE#',
   /** One unit of one night, claimed by a reservation or block with attribute_not_exists. */
   nightClaim: (propertyId: number, date: string, unit: number): Key => ({
