@@ -8,7 +8,7 @@ import { allPaths } from '../shared/http/route.js';
 import { ROUTES } from '../shared/registry.js';
 import { Client } from './support/client.js';
 
-const SPEC = readFileSync(new URL('../../shared/spec/interface-spec.md', import.meta.url), 'utf8');
+const SPEC = readFileSync(new URL('../docs/spec/interface-spec.md', import.meta.url), 'utf8');
 
 /**
  * "METHOD path" of every row of the spec's endpoint tables. Two tables have no method column: their heading
