@@ -21,7 +21,7 @@ import { BUILTIN_TTL_SECONDS } from '../shared/captcha/providers.js';
 import { verifyThirdParty } from '../shared/captcha/third-party.js';
 import { AppError } from '../shared/errors.js';
 import { ADMINS, Client, problem } from './support/client.js';
-import { BASE_FIXTURE } from './support/global-setup.js';
+import { TEST_RUNTIME_OPTIONS } from './support/global-setup.js';
 
 const SECRET = Buffer.from('unit-test-secret-unit-test-secret-0123456789');
 const NOW = new Date('2026-03-01T12:00:00Z');
@@ -308,16 +308,7 @@ describe('third-party CAPTCHA through the contact endpoints (own runtime)', () =
     process.env.CAPTCHA_VERIFY_URL_HCAPTCHA = `${fake.url}/hcaptcha`;
     process.env.CAPTCHA_VERIFY_URL_RECAPTCHA = `${fake.url}/recaptcha`;
     process.env.CAPTCHA_VERIFY_TIMEOUT_MS = '500';
-    runtime = await startLocalRuntime({
-      port: 0,
-      dataDir: 'memory',
-      seed: BASE_FIXTURE,
-      ratePer5s: 0,
-      trustProxy: true,
-      mailPort: 0,
-      cognitoPort: 0,
-      dynamodbPort: 0,
-    });
+    runtime = await startLocalRuntime(TEST_RUNTIME_OPTIONS);
     admin = new Client(runtime.url);
     const login = await admin.post('/API/auth/V1/login.json', {
       adminAPIKey: ADMINS.super.adminAPIKey,

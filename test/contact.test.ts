@@ -5,6 +5,7 @@
  * CAPTCHA-free tests above never see them on. No other test file changes these settings fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactMessage as StoredMessage } from '../shared/data/contact-repo.js';
 import { Client, problem, signedIn, unique } from './support/client.js';
 
 const MESSAGE = '/API/siteContact/V1/message.json';
@@ -17,16 +18,6 @@ interface Listed<T> {
   page: number;
   limit: number;
   total: number;
-}
-interface StoredMessage {
-  messageId: number;
-  senderName: string;
-  senderEmail: string;
-  senderPhone: string;
-  messageSubject: string;
-  messageContent: string;
-  createdAt: string;
-  leadId?: number;
 }
 interface StoredLead {
   leadId: number;

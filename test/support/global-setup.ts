@@ -10,18 +10,21 @@ let runtime: LocalRuntime | undefined;
 
 export const BASE_FIXTURE = fileURLToPath(new URL('../fixtures/base.json', import.meta.url));
 
+/** A test runtime: in memory, free ports, base fixture, no per-IP limit, X-Forwarded-For trusted. */
+export const TEST_RUNTIME_OPTIONS = {
+  port: 0,
+  dataDir: 'memory',
+  seed: BASE_FIXTURE,
+  ratePer5s: 0,
+  trustProxy: true,
+  mailPort: 0,
+  cognitoPort: 0,
+  dynamodbPort: 0,
+} as const;
+
 export async function setup(project: TestProject): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
-  runtime = await startLocalRuntime({
-    port: 0,
-    dataDir: 'memory',
-    seed: BASE_FIXTURE,
-    ratePer5s: 0,
-    trustProxy: true,
-    mailPort: 0,
-    cognitoPort: 0,
-    dynamodbPort: 0,
-  });
+  runtime = await startLocalRuntime(TEST_RUNTIME_OPTIONS);
   project.provide('apiUrl', runtime.url);
   project.provide('mailUrl', runtime.mailUrl);
   project.provide('dynamodbUrl', runtime.dynamodbUrl);
