@@ -187,6 +187,20 @@ describe('admin properties: create', () => {
     expect(problem(res).errors?.map((e) => e.field)).toContain(field);
   });
 
+  it('says which fields are missing and which are unknown', async () => {
+    const admin = await signedIn('super');
+    const res = await admin.post(`${BASE}/properties.json`, {
+      ...vrBody({ propertyName: undefined }),
+      color: 'x',
+    });
+    expect(problem(res).errors).toEqual(
+      expect.arrayContaining([
+        { field: 'propertyName', message: 'is required' },
+        { field: 'color', message: 'unknown field' },
+      ]),
+    );
+  });
+
   it('answers malformed JSON and a non-object body with 400', async () => {
     const admin = await signedIn('super');
     expect((await admin.request('POST', `${BASE}/properties.json`, { rawBody: '{"type":' })).status).toBe(
@@ -307,6 +321,22 @@ describe('admin properties: update', () => {
       damageWaiver: 30,
       bedrooms: '3',
     });
+  });
+
+  it('a burst of concurrent updates of one property: each lands (200) or is refused whole (409), never a 500', async () => {
+    const id = await create(vrBody());
+    const admin = await signedIn('super');
+    const titles = Array.from({ length: 25 }, (_, i) => `Title ${i}`);
+    const answers = await Promise.all(
+      titles.map((seoTitle) => admin.put(`${BASE}/properties/${id}.json`, { seoTitle })),
+    );
+    for (const res of answers) {
+      expect([200, 409], res.text).toContain(res.status);
+      if (res.status === 409) expect(problem(res).status).toBe(409);
+    }
+    const landed = titles.filter((_, i) => answers[i]?.status === 200);
+    expect(landed.length).toBeGreaterThan(0);
+    expect(landed).toContain((await admin.get(`${BASE}/properties/${id}.json`)).body.seoTitle);
   });
 });
 
@@ -439,11 +469,34 @@ describe('admin properties: list', () => {
     expect(await q({ featured: '1' })).toEqual([2001]);
   });
 
+  it('featured=1 lists featured VR listings only, even with type=all or type=ltr', async () => {
+    const name = unique('Featured LTR');
+    const id = await create(ltrBody({ propertyName: name }));
+    const admin = await signedIn('super');
+    expect((await admin.put(`${BASE}/properties/${id}.json`, { isFeatured: 1 })).status).toBe(200);
+    for (const type of ['all', 'ltr']) {
+      const res = await admin.get<Listed>(`${BASE}/properties.json`, {
+        query: { type, featured: 1, search: name },
+      });
+      expect(res.body.items, type).toEqual([]);
+    }
+    expect(
+      (await admin.get<Listed>(`${BASE}/properties.json`, { query: { type: 'ltr', search: name } })).body
+        .items,
+    ).toHaveLength(1);
+  });
+
   it('clamps limit to 100 and refuses non-numeric or negative paging with 400', async () => {
     const admin = await signedIn('super');
     expect((await admin.get<Listed>(`${BASE}/properties.json`, { query: { limit: 500 } })).body.limit).toBe(
       100,
     );
+    const huge = await admin.get<Listed>(`${BASE}/properties.json`, { query: { limit: '99999999999' } });
+    expect(huge.body.limit).toBe(100);
+    const deep = await admin.get<Listed>(`${BASE}/properties.json`, { query: { page: 100_001 } });
+    expect(deep.status).toBe(200);
+    expect(deep.body.items).toEqual([]);
+    expect(deep.body.total).toBeGreaterThan(0);
     for (const query of [
       { limit: 'ten' },
       { page: 'x' },

@@ -5,6 +5,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { StaleRecord } from '../shared/db/optimistic.js';
 import { signedIn, unique } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { rawTable, TABLE } from './support/table.js';
@@ -49,7 +50,7 @@ describe('archive vs booking race', () => {
         { ...read.record, isArchived: 1 },
         { expectReservationSeq: read.reservationSeq },
       ),
-    ).rejects.toBeInstanceOf(repo.StaleProperty);
+    ).rejects.toBeInstanceOf(StaleRecord);
     expect((await repo.getProperty(id))?.record.isArchived).toBe(0);
   });
 

@@ -6,6 +6,7 @@
 import * as repo from '../../shared/data/content-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
 import { nextId, raiseCounter } from '../../shared/db/counters.js';
+import { retryStale } from '../../shared/db/optimistic.js';
 import {
   adminView,
   blocksView,
@@ -46,7 +47,7 @@ export async function updateContent(
   now: Date,
 ): Promise<ContentRecord> {
   await checkReferences(def, input);
-  return withRetry(async () => {
+  return retryStale(`${def.label} ${id}`, async () => {
     const current = await existing(def, id);
     const next = updatedRecord(def, current.record, input, now);
     await repo.replaceContent(def, current, next);
@@ -56,7 +57,7 @@ export async function updateContent(
 
 /** Soft kinds keep the record with isActive=0 (again: no change); hard kinds remove it and its guard. */
 export async function deleteContent(def: ContentKind, id: number, now: Date) {
-  return withRetry(async () => {
+  return retryStale(`${def.label} ${id}`, async () => {
     const current = await existing(def, id);
     if (def.deleteMode === 'hard') await repo.deleteContent(def, current);
     else if (isActive(current.record))
@@ -106,16 +107,5 @@ async function checkReferences(def: ContentKind, input: ContentRecord): Promise<
     throw new BadRequest(`${parent.field} ${String(parentId)} does not exist`, [
       { field: parent.field, message: 'no such record' },
     ]);
-  }
-}
-
-/** Read–modify–write with a version check; a lost race re-reads and re-applies. */
-async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof repo.StaleContent) || i >= 4) throw error;
-    }
   }
 }

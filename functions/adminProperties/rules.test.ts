@@ -98,4 +98,16 @@ describe('property rules', () => {
     expect(matchesFilter(p, { search: 'mountain' })).toBe(false);
     expect(matchesFilter({ ...p, isArchived: 1 }, { includeArchived: false })).toBe(false);
   });
+
+  it('filters: featured=1 keeps featured VR listings only, never an LTR property', () => {
+    const vr = newProperty(
+      { type: 'vr', propertyName: 'A', propertyDesc: 'd', propertyRate: 1 },
+      2000,
+      1,
+      now,
+    );
+    expect(matchesFilter({ ...vr, isFeatured: 1 }, { featured: true })).toBe(true);
+    expect(matchesFilter({ ...vr, isFeatured: 0 }, { featured: true })).toBe(false);
+    expect(matchesFilter({ ...vr, type: 'ltr', isFeatured: 1 }, { featured: true })).toBe(false);
+  });
 });

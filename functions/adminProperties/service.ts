@@ -6,6 +6,7 @@ import * as repo from '../../shared/data/properties-repo.js';
 import { hasActiveFutureReservation } from '../../shared/data/reservations-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { nextId } from '../../shared/db/counters.js';
+import { retryStale } from '../../shared/db/optimistic.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import {
   adminView,
@@ -87,24 +88,13 @@ export async function createProperty(admin: AdminSession, input: CreatePropertyI
   return { propertyId, type: record.type };
 }
 
-/** Read–modify–write with a version check; a lost race re-reads and re-applies (the last writer wins whole). */
-async function withRetry<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof repo.StaleProperty) || i >= 4) throw error;
-    }
-  }
-}
-
 export async function updateProperty(
   admin: AdminSession,
   propertyId: number,
   input: UpdatePropertyInput,
   now: Date,
 ) {
-  return withRetry(async () => {
+  return retryStale(`Property ${propertyId}`, async () => {
     const current = await visibleProperty(admin, propertyId);
     const next = updatedProperty(current.record, input, now);
     await repo.replaceProperty(current, next);
@@ -118,7 +108,7 @@ export async function updateProperty(
  * write makes the archive retry and see it.
  */
 export async function archiveProperty(admin: AdminSession, propertyId: number, now: Date) {
-  return withRetry(async () => {
+  return retryStale(`Property ${propertyId}`, async () => {
     const current = await visibleProperty(admin, propertyId);
     if (current.record.isArchived === 1) return { success: true, propertyId, isArchived: 1 };
     if (current.record.type === 'vr') {

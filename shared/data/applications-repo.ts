@@ -5,10 +5,11 @@
  * transaction; deciding an application (a later slice) deletes the guard in the transaction that closes it.
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { cancellationCodes } from '../db/cancellation.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { countDelta, readCount } from '../db/counters.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { cancellationCodes, type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
+import { type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 
 export interface ApplicationRecord {

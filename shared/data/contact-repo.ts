@@ -5,10 +5,11 @@
  * are maintained counts moved in the transaction that adds the record.
  */
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { cancellationCodes } from '../db/cancellation.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { countDelta, readCount } from '../db/counters.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { cancellationCodes, type Item, queryFirst, stripKeys } from '../db/query.js';
+import { type Item, queryFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 
 export interface ContactMessage {

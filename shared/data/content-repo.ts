@@ -10,9 +10,11 @@
  * A page's slug is kept unique by a guard item `UNIQUE#pageUrl#<slug>` written in the same transaction (C2).
  */
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { cancellationCodes } from '../db/cancellation.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { cancellationCodes, type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
+import { lostRace, StaleRecord } from '../db/optimistic.js';
+import { type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { type ContentKind, type ContentRecord, isActive } from '../domain/content.js';
 import { Conflict } from '../errors.js';
@@ -23,9 +25,6 @@ export interface StoredContent {
   record: ContentRecord;
   version: number;
 }
-
-/** Thrown when another write changed the record since it was read; the caller re-reads and retries. */
-export class StaleContent extends Error {}
 
 const idOf = (def: ContentKind, record: ContentRecord) => Number(record[def.idField]);
 const keyOf = (def: ContentKind, id: number) => keys.contentRecord(def.entity, id);
@@ -137,10 +136,8 @@ export async function replaceContent(
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
   } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed')
-      throw new StaleContent(`${def.label} changed since it was read`);
-    if (moved && codes?.[2] === 'ConditionalCheckFailed') throw duplicate(def, next);
+    if (lostRace(error)) throw new StaleRecord(`${def.label} changed since it was read`);
+    if (moved && cancellationCodes(error)?.[2] === 'ConditionalCheckFailed') throw duplicate(def, next);
     throw error;
   }
 }
@@ -163,8 +160,7 @@ export async function deleteContent(def: ContentKind, current: StoredContent): P
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed')
-      throw new StaleContent(`${def.label} changed since it was read`);
+    if (lostRace(error)) throw new StaleRecord(`${def.label} changed since it was read`);
     throw error;
   }
 }

@@ -5,10 +5,12 @@
  * catalog never reads hidden properties). Totals are maintained counts, moved in the same transaction.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { cancellationCodes } from '../db/cancellation.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { countDelta, readCount } from '../db/counters.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { cancellationCodes, type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
+import { lostRace, StaleRecord } from '../db/optimistic.js';
+import { type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { addDays } from '../domain/dates.js';
 import { isVisible, type PropertyKind, type PropertyRecord } from '../domain/property.js';
@@ -125,12 +127,10 @@ export async function insertProperty(record: PropertyRecord): Promise<void> {
   }
 }
 
-export class StaleProperty extends Error {}
-
 /**
  * Replace a property read at `current.version`. A rename moves the name guard; a visibility change moves the
  * catalog total. `expectReservationSeq` makes the write fail if a reservation was booked since it was read
- * (the archive rule). Throws StaleProperty when another write came first (the caller re-reads and retries).
+ * (the archive rule). Throws StaleRecord when another write came first (the caller re-reads and retries).
  */
 export async function replaceProperty(
   current: StoredProperty,
@@ -171,10 +171,8 @@ export async function replaceProperty(
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
   } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed')
-      throw new StaleProperty('property changed since it was read');
-    if (renamed && codes?.[2] === 'ConditionalCheckFailed')
+    if (lostRace(error)) throw new StaleRecord('property changed since it was read');
+    if (renamed && cancellationCodes(error)?.[2] === 'ConditionalCheckFailed')
       throw new Conflict(`A property named "${next.propertyName}" already exists`);
     throw error;
   }

@@ -5,10 +5,11 @@
  * in the same transaction as the tenant, and doubles as the e-mail → tenantId lookup (T2).
  */
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { cancellationCodes } from '../db/cancellation.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { countDelta, readCount } from '../db/counters.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { cancellationCodes, type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
+import { type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { Conflict } from '../errors.js';
 

@@ -1,6 +1,5 @@
 /** Query helpers: read a bounded partition whole, or just the first n items of an ordered one. */
 
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './client.js';
 
@@ -17,24 +16,25 @@ export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
   return items;
 }
 
+/** One request's Limit: DynamoDB answers at most 1 MB a page anyway, and a deep page must not overflow it. */
+const MAX_QUERY_LIMIT = 1000;
+
 /** The first `count` items in key order: an offset page costs page × limit items, never the whole partition. */
 export async function queryFirst(input: QueryCommandInput, count: number): Promise<Item[]> {
   const items: Item[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await ddb.send(
-      new QueryCommand({ ...input, Limit: count - items.length, ExclusiveStartKey }),
+      new QueryCommand({
+        ...input,
+        Limit: Math.min(count - items.length, MAX_QUERY_LIMIT),
+        ExclusiveStartKey,
+      }),
     );
     items.push(...((page.Items ?? []) as Item[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey && items.length < count);
   return items;
-}
-
-/** Which items of a cancelled transaction failed their condition (index → code). */
-export function cancellationCodes(error: unknown): string[] | undefined {
-  if (!(error instanceof TransactionCanceledException)) return undefined;
-  return (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
 }
 
 /** Removes the storage-only attributes (keys, index keys, bookkeeping) from an item. */

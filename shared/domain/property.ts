@@ -213,18 +213,29 @@ const atLeast = (value: string, min: number) => {
  * address, location matches the location label or the address (docs/decisions.md).
  */
 export function matchesFilter(p: PropertyRecord, f: PropertyFilter): boolean {
+  return matchesFlags(p, f) && matchesText(p, f) && matchesRooms(p, f);
+}
+
+function matchesFlags(p: PropertyRecord, f: PropertyFilter): boolean {
   if (f.type && p.type !== f.type) return false;
   if (f.includeArchived === false && p.isArchived === 1) return false;
   if (f.onWebsite !== undefined && p.onWebsite !== f.onWebsite) return false;
+  if (f.pets && p.petsAllowed !== 1) return false;
+  // The spec: featured=1 means featured VR listings only, whatever the type asked for.
+  if (f.featured && (p.type !== 'vr' || p.isFeatured !== 1)) return false;
+  return true;
+}
+
+function matchesText(p: PropertyRecord, f: PropertyFilter): boolean {
   if (f.search && !contains(p.propertyName, f.search) && !contains(p.propertyAddress, f.search)) return false;
   if (f.location && !contains(p.propertyLocation, f.location) && !contains(p.propertyAddress, f.location))
     return false;
+  return !f.propertyType || p.propertyType.toLowerCase() === f.propertyType.toLowerCase();
+}
+
+function matchesRooms(p: PropertyRecord, f: PropertyFilter): boolean {
   if (f.beds !== undefined && !atLeast(p.bedrooms, f.beds)) return false;
-  if (f.baths !== undefined && !atLeast(p.bathrooms, f.baths)) return false;
-  if (f.propertyType && p.propertyType.toLowerCase() !== f.propertyType.toLowerCase()) return false;
-  if (f.pets && p.petsAllowed !== 1) return false;
-  if (f.featured && p.isFeatured !== 1) return false;
-  return true;
+  return f.baths === undefined || atLeast(p.bathrooms, f.baths);
 }
 
 /** True when a filter narrows beyond the type; such lists read the whole (bounded) partition. */

@@ -81,15 +81,18 @@ export const requiredText = (max: number) =>
     v.maxLength(max, `must be at most ${max} characters`),
   );
 
-/** Spec convention 7: page default 1; limit default 20, max 100; a larger limit is clamped, not refused. */
+/**
+ * Spec convention 7: page default 1; limit default 20, max 100; a larger limit is clamped, not refused, however
+ * many digits it has. A page is any positive integer up to 2^31-1 (as ids); past the end it is empty.
+ */
 export const paging = (defaultLimit = 20, maxLimit = 100) => ({
-  page: v.optional(intLike(1, 100_000), 1),
+  page: v.optional(intLike(1), 1),
   limit: v.pipe(
     v.optional(
       v.pipe(
         v.union([v.string(), v.number()]),
         v.transform(String),
-        v.regex(/^\d{1,10}$/, 'must be a positive integer'),
+        v.regex(/^\d+$/, 'must be a positive integer'),
         v.transform(Number),
         v.minValue(1, 'must be at least 1'),
       ),

@@ -20,7 +20,8 @@ export function parseOrThrow<S extends AnySchema>(
 function toFieldError(issue: v.BaseIssue<unknown>, where: string): FieldError {
   const field = v.getDotPath(issue) ?? where;
   if (issue.type === 'strict_object') {
-    return { field, message: 'unknown field' };
+    // valibot reports a missing key and an extra key of a strict object alike; `expected` tells them apart.
+    return { field, message: issue.expected === 'never' ? 'unknown field' : 'is required' };
   }
   return { field, message: issue.message };
 }
