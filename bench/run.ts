@@ -131,7 +131,7 @@ function scaleTargets(scale: ScaleResult): TargetCheck[] {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const { GROUPS } = await import('../shared/registry.js');
+  const { GROUPS } = await import('../functions/registry.js');
   const results: BenchResults = {
     meta: {
       date: new Date().toISOString(),

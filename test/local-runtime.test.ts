@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../functions/registry.js';
 import { freePort } from '../infra/local/services.js';
-import { ROUTES } from '../shared/registry.js';
 import { Client } from './support/client.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;

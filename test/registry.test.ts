@@ -3,10 +3,13 @@
  * local runtime. Endpoints of later slices are listed in PENDING: each slice that lands must remove its own.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { GROUPS, ROUTES } from '../functions/registry.js';
 import { allPaths } from '../shared/http/route.js';
-import { ROUTES } from '../shared/registry.js';
 import { Client } from './support/client.js';
+import { useLocalTable } from './support/in-process.js';
 
 const SPEC = readFileSync(new URL('../docs/spec/interface-spec.md', import.meta.url), 'utf8');
 
@@ -112,5 +115,15 @@ describe('every registry entry is reachable through the local runtime', () => {
     expect(res.status, res.text).not.toBe(405);
     expect(res.status).toBeLessThan(500);
     if (res.status === 404) expect(String(res.body.detail)).not.toMatch(/^No endpoint/);
+  });
+});
+
+describe('every group binds exactly its registered routes', () => {
+  it.each(GROUPS)('%s', async (group) => {
+    useLocalTable();
+    const entry = pathToFileURL(join(process.cwd(), 'functions', group, 'handler.ts')).href;
+    const { handler } = (await import(/* @vite-ignore */ entry)) as { handler: { routeIds: string[] } };
+    const registered = ROUTES.filter((r) => r.group === group).map((r) => r.id);
+    expect([...handler.routeIds].sort()).toEqual(registered.sort());
   });
 });

@@ -11,13 +11,13 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { build } from 'esbuild';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GROUPS, ROUTES } from '../functions/registry.js';
 import { planApiResources } from '../infra/cdk/api-model.js';
 import { buildApp } from '../infra/cdk/build-app.js';
 import { accessOf, CAPABILITY_MODULES, type Capability } from '../infra/cdk/group-access.js';
 import type { RentalPmStack } from '../infra/cdk/stack.js';
 import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
 import { allPaths, controllerOf, defineRoute, type RouteContract } from '../shared/http/route.js';
-import { GROUPS, ROUTES } from '../shared/registry.js';
 
 const SYNTH_TIMEOUT = 60_000;
 const cdkContext = (

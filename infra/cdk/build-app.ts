@@ -5,7 +5,7 @@
  */
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { GROUPS, ROUTES } from '../../shared/registry.js';
+import { GROUPS, ROUTES } from '../../functions/registry.js';
 import { DEFAULT_ACCOUNT, DEFAULT_REGION, readConfig } from './config.js';
 import { RentalPmStack } from './stack.js';
 

@@ -6,8 +6,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join, normalize } from 'node:path';
-import { buildOpenApiDocument } from '../../shared/openapi.js';
-import { ROUTES } from '../../shared/registry.js';
+import { ROUTES } from '../../functions/registry.js';
+import { buildOpenApiDocument } from '../openapi.js';
 
 const require = createRequire(import.meta.url);
 const assetsDir = dirname(require.resolve('swagger-ui-dist/package.json'));

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { ROUTES } from '../../functions/registry.js';
 import { NotFound, TooManyRequests } from '../../shared/errors.js';
 import { PathMatcher } from '../../shared/http/path-matcher.js';
 import { toProblem } from '../../shared/http/problem.js';
 import { allPaths, type RouteContract } from '../../shared/http/route.js';
-import { ROUTES } from '../../shared/registry.js';
 import { FixedWindowLimiter } from './rate-limiter.js';
 
 export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GROUPS } from '../../shared/registry.js';
+import { GROUPS } from '../../functions/registry.js';
 import { ensureAdminPool, type PoolIds } from './cognito-pool.js';
 import { serveLocalPages } from './docs.js';
 import { createApiServer, type LambdaHandler } from './http-server.js';

@@ -5,7 +5,7 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { type AnySchema, allPaths, type RouteContract } from './http/route.js';
+import { type AnySchema, allPaths, type RouteContract } from '../shared/http/route.js';
 
 type JsonSchema = Record<string, unknown>;
 

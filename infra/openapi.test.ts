@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allPaths } from './http/route.js';
+import { ROUTES } from '../functions/registry.js';
+import { allPaths } from '../shared/http/route.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { ROUTES } from './registry.js';
 
 type Op = {
   parameters: { name: string; in: string; required: boolean; description?: string }[];

@@ -1,0 +1,36 @@
+/**
+ * The route registry: every endpoint of the service, declared once in its group's routes.ts. The Lambdas'
+ * routers, the CDK stack, the local runtime and the OpenAPI document are derived from this list.
+ */
+
+import type { RouteContract } from '../shared/http/route.js';
+import { routes as adminContent } from './adminContent/routes.js';
+import { routes as adminLeads } from './adminLeads/routes.js';
+import { routes as adminProperties } from './adminProperties/routes.js';
+import { routes as adminSettings } from './adminSettings/routes.js';
+import { routes as adminTenants } from './adminTenants/routes.js';
+import { routes as auth } from './auth/routes.js';
+import { routes as booking } from './booking/routes.js';
+import { routes as catalog } from './catalog/routes.js';
+import { routes as leaseApplications } from './leaseApplications/routes.js';
+import { routes as publicAuth } from './publicAuth/routes.js';
+import { routes as site } from './site/routes.js';
+import { routes as siteContact } from './siteContact/routes.js';
+
+export const ROUTES: readonly RouteContract[] = [
+  ...auth,
+  ...adminProperties,
+  ...adminContent,
+  ...catalog,
+  ...site,
+  ...siteContact,
+  ...adminLeads,
+  ...adminSettings,
+  ...booking,
+  ...publicAuth,
+  ...adminTenants,
+  ...leaseApplications,
+];
+
+/** Group name → its Lambda entry file (functions/<group>/handler.ts). */
+export const GROUPS: readonly string[] = [...new Set(ROUTES.map((r) => r.group))];
