@@ -84,8 +84,8 @@ export class TooManyRequests extends AppError {
 }
 
 export class ServiceUnavailable extends AppError {
-  constructor(detail: string) {
-    super(503, 'Service Unavailable', detail);
+  constructor(detail: string, headers?: Record<string, string>) {
+    super(503, 'Service Unavailable', detail, headers ? { headers } : {});
     // A 503 here is a configuration state the operator must see (e.g. payments not configured), not a crash.
     Object.defineProperty(this, 'expose', { value: true });
   }

@@ -1,7 +1,9 @@
 /** Query helpers: read a bounded partition whole, or just the first n items of an ordered one. */
 
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ddb } from './client.js';
+import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ddb, TABLE_NAME } from './client.js';
+import type { Key } from './keys.js';
+import { GLOBAL_INDEXES, type INDEX } from './table-definition.js';
 
 export type Item = Record<string, unknown>;
 
@@ -54,4 +56,86 @@ export function stripKeys<T>(item: Item): T {
     ...rest
   } = item;
   return rest as T;
+}
+
+export type IndexName = (typeof INDEX)[keyof typeof INDEX];
+
+/** A key condition on one partition of an index (or the table), with an optional sort-key range. */
+export interface PartitionQuery {
+  /** An index (GSI1 …), or omitted for the table's own PK/SK. */
+  index?: IndexName;
+  pk: string;
+  /** Sort key condition: between two values (inclusive), greater than a value, or a prefix. */
+  sk?: { between: [string, string] } | { after: string } | { beginsWith: string };
+  /** Newest (highest sort key) first. */
+  descending?: boolean;
+  filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+  projection?: string;
+}
+
+/** Builds the QueryCommand input of a PartitionQuery; the key attribute names come from the table definition. */
+export function partitionQuery(query: PartitionQuery): QueryCommandInput {
+  const index = query.index ? GLOBAL_INDEXES.find((i) => i.name === query.index) : undefined;
+  const pkName = index?.pk ?? 'PK';
+  const skName = index?.sk ?? 'SK';
+  const names: Record<string, string> = { '#pk': pkName, ...(query.filter?.names ?? {}) };
+  const values: Record<string, unknown> = { ':pk': query.pk, ...(query.filter?.values ?? {}) };
+  let condition = '#pk = :pk';
+  if (query.sk) {
+    names['#sk'] = skName;
+    if ('between' in query.sk) {
+      condition += ' AND #sk BETWEEN :skFrom AND :skTo';
+      values[':skFrom'] = query.sk.between[0];
+      values[':skTo'] = query.sk.between[1];
+    } else if ('after' in query.sk) {
+      condition += ' AND #sk > :skAfter';
+      values[':skAfter'] = query.sk.after;
+    } else {
+      condition += ' AND begins_with(#sk, :skPrefix)';
+      values[':skPrefix'] = query.sk.beginsWith;
+    }
+  }
+  return {
+    TableName: TABLE_NAME,
+    ...(query.index ? { IndexName: query.index } : {}),
+    KeyConditionExpression: condition,
+    ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ...(query.descending ? { ScanIndexForward: false } : {}),
+    ...(query.projection ? { ProjectionExpression: query.projection } : {}),
+  };
+}
+
+/** Every item of a (bounded) partition. */
+export const queryPartition = (query: PartitionQuery) => queryAll(partitionQuery(query));
+
+/** The first `count` items of a partition in key order (an offset page reads page × limit items). */
+export const queryPartitionFirst = (query: PartitionQuery, count: number) =>
+  queryFirst(partitionQuery(query), count);
+
+const BATCH_GET_MAX = 100;
+const BATCH_GET_ATTEMPTS = 8;
+
+/**
+ * Many items by key (BatchGetItem, 100 keys a request), retrying the keys DynamoDB leaves unprocessed with
+ * backoff. Keys that do not exist are simply absent; the order of the answer is not the order of `keys`.
+ */
+export async function batchGet(keys: readonly Key[]): Promise<Item[]> {
+  const found: Item[] = [];
+  const distinct = [...new Map(keys.map((k) => [`${k.PK}\u0000${k.SK}`, k])).values()];
+  for (let i = 0; i < distinct.length; i += BATCH_GET_MAX) {
+    let pending: Record<string, unknown>[] = distinct.slice(i, i + BATCH_GET_MAX).map((k) => ({ ...k }));
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const result = await ddb.send(
+        new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: pending } } }),
+      );
+      found.push(...((result.Responses?.[TABLE_NAME] ?? []) as Item[]));
+      pending = (result.UnprocessedKeys?.[TABLE_NAME]?.Keys ?? []) as Record<string, unknown>[];
+      if (pending.length === 0) break;
+      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('DynamoDB kept keys unprocessed after retries');
+      await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+    }
+  }
+  return found;
 }

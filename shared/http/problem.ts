@@ -1,7 +1,8 @@
 /** RFC 9457 problem+json: the one place an error becomes an HTTP response. */
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { cancellationCodes } from '../db/cancellation.js';
-import { AppError, Conflict, type FieldError } from '../errors.js';
+import { isThrottling, ServiceBusy } from '../db/throttling.js';
+import { failuresOf, TransactionFailed } from '../db/transaction.js';
+import { AppError, type FieldError } from '../errors.js';
 import { log } from '../log.js';
 
 export interface ProblemBody {
@@ -45,10 +46,10 @@ export function toProblem(error: unknown, requestId: string, instance?: string):
 
 function asAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
-  // A transaction DynamoDB cancelled for a concurrent one wrote nothing: the client may simply try again.
-  if (cancellationCodes(error)?.includes('TransactionConflict')) {
-    return new Conflict('Another request changed the same records at the same moment; try again');
-  }
+  // A transaction DynamoDB cancelled wrote nothing: the client may simply try again.
+  const failures = failuresOf(error, []);
+  if (failures) return new TransactionFailed(failures);
+  if (isThrottling(error)) return new ServiceBusy(error);
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // middy answers malformed JSON with 422; the spec's status for any validation failure is 400.

@@ -1,0 +1,67 @@
+/**
+ * The change outbox (docs/data-model.md "Changes and audit"): one `CHANGE#<changeId>` item per change,
+ * written as a part of the change's own transaction. The table's stream carries it to the audit job (and, in
+ * a later slice, to outbound webhooks). Kept for a week: the stream delivers within seconds, the rest is slack
+ * for a consumer that was down.
+ */
+import { randomBytes } from 'node:crypto';
+import type { TxPart } from '../db/transaction.js';
+import { part } from '../db/transaction.js';
+import { type Actor, type Change, type ChangeAction, diffFields } from '../domain/change.js';
+
+export const CHANGE_ENTITY = 'change';
+const KEEP_SECONDS = 7 * 24 * 3600;
+
+export interface ChangeInput {
+  recordType: string;
+  recordId: string | number;
+  action: ChangeAction;
+  before?: Readonly<Record<string, unknown>> | undefined;
+  after?: Readonly<Record<string, unknown>> | undefined;
+  /** Fields whose values never reach the log (encrypted contact fields, secrets). */
+  masked?: readonly string[];
+  event?: string;
+}
+
+/** Sortable and unique: the time, then randomness (two changes in one millisecond still differ). */
+export function newChangeId(now: Date): string {
+  return `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`;
+}
+
+/** The outbox part of a change; label `change:<recordType> <recordId>`. */
+export function changePart(input: ChangeInput, by: Actor, now: Date): TxPart {
+  const changeId = newChangeId(now);
+  const change: Change = {
+    recordType: input.recordType,
+    recordId: String(input.recordId),
+    action: input.action,
+    actor: by.actor,
+    requestId: by.requestId,
+    at: now.toISOString(),
+    fields: diffFields(input.before, input.after, input.masked),
+    ...(input.event ? { event: input.event } : {}),
+  };
+  return part.putIfAbsent(`change:${input.recordType} ${input.recordId}`, {
+    PK: `CHANGE#${changeId}`,
+    SK: 'CHANGE',
+    entity: CHANGE_ENTITY,
+    changeId,
+    ...change,
+    expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+  });
+}
+
+/** Reads a change back from a stream image or an item. */
+export function changeFromItem(item: Readonly<Record<string, unknown>>): Change & { changeId: string } {
+  return {
+    changeId: String(item.changeId),
+    recordType: String(item.recordType),
+    recordId: String(item.recordId),
+    action: String(item.action),
+    actor: String(item.actor) as Change['actor'],
+    requestId: String(item.requestId),
+    at: String(item.at),
+    fields: (item.fields ?? []) as Change['fields'],
+    ...(item.event ? { event: String(item.event) } : {}),
+  };
+}

@@ -1,0 +1,242 @@
+/**
+ * The one way to write several items together (DESIGN.md "Transactions"): a TransactWriteItems made of
+ * labelled parts. Repositories return parts (`guard:propertyName`, `claim:night 2027-08-01 unit 1`,
+ * `update:property 2001` …); a service composes them and commits. A cancelled transaction comes back as a
+ * TransactionFailed that names each failed part and why, so services ask "did the name guard fail?" by label,
+ * never by array position. Transient conflicts (another transaction on the same items) are retried with
+ * jittered backoff a bounded number of times, then answered 409; throttling is a 503.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { AppError, Conflict } from '../errors.js';
+import { ddb, TABLE_NAME } from './client.js';
+import { type Key, keys } from './keys.js';
+import { isThrottling, ServiceBusy } from './throttling.js';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One item of a transaction with the name a failure is reported under. */
+export interface TxPart {
+  readonly label: string;
+  readonly item: TransactItem;
+}
+
+/** DynamoDB's limit of items in one TransactWriteItems. */
+export const MAX_PARTS = 100;
+
+export type FailureReason = 'conditionFailed' | 'conflict' | 'throttled' | 'invalid' | 'other';
+
+export interface PartFailure {
+  readonly label: string;
+  readonly reason: FailureReason;
+  /** DynamoDB's cancellation code (ConditionalCheckFailed, TransactionConflict, ThrottlingError …). */
+  readonly code: string;
+}
+
+/**
+ * A transaction DynamoDB cancelled, with the parts that failed. Services catch it to answer in the domain's
+ * words (`failure.conditionFailed('guard:tenantEmail')` → 409 "e-mail taken"); one left uncaught is a 409.
+ */
+export class TransactionFailed extends Conflict {
+  constructor(readonly failures: readonly PartFailure[]) {
+    super('Another change to the same records came first; nothing was written. Try again.');
+  }
+
+  /** The first failed part whose label is `label` or starts with `label` followed by a space. */
+  failed(label: string): PartFailure | undefined {
+    return this.failures.find((f) => f.label === label || f.label.startsWith(`${label} `));
+  }
+
+  /** Whether a part with this label (or label prefix, see failed) failed its condition. */
+  conditionFailed(label: string): boolean {
+    return this.failures.some(
+      (f) => f.reason === 'conditionFailed' && (f.label === label || f.label.startsWith(`${label} `)),
+    );
+  }
+
+  /** Only conflicts with concurrent transactions: the same transaction may succeed when sent again. */
+  get transient(): boolean {
+    return (
+      this.failures.length > 0 &&
+      this.failures.every((f) => f.reason === 'conflict' || f.reason === 'throttled')
+    );
+  }
+}
+
+/** A change that would need more than DynamoDB's 100 items in one transaction: refused before sending. */
+export class TransactionTooLarge extends AppError {
+  constructor(readonly parts: number) {
+    super(
+      400,
+      'Bad Request',
+      `This change would write ${parts} items at once; at most ${MAX_PARTS} can be written together`,
+    );
+  }
+}
+
+const REASONS: Record<string, FailureReason> = {
+  ConditionalCheckFailed: 'conditionFailed',
+  TransactionConflict: 'conflict',
+  ThrottlingError: 'throttled',
+  ProvisionedThroughputExceeded: 'throttled',
+  RequestLimitExceeded: 'throttled',
+  ValidationError: 'invalid',
+  ItemCollectionSizeLimitExceeded: 'invalid',
+};
+
+/** Names each failed part of a cancelled transaction; undefined when `error` is not a cancellation. */
+export function failuresOf(error: unknown, parts: readonly TxPart[]): PartFailure[] | undefined {
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  const reasons = error.CancellationReasons ?? [];
+  const failures: PartFailure[] = [];
+  reasons.forEach((reason, index) => {
+    const code = reason.Code ?? 'None';
+    if (code === 'None') return;
+    failures.push({ label: parts[index]?.label ?? `part ${index}`, reason: REASONS[code] ?? 'other', code });
+  });
+  return failures;
+}
+
+export interface CommitOptions {
+  /** Attempts for a transaction cancelled only by concurrent transactions (default 5). */
+  attempts?: number;
+}
+
+const BASE_DELAY_MS = 10;
+
+/**
+ * Commits the parts as one TransactWriteItems. Throws TransactionTooLarge (before sending), TransactionFailed
+ * (a condition failed, or conflicts outlasted the retries) or ServiceBusy (throttled).
+ */
+export async function commit(parts: readonly TxPart[], options: CommitOptions = {}): Promise<void> {
+  if (parts.length === 0) return;
+  if (parts.length > MAX_PARTS) throw new TransactionTooLarge(parts.length);
+  assertUniqueLabels(parts);
+  const attempts = options.attempts ?? 5;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ddb.send(new TransactWriteCommand({ TransactItems: parts.map((p) => p.item) }));
+      return;
+    } catch (error) {
+      const failures = failuresOf(error, parts);
+      if (!failures) {
+        if (isThrottling(error)) throw new ServiceBusy(error);
+        throw error;
+      }
+      const failed = new TransactionFailed(failures);
+      if (!failed.transient || attempt >= attempts) {
+        if (failures.length > 0 && failures.every((f) => f.reason === 'throttled'))
+          throw new ServiceBusy(error);
+        throw failed;
+      }
+      await sleep(Math.random() * BASE_DELAY_MS * 2 ** attempt);
+    }
+  }
+}
+
+function assertUniqueLabels(parts: readonly TxPart[]): void {
+  const seen = new Set<string>();
+  for (const { label } of parts) {
+    if (seen.has(label)) throw new Error(`Two transaction parts share the label "${label}"`);
+    seen.add(label);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Values = Record<string, unknown>;
+type Names = Record<string, string>;
+
+interface ConditionOptions {
+  condition?: string;
+  names?: Names;
+  values?: Values;
+}
+
+const withExpressionParts = (options: ConditionOptions) => ({
+  ...(options.condition ? { ConditionExpression: options.condition } : {}),
+  ...(options.names && Object.keys(options.names).length ? { ExpressionAttributeNames: options.names } : {}),
+  ...(options.values && Object.keys(options.values).length
+    ? { ExpressionAttributeValues: options.values }
+    : {}),
+});
+
+/** Part builders; every part goes to the one table. */
+export const part = {
+  /** Put an item, optionally conditioned. */
+  put(label: string, item: Values, options: ConditionOptions = {}): TxPart {
+    return { label, item: { Put: { TableName: TABLE_NAME, Item: item, ...withExpressionParts(options) } } };
+  },
+
+  /** Put an item that must not exist yet (a new record: its key is its identity). */
+  putIfAbsent(label: string, item: Values): TxPart {
+    return part.put(label, item, { condition: 'attribute_not_exists(PK)' });
+  },
+
+  /** A uniqueness guard (`UNIQUE#<kind>#<value>`) owned by a record; fails when the value is taken. */
+  guard(label: string, kind: string, value: string, ownerId: number | string): TxPart {
+    return part.putIfAbsent(label, { ...keys.unique(kind, value), entity: 'unique', ownerId });
+  },
+
+  /** Releases a guard (a rename or a delete), only while the given owner holds it. */
+  releaseGuard(label: string, kind: string, value: string, ownerId: number | string): TxPart {
+    return part.delete(label, keys.unique(kind, value), {
+      condition: 'attribute_not_exists(PK) OR ownerId = :owner',
+      values: { ':owner': ownerId },
+    });
+  },
+
+  /** Asserts a condition on an item without writing it. */
+  check(
+    label: string,
+    key: Key,
+    condition: string,
+    options: Omit<ConditionOptions, 'condition'> = {},
+  ): TxPart {
+    return {
+      label,
+      item: {
+        ConditionCheck: {
+          TableName: TABLE_NAME,
+          Key: key,
+          ...withExpressionParts(options),
+          ConditionExpression: condition,
+        },
+      },
+    };
+  },
+
+  /** An UpdateItem with its own expression and optional condition. */
+  update(label: string, key: Key, update: string, options: ConditionOptions = {}): TxPart {
+    return {
+      label,
+      item: {
+        Update: {
+          TableName: TABLE_NAME,
+          Key: key,
+          UpdateExpression: update,
+          ...withExpressionParts(options),
+        },
+      },
+    };
+  },
+
+  delete(label: string, key: Key, options: ConditionOptions = {}): TxPart {
+    return { label, item: { Delete: { TableName: TABLE_NAME, Key: key, ...withExpressionParts(options) } } };
+  },
+
+  /** Moves a maintained total (`COUNT#<name>`) by delta. */
+  countMove(label: string, name: string, delta: number, extraSet?: { set: string; values: Values }): TxPart {
+    return part.update(
+      label,
+      keys.count(name),
+      `ADD #v :d SET entity = :entity${extraSet ? `, ${extraSet.set}` : ''}`,
+      { names: { '#v': 'value' }, values: { ':d': delta, ':entity': 'count', ...(extraSet?.values ?? {}) } },
+    );
+  },
+};
+
+/** Whether a single conditional write (PutItem, UpdateItem, DeleteItem) failed its condition. */
+export function isConditionFailure(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+}
