@@ -1,0 +1,180 @@
+/** The site's articles (spec C5–C7): events, blog categories and posts, attraction categories and attractions. */
+import { BadRequest } from '../../errors.js';
+import { flag01, isoDate, requiredText, text } from '../../http/schemas.js';
+import { html, optionalId, timestamp } from './fields.js';
+import { byDate, byText, type ContentKind } from './kind.js';
+
+export const events: ContentKind = {
+  kind: 'events',
+  label: 'event',
+  recordType: 'event',
+  idField: 'eventId',
+  entity: 'EVENT',
+  counter: 'event',
+  fields: {
+    eventTitle: requiredText(256),
+    eventUrl: text(512),
+    eventCategory: text(128),
+    eventDateStart: isoDate,
+    eventDateEnd: isoDate,
+    eventImage: text(512),
+    eventContent: html,
+    eventDesc: text(1000),
+    eventKeywords: text(1000),
+    isActive: flag01,
+  },
+  required: ['eventTitle', 'eventDateStart'],
+  defaults: {
+    eventUrl: '',
+    eventCategory: '',
+    eventImage: '',
+    eventContent: '',
+    eventDesc: '',
+    eventKeywords: '',
+    isActive: 1,
+  },
+  activeList: 'EVENTS#active',
+  order: (r) => byDate(r.eventDateStart, r.eventId),
+  author: 'adminId',
+  deleteMode: 'soft',
+  listFields: [
+    'eventId',
+    'eventTitle',
+    'eventUrl',
+    'eventCategory',
+    'eventDateStart',
+    'eventDateEnd',
+    'eventImage',
+  ],
+  fullFields: [
+    'eventId',
+    'eventTitle',
+    'eventUrl',
+    'eventCategory',
+    'eventDateStart',
+    'eventDateEnd',
+    'eventImage',
+    'eventContent',
+    'eventDesc',
+    'eventKeywords',
+    'adminId',
+  ],
+  check: (r) => {
+    if (r.eventDateEnd === undefined) r.eventDateEnd = r.eventDateStart;
+    if (String(r.eventDateEnd) < String(r.eventDateStart)) {
+      throw new BadRequest('eventDateEnd must not be before eventDateStart', [
+        { field: 'eventDateEnd', message: 'is before eventDateStart' },
+      ]);
+    }
+  },
+};
+
+export const blogCategories: ContentKind = {
+  kind: 'blogCategories',
+  label: 'blog category',
+  recordType: 'blogCategory',
+  idField: 'categoryId',
+  entity: 'BLOGCAT',
+  counter: 'blogCategory',
+  fields: { categoryName: requiredText(128), isActive: flag01 },
+  required: ['categoryName'],
+  defaults: { isActive: 1 },
+  activeList: 'BLOGCATS#active',
+  order: (r) => byText(r.categoryName, r.categoryId),
+  deleteMode: 'soft',
+  listFields: ['categoryId', 'categoryName', 'isActive'],
+};
+
+export const blogPosts: ContentKind = {
+  kind: 'blogPosts',
+  label: 'blog post',
+  recordType: 'blogPost',
+  idField: 'postId',
+  entity: 'POST',
+  counter: 'post',
+  fields: {
+    postTitle: requiredText(256),
+    postDesc: text(1000),
+    postContent: html,
+    postUrl: text(256),
+    postCategory: optionalId,
+    postImage: text(512),
+    dateCreated: timestamp,
+    isActive: flag01,
+  },
+  required: ['postTitle'],
+  defaults: { postDesc: '', postContent: '', postUrl: '', postImage: '', isActive: 1 },
+  activeList: 'POSTS#active',
+  parent: { field: 'postCategory', prefix: 'POSTCAT', kind: 'blogCategories' },
+  order: (r) => byDate(r.dateCreated, r.postId),
+  newestFirst: true,
+  stamps: { created: true },
+  deleteMode: 'soft',
+  listFields: [
+    'postId',
+    'postTitle',
+    'postDesc',
+    'postContent',
+    'postUrl',
+    'postCategory',
+    'postImage',
+    'dateCreated',
+  ],
+  excerpt: { field: 'postContent', length: 300 },
+};
+
+export const attractionCategories: ContentKind = {
+  kind: 'attractionCategories',
+  label: 'attraction category',
+  recordType: 'attractionCategory',
+  idField: 'categoryId',
+  entity: 'ATTRCAT',
+  counter: 'attractionCategory',
+  fields: { categoryName: requiredText(128), categoryDesc: text(2000), isActive: flag01 },
+  required: ['categoryName'],
+  defaults: { categoryDesc: '', isActive: 1 },
+  activeList: 'ATTRCATS#active',
+  order: (r) => byText(r.categoryName, r.categoryId),
+  deleteMode: 'soft',
+  listFields: ['categoryId', 'categoryName', 'categoryDesc', 'isActive'],
+};
+
+export const attractions: ContentKind = {
+  kind: 'attractions',
+  label: 'attraction',
+  recordType: 'attraction',
+  idField: 'attractionId',
+  entity: 'ATTRACTION',
+  counter: 'attraction',
+  fields: {
+    attractionTitle: requiredText(256),
+    attractionUrl: text(256),
+    attractionContent: html,
+    attractionDesc: text(1000),
+    attractionImage: text(512),
+    categoryId: optionalId,
+    isActive: flag01,
+  },
+  required: ['attractionTitle'],
+  defaults: {
+    attractionUrl: '',
+    attractionContent: '',
+    attractionDesc: '',
+    attractionImage: '',
+    isActive: 1,
+  },
+  activeList: 'ATTRACTIONS#active',
+  parent: { field: 'categoryId', prefix: 'ATTRCAT', kind: 'attractionCategories' },
+  order: (r) => byText(r.attractionTitle, r.attractionId),
+  deleteMode: 'soft',
+  listFields: [
+    'attractionId',
+    'attractionTitle',
+    'attractionUrl',
+    'attractionContent',
+    'attractionDesc',
+    'attractionImage',
+    'categoryId',
+    'categoryName',
+  ],
+};
