@@ -10,10 +10,10 @@ import { routes as adminProperties } from './adminProperties/routes.js';
 import { routes as adminSettings } from './adminSettings/routes.js';
 import { routes as adminTenants } from './adminTenants/routes.js';
 import { routes as auth } from './auth/routes.js';
-import { routes as booking } from './booking/routes.js';
 import { routes as catalog } from './catalog/routes.js';
 import { routes as leaseApplications } from './leaseApplications/routes.js';
 import { routes as publicAuth } from './publicAuth/routes.js';
+import { routes as publicBooking } from './publicBooking/routes.js';
 import { routes as site } from './site/routes.js';
 import { routes as siteContact } from './siteContact/routes.js';
 
@@ -26,7 +26,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...siteContact,
   ...adminLeads,
   ...adminSettings,
-  ...booking,
+  ...publicBooking,
   ...publicAuth,
   ...adminTenants,
   ...leaseApplications,

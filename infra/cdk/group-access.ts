@@ -36,7 +36,7 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   adminTenants: { usesDataKey: true },
   // Contact form and booking accept the built-in CAPTCHA.
   siteContact: { verifiesCaptcha: true },
-  booking: { verifiesCaptcha: true },
+  publicBooking: { verifiesCaptcha: true },
 };
 
 export function accessOf(group: string): GroupAccess {

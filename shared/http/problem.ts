@@ -1,7 +1,7 @@
 /** RFC 9457 problem+json: the one place an error becomes an HTTP response. */
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { isThrottling, ServiceBusy } from '../db/throttling.js';
-import { failuresOf, TransactionFailed } from '../db/transaction.js';
+import { failuresOf, TransactionFailed } from '../db/transaction-failure.js';
 import { AppError, type FieldError } from '../errors.js';
 import { log } from '../log.js';
 

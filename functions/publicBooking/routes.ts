@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { defineRoute } from '../../shared/http/route.js';
 
-const group = 'booking';
+const group = 'publicBooking';
 const base = '/API/publicBooking/V1';
 const tags = ['Public booking'];
 

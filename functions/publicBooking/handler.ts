@@ -4,6 +4,6 @@ import { createHttpHandler } from '../../shared/http/create-handler.js';
 import { bind } from '../../shared/http/route.js';
 import * as routes from './routes.js';
 
-export const handler = createHttpHandler('booking', [
+export const handler = createHttpHandler('publicBooking', [
   bind(routes.captcha, async ({ now }) => ({ body: newChallenge(captchaSecret(), now) })),
 ]);

@@ -1,0 +1,165 @@
+/**
+ * The layering of DESIGN.md "Layers", checked on the source: a new import that breaks a rule fails here.
+ * Run-time imports only (`import type` vanishes when compiled); dynamic imports are not followed.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+interface SourceFile {
+  path: string;
+  /** Project files this one imports at run time (root-relative). */
+  local: string[];
+  /** Packages this one imports at run time. */
+  packages: string[];
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g;
+
+function parse(path: string): SourceFile {
+  const source = readFileSync(path, 'utf8');
+  const local: string[] = [];
+  const packages: string[] = [];
+  for (const match of source.matchAll(IMPORT)) {
+    if (match[1]) continue;
+    const target = match[2] ?? '';
+    if (target.startsWith('.')) {
+      const file = resolve(dirname(path), target).replace(/\.js$/, '.ts');
+      if (existsSync(file)) local.push(relative(ROOT, file));
+    } else if (!target.startsWith('node:')) {
+      packages.push(
+        target.startsWith('@') ? target.split('/').slice(0, 2).join('/') : (target.split('/')[0] ?? ''),
+      );
+    }
+  }
+  return { path: relative(ROOT, path), local, packages };
+}
+
+const FILES = new Map(
+  ['shared', 'functions', 'infra']
+    .flatMap((dir) => walk(join(ROOT, dir)))
+    .map((p) => {
+      const file = parse(p);
+      return [file.path, file] as const;
+    }),
+);
+
+const groupOf = (path: string) => path.match(/^functions\/([^/]+)\//)?.[1];
+
+function breaks(rule: (from: SourceFile, to: string) => boolean): string[] {
+  const found: string[] = [];
+  for (const file of FILES.values())
+    for (const to of file.local) if (rule(file, to)) found.push(`${file.path} -> ${to}`);
+  return found;
+}
+
+/** Every file reachable from `start` through run-time imports. */
+function closure(start: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [start];
+  while (stack.length) {
+    const path = stack.pop() as string;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    stack.push(...(FILES.get(path)?.local ?? []));
+  }
+  return seen;
+}
+
+describe('layers (DESIGN.md "Layers")', () => {
+  it('the scan sees the project', () => {
+    expect(FILES.size).toBeGreaterThan(100);
+    expect(FILES.get('functions/registry.ts')?.local.length).toBeGreaterThan(5);
+  });
+
+  it('shared/ imports neither functions/ nor infra/', () => {
+    expect(breaks((from, to) => from.path.startsWith('shared/') && /^(functions|infra)\//.test(to))).toEqual(
+      [],
+    );
+  });
+
+  it('a group is imported only by its own files and the registry', () => {
+    expect(
+      breaks((from, to) => {
+        const target = groupOf(to);
+        return target !== undefined && from.path !== 'functions/registry.ts' && groupOf(from.path) !== target;
+      }),
+    ).toEqual([]);
+  });
+
+  it('the domain imports no SDK, repository or HTTP code', () => {
+    const domain = [...FILES.values()].filter((f) => f.path.startsWith('shared/domain/'));
+    expect(domain.length).toBeGreaterThan(3);
+    const bad = domain.flatMap((f) => [
+      ...f.packages
+        .filter((p) => p.startsWith('@aws-sdk') || p.startsWith('@middy'))
+        .map((p) => `${f.path} -> ${p}`),
+      ...f.local.filter((t) => /^shared\/(data|db|http|auth)\//.test(t)).map((t) => `${f.path} -> ${t}`),
+    ]);
+    expect(bad).toEqual([]);
+  });
+
+  it('repositories do not reach up into HTTP or sessions', () => {
+    expect(
+      breaks((from, to) => from.path.startsWith('shared/data/') && /^shared\/(http|auth)\//.test(to)),
+    ).toEqual([]);
+  });
+
+  it('the registry and the contracts load without the AWS SDK or middy (the stack and the docs import them)', () => {
+    const reachable = [...closure('functions/registry.ts')];
+    const heavy = reachable.flatMap((path) =>
+      (FILES.get(path)?.packages ?? [])
+        .filter(
+          (p) => p.startsWith('@aws-sdk') || p.startsWith('@middy') || p.startsWith('@aws-lambda-powertools'),
+        )
+        .map((p) => `${path} -> ${p}`),
+    );
+    expect(heavy).toEqual([]);
+  });
+
+  it('no run-time import cycles', () => {
+    const cycles: string[][] = [];
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const onStack = new Set<string>();
+    const stack: string[] = [];
+    let next = 0;
+    const connect = (v: string) => {
+      index.set(v, next);
+      low.set(v, next);
+      next++;
+      stack.push(v);
+      onStack.add(v);
+      for (const w of FILES.get(v)?.local ?? []) {
+        if (!index.has(w)) {
+          connect(w);
+          low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+        } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+      }
+      if (low.get(v) === index.get(v)) {
+        const component: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop() as string;
+          onStack.delete(w);
+          component.push(w);
+        } while (w !== v);
+        if (component.length > 1) cycles.push(component);
+      }
+    };
+    for (const v of FILES.keys()) if (!index.has(v)) connect(v);
+    expect(cycles).toEqual([]);
+  });
+});
