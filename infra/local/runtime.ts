@@ -1,6 +1,11 @@
 /**
  * The local runtime: the same Lambda handlers behind a local API Gateway stand-in, against DynamoDB Local,
- * a local SES and a local Cognito. `npm start` and the HTTP tests both use startLocalRuntime.
+ * a local SES and a local Cognito. It is two steps, so `npm start` and the HTTP tests share one code path:
+ * - startStandIns: the AWS stand-ins (DynamoDB Local, local SES, cognito-local with the admin user pool);
+ * - startApiServer: for one table of those stand-ins, ensure it, point the SDK at it, import the group
+ *   handlers, seed, start the table's background work, and listen.
+ * `npm start` runs both once (startLocalRuntime); the tests start the stand-ins once per run and one API server
+ * per test file, each on its own table (docs/testing.md).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +13,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GROUPS } from '../../functions/registry.js';
 import { ensureAdminPool, type PoolIds } from './cognito-pool.js';
 import { serveLocalPages } from './docs.js';
@@ -20,26 +25,57 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const DEMO_FIXTURE = join(here, 'fixtures', 'demo.json');
 export const TABLE_NAME = 'rental-pm-local';
 
-export interface RuntimeOptions {
-  port: number;
+export interface StandInOptions {
   /** A directory, or 'memory' to keep nothing. */
   dataDir: string;
-  /** A fixture path, 'none', or undefined for the demo fixture on an empty store. */
-  seed: string | undefined;
-  ratePer5s: number;
-  trustProxy: boolean;
   mailPort: number;
   cognitoPort: number;
   dynamodbPort: number;
 }
 
-export interface LocalRuntime {
-  url: string;
-  mailUrl: string;
-  docsUrl: string;
+export interface RuntimeOptions extends StandInOptions {
+  port: number;
+  /** A fixture path, 'none', or undefined for the demo fixture on an empty store. */
+  seed: string | undefined;
+  ratePer5s: number;
+  trustProxy: boolean;
+}
+
+/** Where the stand-ins answer, and what every API server over them needs; plain data, so a test run can pass it to its workers. */
+export interface StandInEndpoints {
   dynamodbUrl: string;
+  mailUrl: string;
+  cognitoUrl: string;
+  pool: PoolIds;
+  dataKey: string;
+}
+
+export interface StandIns extends StandInEndpoints {
+  stop: () => Promise<void>;
+}
+
+export interface ApiServerOptions {
+  standIns: StandInEndpoints;
+  tableName: string;
+  port: number;
+  seed: string | undefined;
+  ratePer5s: number;
+  trustProxy: boolean;
+  /** Delete the table when the server stops (a test file's table). */
+  dropTableOnStop?: boolean;
+}
+
+export interface ApiRuntime {
+  url: string;
+  docsUrl: string;
+  tableName: string;
   seeded: { fixture: string; summary: Record<string, number> } | undefined;
   stop: () => Promise<void>;
+}
+
+export interface LocalRuntime extends ApiRuntime {
+  mailUrl: string;
+  dynamodbUrl: string;
 }
 
 interface LocalState {
@@ -76,6 +112,8 @@ export function setLocalEnv(values: {
   pool: PoolIds;
   dataKey: string;
   baseUrl: string;
+  /** Default: the table of `npm start`. */
+  tableName?: string;
 }) {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
@@ -84,7 +122,7 @@ export function setLocalEnv(values: {
     AWS_ENDPOINT_URL_DYNAMODB: values.dynamodbUrl,
     AWS_ENDPOINT_URL_SESV2: values.mailUrl,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: values.cognitoUrl,
-    TABLE_NAME,
+    TABLE_NAME: values.tableName ?? TABLE_NAME,
     ADMIN_USER_POOL_ID: values.pool.userPoolId,
     ADMIN_USER_POOL_CLIENT_ID: values.pool.clientId,
     DATA_ENCRYPTION_KEY: values.dataKey,
@@ -93,7 +131,35 @@ export function setLocalEnv(values: {
   });
 }
 
+/** `npm start`: the stand-ins and one API server over the store's table. */
 export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalRuntime> {
+  const standIns = await startStandIns(options);
+  try {
+    const api = await startApiServer({
+      standIns,
+      tableName: TABLE_NAME,
+      port: options.port,
+      seed: options.seed,
+      ratePer5s: options.ratePer5s,
+      trustProxy: options.trustProxy,
+    });
+    return {
+      ...api,
+      mailUrl: standIns.mailUrl,
+      dynamodbUrl: standIns.dynamodbUrl,
+      stop: async () => {
+        await api.stop();
+        await standIns.stop();
+      },
+    };
+  } catch (error) {
+    await standIns.stop();
+    throw error;
+  }
+}
+
+/** DynamoDB Local, the local SES and cognito-local with the admin user pool; the pool and the data key are kept in DATA_DIR. */
+export async function startStandIns(options: StandInOptions): Promise<StandIns> {
   assertJava();
   const memory = options.dataDir === 'memory';
   const dataDir = memory ? mkdtempSync(join(tmpdir(), 'rental-pm-')) : resolve(options.dataDir);
@@ -104,7 +170,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
     : { dataKey: randomBytes(32).toString('base64') };
 
   const started: Running[] = [];
-  const stopAll = async () => {
+  const stop = async () => {
     await Promise.allSettled(started.reverse().map((s) => s.stop()));
     if (memory) rmSync(dataDir, { recursive: true, force: true });
   };
@@ -119,35 +185,51 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
       startMail(options.mailPort).then(track),
       startCognito(options.cognitoPort, join(dataDir, 'cognito')).then(track),
     ]);
-    const ddbClient = new DynamoDBClient({
-      endpoint: dynamodb.url,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    await ensureTable(ddbClient, TABLE_NAME);
-    ddbClient.destroy();
     state.pool = await ensureAdminPool(cognito.url, state.pool);
     writeFileSync(statePath, JSON.stringify(state, null, 2));
-
-    const port = await freePort(options.port);
-    const url = `http://localhost:${port}`;
-    setLocalEnv({
+    return {
       dynamodbUrl: dynamodb.url,
       mailUrl: mail.url,
       cognitoUrl: cognito.url,
       pool: state.pool,
       dataKey: state.dataKey,
-      baseUrl: url,
-    });
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
-    const handlers: Record<string, LambdaHandler> = {};
-    for (const group of GROUPS) {
-      // Each group's Lambda entry, found by convention (functions/<group>/handler.ts), as the CDK stack does.
-      const entry = pathToFileURL(join(here, '..', '..', 'functions', group, 'handler.ts')).href;
-      const module = (await import(/* @vite-ignore */ entry)) as { handler: LambdaHandler };
-      handlers[group] = module.handler;
+/**
+ * One API server over one table: the same function for `npm start` and for each HTTP test file. Sets this
+ * process's environment (TABLE_NAME and the endpoints) before importing the handlers, which read it at import.
+ */
+export async function startApiServer(options: ApiServerOptions): Promise<ApiRuntime> {
+  const { standIns, tableName } = options;
+  const ddbClient = new DynamoDBClient({
+    endpoint: standIns.dynamodbUrl,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+    if (options.dropTableOnStop) {
+      await ddbClient.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
     }
+    ddbClient.destroy();
+  };
+  try {
+    await ensureTable(ddbClient, tableName);
+    const port = await freePort(options.port);
+    const url = `http://localhost:${port}`;
+    setLocalEnv({ ...standIns, baseUrl: url, tableName });
+
+    const handlers = await importGroupHandlers();
     const seeded = await seedIfWanted(options.seed);
+
+    // The table's background work (job runner over its stream, schedules) starts here, after seeding.
 
     const server = createApiServer({
       handlers,
@@ -156,19 +238,23 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
       extra: (req, res, path) => serveLocalPages(req, res, path, url),
     });
     await listen(server, port);
-    started.push({ url, port, stop: () => closeServer(server) });
-    return {
-      url,
-      mailUrl: mail.url,
-      docsUrl: `${url}/docs`,
-      dynamodbUrl: dynamodb.url,
-      seeded,
-      stop: stopAll,
-    };
+    stops.push(() => closeServer(server));
+    return { url, docsUrl: `${url}/docs`, tableName, seeded, stop };
   } catch (error) {
-    await stopAll();
+    await stop();
     throw error;
   }
+}
+
+/** Each group's Lambda entry, found by convention (functions/<group>/handler.ts), as the CDK stack does. */
+async function importGroupHandlers(): Promise<Record<string, LambdaHandler>> {
+  const handlers: Record<string, LambdaHandler> = {};
+  for (const group of GROUPS) {
+    const entry = pathToFileURL(join(here, '..', '..', 'functions', group, 'handler.ts')).href;
+    const module = (await import(/* @vite-ignore */ entry)) as { handler: LambdaHandler };
+    handlers[group] = module.handler;
+  }
+  return handlers;
 }
 
 /** DESIGN.md: SEED=none loads nothing; a path always loads; by default the demo fixture fills an empty store. */
