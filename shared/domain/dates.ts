@@ -1,4 +1,4 @@
-/** Calendar dates are `YYYY-MM-DD` strings in the site's time zone (pricing.md "Nights"). */
+/** Calendar dates are `YYYY-MM-DD` strings in the site's time zone (docs/pricing.md "Stays and nights"). */
 export function todayIn(timeZone: string, now: Date): string {
   try {
     return new Intl.DateTimeFormat('en-CA', {

@@ -2,7 +2,7 @@
 export const toAmount = (cents: number): number => cents / 100;
 export const toCents = (amount: number): number => Math.round(amount * 100);
 
-/** A percentage of an amount in cents, rounded half away from zero, once (pricing.md "Money"). */
+/** A percentage of an amount in cents, rounded half away from zero, once (docs/pricing.md "Money and rounding"). */
 export function percentOfCents(cents: number, percent: number): number {
   const exact = (cents * percent) / 100;
   // Guard against binary noise such as 1234.4999999 for an exact half.
