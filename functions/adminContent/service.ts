@@ -1,42 +1,52 @@
 /**
- * Admin writes of website content, generic over the kind definitions (shared/domain/content.ts). The fixture
- * loaders (infra/local/fixture/content.ts) use the same functions, so seeded content obeys the same rules.
+ * Admin writes of website content, generic over the kind definitions (shared/domain/content.ts). Each write
+ * is one transaction: the repository's parts of the record and the change part of the audit log
+ * (DESIGN.md "Audit log"), so a write that fails leaves no audit entry and none goes unrecorded.
  */
 
+import { changePart } from '../../shared/data/changes-repo.js';
+import * as blocksRepo from '../../shared/data/content-blocks-repo.js';
 import * as repo from '../../shared/data/content-repo.js';
-import { getProperty } from '../../shared/data/properties-repo.js';
-import { nextId, raiseCounter } from '../../shared/db/counters.js';
-import { retryStale } from '../../shared/db/optimistic.js';
+import { nextId } from '../../shared/db/counters.js';
+import { retryStale, StaleRecord } from '../../shared/db/optimistic.js';
+import { commit, TransactionFailed, type TxPart } from '../../shared/db/transaction.js';
+import type { Actor, ChangeAction } from '../../shared/domain/change.js';
 import {
   adminView,
   blocksView,
   type ContentKind,
   type ContentRecord,
+  duplicateValue,
   inWebsiteOrder,
   isActive,
-  KIND,
   newRecord,
+  noSuchParent,
+  parentIdOf,
   updatedRecord,
 } from '../../shared/domain/content.js';
-import { BadRequest, NotFound } from '../../shared/errors.js';
+import { NotFound } from '../../shared/errors.js';
+
+/** The audit log's name of the CMS block row. */
+const BLOCKS_RECORD = { recordType: 'contentBlocks', recordId: 'blocks' } as const;
 
 export async function listContent(def: ContentKind) {
   const records = await repo.allContent(def);
   return { items: inWebsiteOrder(def, records).map((r) => adminView(def, r)) };
 }
 
-/** Create with a counter id, or (fixtures) with the given id, raising the counter past it. */
 export async function createContent(
   def: ContentKind,
   input: ContentRecord,
   now: Date,
-  options: { authorId?: number; id?: number } = {},
+  by: Actor,
+  authorId: number,
 ): Promise<ContentRecord> {
-  await checkReferences(def, input);
-  const id = options.id ?? (await nextId(def.counter));
-  if (options.id !== undefined) await raiseCounter(def.counter, options.id);
-  const record = newRecord(def, input, id, now, options.authorId);
-  await repo.insertContent(def, record);
+  await checkParent(def, input);
+  const record = newRecord(def, input, await nextId(def.counter), now, authorId);
+  await commitChange(def, record, [
+    ...repo.createParts(def, record),
+    changeOf(def, 'created', undefined, record, by, now),
+  ]);
   return record;
 }
 
@@ -45,47 +55,98 @@ export async function updateContent(
   id: number,
   input: ContentRecord,
   now: Date,
+  by: Actor,
 ): Promise<ContentRecord> {
-  await checkReferences(def, input);
+  await checkParent(def, input);
   return retryStale(`${def.label} ${id}`, async () => {
     const current = await existing(def, id);
     const next = updatedRecord(def, current.record, input, now);
-    await repo.replaceContent(def, current, next);
+    await commitChange(def, next, [
+      ...repo.replaceParts(def, current, next),
+      changeOf(def, 'updated', current.record, next, by, now),
+    ]);
     return adminView(def, next);
   });
 }
 
-/** Soft kinds keep the record with isActive=0 (again: no change); hard kinds remove it and its guard. */
-export async function deleteContent(def: ContentKind, id: number, now: Date) {
+/** Soft kinds keep the record with isActive=0 (again: no change, no write); hard kinds remove it and its guard. */
+export async function deleteContent(def: ContentKind, id: number, now: Date, by: Actor) {
   return retryStale(`${def.label} ${id}`, async () => {
     const current = await existing(def, id);
-    if (def.deleteMode === 'hard') await repo.deleteContent(def, current);
-    else if (isActive(current.record))
-      await repo.replaceContent(def, current, updatedRecord(def, current.record, { isActive: 0 }, now));
+    if (def.deleteMode === 'hard') {
+      await commitChange(def, current.record, [
+        ...repo.deleteParts(def, current),
+        changeOf(def, 'deleted', current.record, undefined, by, now),
+      ]);
+    } else if (isActive(current.record)) {
+      const next = updatedRecord(def, current.record, { isActive: 0 }, now);
+      await commitChange(def, next, [
+        ...repo.replaceParts(def, current, next),
+        changeOf(def, 'deleted', current.record, next, by, now),
+      ]);
+    }
     return { success: true, [def.idField]: id, deleted: def.deleteMode };
   });
 }
 
-/** Fixture upsert: a record with a given id replaces the stored one, so re-seeding is repeatable. */
-export async function upsertContent(
-  def: ContentKind,
-  input: ContentRecord,
-  now: Date,
-  defaultAuthorId: number,
-) {
-  const givenId = input[def.idField] === undefined ? undefined : Number(input[def.idField]);
-  const current = givenId === undefined ? undefined : await repo.getContent(def, givenId);
-  if (!current)
-    return createContent(def, input, now, { authorId: defaultAuthorId, ...(givenId ? { id: givenId } : {}) });
-  await checkReferences(def, input);
-  const next = { ...newRecord(def, input, Number(givenId), now, defaultAuthorId) };
-  await repo.replaceContent(def, current, next);
-  return next;
+/** CMS blocks: only the given keys change; the answer is the whole block set. */
+export async function saveBlocks(blocks: ContentRecord, now: Date, by: Actor) {
+  return retryStale('The content blocks', async () => {
+    const current = await blocksRepo.getBlocks();
+    const before = blocksView(current.blocks);
+    const after = blocksView({ ...current.blocks, ...definedOnly(blocks) });
+    try {
+      await commit([
+        blocksRepo.blocksUpdatePart(current, blocks),
+        changePart({ ...BLOCKS_RECORD, action: 'updated', before, after }, by, now),
+      ]);
+    } catch (error) {
+      if (error instanceof TransactionFailed && error.conditionFailed(blocksRepo.BLOCKS_UPDATE_LABEL))
+        throw new StaleRecord('content blocks changed since they were read');
+      throw error;
+    }
+    return after;
+  });
 }
 
-/** CMS blocks: only the given keys change; the answer is the whole block set. */
-export async function saveBlocks(blocks: ContentRecord) {
-  return blocksView(await repo.putBlocks(blocks));
+/** The audit part of a record's change; before and after as the admin API shows the record. */
+function changeOf(
+  def: ContentKind,
+  action: ChangeAction,
+  before: ContentRecord | undefined,
+  after: ContentRecord | undefined,
+  by: Actor,
+  now: Date,
+): TxPart {
+  const record = after ?? before ?? {};
+  return changePart(
+    {
+      recordType: def.recordType,
+      recordId: Number(record[def.idField]),
+      action,
+      before: before && adminView(def, before),
+      after: after && adminView(def, after),
+    },
+    by,
+    now,
+  );
+}
+
+/** Commits a record's change; a lost version race is a StaleRecord (retried), a taken unique value a 409. */
+async function commitChange(def: ContentKind, record: ContentRecord, parts: TxPart[]): Promise<void> {
+  try {
+    await commit(parts);
+  } catch (error) {
+    if (!(error instanceof TransactionFailed)) throw error;
+    const id = Number(record[def.idField]);
+    if (
+      error.conditionFailed(repo.contentLabels.update(def, id)) ||
+      error.conditionFailed(repo.contentLabels.delete(def, id))
+    )
+      throw new StaleRecord(`${def.label} ${id} changed since it was read`);
+    if (def.unique && error.conditionFailed(repo.contentLabels.guard(def))) throw duplicateValue(def, record);
+    throw error;
+  }
 }
 
 async function existing(def: ContentKind, id: number): Promise<repo.StoredContent> {
@@ -95,17 +156,11 @@ async function existing(def: ContentKind, id: number): Promise<repo.StoredConten
 }
 
 /** A record may only point at a parent that exists (a review's property, a post's or attraction's category). */
-async function checkReferences(def: ContentKind, input: ContentRecord): Promise<void> {
-  const parent = def.parent;
-  const parentId = parent ? input[parent.field] : undefined;
-  if (!parent || parentId === undefined) return;
-  const found =
-    parent.kind === 'property'
-      ? await getProperty(Number(parentId))
-      : await repo.getContent(KIND[parent.kind], Number(parentId));
-  if (!found) {
-    throw new BadRequest(`${parent.field} ${String(parentId)} does not exist`, [
-      { field: parent.field, message: 'no such record' },
-    ]);
-  }
+async function checkParent(def: ContentKind, input: ContentRecord): Promise<void> {
+  const parentId = parentIdOf(def, input);
+  if (parentId !== undefined && !(await repo.parentExists(def, parentId))) throw noSuchParent(def, parentId);
+}
+
+function definedOnly(input: ContentRecord): ContentRecord {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }

@@ -2,6 +2,7 @@
  * Public website content: only active records, each list one Query on a sparse index in website order
  * (docs/content.md), single records one GetItem. Views are whitelists from the kind definitions.
  */
+import { getBlocks } from '../../shared/data/content-blocks-repo.js';
 import * as repo from '../../shared/data/content-repo.js';
 import {
   blocksView,
@@ -16,13 +17,13 @@ import {
 import { NotFound } from '../../shared/errors.js';
 
 export async function contentBlocks() {
-  return blocksView(await repo.getBlocks());
+  return blocksView((await getBlocks()).blocks);
 }
 
 /** Only a content column name is a key; anything else is a 404, never an empty object. */
 export async function contentBlock(key: string) {
   if (!isContentBlockKey(key)) throw new NotFound(`"${key}" is not a content block`);
-  return { [key]: blocksView(await repo.getBlocks())[key] };
+  return { [key]: blocksView((await getBlocks()).blocks)[key] };
 }
 
 const listOf = (def: ContentKind, records: ContentRecord[]) => ({

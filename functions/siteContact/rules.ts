@@ -1,5 +1,5 @@
 /** Contact rules as plain functions: defaults of the spec and what becomes a lead. */
-import type { ContactMessage, Lead, Subscriber } from '../../shared/data/contact-repo.js';
+import type { ContactMessage, Lead, Subscriber } from '../../shared/domain/contact.js';
 import type { MessageInput, SubscribeInput } from './schemas.js';
 
 export const DEFAULT_SUBJECT = 'Website inquiry';

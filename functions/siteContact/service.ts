@@ -3,6 +3,7 @@ import { type CaptchaInput, verifyCaptcha } from '../../shared/captcha/verify.js
 import * as repo from '../../shared/data/contact-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { nextId } from '../../shared/db/counters.js';
+import { commit, TransactionFailed } from '../../shared/db/transaction.js';
 import { newMessage, newSubscriber, wantsLead } from './rules.js';
 import type { MessageInput, SubscribeInput } from './schemas.js';
 
@@ -20,7 +21,7 @@ export async function sendMessage(input: MessageInput, ip: string, now: Date) {
     wantsLead(input) ? nextId('lead') : undefined,
   ]);
   const { message, lead } = newMessage(input, { messageId, leadId }, now);
-  await repo.insertMessage(message, lead);
+  await commit(repo.messageParts(message, lead));
   return { success: true, messageId };
 }
 
@@ -32,7 +33,14 @@ export async function subscribe(input: SubscribeInput, ip: string, now: Date) {
   const settings = await getSettings();
   if (settings.apiSubscribeCaptchaEnabled === 1) await verifyCaptcha(settings, captchaOf(input), ip, now);
   if (!(await repo.getSubscriber(input.email.toLowerCase()))) {
-    await repo.insertSubscriber(newSubscriber(input, await nextId('subscriber'), now));
+    const subscriber = newSubscriber(input, await nextId('subscriber'), now);
+    try {
+      await commit(repo.subscriberParts(subscriber));
+    } catch (error) {
+      // A signup of the same e-mail came first: it is subscribed, which is what was asked.
+      if (!(error instanceof TransactionFailed && error.conditionFailed(repo.SUBSCRIBER_PUT_LABEL)))
+        throw error;
+    }
   }
   return { success: true };
 }

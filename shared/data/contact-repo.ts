@@ -2,45 +2,19 @@
  * Contact messages, leads, newsletter subscribers and used built-in CAPTCHA tokens (docs/data-model.md
  * C8–C10). Messages, leads and subscribers carry GSI1 keys `MESSAGES` / `LEADS` / `SUBSCRIBERS` with
  * `<createdAt>#<pad id>`, so an admin list is a Query newest first reading only page × limit items; the totals
- * are maintained counts moved in the transaction that adds the record.
+ * are maintained counts moved in the transaction that adds the record. Writes of several items are
+ * transaction parts; the service commits them.
  */
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { cancellationCodes } from '../db/cancellation.js';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
-import { countDelta, readCount } from '../db/counters.js';
+import { readCount } from '../db/counters.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { type Item, queryFirst, stripKeys } from '../db/query.js';
+import { type Item, queryPartitionFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
+import { isConditionFailure, part, type TxPart } from '../db/transaction.js';
+import type { ContactMessage, Lead, Subscriber } from '../domain/contact.js';
 
-export interface ContactMessage {
-  messageId: number;
-  senderName: string;
-  senderEmail: string;
-  senderPhone: string;
-  messageSubject: string;
-  messageContent: string;
-  createdAt: string;
-  /** The lead made from this message, when a phone number was given. */
-  leadId?: number;
-}
-
-export interface Lead {
-  leadId: number;
-  name: string;
-  email: string;
-  phone: string;
-  /** Where the lead came from ("contact" for the contact form). */
-  source: string;
-  messageId: number;
-  createdAt: string;
-}
-
-export interface Subscriber {
-  subscriberId: number;
-  email: string;
-  name: string;
-  createdAt: string;
-}
+export type { ContactMessage, Lead, Subscriber } from '../domain/contact.js';
 
 type ListName = 'MESSAGES' | 'LEADS' | 'SUBSCRIBERS';
 const COUNT_NAMES: Readonly<Record<ListName, string>> = {
@@ -49,46 +23,37 @@ const COUNT_NAMES: Readonly<Record<ListName, string>> = {
   SUBSCRIBERS: 'subscribers',
 };
 
+/** The label of a subscriber's put: it fails its condition when the e-mail already has a subscriber. */
+export const SUBSCRIBER_PUT_LABEL = 'put:subscriber';
+
 const listKeys = (list: ListName, createdAt: string, id: number) => ({
   GSI1PK: indexKeys.contactList(list),
   GSI1SK: indexKeys.contactOrder(createdAt, id),
 });
 
-/** C8: the message, its lead (when any) and both totals in one transaction. */
-export async function insertMessage(message: ContactMessage, lead?: Lead): Promise<void> {
-  const transactItems: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
-    {
-      Put: {
-        TableName: TABLE_NAME,
-        Item: {
-          ...keys.message(message.messageId),
-          entity: 'message',
-          ...message,
-          ...listKeys('MESSAGES', message.createdAt, message.messageId),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    countDelta(COUNT_NAMES.MESSAGES, 1),
+/** C8: the message, its lead (when any) and both totals. */
+export function messageParts(message: ContactMessage, lead?: Lead): TxPart[] {
+  const parts = [
+    part.putIfAbsent(`put:message ${message.messageId}`, {
+      ...keys.message(message.messageId),
+      entity: 'message',
+      ...message,
+      ...listKeys('MESSAGES', message.createdAt, message.messageId),
+    }),
+    part.countMove(`count:${COUNT_NAMES.MESSAGES}`, COUNT_NAMES.MESSAGES, 1),
   ];
   if (lead) {
-    transactItems.push(
-      {
-        Put: {
-          TableName: TABLE_NAME,
-          Item: {
-            ...keys.lead(lead.leadId),
-            entity: 'lead',
-            ...lead,
-            ...listKeys('LEADS', lead.createdAt, lead.leadId),
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      countDelta(COUNT_NAMES.LEADS, 1),
+    parts.push(
+      part.putIfAbsent(`put:lead ${lead.leadId}`, {
+        ...keys.lead(lead.leadId),
+        entity: 'lead',
+        ...lead,
+        ...listKeys('LEADS', lead.createdAt, lead.leadId),
+      }),
+      part.countMove(`count:${COUNT_NAMES.LEADS}`, COUNT_NAMES.LEADS, 1),
     );
   }
-  await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
+  return parts;
 }
 
 /** C9: the subscriber of an e-mail (lowercased by the caller). */
@@ -100,48 +65,26 @@ export async function getSubscriber(emailLower: string): Promise<Subscriber | un
 }
 
 /**
- * C9: adds a subscriber unless the e-mail already has one (the key is the lowercase e-mail, written with
- * attribute_not_exists, so two signups racing still make one). Returns whether it was added.
+ * C9: a subscriber and the total. The key is the lowercase e-mail, put only if absent, so two signups racing
+ * still make one: the second fails `put:subscriber` (SUBSCRIBER_PUT_LABEL).
  */
-export async function insertSubscriber(subscriber: Subscriber): Promise<boolean> {
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: TABLE_NAME,
-              Item: {
-                ...keys.subscriber(subscriber.email.toLowerCase()),
-                entity: 'subscriber',
-                ...subscriber,
-                ...listKeys('SUBSCRIBERS', subscriber.createdAt, subscriber.subscriberId),
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          countDelta(COUNT_NAMES.SUBSCRIBERS, 1),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+export function subscriberParts(subscriber: Subscriber): TxPart[] {
+  return [
+    part.putIfAbsent(`${SUBSCRIBER_PUT_LABEL} ${subscriber.subscriberId}`, {
+      ...keys.subscriber(subscriber.email.toLowerCase()),
+      entity: 'subscriber',
+      ...subscriber,
+      ...listKeys('SUBSCRIBERS', subscriber.createdAt, subscriber.subscriberId),
+    }),
+    part.countMove(`count:${COUNT_NAMES.SUBSCRIBERS}`, COUNT_NAMES.SUBSCRIBERS, 1),
+  ];
 }
 
 /** C8/C9 admin lists: newest first, reading only the first page × limit items; the total is a maintained count. */
 async function listNewest<T>(list: ListName, page: number, limit: number) {
   const [items, total] = await Promise.all([
-    queryFirst(
-      {
-        TableName: TABLE_NAME,
-        IndexName: INDEX.gsi1,
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': indexKeys.contactList(list) },
-        ScanIndexForward: false,
-      },
+    queryPartitionFirst(
+      { index: INDEX.gsi1, pk: indexKeys.contactList(list), descending: true },
       page * limit,
     ),
     readCount(COUNT_NAMES[list]),
@@ -176,7 +119,7 @@ export async function consumeCaptchaToken(tokenHash: string, expiresAt: number):
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Website content records (docs/data-model.md C1–C7), generic over the kind definitions of
+ * Website content records (docs/data-model.md C2–C7), generic over the kind definitions of
  * shared/domain/content.ts. A record item carries up to three index keys:
  * - GSI1 `<KIND>S#active` / website order: present only while isActive=1 (sparse), so a public list is one
  *   Query that never reads hidden records;
@@ -8,18 +8,18 @@
  * - GSI3 `CONTENTALL#<kind>` / id: every record of the kind, for the admin lists (bounded by the site's own
  *   content, never by traffic).
  * A page's slug is kept unique by a guard item `UNIQUE#pageUrl#<slug>` written in the same transaction (C2).
+ *
+ * Writes are transaction parts (labels in `contentLabels`); the caller composes them with whatever else
+ * belongs to the change (its audit change part) and commits.
  */
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { cancellationCodes } from '../db/cancellation.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { lostRace, StaleRecord } from '../db/optimistic.js';
-import { type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
+import { batchGet, type Item, queryPartition, queryPartitionFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
-import { type ContentKind, type ContentRecord, isActive } from '../domain/content.js';
-import { Conflict } from '../errors.js';
-
-type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+import { part, type TxPart } from '../db/transaction.js';
+import { type ContentKind, type ContentRecord, isActive, KIND } from '../domain/content.js';
+import { getProperty } from './properties-repo.js';
 
 export interface StoredContent {
   record: ContentRecord;
@@ -29,9 +29,15 @@ export interface StoredContent {
 const idOf = (def: ContentKind, record: ContentRecord) => Number(record[def.idField]);
 const keyOf = (def: ContentKind, id: number) => keys.contentRecord(def.entity, id);
 
-function guardKey(def: ContentKind, value: unknown) {
-  return keys.unique(def.unique ?? '', String(value));
-}
+/** The labels of a content change's parts, for reading a TransactionFailed. */
+export const contentLabels = {
+  put: (def: ContentKind, id: number) => `put:${def.recordType} ${id}`,
+  update: (def: ContentKind, id: number) => `update:${def.recordType} ${id}`,
+  delete: (def: ContentKind, id: number) => `delete:${def.recordType} ${id}`,
+  /** The uniqueness guard of the kind's unique field (`guard:pageUrl`). */
+  guard: (def: ContentKind) => `guard:${def.unique ?? ''}`,
+  release: (def: ContentKind) => `release:${def.unique ?? ''}`,
+};
 
 export function contentItem(def: ContentKind, record: ContentRecord, version: number): Item {
   const id = idOf(def, record);
@@ -67,113 +73,84 @@ export async function getContents(
   def: ContentKind,
   ids: readonly number[],
 ): Promise<Map<number, ContentRecord>> {
-  const found = new Map<number, ContentRecord>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let requestKeys: Record<string, unknown>[] = unique
-      .slice(i, i + 100)
-      .map((id) => ({ ...keyOf(def, id) }));
-    for (let attempt = 0; requestKeys.length > 0; attempt++) {
-      const res = await ddb.send(
-        new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: requestKeys } } }),
-      );
-      for (const item of res.Responses?.[TABLE_NAME] ?? [])
-        found.set(Number(item[def.idField]), fromItem(item));
-      requestKeys = (res.UnprocessedKeys?.[TABLE_NAME]?.Keys ?? []) as Record<string, unknown>[];
-      if (requestKeys.length && attempt > 8) throw new Error('DynamoDB kept keys unprocessed');
-      if (requestKeys.length) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-    }
-  }
-  return found;
+  const items = await batchGet(ids.map((id) => keyOf(def, id)));
+  return new Map(items.map((item) => [Number(item[def.idField]), fromItem(item)]));
 }
 
-/** Create (or, for fixtures, overwrite a missing record): the item and its unique guard in one transaction. */
-export async function insertContent(def: ContentKind, record: ContentRecord): Promise<void> {
-  const transactItems: TransactItems = [
-    {
-      Put: {
-        TableName: TABLE_NAME,
-        Item: contentItem(def, record, 1),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-  ];
-  if (def.unique) transactItems.push(guardPut(def, record));
-  try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed')
-      throw new Conflict(`${def.label} ${idOf(def, record)} already exists`);
-    if (codes?.[1] === 'ConditionalCheckFailed') throw duplicate(def, record);
-    throw error;
-  }
+/** Whether the parent a record points at exists (a review's property, a post's or attraction's category). */
+export async function parentExists(def: ContentKind, parentId: number): Promise<boolean> {
+  const parent = def.parent;
+  if (!parent) return true;
+  if (parent.kind === 'property') return (await getProperty(parentId)) !== undefined;
+  const { Item } = await ddb.send(
+    new GetCommand({
+      TableName: TABLE_NAME,
+      Key: keyOf(KIND[parent.kind], parentId),
+      ProjectionExpression: 'PK',
+    }),
+  );
+  return Item !== undefined;
 }
 
-/** Replace a record read at `current.version`; a changed unique value moves its guard in the same transaction. */
-export async function replaceContent(
-  def: ContentKind,
-  current: StoredContent,
-  next: ContentRecord,
-): Promise<void> {
-  const transactItems: TransactItems = [
-    {
-      Put: {
-        TableName: TABLE_NAME,
-        Item: contentItem(def, next, current.version + 1),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': current.version },
-      },
-    },
+/** A new record and, for a kind with a unique field, its guard. */
+export function createParts(def: ContentKind, record: ContentRecord): TxPart[] {
+  const id = idOf(def, record);
+  const parts = [part.putIfAbsent(contentLabels.put(def, id), contentItem(def, record, 1))];
+  if (def.unique)
+    parts.push(part.guard(contentLabels.guard(def), def.unique, String(record[def.unique]), id));
+  return parts;
+}
+
+/**
+ * The record replaced, conditioned on the version it was read at (a failed `update:` part means another write
+ * came first); a changed unique value releases the old guard and takes the new one.
+ */
+export function replaceParts(def: ContentKind, current: StoredContent, next: ContentRecord): TxPart[] {
+  const id = idOf(def, next);
+  const parts = [
+    part.put(contentLabels.update(def, id), contentItem(def, next, current.version + 1), {
+      condition: 'version = :v',
+      values: { ':v': current.version },
+    }),
   ];
-  const moved = def.unique !== undefined && current.record[def.unique] !== next[def.unique];
-  if (moved) {
-    transactItems.push(
-      { Delete: { TableName: TABLE_NAME, Key: guardKey(def, current.record[def.unique ?? '']) } },
-      guardPut(def, next),
+  const unique = def.unique;
+  if (unique !== undefined && current.record[unique] !== next[unique]) {
+    parts.push(
+      part.releaseGuard(contentLabels.release(def), unique, String(current.record[unique]), id),
+      part.guard(contentLabels.guard(def), unique, String(next[unique]), id),
     );
   }
-  try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
-  } catch (error) {
-    if (lostRace(error)) throw new StaleRecord(`${def.label} changed since it was read`);
-    if (moved && cancellationCodes(error)?.[2] === 'ConditionalCheckFailed') throw duplicate(def, next);
-    throw error;
-  }
+  return parts;
 }
 
-/** Hard delete: the item and its guard, conditioned on the version read. */
-export async function deleteContent(def: ContentKind, current: StoredContent): Promise<void> {
+/** Hard delete: the item (at the version read) and its guard. */
+export function deleteParts(def: ContentKind, current: StoredContent): TxPart[] {
   const id = idOf(def, current.record);
-  const transactItems: TransactItems = [
-    {
-      Delete: {
-        TableName: TABLE_NAME,
-        Key: keyOf(def, id),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': current.version },
-      },
-    },
+  const parts = [
+    part.delete(contentLabels.delete(def, id), keyOf(def, id), {
+      condition: 'version = :v',
+      values: { ':v': current.version },
+    }),
   ];
-  if (def.unique)
-    transactItems.push({ Delete: { TableName: TABLE_NAME, Key: guardKey(def, current.record[def.unique]) } });
-  try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: transactItems }));
-  } catch (error) {
-    if (lostRace(error)) throw new StaleRecord(`${def.label} changed since it was read`);
-    throw error;
+  if (def.unique) {
+    parts.push(
+      part.releaseGuard(contentLabels.release(def), def.unique, String(current.record[def.unique]), id),
+    );
   }
+  return parts;
 }
 
 /** The owner id of a unique value (page by slug, C2). */
 export async function ownerOf(def: ContentKind, value: string): Promise<number | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: guardKey(def, value) }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.unique(def.unique ?? '', value) }),
+  );
   return Item ? Number(Item.ownerId) : undefined;
 }
 
 /** Public list: the kind's active records in website order; `limit` bounds the read. */
 export async function activeContent(def: ContentKind, limit?: number): Promise<ContentRecord[]> {
-  return queryIndex(INDEX.gsi1, 'GSI1PK', indexKeys.contentActive(def.activeList), def, limit);
+  return websiteOrdered(def, INDEX.gsi1, indexKeys.contentActive(def.activeList), limit);
 }
 
 /** Public list of one parent (reviews of a property, posts or attractions of a category). */
@@ -183,78 +160,22 @@ export async function activeContentOf(
   limit?: number,
 ): Promise<ContentRecord[]> {
   if (!def.parent) throw new Error(`${def.kind} has no parent index`);
-  return queryIndex(INDEX.gsi2, 'GSI2PK', indexKeys.contentByParent(def.parent.prefix, parentId), def, limit);
+  return websiteOrdered(def, INDEX.gsi2, indexKeys.contentByParent(def.parent.prefix, parentId), limit);
 }
 
 /** Admin list: every record of the kind, active or not (GSI3, id order). */
 export async function allContent(def: ContentKind): Promise<ContentRecord[]> {
-  const items = await queryAll({
-    TableName: TABLE_NAME,
-    IndexName: INDEX.gsi3,
-    KeyConditionExpression: 'GSI3PK = :pk',
-    ExpressionAttributeValues: { ':pk': indexKeys.contentAll(def.kind) },
-  });
+  const items = await queryPartition({ index: INDEX.gsi3, pk: indexKeys.contentAll(def.kind) });
   return items.map(fromItem);
 }
 
-async function queryIndex(index: string, pkName: string, pk: string, def: ContentKind, limit?: number) {
-  const input = {
-    TableName: TABLE_NAME,
-    IndexName: index,
-    KeyConditionExpression: `${pkName} = :pk`,
-    ExpressionAttributeValues: { ':pk': pk },
-    ScanIndexForward: !def.newestFirst,
-  };
-  const items = limit === undefined ? await queryAll(input) : await queryFirst(input, limit);
+async function websiteOrdered(
+  def: ContentKind,
+  index: typeof INDEX.gsi1 | typeof INDEX.gsi2,
+  pk: string,
+  limit?: number,
+): Promise<ContentRecord[]> {
+  const query = { index, pk, descending: def.newestFirst === true };
+  const items = limit === undefined ? await queryPartition(query) : await queryPartitionFirst(query, limit);
   return items.map(fromItem);
-}
-
-// C1: the CMS block row.
-
-export async function getBlocks(): Promise<ContentRecord> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.contentBlocks() }));
-  return Item ? fromItem(Item) : {};
-}
-
-/**
- * Sets the given blocks in the row with one UpdateItem (one admin edits one block without resending the
- * others, and two admins editing different blocks never overwrite each other).
- */
-export async function putBlocks(blocks: ContentRecord): Promise<ContentRecord> {
-  const entries = Object.entries(blocks).filter(([, value]) => value !== undefined);
-  const names: Record<string, string> = { '#entity': 'entity' };
-  const values: Record<string, unknown> = { ':entity': 'contentBlocks' };
-  const sets = ['#entity = :entity'];
-  entries.forEach(([key, value], i) => {
-    names[`#k${i}`] = key;
-    values[`:v${i}`] = value;
-    sets.push(`#k${i} = :v${i}`);
-  });
-  const { Attributes } = await ddb.send(
-    new UpdateCommand({
-      TableName: TABLE_NAME,
-      Key: keys.contentBlocks(),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return Attributes ? fromItem(Attributes) : {};
-}
-
-function guardPut(def: ContentKind, record: ContentRecord) {
-  return {
-    Put: {
-      TableName: TABLE_NAME,
-      Item: { ...guardKey(def, record[def.unique ?? '']), entity: 'unique', ownerId: idOf(def, record) },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
-}
-
-function duplicate(def: ContentKind, record: ContentRecord) {
-  return new Conflict(
-    `Another ${def.label} already uses ${def.unique} "${String(record[def.unique ?? ''])}"`,
-  );
 }

@@ -1,4 +1,5 @@
 /** The rules of a content record's life: what a create stores, what an update changes, website order. */
+import { BadRequest, Conflict } from '../../errors.js';
 import type { ContentKind, ContentRecord } from './kind.js';
 
 /** The record a create stores: defaults, the input, the id, the server-kept stamps. */
@@ -39,6 +40,25 @@ export function inWebsiteOrder(def: ContentKind, records: ContentRecord[]): Cont
     def.order(a) < def.order(b) ? -1 : def.order(a) > def.order(b) ? 1 : 0,
   );
   return def.newestFirst ? sorted.reverse() : sorted;
+}
+
+/** The parent a record points at (a review's property, a post's or attraction's category), if any. */
+export function parentIdOf(def: ContentKind, input: ContentRecord): number | undefined {
+  const value = def.parent ? input[def.parent.field] : undefined;
+  return value === undefined ? undefined : Number(value);
+}
+
+/** A record may only point at a parent that exists. */
+export function noSuchParent(def: ContentKind, parentId: number): BadRequest {
+  const field = def.parent?.field ?? 'parent';
+  return new BadRequest(`${field} ${parentId} does not exist`, [{ field, message: 'no such record' }]);
+}
+
+/** The unique field's value (a page's slug) belongs to another record. */
+export function duplicateValue(def: ContentKind, record: ContentRecord): Conflict {
+  return new Conflict(
+    `Another ${def.label} already uses ${def.unique} "${String(record[def.unique ?? ''])}"`,
+  );
 }
 
 /** Spec convention 4 for fixtures and other non-HTTP input: the field wins when both are given. */
