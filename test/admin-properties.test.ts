@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { type AdminName, Client, problem, signedIn, unique } from './support/client.js';
-import { rawTable } from './support/table.js';
+import { rawTable, TABLE } from './support/table.js';
 
 const BASE = '/API/adminProperties/V1';
 
@@ -364,16 +364,14 @@ describe('admin properties: archive', () => {
       GSI1PK: `PROPRES#${id}`,
       GSI1SK: '2099-01-05#0000900001',
     };
-    await rawTable.send(new PutCommand({ TableName: 'rental-pm-local', Item: reservation }));
+    await rawTable.send(new PutCommand({ TableName: TABLE, Item: reservation }));
     const admin = await signedIn('super');
 
     const blocked = await admin.delete(`${BASE}/properties/${id}.json`);
     expect(blocked.status).toBe(409);
     expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({ isArchived: 0 });
 
-    await rawTable.send(
-      new PutCommand({ TableName: 'rental-pm-local', Item: { ...reservation, status: '3' } }),
-    );
+    await rawTable.send(new PutCommand({ TableName: TABLE, Item: { ...reservation, status: '3' } }));
     expect((await admin.delete(`${BASE}/properties/${id}.json`)).status).toBe(200);
   });
 
@@ -382,7 +380,7 @@ describe('admin properties: archive', () => {
     const base = { SK: 'RESERVATION', entity: 'reservation', propertyId: id, GSI1PK: `PROPRES#${id}` };
     await rawTable.send(
       new PutCommand({
-        TableName: 'rental-pm-local',
+        TableName: TABLE,
         Item: {
           ...base,
           PK: 'RESERVATION#900002',
@@ -396,7 +394,7 @@ describe('admin properties: archive', () => {
     );
     await rawTable.send(
       new PutCommand({
-        TableName: 'rental-pm-local',
+        TableName: TABLE,
         Item: {
           ...base,
           PK: 'RESERVATION#900003',

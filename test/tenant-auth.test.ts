@@ -1,18 +1,10 @@
 import { createHash } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { API_URL, Client, latestMailTo, problem } from './support/client.js';
+import { rawTable as db, TABLE } from './support/table.js';
 
 const AUTH = '/API/publicAuth/V1';
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: inject('dynamodbUrl'),
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
-const TABLE = 'rental-pm-local';
 
 const FIXTURE_TENANT = { email: 'fixture-tenant@example.test', password: 'fixture-tenant-pass-1' };
 const newEmail = (tag: string) =>

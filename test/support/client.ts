@@ -1,8 +1,10 @@
 /** An HTTP client for the tests: keeps cookies like a browser would, parses JSON and problem+json. */
-import { inject } from 'vitest';
+import { fileRuntime } from './file-runtime.js';
 
-export const API_URL = inject('apiUrl');
-export const MAIL_URL = inject('mailUrl');
+/** This test file's own API server (test/support/file-runtime.ts). */
+export const API_URL = fileRuntime.url;
+/** This test file's own local SES. */
+export const MAIL_URL = fileRuntime.mailUrl;
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
@@ -123,7 +125,7 @@ export async function signedIn(who: AdminName): Promise<Client> {
   return client;
 }
 
-/** A unique suffix for names, so tests sharing one store never collide. */
+/** A unique suffix for names, so the tests of one file never collide. */
 export const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 

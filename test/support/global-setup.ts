@@ -1,16 +1,27 @@
 /**
- * Starts one local runtime for the whole run: in memory, on free ports, seeded with test/fixtures/base.json,
- * with the per-IP limit off (the rate-limit test starts its own runtime with it on).
+ * Starts the run's shared stand-ins once: DynamoDB Local and cognito-local with the admin user pool (the
+ * heavy ones: a JVM and a child process), and loads test/fixtures/base.json once into a base table (and its
+ * admins into the pool) through the same startApiServer as `npm start`. Each HTTP test file then gets its own
+ * copy of the base table, its own local SES and its own API server (test/support/file-runtime.ts;
+ * docs/testing.md).
  */
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { type LocalRuntime, startLocalRuntime } from '../../infra/local/runtime.js';
+import {
+  type StandInEndpoints,
+  type StandIns,
+  startApiServer,
+  startStandIns,
+} from '../../infra/local/runtime.js';
 
-let runtime: LocalRuntime | undefined;
+let standIns: StandIns | undefined;
+
+/** The table each test file's table is copied from; nothing serves or writes it after setup. */
+const BASE_TABLE = 'test-base';
 
 export const BASE_FIXTURE = fileURLToPath(new URL('../fixtures/base.json', import.meta.url));
 
-/** A test runtime: in memory, free ports, base fixture, no per-IP limit, X-Forwarded-For trusted. */
+/** A whole local runtime for a test (e.g. of `npm start` itself): in memory, free ports, base fixture, no per-IP limit, X-Forwarded-For trusted. */
 export const TEST_RUNTIME_OPTIONS = {
   port: 0,
   dataDir: 'memory',
@@ -24,20 +35,30 @@ export const TEST_RUNTIME_OPTIONS = {
 
 export async function setup(project: TestProject): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
-  runtime = await startLocalRuntime(TEST_RUNTIME_OPTIONS);
-  project.provide('apiUrl', runtime.url);
-  project.provide('mailUrl', runtime.mailUrl);
-  project.provide('dynamodbUrl', runtime.dynamodbUrl);
+  standIns = await startStandIns({ dataDir: 'memory', mailPort: 0, cognitoPort: 0, dynamodbPort: 0 });
+  const { stop: _stop, ...endpoints } = standIns;
+  const base = await startApiServer({
+    standIns: endpoints,
+    tableName: BASE_TABLE,
+    port: 0,
+    seed: BASE_FIXTURE,
+    ratePer5s: 0,
+    trustProxy: true,
+  });
+  await base.stop();
+  project.provide('standIns', endpoints);
+  project.provide('baseTable', BASE_TABLE);
+  project.provide('dynamodbUrl', endpoints.dynamodbUrl);
 }
 
 export async function teardown(): Promise<void> {
-  await runtime?.stop();
+  await standIns?.stop();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    apiUrl: string;
-    mailUrl: string;
+    standIns: StandInEndpoints;
+    baseTable: string;
     dynamodbUrl: string;
   }
 }

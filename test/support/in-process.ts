@@ -1,16 +1,16 @@
 /**
  * For tests that call repositories directly (races that HTTP cannot interleave on purpose): points this worker's
- * AWS SDK at the run's DynamoDB Local. Import the repositories dynamically after calling it.
+ * AWS SDK at this file's table. The file's runtime has already set this environment when it started; calling
+ * this says so where it matters and restores it if a test changed it. Import the repositories dynamically after.
  */
-import { inject } from 'vitest';
-import { TABLE } from './table.js';
+import { fileRuntime } from './file-runtime.js';
 
 export function useLocalTable(): void {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamodbUrl'),
-    TABLE_NAME: TABLE,
+    AWS_ENDPOINT_URL_DYNAMODB: fileRuntime.dynamodbUrl,
+    TABLE_NAME: fileRuntime.tableName,
   });
 }

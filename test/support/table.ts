@@ -1,13 +1,14 @@
-/** Direct access to the local table, for tests that must see or plant raw items (encryption, future records). */
+/** Direct access to this test file's own table, for tests that must see or plant raw items (encryption, future records). */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { inject } from 'vitest';
+import { fileRuntime } from './file-runtime.js';
 
-export const TABLE = 'rental-pm-local';
+/** This file's table (a fresh name per test file, seeded with test/fixtures/base.json). */
+export const TABLE = fileRuntime.tableName;
 
 export const rawTable = DynamoDBDocumentClient.from(
   new DynamoDBClient({
-    endpoint: inject('dynamodbUrl'),
+    endpoint: fileRuntime.dynamodbUrl,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   }),

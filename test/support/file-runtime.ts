@@ -1,0 +1,60 @@
+/**
+ * This test file's own runtime: its own table in the run's DynamoDB Local (a fresh name, holding the base
+ * fixture test/fixtures/base.json copied from the run's base table), its own local SES, and its own API server
+ * on a free port, built by the same startApiServer as `npm start` (group handlers imported in this file's
+ * worker, TABLE_NAME = the file's table).
+ * Vitest gives each test file fresh modules, so importing this module (through client.ts, table.ts or
+ * in-process.ts) starts one runtime per file; it stops, and its table is deleted, after the file's tests.
+ * Only DynamoDB Local and cognito-local (with the admin pool) are shared: see test/support/global-setup.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, inject } from 'vitest';
+import { type ApiRuntime, startApiServer } from '../../infra/local/runtime.js';
+import { startMail } from '../../infra/local/services.js';
+import { copyTable } from './seed-copy.js';
+
+export const BASE_FIXTURE = fileURLToPath(new URL('../fixtures/base.json', import.meta.url));
+
+export interface FileRuntime extends ApiRuntime {
+  mailUrl: string;
+  dynamodbUrl: string;
+}
+
+async function startFileRuntime(): Promise<FileRuntime> {
+  const shared = inject('standIns');
+  const tableName = `test-${randomUUID()}`;
+  // Before the server starts, so the table's background work starts on a seeded table as with `npm start`.
+  await copyTable(shared.dynamodbUrl, inject('baseTable'), tableName);
+  // A local SES per file: mail to the fixture's addresses from another file never shows up here.
+  const mail = await startMail(0);
+  try {
+    const api = await startApiServer({
+      standIns: { ...shared, mailUrl: mail.url },
+      tableName,
+      port: 0,
+      seed: 'none',
+      // The per-IP limit is off (tests that need it start a server with it on); X-Forwarded-For is trusted
+      // so each Client is its own IP.
+      ratePer5s: 0,
+      trustProxy: true,
+      dropTableOnStop: true,
+    });
+    return {
+      ...api,
+      mailUrl: mail.url,
+      dynamodbUrl: shared.dynamodbUrl,
+      stop: async () => {
+        await api.stop();
+        await mail.stop();
+      },
+    };
+  } catch (error) {
+    await mail.stop();
+    throw error;
+  }
+}
+
+export const fileRuntime = await startFileRuntime();
+
+afterAll(() => fileRuntime.stop());
