@@ -11,8 +11,9 @@ import { newProperty } from '../functions/adminProperties/rules.js';
 import { putAll } from '../infra/local/fixture/batch.js';
 import * as repo from '../shared/data/properties-repo.js';
 import { ddb } from '../shared/db/client.js';
-import { countDelta, raiseCounter } from '../shared/db/counters.js';
+import { raiseCounter } from '../shared/db/counters.js';
 import type { Item } from '../shared/db/query.js';
+import { part } from '../shared/db/transaction.js';
 import type { PropertyRecord } from '../shared/domain/property.js';
 import {
   FLOOR_CASE,
@@ -100,8 +101,12 @@ async function bulkLoad(records: PropertyRecord[], parallel: number): Promise<vo
   for (let i = 0; i < items.length; i += sliceSize) slices.push(items.slice(i, i + sliceSize));
   await Promise.all(slices.map((slice) => putAll(slice)));
   // The totals insertProperty moves (properties-repo: `properties-<type>` and `catalog-<type>`); checked below via the API.
-  await ddb.send(new UpdateCommand(countDelta('properties-vr', records.length).Update));
-  await ddb.send(new UpdateCommand(repo.catalogCountDelta('vr', records.length).Update));
+  for (const move of [
+    part.countMove('count:properties-vr', 'properties-vr', records.length),
+    repo.catalogCountPart('vr', records.length),
+  ]) {
+    if (move.item.Update) await ddb.send(new UpdateCommand(move.item.Update));
+  }
   const last = records[records.length - 1];
   if (last) await raiseCounter('property', last.propertyId);
 }

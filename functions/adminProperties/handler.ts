@@ -1,4 +1,6 @@
 /** The adminProperties Lambda: thin handlers over the service. */
+
+import { adminActor } from '../../shared/domain/change.js';
 import { createHttpHandler } from '../../shared/http/create-handler.js';
 import { bind } from '../../shared/http/route.js';
 import * as routes from './routes.js';
@@ -20,13 +22,22 @@ export const handler = createHttpHandler('adminProperties', [
   bind(routes.getProperty, async ({ admin, params }) => ({
     body: await service.getProperty(admin, params.id),
   })),
-  bind(routes.createProperty, async ({ admin, body, now }) => ({
-    body: await service.createProperty(admin, body, now),
+  bind(routes.createProperty, async ({ admin, body, now, requestId }) => ({
+    body: await service.createProperty(admin, body, adminActor(admin.adminId, requestId), now),
   })),
-  bind(routes.updateProperty, async ({ admin, params, body, now }) => ({
-    body: { success: true, property: await service.updateProperty(admin, params.id, body, now) },
+  bind(routes.updateProperty, async ({ admin, params, body, now, requestId }) => ({
+    body: {
+      success: true,
+      property: await service.updateProperty(
+        admin,
+        params.id,
+        body,
+        adminActor(admin.adminId, requestId),
+        now,
+      ),
+    },
   })),
-  bind(routes.archiveProperty, async ({ admin, params, now }) => ({
-    body: await service.archiveProperty(admin, params.id, now),
+  bind(routes.archiveProperty, async ({ admin, params, now, requestId }) => ({
+    body: await service.archiveProperty(admin, params.id, adminActor(admin.adminId, requestId), now),
   })),
 ]);

@@ -1,12 +1,18 @@
-/** Admin property use cases: role scoping, list modes, optimistic retries and the archive rule. */
+/**
+ * Admin property use cases: role scoping, list modes, optimistic retries and the archive rule. Every write is
+ * one transaction of the property's parts and its change record (the audit outbox).
+ */
 import { canSeeProperty } from '../../shared/auth/roles.js';
 import type { AdminSession } from '../../shared/auth/session-types.js';
 import { getAdminProfile } from '../../shared/data/admins-repo.js';
+import { type ChangeInput, changePart } from '../../shared/data/changes-repo.js';
 import * as repo from '../../shared/data/properties-repo.js';
 import { hasActiveFutureReservation } from '../../shared/data/reservations-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { nextId } from '../../shared/db/counters.js';
 import { retryStale } from '../../shared/db/optimistic.js';
+import type { TxPart } from '../../shared/db/transaction.js';
+import type { Actor } from '../../shared/domain/change.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import {
   adminView,
@@ -64,6 +70,30 @@ export async function listProperties(admin: AdminSession, q: ListQuery) {
   return q.kind === 'all' ? { ...page, ltrTotal: totals[0] ?? 0, vrTotal: totals[1] ?? 0 } : page;
 }
 
+/** The audit record of a property write: the admin object before and after. */
+const propertyChange = (
+  action: ChangeInput['action'],
+  before: PropertyRecord | undefined,
+  after: PropertyRecord,
+): ChangeInput => ({
+  recordType: 'property',
+  recordId: after.propertyId,
+  action,
+  before: before && adminView(before),
+  after: adminView(after),
+});
+
+/** One transaction: the property's own parts and the change record. */
+async function writeProperty(
+  parts: readonly TxPart[],
+  change: ChangeInput,
+  record: PropertyRecord,
+  by: Actor,
+  now: Date,
+): Promise<void> {
+  await repo.commitPropertyChange([...parts, changePart(change, by, now)], record);
+}
+
 async function visibleProperty(admin: AdminSession, propertyId: number): Promise<repo.StoredProperty> {
   const stored = await repo.getProperty(propertyId);
   if (!stored) throw new NotFound(`Property ${propertyId} not found`);
@@ -76,7 +106,7 @@ export async function getProperty(admin: AdminSession, propertyId: number) {
   return adminView((await visibleProperty(admin, propertyId)).record);
 }
 
-export async function createProperty(admin: AdminSession, input: CreatePropertyInput, now: Date) {
+export async function createProperty(admin: AdminSession, input: CreatePropertyInput, by: Actor, now: Date) {
   if (input.landlord !== undefined && !(await getAdminProfile(input.landlord))) {
     throw new BadRequest(`landlord ${input.landlord} is not an admin`, [
       { field: 'landlord', message: 'no such admin' },
@@ -84,7 +114,13 @@ export async function createProperty(admin: AdminSession, input: CreatePropertyI
   }
   const propertyId = await nextId('property');
   const record = newProperty(input, propertyId, admin.adminId, now);
-  await repo.insertProperty(record);
+  await writeProperty(
+    repo.insertPropertyParts(record),
+    propertyChange('created', undefined, record),
+    record,
+    by,
+    now,
+  );
   return { propertyId, type: record.type };
 }
 
@@ -92,12 +128,19 @@ export async function updateProperty(
   admin: AdminSession,
   propertyId: number,
   input: UpdatePropertyInput,
+  by: Actor,
   now: Date,
 ) {
   return retryStale(`Property ${propertyId}`, async () => {
     const current = await visibleProperty(admin, propertyId);
     const next = updatedProperty(current.record, input, now);
-    await repo.replaceProperty(current, next);
+    await writeProperty(
+      repo.replacePropertyParts(current, next),
+      propertyChange('updated', current.record, next),
+      next,
+      by,
+      now,
+    );
     return adminView(next);
   });
 }
@@ -107,7 +150,7 @@ export async function updateProperty(
  * property's reservationSeq, which every booking bumps, so a booking that lands between the check and the
  * write makes the archive retry and see it.
  */
-export async function archiveProperty(admin: AdminSession, propertyId: number, now: Date) {
+export async function archiveProperty(admin: AdminSession, propertyId: number, by: Actor, now: Date) {
   return retryStale(`Property ${propertyId}`, async () => {
     const current = await visibleProperty(admin, propertyId);
     if (current.record.isArchived === 1) return { success: true, propertyId, isArchived: 1 };
@@ -118,7 +161,13 @@ export async function archiveProperty(admin: AdminSession, propertyId: number, n
       }
     }
     const next: PropertyRecord = { ...current.record, isArchived: 1, dateUpdated: now.toISOString() };
-    await repo.replaceProperty(current, next, { expectReservationSeq: current.reservationSeq });
+    await writeProperty(
+      repo.replacePropertyParts(current, next, { expectReservationSeq: current.reservationSeq }),
+      propertyChange('archived', current.record, next),
+      next,
+      by,
+      now,
+    );
     return { success: true, propertyId, isArchived: 1 };
   });
 }

@@ -1,14 +1,39 @@
-/** Settings use cases: only the given fields are written, so concurrent changes of different fields both hold. */
+/**
+ * Settings use cases: only the given fields are written, so concurrent changes of different fields both hold;
+ * the write and its change record (the audit outbox) are one transaction.
+ */
+import { changePart } from '../../shared/data/changes-repo.js';
 import * as repo from '../../shared/data/settings-repo.js';
-import { adminSettingsView, checkedUpdate } from './rules.js';
+import { commit } from '../../shared/db/transaction.js';
+import type { Actor } from '../../shared/domain/change.js';
+import { adminSettingsView, checkedUpdate, SECRET_FIELDS } from './rules.js';
 import type { SettingsUpdate } from './schemas.js';
 
 export async function getSettings() {
   return adminSettingsView(await repo.getSettings());
 }
 
-export async function updateSettings(update: SettingsUpdate) {
-  const changes = checkedUpdate(await repo.getSettings(), update);
-  await repo.updateSettings(changes);
+export async function updateSettings(update: SettingsUpdate, by: Actor, now: Date) {
+  const current = await repo.getSettings();
+  const changes = checkedUpdate(current, update);
+  // The change record compares only the fields this request writes: others may change concurrently.
+  const before = Object.fromEntries(
+    Object.keys(changes).map((field) => [field, current[field as keyof typeof current]]),
+  );
+  await commit([
+    repo.updateSettingsPart(changes),
+    changePart(
+      {
+        recordType: 'settings',
+        recordId: repo.SETTINGS_RECORD_ID,
+        action: 'updated',
+        before,
+        after: changes,
+        masked: SECRET_FIELDS,
+      },
+      by,
+      now,
+    ),
+  ]);
   return { success: true, settings: adminSettingsView(await repo.getSettings()) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TenantRecord } from '../../shared/data/tenants-repo.js';
+import type { TenantRecord } from '../../shared/domain/tenant.js';
 import {
   leaseLinksLandlord,
   matchesTenant,

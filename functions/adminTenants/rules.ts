@@ -1,19 +1,8 @@
 /** Tenant rules as plain functions: views (never a password), search, the landlord scope. */
 import type { LeaseRecord } from '../../shared/data/leases-repo.js';
-import type { ContactField, TenantRecord } from '../../shared/data/tenants-repo.js';
+import { type ContactField, type TenantRecord, tenantListView } from '../../shared/domain/tenant.js';
 
-export function tenantListView(t: TenantRecord) {
-  return {
-    tenantId: t.tenantId,
-    tenantEmail: t.tenantEmail,
-    tenantFirstName: t.tenantFirstName,
-    tenantLastName: t.tenantLastName,
-    isActive: t.isActive,
-    dateCreated: t.dateCreated,
-    dateUpdated: t.dateUpdated,
-    dateActivated: t.dateActivated,
-  };
-}
+export { tenantListView };
 
 /** The single-tenant response: the list fields, the decrypted contact fields that could be read, the leases. */
 export function tenantProfileView(

@@ -1,13 +1,27 @@
-/** Admin tenant use cases: landlord scope through leases, list modes, decrypted profile, create/update/deactivate. */
+/**
+ * Admin tenant use cases: landlord scope through leases, list modes, decrypted profile, create/update/
+ * deactivate. Every write is one transaction of the tenant's parts and its change record (the audit outbox).
+ */
 import type { AdminSession } from '../../shared/auth/session-types.js';
 import { openFields } from '../../shared/crypto/fields.js';
 import { hashPassword } from '../../shared/crypto/password.js';
+import { type ChangeInput, changePart } from '../../shared/data/changes-repo.js';
 import { leasesOfTenant, tenantIdsOfProperty } from '../../shared/data/leases-repo.js';
 import { propertiesOfLandlord } from '../../shared/data/properties-repo.js';
 import * as repo from '../../shared/data/tenants-repo.js';
+import { retryStale } from '../../shared/db/optimistic.js';
+import type { Actor } from '../../shared/domain/change.js';
+import {
+  contactAad,
+  TENANT_MASKED_FIELDS,
+  type TenantChanges,
+  type TenantRecord,
+  tenantAuditView,
+  withChanges,
+} from '../../shared/domain/tenant.js';
 import { Forbidden, NotFound } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
-import { contactAad, createTenantAccount } from './accounts.js';
+import { createTenantAccount } from '../../shared/tenants/accounts.js';
 import {
   leaseLinksLandlord,
   matchesTenant,
@@ -17,7 +31,7 @@ import {
 } from './rules.js';
 import type { CreateTenantInput, ListTenantsQuery, UpdateTenantInput } from './schemas.js';
 
-const byId = (a: repo.TenantRecord, b: repo.TenantRecord) => a.tenantId - b.tenantId;
+const byId = (a: TenantRecord, b: TenantRecord) => a.tenantId - b.tenantId;
 
 async function landlordPropertyIds(adminId: number): Promise<Set<number>> {
   return new Set((await propertiesOfLandlord(adminId)).map((p) => p.propertyId));
@@ -53,32 +67,74 @@ export async function getTenant(admin: AdminSession, tenantId: number) {
   return tenantProfileView(tenant, await openFields(tenant.contact, contactAad(tenantId)), leases);
 }
 
-export async function createTenant(input: CreateTenantInput, now: Date) {
-  const record = await createTenantAccount(input, now);
+/** The audit record of a tenant write: contact fields and the password hash say "changed", never what to. */
+const tenantChange = (
+  action: ChangeInput['action'],
+  before: TenantRecord | undefined,
+  after: TenantRecord,
+): ChangeInput => ({
+  recordType: 'tenant',
+  recordId: after.tenantId,
+  action,
+  before: before && tenantAuditView(before),
+  after: tenantAuditView(after),
+  masked: TENANT_MASKED_FIELDS,
+});
+
+export async function createTenant(input: CreateTenantInput, by: Actor, now: Date) {
+  const record = await createTenantAccount(input, now, (created) => [
+    changePart(tenantChange('created', undefined, created), by, now),
+  ]);
   return { tenantId: record.tenantId };
 }
 
-export async function updateTenant(tenantId: number, input: UpdateTenantInput, now: Date) {
-  const current = await repo.getTenant(tenantId);
-  if (!current) throw new NotFound(`Tenant ${tenantId} not found`);
-  const activating = input.isActive === 1 && current.isActive === 0 && !current.dateActivated;
-  const updated = await repo.updateTenant(
+/** Re-reads and re-applies when another write came first (optimistic, on the tenant's version). */
+function changeTenant(
+  tenantId: number,
+  action: ChangeInput['action'],
+  changesOf: (current: TenantRecord) => TenantChanges,
+  by: Actor,
+  now: Date,
+): Promise<TenantRecord> {
+  return retryStale(`Tenant ${tenantId}`, async () => {
+    const current = await repo.getStoredTenant(tenantId);
+    if (!current) throw new NotFound(`Tenant ${tenantId} not found`);
+    const changes = changesOf(current.record);
+    const next = withChanges(current.record, changes, now);
+    await repo.commitTenantChange(
+      [
+        repo.updateTenantPart(current, changes, now),
+        changePart(tenantChange(action, current.record, next), by, now),
+      ],
+      tenantId,
+    );
+    return next;
+  });
+}
+
+export async function updateTenant(tenantId: number, input: UpdateTenantInput, by: Actor, now: Date) {
+  // Hashed once, outside the retries: scrypt is the expensive part of the request.
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  const updated = await changeTenant(
     tenantId,
-    {
+    'updated',
+    (current) => ({
       tenantFirstName: input.tenantFirstName,
       isActive: input.isActive,
-      passwordHash: input.password === undefined ? undefined : await hashPassword(input.password),
-      dateActivated: activating ? now.toISOString() : undefined,
-    },
+      passwordHash,
+      dateActivated:
+        input.isActive === 1 && current.isActive === 0 && !current.dateActivated
+          ? now.toISOString()
+          : undefined,
+    }),
+    by,
     now,
   );
-  if (!updated) throw new NotFound(`Tenant ${tenantId} not found`);
   return tenantListView(updated);
 }
 
 /** Spec: DELETE deactivates (isActive=0); the row, its leases and invoices stay. */
-export async function deactivateTenant(tenantId: number, now: Date) {
-  const updated = await repo.updateTenant(tenantId, { isActive: 0 }, now);
-  if (!updated) throw new NotFound(`Tenant ${tenantId} not found`);
+export async function deactivateTenant(tenantId: number, by: Actor, now: Date) {
+  await changeTenant(tenantId, 'deactivated', () => ({ isActive: 0 }), by, now);
   return { success: true, tenantId, isActive: 0 };
 }

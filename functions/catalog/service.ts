@@ -1,6 +1,7 @@
 /** Catalog reads. An unfiltered page is one Query: the total heads the sparse catalog index, then page × limit items. */
 
 import * as repo from '../../shared/data/properties-repo.js';
+import * as imagesRepo from '../../shared/data/property-images-repo.js';
 import {
   isVisible,
   matchesFilter,
@@ -38,10 +39,10 @@ export async function visibleProperty(kind: PropertyKind, propertyId: number): P
 export async function imagesOfVisibleProperty(kind: PropertyKind, propertyId: number) {
   const stored = await repo.getProperty(propertyId);
   if (!stored || stored.record.type !== kind || !isVisible(stored.record)) return { items: [] };
-  return { items: await repo.getPropertyImages(propertyId) };
+  return { items: await imagesRepo.getPropertyImages(propertyId) };
 }
 
 export async function allVisibleImages(kind: PropertyKind) {
-  const [images, visible] = await Promise.all([repo.imagesOfType(kind), repo.catalogPropertyIds(kind)]);
+  const [images, visible] = await Promise.all([imagesRepo.imagesOfType(kind), repo.catalogPropertyIds(kind)]);
   return { items: images.filter((i) => visible.has(i.propertyId)) };
 }

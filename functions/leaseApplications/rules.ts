@@ -1,7 +1,7 @@
 /** Lease application rules as plain functions. */
 import type { ApplicationRecord } from '../../shared/data/applications-repo.js';
-import type { TenantRecord } from '../../shared/data/tenants-repo.js';
 import { isVisible, type PropertyRecord } from '../../shared/domain/property.js';
+import type { TenantRecord } from '../../shared/domain/tenant.js';
 
 /** Only an LTR property the website shows (onWebsite=1, not archived) takes applications. */
 export const acceptsApplications = (p: PropertyRecord | undefined): p is PropertyRecord =>

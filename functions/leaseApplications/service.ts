@@ -5,6 +5,7 @@ import * as repo from '../../shared/data/applications-repo.js';
 import { getProperty, propertiesOfLandlord } from '../../shared/data/properties-repo.js';
 import { getTenant } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
+import { commit, TransactionFailed } from '../../shared/db/transaction.js';
 import { Forbidden, NotFound, Unauthorized } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import { acceptsApplications, newApplication, newestFirst } from './rules.js';
@@ -22,10 +23,18 @@ export async function apply(session: TenantSession, propertyId: number, now: Dat
   const open = await repo.openApplicationId(tenant.tenantId, propertyId);
   if (open !== undefined) return { success: true, applicationId: open, alreadyApplied: true };
   const record = newApplication(await nextId('application'), tenant, stored.record, now);
-  const result = await repo.insertApplication(record);
-  return result.created
-    ? { success: true, applicationId: record.applicationId }
-    : { success: true, applicationId: result.existingId, alreadyApplied: true };
+  // The guard only vanishes when the open application is decided in between; then applying again is right.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await commit(repo.insertApplicationParts(record));
+      return { success: true, applicationId: record.applicationId };
+    } catch (error) {
+      const taken = error instanceof TransactionFailed && error.conditionFailed(repo.OPEN_APPLICATION_GUARD);
+      if (!taken || attempt >= 3) throw error;
+    }
+    const existing = await repo.openApplicationId(tenant.tenantId, propertyId, true);
+    if (existing !== undefined) return { success: true, applicationId: existing, alreadyApplied: true };
+  }
 }
 
 /** Admin list, newest first. Landlords see applications for their own properties only. */

@@ -4,13 +4,13 @@
  * `UNIQUE#openApplication#<tenantId>#<propertyId>` → applicationId, written in the application's own
  * transaction; deciding an application (a later slice) deletes the guard in the transaction that closes it.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { cancellationCodes } from '../db/cancellation.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
-import { countDelta, readCount } from '../db/counters.js';
+import { readCount } from '../db/counters.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
+import { type Item, queryPartition, queryPartitionFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
+import { part, type TxPart } from '../db/transaction.js';
 
 export interface ApplicationRecord {
   applicationId: number;
@@ -27,8 +27,8 @@ export interface ApplicationRecord {
 }
 
 const TOTAL = 'applications';
-const openGuard = (tenantId: number, propertyId: number) =>
-  keys.unique('openApplication', `${tenantId}#${propertyId}`);
+const OPEN_GUARD = 'openApplication';
+const openGuardValue = (tenantId: number, propertyId: number) => `${tenantId}#${propertyId}`;
 
 function toItem(record: ApplicationRecord): Item {
   const order = indexKeys.applicationOrder(record.dateCreated, record.applicationId);
@@ -45,62 +45,46 @@ function toItem(record: ApplicationRecord): Item {
 
 const fromItem = (item: Item) => stripKeys<ApplicationRecord>(item);
 
-export type InsertResult = { created: true } | { created: false; existingId: number };
+/** The label of the open-application guard, for a service to ask whether it failed. */
+export const OPEN_APPLICATION_GUARD = `guard:${OPEN_GUARD}`;
 
-/** Inserts the application unless the tenant already has an open one for the property (then its id). */
-export async function insertApplication(record: ApplicationRecord): Promise<InsertResult> {
-  const guard = openGuard(record.tenantId, record.propertyId);
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: TABLE_NAME,
-              Item: { ...guard, entity: 'unique', ownerId: record.applicationId },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: TABLE_NAME,
-              Item: toItem(record),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          countDelta(TOTAL, 1),
-        ],
-      }),
-    );
-    return { created: true };
-  } catch (error) {
-    if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
-    const { Item } = await ddb.send(
-      new GetCommand({ TableName: TABLE_NAME, Key: guard, ConsistentRead: true }),
-    );
-    // The guard can only vanish if the open application was decided in between; then retrying is right.
-    if (!Item) return insertApplication(record);
-    return { created: false, existingId: Number(Item.ownerId) };
-  }
+/**
+ * Apply: `guard:openApplication` (fails while the tenant has an open application for the property),
+ * `put:application <id>`, `count:applications`.
+ */
+export function insertApplicationParts(record: ApplicationRecord): TxPart[] {
+  return [
+    part.guard(
+      OPEN_APPLICATION_GUARD,
+      OPEN_GUARD,
+      openGuardValue(record.tenantId, record.propertyId),
+      record.applicationId,
+    ),
+    part.putIfAbsent(`put:application ${record.applicationId}`, toItem(record)),
+    part.countMove(`count:${TOTAL}`, TOTAL, 1),
+  ];
 }
 
-export async function openApplicationId(tenantId: number, propertyId: number): Promise<number | undefined> {
+/** A2: the tenant's open application for the property; `consistent` right after a failed guard. */
+export async function openApplicationId(
+  tenantId: number,
+  propertyId: number,
+  consistent = false,
+): Promise<number | undefined> {
   const { Item } = await ddb.send(
-    new GetCommand({ TableName: TABLE_NAME, Key: openGuard(tenantId, propertyId) }),
+    new GetCommand({
+      TableName: TABLE_NAME,
+      Key: keys.unique(OPEN_GUARD, openGuardValue(tenantId, propertyId)),
+      ConsistentRead: consistent,
+    }),
   );
   return Item ? Number(Item.ownerId) : undefined;
 }
 
 /** A3: the newest `count` applications. */
 export async function newestApplications(count: number): Promise<ApplicationRecord[]> {
-  const items = await queryFirst(
-    {
-      TableName: TABLE_NAME,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': indexKeys.applications() },
-      ScanIndexForward: false,
-    },
+  const items = await queryPartitionFirst(
+    { index: INDEX.gsi1, pk: indexKeys.applications(), descending: true },
     count,
   );
   return items.map(fromItem);
@@ -108,12 +92,10 @@ export async function newestApplications(count: number): Promise<ApplicationReco
 
 /** A4: a property's applications, newest first (bounded by one property's applicants). */
 export async function applicationsOfProperty(propertyId: number): Promise<ApplicationRecord[]> {
-  const items = await queryAll({
-    TableName: TABLE_NAME,
-    IndexName: INDEX.gsi2,
-    KeyConditionExpression: 'GSI2PK = :pk',
-    ExpressionAttributeValues: { ':pk': indexKeys.applicationsByProperty(propertyId) },
-    ScanIndexForward: false,
+  const items = await queryPartition({
+    index: INDEX.gsi2,
+    pk: indexKeys.applicationsByProperty(propertyId),
+    descending: true,
   });
   return items.map(fromItem);
 }

@@ -3,6 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { WrappedKeyStore } from '../crypto/key-source.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
+import { isConditionFailure } from '../db/transaction.js';
 
 export function wrappedKeyStore(name = 'fields'): WrappedKeyStore {
   const Key = keys.dataKey(name);
@@ -28,7 +29,7 @@ export function wrappedKeyStore(name = 'fields'): WrappedKeyStore {
         );
         return true;
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },

@@ -4,10 +4,10 @@
  * tenant's active lease (L2), and landlord-scoped tenant reads find tenants through their properties' leases
  * (L3: `GSI2PK=PROPLEASE#<propertyId>`, `GSI2SK=<pad tenantId>#<pad leaseId>`).
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { type Item, queryAll, stripKeys } from '../db/query.js';
+import { type Item, queryPartition, queryPartitionFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 
 export const LEASE_STATUSES = ['active', 'pending', 'ended'] as const;
@@ -38,6 +38,7 @@ function toItem(lease: LeaseRecord): Item {
 
 const fromItem = (item: Item) => stripKeys<LeaseRecord>(item);
 
+/** Writes (or replaces) a lease; leases come from fixtures only, so there is no change record yet. */
 export async function putLease(lease: LeaseRecord): Promise<void> {
   await ddb.send(new PutCommand({ TableName: TABLE_NAME, Item: toItem(lease) }));
 }
@@ -49,38 +50,30 @@ export async function getLease(leaseId: number): Promise<LeaseRecord | undefined
 
 /** L2: the tenant's active lease with the latest start (a renewal overlapping the old lease wins). */
 export async function activeLeaseOf(tenantId: number): Promise<LeaseRecord | undefined> {
-  const { Items } = await ddb.send(
-    new QueryCommand({
-      TableName: TABLE_NAME,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :active)',
-      ExpressionAttributeValues: { ':pk': indexKeys.leasesByTenant(tenantId), ':active': 'active#' },
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
+  const [first] = await queryPartitionFirst(
+    {
+      index: INDEX.gsi1,
+      pk: indexKeys.leasesByTenant(tenantId),
+      sk: { beginsWith: 'active#' },
+      descending: true,
+    },
+    1,
   );
-  const first = Items?.[0];
   return first ? fromItem(first) : undefined;
 }
 
+/** L2 whole: every lease of a tenant. */
 export async function leasesOfTenant(tenantId: number): Promise<LeaseRecord[]> {
-  const items = await queryAll({
-    TableName: TABLE_NAME,
-    IndexName: INDEX.gsi1,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': indexKeys.leasesByTenant(tenantId) },
-  });
+  const items = await queryPartition({ index: INDEX.gsi1, pk: indexKeys.leasesByTenant(tenantId) });
   return items.map(fromItem);
 }
 
 /** L3: the tenant ids with a lease (any status) on the property. */
 export async function tenantIdsOfProperty(propertyId: number): Promise<number[]> {
-  const items = await queryAll({
-    TableName: TABLE_NAME,
-    IndexName: INDEX.gsi2,
-    KeyConditionExpression: 'GSI2PK = :pk',
-    ExpressionAttributeValues: { ':pk': indexKeys.leasesByProperty(propertyId) },
-    ProjectionExpression: 'tenantId',
+  const items = await queryPartition({
+    index: INDEX.gsi2,
+    pk: indexKeys.leasesByProperty(propertyId),
+    projection: 'tenantId',
   });
   return [...new Set(items.map((i) => Number(i.tenantId)))];
 }

@@ -1,15 +1,24 @@
-/** The site settings record: one item, merged over the defaults so a partial record still reads whole. */
+/**
+ * The site settings record (docs/data-model.md F4): one item, merged over the defaults so a partial record
+ * still reads whole. A change sets only the given fields (one update, no read-merge-put), so two admins
+ * changing different settings at the same time both keep their change.
+ */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { stripKeys } from '../db/query.js';
+import { part, type TxPart } from '../db/transaction.js';
 import { DEFAULT_SETTINGS, type SiteSettings } from '../domain/settings.js';
+
+/** The settings record's id in change records (`settings site`). */
+export const SETTINGS_RECORD_ID = 'site';
 
 export async function getSettings(): Promise<SiteSettings> {
   const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.settings() }));
   return { ...DEFAULT_SETTINGS, ...(Item ? stripKeys<Partial<SiteSettings>>(Item) : {}) };
 }
 
+/** Fixture loading: the whole record, merged over what is stored. */
 export async function putSettings(settings: Partial<SiteSettings>): Promise<void> {
   const current = await getSettings();
   await ddb.send(
@@ -20,26 +29,35 @@ export async function putSettings(settings: Partial<SiteSettings>): Promise<void
   );
 }
 
-/**
- * Sets only the given fields (one UpdateItem, no read): two admins changing different settings at the same
- * time both keep their change, which a read-merge-put would not guarantee.
- */
-export async function updateSettings(changes: Partial<SiteSettings>): Promise<void> {
-  const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
-  if (!fields.length) return;
+function setExpression(changes: Partial<SiteSettings>) {
   const names: Record<string, string> = { '#entity': 'entity' };
   const values: Record<string, unknown> = { ':entity': 'settings' };
   const sets = ['#entity = :entity'];
-  fields.forEach(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    sets.push(`#f${i} = :v${i}`);
-  });
+  Object.entries(changes)
+    .filter(([, value]) => value !== undefined)
+    .forEach(([field, value], i) => {
+      names[`#f${i}`] = field;
+      values[`:v${i}`] = value;
+      sets.push(`#f${i} = :v${i}`);
+    });
+  return { update: `SET ${sets.join(', ')}`, names, values, changed: sets.length > 1 };
+}
+
+/** `update:settings`: sets only the given fields. */
+export function updateSettingsPart(changes: Partial<SiteSettings>): TxPart {
+  const { update, names, values } = setExpression(changes);
+  return part.update('update:settings', keys.settings(), update, { names, values });
+}
+
+/** Sets only the given fields with one UpdateItem and no change record (tests and tools). */
+export async function updateSettings(changes: Partial<SiteSettings>): Promise<void> {
+  const { update, names, values, changed } = setExpression(changes);
+  if (!changed) return;
   await ddb.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
       Key: keys.settings(),
-      UpdateExpression: `SET ${sets.join(', ')}`,
+      UpdateExpression: update,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     }),

@@ -1,52 +1,38 @@
 /**
- * Tenants and their activation tokens (docs/data-model.md T1–T4). The tenant item holds its password as a
- * scrypt hash and its contact fields as ciphertext only (shared/crypto); this module never sees plaintext
- * contact data. E-mail uniqueness (case-insensitive) is the guard `UNIQUE#tenantEmail#<lowercase>`, written
- * in the same transaction as the tenant, and doubles as the e-mail → tenantId lookup (T2).
+ * Tenant records (docs/data-model.md T1–T3; activation tokens are in tenant-activations-repo.ts). The tenant
+ * item holds its password as a scrypt hash and its contact fields as ciphertext only (shared/crypto); this
+ * module never sees plaintext contact data. E-mail uniqueness (case-insensitive) is the guard
+ * `UNIQUE#tenantEmail#<lowercase>`, written in the same transaction as the tenant, and doubles as the
+ * e-mail → tenantId lookup (T2). Writes are returned as transaction parts for a service to compose.
  */
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { cancellationCodes } from '../db/cancellation.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
-import { countDelta, readCount } from '../db/counters.js';
+import { readCount } from '../db/counters.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { type Item, queryAll, queryFirst, stripKeys } from '../db/query.js';
+import { StaleRecord } from '../db/optimistic.js';
+import { batchGet, type Item, queryPartition, queryPartitionFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
+import { commit, isConditionFailure, part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import { normalizedEmail, type TenantChanges, type TenantRecord } from '../domain/tenant.js';
 import { Conflict } from '../errors.js';
 
-export const CONTACT_FIELDS = [
-  'tenantPhone',
-  'tenantAltPhone',
-  'tenantAddress',
-  'tenantCity',
-  'tenantState',
-  'tenantZip',
-  'tenantCountry',
-] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
+export {
+  CONTACT_FIELDS,
+  type ContactField,
+  normalizedEmail,
+  type TenantChanges,
+  type TenantRecord,
+} from '../domain/tenant.js';
 
-export interface TenantRecord {
-  tenantId: number;
-  /** As the tenant typed it (trimmed); compared case-insensitively through the guard. */
-  tenantEmail: string;
-  tenantFirstName: string;
-  tenantLastName: string;
-  isActive: 0 | 1;
-  /** `scrypt$N$r$p$salt$hash` (shared/crypto/password.ts); never leaves the service. */
-  passwordHash: string;
-  /** Contact fields as `v1:` ciphertext (shared/crypto/field-cipher.ts), keyed by their API names. */
-  contact: Partial<Record<ContactField, string>>;
-  dateCreated: string;
-  dateUpdated: string;
-  dateActivated: string;
+export interface StoredTenant {
+  record: TenantRecord;
+  version: number;
 }
 
-type TransactItem = NonNullable<
-  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
->[number];
-
 const TOTAL = 'tenants';
-export const normalizedEmail = (email: string) => email.trim().toLowerCase();
-const emailGuard = (email: string) => keys.unique('tenantEmail', normalizedEmail(email));
+const EMAIL_GUARD = 'tenantEmail';
+const emailGuard = (email: string) => keys.unique(EMAIL_GUARD, normalizedEmail(email));
+const updateLabel = (tenantId: number) => `update:tenant ${tenantId}`;
 
 function toItem(record: TenantRecord, version: number): Item {
   return {
@@ -61,229 +47,161 @@ function toItem(record: TenantRecord, version: number): Item {
 
 const fromItem = (item: Item) => stripKeys<TenantRecord>(item);
 
+/** T1. */
 export async function getTenant(tenantId: number): Promise<TenantRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.tenant(tenantId) }));
-  return Item ? fromItem(Item) : undefined;
+  return (await getStoredTenant(tenantId))?.record;
 }
 
+/** T1 with the version an update is conditioned on. */
+export async function getStoredTenant(tenantId: number): Promise<StoredTenant | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.tenant(tenantId) }));
+  return Item ? { record: fromItem(Item), version: Number(Item.version ?? 0) } : undefined;
+}
+
+/** T2. */
 export async function tenantIdByEmail(email: string): Promise<number | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: emailGuard(email) }));
   return Item ? Number(Item.ownerId) : undefined;
 }
 
+/** T1 for many ids (landlord-scoped lists); the order of the answer is not the order of `ids`. */
 export async function getTenants(ids: readonly number[]): Promise<TenantRecord[]> {
-  const found: TenantRecord[] = [];
-  for (let i = 0; i < ids.length; i += 100) {
-    const Keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => ({ ...keys.tenant(id) }));
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [TABLE_NAME]: { Keys } };
-    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-      const result = await ddb.send(new BatchGetCommand({ RequestItems: request }));
-      found.push(...((result.Responses?.[TABLE_NAME] ?? []) as Item[]).map(fromItem));
-      request = result.UnprocessedKeys as typeof request;
-      if (attempt > 8) throw new Error('DynamoDB kept keys unprocessed');
-      if (request && Object.keys(request).length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
-  }
-  return found;
+  return (await batchGet(ids.map((id) => keys.tenant(id)))).map(fromItem);
+}
+
+/** Create: `put:tenant <id>`, `guard:tenantEmail`, `count:tenants`. */
+export function insertTenantParts(record: TenantRecord): TxPart[] {
+  return [
+    part.putIfAbsent(`put:tenant ${record.tenantId}`, toItem(record, 1)),
+    part.guard(`guard:${EMAIL_GUARD}`, EMAIL_GUARD, normalizedEmail(record.tenantEmail), record.tenantId),
+    part.countMove(`count:${TOTAL}`, TOTAL, 1),
+  ];
 }
 
 /**
- * Creates the tenant with its e-mail guard and the maintained total in one transaction; `extra` items (the
- * activation token of a registration) commit or fail with it. 409 when the e-mail is taken.
+ * Removes a tenant that was never activated (a registration whose e-mail could not be sent):
+ * `delete:tenant <id>` (only while inactive), `release:tenantEmail`, `count:tenants`.
  */
-export async function insertTenant(record: TenantRecord, extra: TransactItem[] = []): Promise<void> {
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: TABLE_NAME,
-              Item: toItem(record, 1),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: TABLE_NAME,
-              Item: emailGuardItem(record),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          countDelta(TOTAL, 1),
-          ...extra,
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationCodes(error)?.[1] === 'ConditionalCheckFailed') {
-      throw new Conflict('An account with this e-mail address already exists');
-    }
-    throw error;
-  }
+export function deleteUnactivatedTenantParts(record: TenantRecord): TxPart[] {
+  return [
+    part.delete(`delete:tenant ${record.tenantId}`, keys.tenant(record.tenantId), {
+      condition: 'isActive = :zero',
+      values: { ':zero': 0 },
+    }),
+    part.releaseGuard(
+      `release:${EMAIL_GUARD}`,
+      EMAIL_GUARD,
+      normalizedEmail(record.tenantEmail),
+      record.tenantId,
+    ),
+    part.countMove(`count:${TOTAL}`, TOTAL, -1),
+  ];
 }
 
-/** Undoes a registration whose activation e-mail could not be sent, so the address can register again. */
-export async function deleteUnactivatedTenant(record: TenantRecord, activationHash: string): Promise<void> {
-  await ddb.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Delete: {
-            TableName: TABLE_NAME,
-            Key: keys.tenant(record.tenantId),
-            ConditionExpression: 'isActive = :zero',
-            ExpressionAttributeValues: { ':zero': 0 },
-          },
-        },
-        {
-          Delete: {
-            TableName: TABLE_NAME,
-            Key: emailGuard(record.tenantEmail),
-            ConditionExpression: 'ownerId = :id',
-            ExpressionAttributeValues: { ':id': record.tenantId },
-          },
-        },
-        { Delete: { TableName: TABLE_NAME, Key: keys.activation(activationHash) } },
-        countDelta(TOTAL, -1),
-      ],
-    }),
+function setExpression(changes: TenantChanges, now: Date) {
+  const sets = Object.entries({ ...changes, dateUpdated: now.toISOString() }).filter(
+    ([, value]) => value !== undefined,
+  );
+  return {
+    update: `SET ${sets.map((_, i) => `#f${i} = :v${i}`).join(', ')} ADD version :one`,
+    names: Object.fromEntries(sets.map(([field], i) => [`#f${i}`, field])),
+    values: { ...Object.fromEntries(sets.map(([, value], i) => [`:v${i}`, value])), ':one': 1 },
+  };
+}
+
+/** `update:tenant <id>`: sets the given fields on the tenant read at `current.version`. */
+export function updateTenantPart(current: StoredTenant, changes: TenantChanges, now: Date): TxPart {
+  const { update, names, values } = setExpression(changes, now);
+  // An item written before versions existed has none: it must still have none.
+  const versioned = current.version > 0;
+  return part.update(updateLabel(current.record.tenantId), keys.tenant(current.record.tenantId), update, {
+    condition: versioned ? 'version = :version' : 'attribute_exists(PK) AND attribute_not_exists(version)',
+    names,
+    values: versioned ? { ...values, ':version': current.version } : values,
+  });
+}
+
+/** `update:tenant <id>`: activates the tenant (the activation link's transaction). */
+export function activateTenantPart(tenantId: number, now: Date): TxPart {
+  return part.update(
+    updateLabel(tenantId),
+    keys.tenant(tenantId),
+    'SET isActive = :one, dateActivated = :stamp, dateUpdated = :stamp ADD version :one',
+    { condition: 'attribute_exists(PK)', values: { ':one': 1, ':stamp': now.toISOString() } },
   );
 }
 
-export type TenantChanges = {
-  [K in 'tenantFirstName' | 'isActive' | 'passwordHash' | 'dateActivated']?: TenantRecord[K] | undefined;
-};
+/**
+ * The domain's reading of a failed tenant write: a taken e-mail is a 409; a failed version condition on
+ * `update:tenant <id>` (or conflicts that outlasted the retries) is StaleRecord, for the caller to re-read.
+ */
+export function tenantWriteError(error: unknown, tenantId: number): unknown {
+  if (!(error instanceof TransactionFailed)) return error;
+  if (error.conditionFailed(`guard:${EMAIL_GUARD}`))
+    return new Conflict('An account with this e-mail address already exists');
+  const update = updateLabel(tenantId);
+  if (error.conditionFailed(update) || (error.failed(update) && error.transient))
+    return new StaleRecord('tenant changed since it was read');
+  return error;
+}
 
-/** Sets the given fields; undefined when there is no such tenant. */
+/** Commits a tenant change composed by a caller (the tenant's parts and its own). */
+export async function commitTenantChange(parts: readonly TxPart[], tenantId: number): Promise<void> {
+  try {
+    await commit(parts);
+  } catch (error) {
+    throw tenantWriteError(error, tenantId);
+  }
+}
+
+/** Create without a change record (fixture loading): 409 when the e-mail is taken. */
+export const insertTenant = (record: TenantRecord) =>
+  commitTenantChange(insertTenantParts(record), record.tenantId);
+
+/**
+ * One conditional UpdateItem, no change record (the login's password rehash, which is not an admin change).
+ * Undefined when there is no such tenant.
+ */
 export async function updateTenant(
   tenantId: number,
   changes: TenantChanges,
   now: Date,
 ): Promise<TenantRecord | undefined> {
-  const sets = Object.entries({ ...changes, dateUpdated: now.toISOString() }).filter(
-    ([, value]) => value !== undefined,
-  );
+  const { update, names, values } = setExpression(changes, now);
   try {
     const { Attributes } = await ddb.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.tenant(tenantId),
-        UpdateExpression: `SET ${sets.map((_, i) => `#f${i} = :v${i}`).join(', ')} ADD version :one`,
+        UpdateExpression: update,
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: Object.fromEntries(sets.map(([field], i) => [`#f${i}`, field])),
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(sets.map(([, value], i) => [`:v${i}`, value])),
-          ':one': 1,
-        },
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );
     return Attributes ? fromItem(Attributes) : undefined;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }
 
-/** Admin list, unfiltered: the first page × limit tenants in id order. */
+/** T3: the first `count` tenants in id order (admin list, unfiltered). */
 export async function firstTenants(count: number): Promise<TenantRecord[]> {
-  const items = await queryFirst(
-    {
-      TableName: TABLE_NAME,
-      IndexName: INDEX.gsi1,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': indexKeys.tenants() },
-    },
-    count,
-  );
+  const items = await queryPartitionFirst({ index: INDEX.gsi1, pk: indexKeys.tenants() }, count);
   return items.map(fromItem);
 }
 
-/** Admin search and filters: the whole tenant partition (bounded by the business's tenants), filtered in code. */
+/** T3 whole: admin search and filters read the tenant partition (bounded by the business's tenants). */
 export async function allTenants(): Promise<TenantRecord[]> {
-  const items = await queryAll({
-    TableName: TABLE_NAME,
-    IndexName: INDEX.gsi1,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': indexKeys.tenants() },
-  });
+  const items = await queryPartition({ index: INDEX.gsi1, pk: indexKeys.tenants() });
   return items.map(fromItem);
 }
 
 export const countTenants = () => readCount(TOTAL);
 
-// Activation tokens (T4): the e-mail carries a random 256-bit secret; only its SHA-256 is stored.
-
-export function activationItem(
-  tokenHash: string,
-  tenantId: number,
-  expiresAt: number,
-  now: Date,
-): TransactItem {
-  return {
-    Put: {
-      TableName: TABLE_NAME,
-      Item: {
-        ...keys.activation(tokenHash),
-        entity: 'activation',
-        tenantId,
-        expiresAt,
-        createdAt: now.toISOString(),
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
-}
-
-export async function getActivation(
-  tokenHash: string,
-): Promise<{ tenantId: number; expiresAt: number } | undefined> {
-  const { Item } = await ddb.send(
-    new GetCommand({ TableName: TABLE_NAME, Key: keys.activation(tokenHash), ConsistentRead: true }),
-  );
-  return Item ? { tenantId: Number(Item.tenantId), expiresAt: Number(Item.expiresAt) } : undefined;
-}
-
-/**
- * Uses the token once: deleting it (only if it is still there, unexpired and for this tenant) and activating
- * the tenant commit together, so two clicks racing on one link activate once and the loser gets false.
- */
-export async function consumeActivation(tokenHash: string, tenantId: number, now: Date): Promise<boolean> {
-  const stamp = now.toISOString();
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: TABLE_NAME,
-              Key: keys.activation(tokenHash),
-              ConditionExpression: 'attribute_exists(PK) AND tenantId = :id AND expiresAt > :now',
-              ExpressionAttributeValues: { ':id': tenantId, ':now': Math.floor(now.getTime() / 1000) },
-            },
-          },
-          {
-            Update: {
-              TableName: TABLE_NAME,
-              Key: keys.tenant(tenantId),
-              UpdateExpression:
-                'SET isActive = :one, dateActivated = :stamp, dateUpdated = :stamp ADD version :one',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':one': 1, ':stamp': stamp },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (cancellationCodes(error)) return false;
-    throw error;
-  }
-}
-
-/** Used by seeding: the items insertTenant writes, for a put that may replace an earlier load. */
+/** Used by fixture loading: the items insertTenantParts writes, for a put that may replace an earlier load. */
 export const tenantItem = (record: TenantRecord) => toItem(record, 1);
 export function emailGuardItem(record: Pick<TenantRecord, 'tenantEmail' | 'tenantId'>): Item {
   return { ...emailGuard(record.tenantEmail), entity: 'unique', ownerId: record.tenantId };

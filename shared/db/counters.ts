@@ -2,6 +2,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from './client.js';
 import { keys } from './keys.js';
+import { isConditionFailure } from './transaction.js';
 
 /** Counter names and their floors: the first id handed out is floor + 1 (VR property ids are above 1999). */
 export const COUNTERS = {
@@ -50,7 +51,7 @@ export async function raiseCounter(name: CounterName, atLeast: number): Promise<
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 }
 
@@ -58,17 +59,4 @@ export async function raiseCounter(name: CounterName, atLeast: number): Promise<
 export async function readCount(name: string): Promise<number> {
   const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.count(name) }));
   return Number(Item?.value ?? 0);
-}
-
-/** A transaction item that moves a maintained total by delta. */
-export function countDelta(name: string, delta: number) {
-  return {
-    Update: {
-      TableName: TABLE_NAME,
-      Key: keys.count(name),
-      UpdateExpression: 'ADD #v :d SET entity = :entity',
-      ExpressionAttributeNames: { '#v': 'value' },
-      ExpressionAttributeValues: { ':d': delta, ':entity': 'count' },
-    },
-  };
 }
