@@ -1,8 +1,7 @@
 /**
  * Admin settings: roles, the PUT whitelist, secrets never shown, and the two opt-in flags of the public
  * settings. The flag tests change apiExposeBusinessTaxId / apiExposeInternalPaths (and the CAPTCHA secret) and
- * restore them in afterAll; no other test file changes these fields, and PUT writes only the fields it is
- * given, so test/contact.test.ts switching the CAPTCHA fields at the same time cannot undo them or be undone.
+ * restore them in afterAll, so the tests after them in this file see the fixture's settings.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,14 +1,11 @@
 /**
  * CAPTCHA: unit tests of the built-in token (signing, expiry, tampering, secrets) and of the third-party
- * verifier against a local fake verify server; then the third-party flow end to end. The end-to-end part
- * runs its own local runtime in this process, because the verify URL is environment configuration of the
- * process that runs the handlers (the shared runtime lives in vitest's main process) and because switching
- * the provider must not disturb the other test files on the shared runtime.
+ * verifier against a local fake verify server; then the third-party flow end to end on this file's own
+ * runtime, whose handlers run in this process, so the verify URLs set here in process.env reach them.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalRuntime, startLocalRuntime } from '../infra/local/runtime.js';
 import {
   captchaSecret,
   checkAnswer,
@@ -21,7 +18,6 @@ import { BUILTIN_TTL_SECONDS } from '../shared/captcha/providers.js';
 import { verifyThirdParty } from '../shared/captcha/third-party.js';
 import { AppError } from '../shared/errors.js';
 import { ADMINS, Client, problem } from './support/client.js';
-import { TEST_RUNTIME_OPTIONS } from './support/global-setup.js';
 
 const SECRET = Buffer.from('unit-test-secret-unit-test-secret-0123456789');
 const NOW = new Date('2026-03-01T12:00:00Z');
@@ -287,12 +283,11 @@ describe('third-party verifier', () => {
   });
 });
 
-// ---- end to end on a runtime of its own ------------------------------------------------------------
+// ---- end to end on this file's runtime ------------------------------------------------------------
 
-describe('third-party CAPTCHA through the contact endpoints (own runtime)', () => {
-  let runtime: LocalRuntime;
+describe('third-party CAPTCHA through the contact endpoints', () => {
   let admin: Client;
-  const visitor = () => new Client(runtime.url);
+  const visitor = () => new Client();
   const message = (extra: Record<string, unknown> = {}) => ({
     senderName: 'Captcha Tester',
     senderEmail: 'captcha@example.com',
@@ -308,8 +303,7 @@ describe('third-party CAPTCHA through the contact endpoints (own runtime)', () =
     process.env.CAPTCHA_VERIFY_URL_HCAPTCHA = `${fake.url}/hcaptcha`;
     process.env.CAPTCHA_VERIFY_URL_RECAPTCHA = `${fake.url}/recaptcha`;
     process.env.CAPTCHA_VERIFY_TIMEOUT_MS = '500';
-    runtime = await startLocalRuntime(TEST_RUNTIME_OPTIONS);
-    admin = new Client(runtime.url);
+    admin = new Client();
     const login = await admin.post('/API/auth/V1/login.json', {
       adminAPIKey: ADMINS.super.adminAPIKey,
       adminAPISecret: ADMINS.super.adminAPISecret,
@@ -322,10 +316,6 @@ describe('third-party CAPTCHA through the contact endpoints (own runtime)', () =
       apiContactCaptchaEnabled: 1,
       apiSubscribeCaptchaEnabled: 1,
     });
-  }, 120_000);
-
-  afterAll(async () => {
-    await runtime?.stop();
   });
 
   it('publishes the provider and site key, never the secret', async () => {

@@ -1,8 +1,7 @@
 /**
- * Contact form, newsletter signup and the admin lists that read them back, on the shared runtime. The
- * CAPTCHA-on tests switch the site's contact and subscribe CAPTCHA on through PUT adminSettings; they live in
- * this file only, run last (tests of a file run in order) and restore the settings they changed, so the
- * CAPTCHA-free tests above never see them on. No other test file changes these settings fields.
+ * Contact form, newsletter signup and the admin lists that read them back. The CAPTCHA-on tests switch the
+ * site's contact and subscribe CAPTCHA on through PUT adminSettings; they run last (tests of a file run in
+ * order) and restore the settings they changed, so the CAPTCHA-free tests above never see them on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessage as StoredMessage } from '../shared/data/contact-repo.js';
