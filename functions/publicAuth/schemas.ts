@@ -1,7 +1,7 @@
 /** Request schemas of tenant authentication (spec "Tenant authentication (controller publicAuth)"). */
 import * as v from 'valibot';
-import { contactFields, emailField, nameField, passwordField } from '../../shared/domain/tenant-schemas.js';
 import { intLike, requiredText, text } from '../../shared/http/schemas.js';
+import { contactFields, emailField, nameField, passwordField } from '../../shared/domain/tenant-schemas.js';
 
 export const registerBody = v.strictObject({
   tenantFirstName: nameField,
@@ -26,7 +26,16 @@ export const loginBody = v.strictObject({
   ),
 });
 
-/** Every activation attempt is counted (routes.ts ACTIVATION_LIMIT) before this is validated. */
+/**
+ * The activation query is parsed loosely by the route and strictly in the handler: every attempt must be
+ * counted against the per-IP limit before anything else can answer 400.
+ */
+export const activateQueryLoose = v.object({
+  tenantEmail: v.optional(v.string()),
+  hash: v.optional(v.string()),
+  applyToLeaseId: v.optional(v.string()),
+});
+
 export const activateQuery = v.object({
   tenantEmail: requiredText(254),
   hash: requiredText(128),
