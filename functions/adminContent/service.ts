@@ -13,6 +13,7 @@ import { commit, TransactionFailed, type TxPart } from '../../shared/db/transact
 import type { Actor, ChangeAction } from '../../shared/domain/change.js';
 import {
   adminView,
+  blocksAfter,
   blocksView,
   type ContentKind,
   type ContentRecord,
@@ -94,7 +95,7 @@ export async function saveBlocks(blocks: ContentRecord, now: Date, by: Actor) {
   return retryStale('The content blocks', async () => {
     const current = await blocksRepo.getBlocks();
     const before = blocksView(current.blocks);
-    const after = blocksView({ ...current.blocks, ...definedOnly(blocks) });
+    const after = blocksAfter(current.blocks, blocks);
     try {
       await commit([
         blocksRepo.blocksUpdatePart(current, blocks),
@@ -159,8 +160,4 @@ async function existing(def: ContentKind, id: number): Promise<repo.StoredConten
 async function checkParent(def: ContentKind, input: ContentRecord): Promise<void> {
   const parentId = parentIdOf(def, input);
   if (parentId !== undefined && !(await repo.parentExists(def, parentId))) throw noSuchParent(def, parentId);
-}
-
-function definedOnly(input: ContentRecord): ContentRecord {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }

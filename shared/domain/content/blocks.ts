@@ -60,3 +60,13 @@ export function blocksView(stored: Partial<Record<string, unknown>>): Record<Con
     CONTENT_BLOCK_KEYS.map((k) => [k, typeof stored[k] === 'string' ? stored[k] : '']),
   ) as Record<ContentBlockKey, string>;
 }
+
+/** The block set after a write of some blocks: the given ones replace theirs, the others keep their values. */
+export function blocksAfter(
+  stored: Partial<Record<string, unknown>>,
+  given: Partial<Record<string, unknown>>,
+): Record<ContentBlockKey, string> {
+  const next = { ...stored };
+  for (const [key, value] of Object.entries(given)) if (value !== undefined) next[key] = value;
+  return blocksView(next);
+}
