@@ -1,5 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { createProperty, ltrPropertyBody, vrPropertyBody } from './support/builders.js';
 import { type AdminName, Client, problem, signedIn, unique } from './support/client.js';
 import { rawTable, TABLE } from './support/table.js';
 
@@ -19,31 +20,6 @@ interface Listed {
   total: number;
   ltrTotal?: number;
   vrTotal?: number;
-}
-
-const vrBody = (overrides: Record<string, unknown> = {}) => ({
-  type: 'vr',
-  propertyName: unique('VR'),
-  propertyDesc: 'A test VR property',
-  propertyRate: '150.00',
-  ...overrides,
-});
-
-const ltrBody = (overrides: Record<string, unknown> = {}) => ({
-  type: 'ltr',
-  propertyName: unique('LTR'),
-  propertyDesc: 'A test LTR property',
-  propertyRate: '1200',
-  latePenalty: '50',
-  propertyDeposit: '1200',
-  ...overrides,
-});
-
-async function create(body: Record<string, unknown>): Promise<number> {
-  const admin = await signedIn('super');
-  const res = await admin.post(`${BASE}/properties.json`, body);
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
-  return res.body.propertyId as number;
 }
 
 describe('admin properties: roles', () => {
@@ -67,14 +43,14 @@ describe('admin properties: roles', () => {
 
   it.each(['svcRep', 'landlord', 'housekeeper'] as const)('writes as %s → 403', async (who) => {
     const client = await signedIn(who);
-    expect((await client.post(`${BASE}/properties.json`, vrBody())).status).toBe(403);
+    expect((await client.post(`${BASE}/properties.json`, vrPropertyBody())).status).toBe(403);
     expect((await client.put(`${BASE}/properties/2001.json`, { propertyDesc: 'x' })).status).toBe(403);
     expect((await client.delete(`${BASE}/properties/2001.json`)).status).toBe(403);
   });
 
   it('writes without a session → 401', async () => {
     const anon = new Client();
-    expect((await anon.post(`${BASE}/properties.json`, vrBody())).status).toBe(401);
+    expect((await anon.post(`${BASE}/properties.json`, vrPropertyBody())).status).toBe(401);
     expect((await anon.put(`${BASE}/properties/2001.json`, { propertyDesc: 'x' })).status).toBe(401);
     expect((await anon.delete(`${BASE}/properties/2001.json`)).status).toBe(401);
   });
@@ -104,7 +80,7 @@ describe('admin properties: create', () => {
     const admin = await signedIn('super');
     const res = await admin.post(
       `${BASE}/properties.json`,
-      vrBody({ propertyWeekendRate: 175, units: 2, taxRate: '7.5' }),
+      vrPropertyBody({ propertyWeekendRate: 175, units: 2, taxRate: '7.5' }),
     );
 
     expect(res.status).toBe(201);
@@ -125,10 +101,10 @@ describe('admin properties: create', () => {
 
   it('creates an LTR property, which needs latePenalty and propertyDeposit', async () => {
     const admin = await signedIn('super');
-    const ok = await admin.post(`${BASE}/properties.json`, ltrBody());
+    const ok = await admin.post(`${BASE}/properties.json`, ltrPropertyBody());
     const missing = await admin.post(
       `${BASE}/properties.json`,
-      ltrBody({ latePenalty: undefined, propertyDeposit: undefined }),
+      ltrPropertyBody({ latePenalty: undefined, propertyDeposit: undefined }),
     );
 
     expect(ok.status).toBe(201);
@@ -143,7 +119,7 @@ describe('admin properties: create', () => {
 
   it('refuses VR-only pricing fields on an LTR property', async () => {
     const admin = await signedIn('super');
-    const res = await admin.post(`${BASE}/properties.json`, ltrBody({ propertyWeekendRate: '100' }));
+    const res = await admin.post(`${BASE}/properties.json`, ltrPropertyBody({ propertyWeekendRate: '100' }));
     expect(res.status).toBe(400);
     expect(problem(res).errors?.[0]?.field).toBe('propertyWeekendRate');
   });
@@ -151,8 +127,13 @@ describe('admin properties: create', () => {
   it('answers 409 for a duplicate name, case-insensitively', async () => {
     const admin = await signedIn('super');
     const name = unique('Dup');
-    expect((await admin.post(`${BASE}/properties.json`, vrBody({ propertyName: name }))).status).toBe(201);
-    const again = await admin.post(`${BASE}/properties.json`, ltrBody({ propertyName: name.toUpperCase() }));
+    expect((await admin.post(`${BASE}/properties.json`, vrPropertyBody({ propertyName: name }))).status).toBe(
+      201,
+    );
+    const again = await admin.post(
+      `${BASE}/properties.json`,
+      ltrPropertyBody({ propertyName: name.toUpperCase() }),
+    );
     expect(again.status).toBe(409);
     expect(problem(again).title).toBe('Conflict');
   });
@@ -161,25 +142,27 @@ describe('admin properties: create', () => {
     const admin = await signedIn('super');
     const name = unique('Race');
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => admin.post(`${BASE}/properties.json`, vrBody({ propertyName: name }))),
+      Array.from({ length: 6 }, () =>
+        admin.post(`${BASE}/properties.json`, vrPropertyBody({ propertyName: name })),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
   });
 
   it.each([
     ['missing type', { propertyName: 'x', propertyDesc: 'x', propertyRate: '1' }, 'type'],
-    ['bad type', vrBody({ type: 'hotel' }), 'type'],
-    ['missing name', vrBody({ propertyName: undefined }), 'propertyName'],
-    ['empty name', vrBody({ propertyName: '   ' }), 'propertyName'],
-    ['name over 128', vrBody({ propertyName: 'n'.repeat(129) }), 'propertyName'],
-    ['description over 5000', vrBody({ propertyDesc: 'd'.repeat(5001) }), 'propertyDesc'],
-    ['rate not a number', vrBody({ propertyRate: 'cheap' }), 'propertyRate'],
-    ['negative rate', vrBody({ propertyRate: -5 }), 'propertyRate'],
-    ['petsAllowed 2', vrBody({ petsAllowed: 2 }), 'petsAllowed'],
-    ['landlord not an admin', vrBody({ landlord: 999 }), 'landlord'],
-    ['unknown field', vrBody({ color: 'blue' }), 'color'],
-    ['object as name', vrBody({ propertyName: { a: 1 } }), 'propertyName'],
-    ['minNights above maxNights', vrBody({ minNights: 10, maxNights: 5 }), 'minNights'],
+    ['bad type', vrPropertyBody({ type: 'hotel' }), 'type'],
+    ['missing name', vrPropertyBody({ propertyName: undefined }), 'propertyName'],
+    ['empty name', vrPropertyBody({ propertyName: '   ' }), 'propertyName'],
+    ['name over 128', vrPropertyBody({ propertyName: 'n'.repeat(129) }), 'propertyName'],
+    ['description over 5000', vrPropertyBody({ propertyDesc: 'd'.repeat(5001) }), 'propertyDesc'],
+    ['rate not a number', vrPropertyBody({ propertyRate: 'cheap' }), 'propertyRate'],
+    ['negative rate', vrPropertyBody({ propertyRate: -5 }), 'propertyRate'],
+    ['petsAllowed 2', vrPropertyBody({ petsAllowed: 2 }), 'petsAllowed'],
+    ['landlord not an admin', vrPropertyBody({ landlord: 999 }), 'landlord'],
+    ['unknown field', vrPropertyBody({ color: 'blue' }), 'color'],
+    ['object as name', vrPropertyBody({ propertyName: { a: 1 } }), 'propertyName'],
+    ['minNights above maxNights', vrPropertyBody({ minNights: 10, maxNights: 5 }), 'minNights'],
   ])('refuses %s with 400 naming the field', async (_label, body, field) => {
     const admin = await signedIn('super');
     const res = await admin.post(`${BASE}/properties.json`, body);
@@ -190,7 +173,7 @@ describe('admin properties: create', () => {
   it('says which fields are missing and which are unknown', async () => {
     const admin = await signedIn('super');
     const res = await admin.post(`${BASE}/properties.json`, {
-      ...vrBody({ propertyName: undefined }),
+      ...vrPropertyBody({ propertyName: undefined }),
       color: 'x',
     });
     expect(problem(res).errors).toEqual(
@@ -250,7 +233,7 @@ describe('admin properties: single, aliases and ids', () => {
 
 describe('admin properties: update', () => {
   it('updates whitelisted fields and reflects them', async () => {
-    const id = await create(vrBody());
+    const id = await createProperty(vrPropertyBody());
     const admin = await signedIn('super');
     const name = unique('Renamed');
     const res = await admin.put(`${BASE}/property/${id}.json`, {
@@ -270,7 +253,7 @@ describe('admin properties: update', () => {
   });
 
   it('answers any field outside the whitelist with 400 and changes nothing', async () => {
-    const id = await create(vrBody());
+    const id = await createProperty(vrPropertyBody());
     const admin = await signedIn('super');
     for (const body of [
       { landlord: 2 },
@@ -289,8 +272,8 @@ describe('admin properties: update', () => {
 
   it('answers 409 when renaming onto another property’s name, and frees the old name on rename', async () => {
     const first = unique('First');
-    const idA = await create(vrBody({ propertyName: first }));
-    const idB = await create(vrBody());
+    const idA = await createProperty(vrPropertyBody({ propertyName: first }));
+    const idB = await createProperty(vrPropertyBody());
     const admin = await signedIn('super');
     expect((await admin.put(`${BASE}/properties/${idB}.json`, { propertyName: first })).status).toBe(409);
     expect(
@@ -301,7 +284,7 @@ describe('admin properties: update', () => {
 
   it('keeps a property’s own name available to itself (changing only its case)', async () => {
     const name = unique('Case');
-    const id = await create(vrBody({ propertyName: name }));
+    const id = await createProperty(vrPropertyBody({ propertyName: name }));
     const admin = await signedIn('super');
     expect(
       (await admin.put(`${BASE}/properties/${id}.json`, { propertyName: name.toUpperCase() })).status,
@@ -309,7 +292,7 @@ describe('admin properties: update', () => {
   });
 
   it('concurrent updates of different fields both land', async () => {
-    const id = await create(vrBody());
+    const id = await createProperty(vrPropertyBody());
     const admin = await signedIn('super');
     await Promise.all([
       admin.put(`${BASE}/properties/${id}.json`, { petFee: 25 }),
@@ -324,7 +307,7 @@ describe('admin properties: update', () => {
   });
 
   it('a burst of concurrent updates of one property: each lands (200) or is refused whole (409), never a 500', async () => {
-    const id = await create(vrBody());
+    const id = await createProperty(vrPropertyBody());
     const admin = await signedIn('super');
     const titles = Array.from({ length: 25 }, (_, i) => `Title ${i}`);
     const answers = await Promise.all(
@@ -342,7 +325,7 @@ describe('admin properties: update', () => {
 
 describe('admin properties: archive', () => {
   it('soft-archives: the record stays, isArchived=1, hidden from the catalog', async () => {
-    const id = await create(vrBody());
+    const id = await createProperty(vrPropertyBody());
     const admin = await signedIn('super');
     const res = await admin.delete(`${BASE}/property/${id}.json`);
     expect(res.status).toBe(200);
@@ -351,7 +334,7 @@ describe('admin properties: archive', () => {
   });
 
   it('answers 409 while an active future reservation exists, and archives once it is cancelled', async () => {
-    const id = await create(vrBody());
+    const id = await createProperty(vrPropertyBody());
     const reservation = {
       PK: 'RESERVATION#900001',
       SK: 'RESERVATION',
@@ -376,7 +359,7 @@ describe('admin properties: archive', () => {
   });
 
   it('ignores past stays and admin blocks', async () => {
-    const id = await create(vrBody());
+    const id = await createProperty(vrPropertyBody());
     const base = { SK: 'RESERVATION', entity: 'reservation', propertyId: id, GSI1PK: `PROPRES#${id}` };
     await rawTable.send(
       new PutCommand({
@@ -469,7 +452,7 @@ describe('admin properties: list', () => {
 
   it('featured=1 lists featured VR listings only, even with type=all or type=ltr', async () => {
     const name = unique('Featured LTR');
-    const id = await create(ltrBody({ propertyName: name }));
+    const id = await createProperty(ltrPropertyBody({ propertyName: name }));
     const admin = await signedIn('super');
     expect((await admin.put(`${BASE}/properties/${id}.json`, { isFeatured: 1 })).status).toBe(200);
     for (const type of ['all', 'ltr']) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createTenant, uniqueEmail } from './support/builders.js';
 import { Client, problem, signedIn, unique } from './support/client.js';
 
 const BASE = '/API/adminTenants/V1';
-const newEmail = (tag: string) =>
-  `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.test`;
+const newEmail = uniqueEmail;
 
 interface TenantRow {
   tenantId: number;
@@ -19,23 +19,10 @@ interface Paged {
   total: number;
 }
 
-async function createTenant(admin: Client, extra: Record<string, unknown> = {}) {
-  const body = {
-    tenantEmail: newEmail('admin-made'),
-    tenantFirstName: unique('First').replace(' ', ''),
-    tenantLastName: 'Made',
-    password: 'admin-set-password',
-    ...extra,
-  };
-  const res = await admin.post(`${BASE}/tenants.json`, body);
-  expect(res.status, res.text).toBe(201);
-  return { ...body, tenantId: (res.body as { tenantId: number }).tenantId };
-}
-
 describe('admin tenants', () => {
   it('creates an inactive tenant (201), reads it back with decrypted contact fields and never a password', async () => {
     const admin = await signedIn('super');
-    const created = await createTenant(admin, { tenantPhone: '+1 555 0111 2222' });
+    const created = await createTenant({ tenantPhone: '+1 555 0111 2222' }, admin);
     expect(created.tenantId).toBeGreaterThan(0);
 
     for (const path of [
@@ -66,7 +53,7 @@ describe('admin tenants', () => {
 
   it('answers 409 for a duplicate e-mail (any case) and 400 for invalid bodies', async () => {
     const admin = await signedIn('super');
-    const created = await createTenant(admin);
+    const created = await createTenant({}, admin);
     const duplicate = await admin.post(`${BASE}/tenants.json`, {
       tenantEmail: created.tenantEmail.toUpperCase(),
       tenantFirstName: 'Dup',
@@ -124,8 +111,8 @@ describe('admin tenants', () => {
   it('lists with search (e-mail or name), the isActive filter and the paging envelope', async () => {
     const admin = await signedIn('super');
     const surname = unique('Searchable').replace(' ', '');
-    const active = await createTenant(admin, { tenantLastName: surname, isActive: 1 });
-    const inactive = await createTenant(admin, { tenantLastName: surname });
+    const active = await createTenant({ tenantLastName: surname, isActive: 1 }, admin);
+    const inactive = await createTenant({ tenantLastName: surname }, admin);
 
     const byName = await admin.get<Paged>(`${BASE}/tenants.json`, {
       query: { search: surname.toLowerCase() },
@@ -180,7 +167,7 @@ describe('admin tenants', () => {
 
   it('updates tenantFirstName, isActive and the password, and refuses any other field', async () => {
     const admin = await signedIn('super');
-    const created = await createTenant(admin);
+    const created = await createTenant({}, admin);
 
     const res = await admin.put(`${BASE}/tenants/${created.tenantId}.json`, {
       tenantFirstName: 'Renamed',
@@ -220,7 +207,7 @@ describe('admin tenants', () => {
 
   it('DELETE deactivates (row kept): the tenant can no longer log in and an open session stops working', async () => {
     const admin = await signedIn('super');
-    const created = await createTenant(admin, { isActive: 1 });
+    const created = await createTenant({ isActive: 1 }, admin);
     const tenant = new Client();
     expect(
       (

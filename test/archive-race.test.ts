@@ -6,7 +6,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StaleRecord } from '../shared/db/optimistic.js';
-import { signedIn, unique } from './support/client.js';
+import { createVrProperty } from './support/builders.js';
+import { unique } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { rawTable, TABLE } from './support/table.js';
 
@@ -17,20 +18,9 @@ beforeAll(async () => {
   repo = await import('../shared/data/properties-repo.js');
 });
 
-async function newVrProperty(): Promise<number> {
-  const admin = await signedIn('super');
-  const res = await admin.post('/API/adminProperties/V1/properties.json', {
-    type: 'vr',
-    propertyName: unique('Race'),
-    propertyDesc: 'x',
-    propertyRate: 1,
-  });
-  return res.body.propertyId as number;
-}
-
 describe('archive vs booking race', () => {
   it('an archive write conditioned on the reservationSeq it read fails when a booking bumped it in between', async () => {
-    const id = await newVrProperty();
+    const id = await createVrProperty({ propertyName: unique('Race'), propertyRate: 1 });
     const read = await repo.getProperty(id);
     if (!read) throw new Error('property missing');
 
@@ -55,7 +45,7 @@ describe('archive vs booking race', () => {
   });
 
   it('without a booking in between the same write archives', async () => {
-    const id = await newVrProperty();
+    const id = await createVrProperty({ propertyName: unique('Race'), propertyRate: 1 });
     const read = await repo.getProperty(id);
     if (!read) throw new Error('property missing');
     await repo.replaceProperty(

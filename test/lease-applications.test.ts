@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminSession, createLtrProperty, signedInTenant } from './support/builders.js';
 import { Client, problem, signedIn, unique } from './support/client.js';
 
 const APPLY = '/API/leaseApplications/V1/apply.json';
@@ -18,39 +19,16 @@ interface Paged {
   total: number;
 }
 
-/** A fresh active tenant (admin-created) signed in, so tests never share open applications. */
+/** A fresh active tenant signed in, so tests never share open applications. */
 async function freshTenant() {
-  const admin = await signedIn('super');
-  const email = `applicant-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.test`;
-  const created = await admin.post('/API/adminTenants/V1/tenants.json', {
-    tenantEmail: email,
-    tenantFirstName: 'App',
-    tenantLastName: 'Licant',
-    password: 'applicant-password',
-    isActive: 1,
-  });
-  expect(created.status).toBe(201);
-  const tenant = new Client();
-  const login = await tenant.post('/API/publicAuth/V1/login.json', { email, password: 'applicant-password' });
-  expect(login.status).toBe(200);
-  return { tenant, tenantId: (created.body as { tenantId: number }).tenantId, admin };
+  const admin = await adminSession('super');
+  const { tenant, client } = await signedInTenant({ tenantFirstName: 'App', tenantLastName: 'Licant' });
+  return { tenant: client, tenantId: tenant.tenantId, admin };
 }
 
 /** A listed LTR property of the given landlord, created for the test. */
-async function listedLtr(admin: Client, landlord: number, extra: Record<string, unknown> = {}) {
-  const res = await admin.post('/API/adminProperties/V1/properties.json', {
-    type: 'ltr',
-    propertyName: unique('Apply Flat'),
-    propertyDesc: 'For applications',
-    propertyRate: '1000.00',
-    propertyDeposit: '1000.00',
-    latePenalty: '50.00',
-    landlord,
-    ...extra,
-  });
-  expect(res.status, res.text).toBe(201);
-  return (res.body as { propertyId: number }).propertyId;
-}
+const listedLtr = (admin: Client, landlord: number, extra: Record<string, unknown> = {}) =>
+  createLtrProperty({ propertyName: unique('Apply Flat'), landlord, ...extra }, admin);
 
 describe('lease applications', () => {
   it('lets a logged-in tenant apply for a listed LTR property; applying again returns the open application', async () => {
