@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'functions/**/*.test.ts', 'shared/**/*.test.ts', 'infra/**/*.test.ts'],
-    // One local runtime (DynamoDB Local, local SES, local Cognito) serves every HTTP test file.
+    // Starts DynamoDB Local and cognito-local once; each HTTP test file then runs its own table, SES and
+    // API server over them (test/support/file-runtime.ts, docs/testing.md).
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
