@@ -9,8 +9,8 @@ import * as service from './service.js';
 const tenantCookie = (token: string) => sessionCookie(TENANT_COOKIE, token, TENANT_SESSION_SECONDS);
 
 export const handler = createHttpHandler('publicAuth', [
-  bind(routes.login, async ({ body, ip, now }) => {
-    const { token, body: reply } = await service.login(body, ip, now);
+  bind(routes.login, async ({ body, now, rateLimits }) => {
+    const { token, body: reply } = await service.login(body, now, rateLimits);
     return { body: reply, cookies: [tenantCookie(token)] };
   }),
   bind(routes.logout, async ({ cookies }) => {
@@ -19,8 +19,8 @@ export const handler = createHttpHandler('publicAuth', [
   }),
   bind(routes.me, async ({ tenant }) => ({ body: await service.me(tenant) })),
   bind(routes.register, async ({ body, now }) => ({ body: await service.register(body, now) })),
-  bind(routes.activate, async ({ query, ip, now }) => {
-    const { token, body } = await service.activate(query, ip, now);
+  bind(routes.activate, async ({ query, now }) => {
+    const { token, body } = await service.activate(query, now);
     return { body, cookies: [tenantCookie(token)] };
   }),
 ]);

@@ -1,11 +1,33 @@
 /** Tenant authentication (spec "Tenant authentication (controller publicAuth)"). */
 import * as v from 'valibot';
-import { defineRoute } from '../../shared/http/route.js';
-import { activateQueryLoose, loginBody, registerBody } from './schemas.js';
+import { defineRoute, type RateLimit } from '../../shared/http/route.js';
+import { activateQuery, loginBody, registerBody } from './schemas.js';
 
 const group = 'publicAuth';
 const base = '/API/publicAuth/V1';
 const tags = ['Tenant authentication'];
+
+/**
+ * Spec "Limits": 5 failures in 15 minutes per IP and e-mail. Every attempt is counted before the password is
+ * checked (so parallel guesses cannot all slip in under the limit); a correct password forgives the pair's
+ * count (service.login), so what remains counted are the failures.
+ */
+export const LOGIN_LOCKOUT = {
+  scope: 'tenant-login',
+  limit: 5,
+  windowSeconds: 15 * 60,
+  key: { ipAndBodyField: 'email' },
+  detail: 'Too many failed logins; try again later',
+} as const satisfies RateLimit;
+
+/** Spec "Limits": 10 activation attempts per hour per IP, malformed links included. */
+export const ACTIVATION_LIMIT = {
+  scope: 'activate',
+  limit: 10,
+  windowSeconds: 60 * 60,
+  key: 'ip',
+  detail: 'Too many activation attempts from this address; try again later',
+} as const satisfies RateLimit;
 
 const user = v.object({
   tenantId: v.number(),
@@ -25,6 +47,7 @@ export const login = defineRoute({
   auth: { kind: 'public' },
   body: loginBody,
   aliases: { body: { tenantEmail: 'email' } },
+  rateLimits: [LOGIN_LOCKOUT],
   response: v.object({ success: v.boolean(), user }),
   errors: { 400: 'missing fields', 401: 'invalid credentials', 403: 'inactive account', 429: 'lockout' },
 });
@@ -88,7 +111,8 @@ export const activate = defineRoute({
   summary:
     'Activate an account from the e-mailed link; starts a tenant session (10 attempts per hour per IP)',
   auth: { kind: 'public' },
-  query: activateQueryLoose,
+  query: activateQuery,
+  rateLimits: [ACTIVATION_LIMIT],
   response: v.object({ success: v.boolean(), user, applyToLeaseId: v.nullable(v.number()) }),
   errors: { 400: 'invalid, expired or used link', 429: 'rate limited' },
 });

@@ -5,10 +5,8 @@ import {
   checkRegistration,
   hashToken,
   isTokenShape,
-  loginSubject,
   meView,
   publicActivateUrl,
-  refuseOverLimit,
   sessionOf,
   userView,
 } from './rules.js';
@@ -71,25 +69,6 @@ describe('activation links', () => {
     expect(isTokenShape('A'.repeat(43))).toBe(true);
     expect(isTokenShape('A'.repeat(42))).toBe(false);
     expect(isTokenShape(`${'A'.repeat(42)}=`)).toBe(false);
-  });
-});
-
-describe('limits', () => {
-  it('keys the login lockout by IP and case-folded e-mail', () => {
-    expect(loginSubject('10.0.0.1', ' Ann@Example.TEST ')).toBe('10.0.0.1#ann@example.test');
-  });
-
-  it('refuses once the count exceeds the maximum, with Retry-After until the window ends', () => {
-    const now = new Date('2026-01-01T00:00:00Z');
-    const resetAt = now.getTime() / 1000 + 600;
-    expect(statusOf(() => refuseOverLimit(5, 5, resetAt, now, 'x'))).toBeUndefined();
-    try {
-      refuseOverLimit(6, 5, resetAt, now, 'x');
-      expect.unreachable();
-    } catch (error) {
-      expect((error as AppError).status).toBe(429);
-      expect((error as AppError).headers?.['Retry-After']).toBe('600');
-    }
   });
 });
 

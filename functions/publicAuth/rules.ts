@@ -3,12 +3,10 @@ import { createHash } from 'node:crypto';
 import type { TenantSession } from '../../shared/auth/session-types.js';
 import type { LeaseRecord } from '../../shared/data/leases-repo.js';
 import type { TenantRecord } from '../../shared/data/tenants-repo.js';
-import { BadRequest, TooManyRequests } from '../../shared/errors.js';
+import { BadRequest } from '../../shared/errors.js';
 import type { RegisterInput } from './schemas.js';
 
-/** Spec "Limits": 5 failures in 15 minutes per IP and e-mail; 10 activations per hour per IP. */
-export const LOGIN_LOCKOUT = { scope: 'tenant-login', max: 5, windowSeconds: 15 * 60 } as const;
-export const ACTIVATION_LIMIT = { scope: 'activate', max: 10, windowSeconds: 60 * 60 } as const;
+// The login lockout and the activation limit are declared on their routes (routes.ts, shared/http/rate-limit.ts).
 /** How long an activation link works. */
 export const ACTIVATION_TTL_SECONDS = 48 * 60 * 60;
 
@@ -25,21 +23,6 @@ export function checkRegistration(input: Pick<RegisterInput, 'password' | 'passw
       { field: 'password2', message: 'must equal password' },
     ]);
   }
-}
-
-/** The lockout subject: one counter per IP and (case-folded) e-mail. */
-export const loginSubject = (ip: string, email: string) => `${ip}#${email.trim().toLowerCase()}`;
-
-/** The attempt that makes the count exceed `max` and every one after it is refused until the window ends. */
-export function refuseOverLimit(
-  count: number,
-  max: number,
-  resetAt: number,
-  now: Date,
-  detail: string,
-): void {
-  if (count <= max) return;
-  throw new TooManyRequests(detail, resetAt - now.getTime() / 1000);
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');

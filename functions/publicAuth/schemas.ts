@@ -26,16 +26,7 @@ export const loginBody = v.strictObject({
   ),
 });
 
-/**
- * The activation query is parsed loosely by the route and strictly in the handler: every attempt must be
- * counted against the per-IP limit before anything else can answer 400.
- */
-export const activateQueryLoose = v.object({
-  tenantEmail: v.optional(v.string()),
-  hash: v.optional(v.string()),
-  applyToLeaseId: v.optional(v.string()),
-});
-
+/** Every activation attempt is counted (routes.ts ACTIVATION_LIMIT) before this is validated. */
 export const activateQuery = v.object({
   tenantEmail: requiredText(254),
   hash: requiredText(128),

@@ -8,17 +8,16 @@ import { openSession, TENANT_SESSION_SECONDS } from '../../shared/auth/sessions.
 import { requireEnv } from '../../shared/config.js';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../shared/crypto/password.js';
 import { activeLeaseOf } from '../../shared/data/leases-repo.js';
-import * as limits from '../../shared/data/rate-limits-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { activationPart, getActivation } from '../../shared/data/tenant-activations-repo.js';
 import * as tenants from '../../shared/data/tenants-repo.js';
 import { BadRequest, Forbidden, InternalError, Unauthorized } from '../../shared/errors.js';
-import { parseOrThrow } from '../../shared/http/validate.js';
+import type { CountedLimits } from '../../shared/http/route.js';
 import { log } from '../../shared/log.js';
 import { escapeHtml, sendMail } from '../../shared/mail.js';
 import { activateAccount, createTenantAccount, undoRegistration } from '../../shared/tenants/accounts.js';
+import { LOGIN_LOCKOUT } from './routes.js';
 import {
-  ACTIVATION_LIMIT,
   ACTIVATION_TTL_SECONDS,
   activationLink,
   checkRegistration,
@@ -26,15 +25,12 @@ import {
   INVALID_CREDENTIALS,
   INVALID_LINK,
   isTokenShape,
-  LOGIN_LOCKOUT,
-  loginSubject,
   meView,
   publicActivateUrl,
-  refuseOverLimit,
   sessionOf,
   userView,
 } from './rules.js';
-import { activateQuery, type LoginInput, type RegisterInput } from './schemas.js';
+import type { ActivateQuery, LoginInput, RegisterInput } from './schemas.js';
 
 const baseUrl = () => requireEnv('PUBLIC_BASE_URL');
 
@@ -82,17 +78,8 @@ async function sendActivationMail(tenant: tenants.TenantRecord, link: string) {
   });
 }
 
-/** Every attempt is counted first (spec: 10 per hour per IP), so malformed links cannot probe for free. */
-export async function activate(rawQuery: Record<string, unknown>, ip: string, now: Date) {
-  const state = await limits.hit(ACTIVATION_LIMIT.scope, ip, ACTIVATION_LIMIT.windowSeconds, now);
-  refuseOverLimit(
-    state.count,
-    ACTIVATION_LIMIT.max,
-    state.resetAt,
-    now,
-    'Too many activation attempts from this address; try again later',
-  );
-  const query = parseOrThrow(activateQuery, rawQuery, 'query');
+/** The pipeline has counted the attempt (routes.ts ACTIVATION_LIMIT: 10 per hour per IP) before validating the query. */
+export async function activate(query: ActivateQuery, now: Date) {
   if (!isTokenShape(query.hash)) throw new BadRequest(INVALID_LINK);
   const tokenHash = hashToken(query.hash);
   const [activation, tenantId] = await Promise.all([
@@ -119,27 +106,18 @@ export async function activate(rawQuery: Record<string, unknown>, ip: string, no
 }
 
 /**
- * Login. The attempt is counted before the password is checked, atomically, so parallel guesses cannot all
- * slip in under the limit; a correct password then forgives the pair's count. The sixth attempt within the
- * window is refused (429) whatever the password. Unknown e-mails run the same reads and the same scrypt work
- * (against DUMMY_HASH) and get the same 401 as a wrong password.
+ * Login. The pipeline has counted the attempt before the password is checked, atomically, so parallel guesses
+ * cannot all slip in under the limit (routes.ts LOGIN_LOCKOUT); a correct password then forgives the pair's
+ * count. The sixth attempt within the window is refused (429) whatever the password. Unknown e-mails run the
+ * same reads and the same scrypt work (against DUMMY_HASH) and get the same 401 as a wrong password.
  */
-export async function login(input: LoginInput, ip: string, now: Date) {
-  const subject = loginSubject(ip, input.email);
-  const state = await limits.hit(LOGIN_LOCKOUT.scope, subject, LOGIN_LOCKOUT.windowSeconds, now);
-  refuseOverLimit(
-    state.count,
-    LOGIN_LOCKOUT.max,
-    state.resetAt,
-    now,
-    'Too many failed logins; try again later',
-  );
+export async function login(input: LoginInput, now: Date, limits: CountedLimits) {
   const tenantId = await tenants.tenantIdByEmail(input.email);
   // Tenant ids start at 1: TENANT#0 never exists, and reading it keeps an unknown e-mail's work equal to a known one's.
   const tenant = await tenants.getTenant(tenantId ?? 0);
   const valid = await verifyPassword(input.password, tenant?.passwordHash ?? DUMMY_HASH);
   if (!tenant || !valid) throw new Unauthorized(INVALID_CREDENTIALS);
-  await limits.clear(LOGIN_LOCKOUT.scope, subject, state.starts);
+  await limits.forgive(LOGIN_LOCKOUT.scope);
   if (tenant.isActive !== 1)
     throw new Forbidden('This account is not active: open the activation link in your e-mail first');
   if (needsRehash(tenant.passwordHash)) {

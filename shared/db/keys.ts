@@ -22,6 +22,8 @@ export const keys = {
     PK: `RATE#${scope}#${subject}`,
     SK: `WINDOW#${windowStart}`,
   }),
+  /** F11: Idempotency-Key records of one route; SK is Powertools' hashed key (`<routeId>#<hash>`). */
+  idempotencyPartition: (routeId: string): string => `IDEMPOTENCY#${routeId}`,
 
   property: (propertyId: number): Key => ({ PK: `PROPERTY#${propertyId}`, SK: 'PROPERTY' }),
   propertyPartition: (propertyId: number): string => `PROPERTY#${propertyId}`,

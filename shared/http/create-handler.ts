@@ -1,8 +1,10 @@
 /**
- * Builds one group's Lambda handler from its bound routes. The middleware order is the one in style.md:
- * header normaliser → event normaliser → route match → JSON body → aliases → valibot → session/roles →
- * handler, with problem+json rendering, CORS and security headers on every response, errors included.
+ * Builds one group's Lambda handler from its bound routes. A request's way (DESIGN.md "A request's way"):
+ * header and event normalisers → log context → route match → raw body kept → route rate limits → webhook
+ * signature → JSON body → CSRF token → aliases and valibot → session and roles → Idempotency-Key → handler,
+ * with problem+json rendering, CORS and security headers on every response, errors included.
  */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import httpCors from '@middy/http-cors';
 import httpEventNormalizer from '@middy/http-event-normalizer';
@@ -11,20 +13,18 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ADMIN_COOKIE, parseCookies, TENANT_COOKIE } from '../auth/cookies.js';
+import { CSRF_BODY_FIELD, CSRF_COOKIE, CSRF_HEADER, checkCsrfToken } from '../auth/csrf.js';
 import { hasRole } from '../auth/roles.js';
 import { loadSession } from '../auth/sessions.js';
-import {
-  BadRequest,
-  Forbidden,
-  MethodNotAllowed,
-  NotFound,
-  PayloadTooLarge,
-  Unauthorized,
-} from '../errors.js';
+import { Forbidden, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthorized } from '../errors.js';
+import { logger, requestLogKeys, withRequestLogKeys } from '../log.js';
+import { callerOf, type IdempotentRun, idempotencyKeyOf, idempotentRun } from './idempotency.js';
 import { PathMatcher } from './path-matcher.js';
 import { toProblem } from './problem.js';
-import { allPaths, type BoundRoute, type Reply, type RequestMeta } from './route.js';
-import { parseOrThrow } from './validate.js';
+import { countRequest } from './rate-limit.js';
+import { bodyObject, looseBodyFields, rawBodyOf, validatedInput } from './request-input.js';
+import { allPaths, type BoundRoute, type CountedLimits, type Reply } from './route.js';
+import { WEBHOOK_VERIFIERS } from './webhook-verifiers.js';
 
 type Event = APIGatewayProxyEvent;
 type Result = APIGatewayProxyResult;
@@ -32,6 +32,12 @@ type Result = APIGatewayProxyResult;
 interface RequestState {
   route: BoundRoute;
   pathParams: Record<string, string>;
+  now: Date;
+  ip: string;
+  rawBody: string;
+  rateLimits?: CountedLimits;
+  /** The body as sent, parsed (before aliases and validation): what an Idempotency-Key replay must match. */
+  sentBody: Record<string, unknown>;
   input: Record<string, unknown>;
 }
 
@@ -42,13 +48,17 @@ const CACHE_PUBLIC = 'public, max-age=600';
 
 export function createHttpHandler(group: string, routes: readonly BoundRoute[]) {
   const matcher = new PathMatcher<BoundRoute>();
+  const idempotent = new Map<string, IdempotentRun>();
   for (const route of routes) {
     for (const path of allPaths(route.contract)) matcher.add(route.contract.method, path, route);
+    if (route.contract.idempotency) idempotent.set(route.contract.id, idempotentRun(route.contract));
   }
 
   const handler = middy<Event, Result, Error, ApiContext>()
     .use(httpHeaderNormalizer())
     .use(httpEventNormalizer())
+    // Lambda context and cold_start on every line; keys appended for a request are dropped after it.
+    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(httpSecurityHeaders())
     // http-cors answers preflight OPTIONS itself, before the router (so no 405 for them).
     .use(
@@ -66,33 +76,65 @@ export function createHttpHandler(group: string, routes: readonly BoundRoute[]) 
         request.response = toProblem(request.error, requestIdOf(request.event), request.event.path);
       },
     })
-    .use({
-      before: async (request) => {
-        const { event } = request;
-        const match = matcher.match(event.httpMethod, event.path);
-        if (match.kind === 'found') {
-          request.context.api = { route: match.value, pathParams: match.params, input: {} };
-          return undefined;
-        }
-        if (match.kind === 'wrongMethod') throw new MethodNotAllowed(match.allow);
-        throw new NotFound(`No endpoint ${event.httpMethod} ${event.path}`);
-      },
-    })
+    .use({ before: async (request) => routeRequest(request.event, request.context, matcher) })
+    .use({ before: async (request) => beforeParsing(request.event, state(request.context)) })
     .use(jsonBody())
-    .use({ before: async (request) => validateInput(request.event, state(request.context)) })
-    .use({ before: async (request) => authorize(request.event, state(request.context)) })
+    .use({ before: async (request) => afterParsing(request.event, state(request.context)) })
+    .use({ before: async (request) => authorize(state(request.context)) })
     .handler(async (event, context) => {
-      const { route, input } = state(context);
-      const reply = await route.handle(input);
-      return toResult(reply, route.contract.successStatus ?? 200, route.contract.cache === true, event);
+      const api = state(context);
+      const run = idempotent.get(api.route.contract.id);
+      const reply = run ? await runIdempotently(run, api, context) : await api.route.handle(api.input);
+      return toResult(
+        reply,
+        api.route.contract.successStatus ?? 200,
+        api.route.contract.cache === true,
+        event,
+      );
     });
+  const entry = (event: Event, context: Context) =>
+    withRequestLogKeys({ requestId: requestIdOf(event) }, () => handler(event, context));
   // test/registry.test.ts compares these with the registry, so a group that forgets to bind a route fails there.
-  return Object.assign(handler, { group, routeIds: routes.map((r) => r.contract.id) });
+  return Object.assign(entry, { group, routeIds: routes.map((r) => r.contract.id) });
 }
 
 function state(context: ApiContext): RequestState {
   if (!context.api) throw new Error('route state missing: the route middleware did not run');
   return context.api;
+}
+
+function routeRequest(event: Event, context: ApiContext, matcher: PathMatcher<BoundRoute>): void {
+  const match = matcher.match(event.httpMethod, event.path);
+  if (match.kind === 'wrongMethod') throw new MethodNotAllowed(match.allow);
+  if (match.kind !== 'found') throw new NotFound(`No endpoint ${event.httpMethod} ${event.path}`);
+  const route = match.value;
+  const requestId = requestIdOf(event);
+  const keys = requestLogKeys();
+  if (keys) keys.route = route.contract.id;
+  logger.appendKeys({ requestId, route: route.contract.id });
+  context.api = {
+    route,
+    pathParams: match.params,
+    now: new Date(),
+    ip: event.requestContext?.identity?.sourceIp ?? '0.0.0.0',
+    rawBody: rawBodyOf(event),
+    sentBody: {},
+    input: {},
+  };
+}
+
+/** What runs on the body as received: limits count garbage too, and signatures are over the exact bytes. */
+async function beforeParsing(event: Event, api: RequestState): Promise<void> {
+  const { contract } = api.route;
+  if (Buffer.byteLength(api.rawBody) > MAX_BODY_BYTES)
+    throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB`);
+  const needsFields = contract.rateLimits?.some((l) => l.key !== 'ip') === true;
+  const fields = needsFields ? looseBodyFields(api.rawBody, contract) : {};
+  api.rateLimits = await countRequest(contract.rateLimits, api.ip, fields, api.now);
+  if (contract.auth.kind === 'webhook') {
+    const verify = WEBHOOK_VERIFIERS[contract.auth.verifier];
+    await verify(api.rawBody, event.headers as Record<string, string | undefined>, api.now);
+  }
 }
 
 /** middy's parser, run only when there is a body: GET, DELETE and empty POSTs have none. */
@@ -102,75 +144,62 @@ function jsonBody(): middy.MiddlewareObj<Event, Result, Error, ApiContext> {
     before: async (request) => {
       const body = request.event.body;
       if (body === null || body === undefined || body === '') return;
-      if (Buffer.byteLength(body) > MAX_BODY_BYTES)
-        throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB`);
       await parser.before?.(request as never);
     },
   };
 }
 
-async function validateInput(event: Event, api: RequestState): Promise<void> {
+function afterParsing(event: Event, api: RequestState): void {
   const { contract } = api.route;
-  const query = applyAliases(
-    { ...(event.queryStringParameters ?? {}) } as Record<string, unknown>,
-    contract.aliases?.query,
-  );
-  const rawBody = event.body as unknown;
-  if (
-    rawBody !== null &&
-    rawBody !== undefined &&
-    rawBody !== '' &&
-    (typeof rawBody !== 'object' || Array.isArray(rawBody))
-  ) {
-    throw new BadRequest('The request body must be a JSON object');
-  }
-  const body = applyAliases(
-    { ...((rawBody as Record<string, unknown> | null) ?? {}) },
-    contract.aliases?.body,
-  );
+  const body = { ...bodyObject(event.body as unknown) };
   const headers = event.headers as Record<string, string | undefined>;
-  const meta: RequestMeta = {
-    requestId: requestIdOf(event),
-    ip: event.requestContext?.identity?.sourceIp ?? '0.0.0.0',
-    headers,
-    cookies: parseCookies(headers.cookie),
-    now: new Date(),
-  };
-  api.input = {
-    ...meta,
-    params: contract.params ? parseOrThrow(contract.params, api.pathParams, 'path') : {},
-    query: contract.query ? parseOrThrow(contract.query, query, 'query') : {},
-    body: contract.body ? parseOrThrow(contract.body, body, 'body') : body,
-  };
-}
-
-/** Spec convention 4: an alias is accepted in place of its field; the field itself wins when both are sent. */
-function applyAliases(input: Record<string, unknown>, aliases: Readonly<Record<string, string>> | undefined) {
-  if (!aliases) return input;
-  for (const [alias, field] of Object.entries(aliases)) {
-    if (!(alias in input)) continue;
-    if (!(field in input)) input[field] = input[alias];
-    delete input[alias];
+  if (contract.auth.kind === 'csrf') {
+    checkCsrfToken(parseCookies(headers.cookie)[CSRF_COOKIE], headers[CSRF_HEADER] ?? body[CSRF_BODY_FIELD]);
+    // The token is the pipeline's business: the route's schema never sees it.
+    delete body[CSRF_BODY_FIELD];
   }
-  return input;
+  api.sentBody = body;
+  api.input = validatedInput(event, contract, api.pathParams, body, {
+    requestId: requestIdOf(event),
+    ip: api.ip,
+    now: api.now,
+    rawBody: api.rawBody,
+    rateLimits: api.rateLimits ?? { forgive: async () => undefined },
+  });
 }
 
-async function authorize(_event: Event, api: RequestState): Promise<void> {
+async function authorize(api: RequestState): Promise<void> {
   const { auth } = api.route.contract;
   const input = api.input;
   const cookies = input.cookies as Record<string, string>;
-  const now = input.now as Date;
   if (auth.kind === 'admin') {
-    const admin = await loadSession(cookies[ADMIN_COOKIE], 'admin', now);
+    const admin = await loadSession(cookies[ADMIN_COOKIE], 'admin', api.now);
     if (!admin) throw new Unauthorized('An admin session is required: sign in at /API/auth/V1/login.json');
     if (!hasRole(admin, auth.roles)) throw new Forbidden(`The ${admin.role} role may not use this endpoint`);
     input.admin = admin;
   } else if (auth.kind === 'tenant' || auth.kind === 'optionalTenant') {
-    const tenant = await loadSession(cookies[TENANT_COOKIE], 'tenant', now);
+    const tenant = await loadSession(cookies[TENANT_COOKIE], 'tenant', api.now);
     if (!tenant && auth.kind === 'tenant')
       throw new Unauthorized('A tenant session is required: log in first');
     input.tenant = tenant;
   }
+}
+
+/** Without an Idempotency-Key header the route runs as any other. */
+function runIdempotently(run: IdempotentRun, api: RequestState, context: Context): Promise<Reply> {
+  const { input, route } = api;
+  const key = idempotencyKeyOf(input.headers as Record<string, string | undefined>);
+  if (key === undefined) return route.handle(input);
+  const cookies = input.cookies as Record<string, string>;
+  const caller = callerOf({
+    admin: input.admin,
+    tenant: input.tenant,
+    adminToken: cookies[ADMIN_COOKIE],
+    tenantToken: cookies[TENANT_COOKIE],
+    ip: api.ip,
+  });
+  const request = { params: api.pathParams, query: input.query, body: api.sentBody };
+  return run({ route: route.contract.id, caller, key, request }, context, () => route.handle(input));
 }
 
 function toResult(reply: Reply, defaultStatus: number, cacheable: boolean, event: Event): Result {

@@ -6,6 +6,7 @@
  */
 import type * as v from 'valibot';
 import type { AdminSession, TenantSession } from '../auth/session-types.js';
+import type { WebhookVerifierName } from './webhook-verifiers.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RoleName = 'super_admin' | 'landlord' | 'svc_rep' | 'housekeeper';
@@ -17,7 +18,29 @@ export type Auth =
   /** A tenant session is loaded when present. */
   | { readonly kind: 'optionalTenant' }
   /** An admin session with one of these roles is required (401 without a session, 403 for another role). */
-  | { readonly kind: 'admin'; readonly roles: readonly RoleName[] };
+  | { readonly kind: 'admin'; readonly roles: readonly RoleName[] }
+  /**
+   * An inbound webhook: the named verifier (shared/http/webhook-verifiers.ts) checks the signature over the
+   * raw body before anything else reads it (400 without a well-formed signature, 401 for a wrong one).
+   */
+  | { readonly kind: 'webhook'; readonly verifier: WebhookVerifierName }
+  /** The payment script: the double-submit CSRF token must match its cookie (shared/auth/csrf.ts; 403). */
+  | { readonly kind: 'csrf' };
+
+/**
+ * A limit the pipeline counts in the table before validation (shared/http/rate-limit.ts): more than `limit`
+ * requests of one subject within `windowSeconds` are 429. The subject is the client IP, or the IP and a body
+ * field (trimmed, lower-cased; a request without a usable value of the field is not counted by this limit).
+ */
+export interface RateLimit {
+  /** Names the counter (`RATE#<scope>#<subject>`): keep it stable, open windows are keyed by it. */
+  readonly scope: string;
+  readonly limit: number;
+  readonly windowSeconds: number;
+  readonly key: 'ip' | { readonly ipAndBodyField: string };
+  /** The 429's detail. */
+  readonly detail?: string;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: valibot's own generic bound for "any schema"; outputs are re-typed through InferOutput.
 export type AnySchema = v.GenericSchema<any, any>;
@@ -61,6 +84,13 @@ export interface RouteContract<
    * The registry test requires it exactly on the routes missing from the spec's tables.
    */
   readonly beyondSpec?: string;
+  /** Counted before validation, in this order; the handler may forgive a subject (`rateLimits.forgive`). */
+  readonly rateLimits?: readonly RateLimit[];
+  /**
+   * Honours `Idempotency-Key` (shared/http/idempotency.ts): a repeat answers the first answer again. Records
+   * are kept 24 hours; tests may shorten that.
+   */
+  readonly idempotency?: true | { readonly expiresAfterSeconds: number };
 }
 
 type Out<S> = S extends AnySchema ? v.InferOutput<S> : Record<string, never>;
@@ -80,6 +110,15 @@ export interface RequestMeta {
   cookies: Readonly<Record<string, string>>;
   /** The request's arrival time; domain code takes "now" from here so tests and handlers agree. */
   now: Date;
+  /** The body exactly as received ('' when none), for signature checks over it. */
+  rawBody: string;
+  /** The subjects the route's rate limits counted for this request. */
+  rateLimits: CountedLimits;
+}
+
+export interface CountedLimits {
+  /** Forgets the counted subject's windows of `scope` (a successful login forgives earlier failures). */
+  forgive(scope: string): Promise<void>;
 }
 
 export type HandlerInput<C> =

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { AppError } from '../errors.js';
+
+// The module's table access is not used here; the client only needs a table name to load.
+process.env.TABLE_NAME ??= 'unit-tests';
+const { refusal, subjectOf } = await import('./rate-limit.js');
+
+const limit = { scope: 's', limit: 5, windowSeconds: 900, key: 'ip' } as const;
+const now = new Date('2026-01-01T00:00:00Z');
+const nowSec = now.getTime() / 1000;
+
+describe('rate-limit subjects', () => {
+  it('keys by IP, or by IP and the trimmed, case-folded body field (the login lockout subject)', () => {
+    expect(subjectOf('ip', '10.0.0.1', {})).toBe('10.0.0.1');
+    expect(subjectOf({ ipAndBodyField: 'email' }, '10.0.0.1', { email: ' Ann@Example.TEST ' })).toBe(
+      '10.0.0.1#ann@example.test',
+    );
+  });
+
+  it('counts nothing for a missing, empty, non-string or overlong field', () => {
+    const key = { ipAndBodyField: 'email' };
+    for (const body of [{}, { email: '  ' }, { email: ['a'] }, { email: 7 }, { email: 'a'.repeat(257) }])
+      expect(subjectOf(key, '10.0.0.1', body)).toBeUndefined();
+  });
+});
+
+describe('rate-limit refusal', () => {
+  it('lets the count reach the limit and refuses the one over it', () => {
+    expect(refusal(limit, { count: 5, resetAt: nowSec + 600, starts: [] }, now)).toBeUndefined();
+    const refused = refusal(limit, { count: 6, resetAt: nowSec + 600, starts: [] }, now) as AppError;
+    expect(refused.status).toBe(429);
+    expect(refused.headers).toEqual({
+      'Retry-After': '600',
+      'RateLimit-Limit': '5',
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': '600',
+    });
+  });
+
+  it('uses the declared detail, and never a Retry-After below one second', () => {
+    const refused = refusal(
+      { ...limit, detail: 'slow down' },
+      { count: 9, resetAt: nowSec, starts: [] },
+      now,
+    );
+    expect(refused?.message).toBe('slow down');
+    expect(refused?.headers?.['Retry-After']).toBe('1');
+  });
+});
