@@ -1,7 +1,7 @@
 /** Request schemas of tenant authentication (spec "Tenant authentication (controller publicAuth)"). */
 import * as v from 'valibot';
-import { intLike, requiredText, text } from '../../shared/http/schemas.js';
 import { contactFields, emailField, nameField, passwordField } from '../../shared/domain/tenant-schemas.js';
+import { intLike, requiredText, text } from '../../shared/http/schemas.js';
 
 export const registerBody = v.strictObject({
   tenantFirstName: nameField,
