@@ -4,11 +4,14 @@
  */
 
 import type { RouteContract } from '../shared/http/route.js';
+import type { JobContract } from '../shared/jobs/contract.js';
 import { routes as adminContent } from './adminContent/routes.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
 import { routes as adminProperties } from './adminProperties/routes.js';
 import { routes as adminSettings } from './adminSettings/routes.js';
 import { routes as adminTenants } from './adminTenants/routes.js';
+import { jobs as auditJobs } from './audit/jobs.js';
+import { routes as audit } from './audit/routes.js';
 import { routes as auth } from './auth/routes.js';
 import { routes as catalog } from './catalog/routes.js';
 import { routes as leaseApplications } from './leaseApplications/routes.js';
@@ -30,7 +33,14 @@ export const ROUTES: readonly RouteContract[] = [
   ...publicAuth,
   ...adminTenants,
   ...leaseApplications,
+  ...audit,
 ];
 
 /** Group name → its Lambda entry file (functions/<group>/handler.ts). */
 export const GROUPS: readonly string[] = [...new Set(ROUTES.map((r) => r.group))];
+
+/**
+ * Every background job (table-change consumers and schedules, shared/jobs/contract.ts), declared in its
+ * group's jobs.ts. The CDK stack and the local runtime's job runner are derived from this list.
+ */
+export const JOBS: readonly JobContract[] = [...auditJobs];

@@ -14,10 +14,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GROUPS } from '../../functions/registry.js';
+import { GROUPS, JOBS } from '../../functions/registry.js';
 import { ensureAdminPool, type PoolIds } from './cognito-pool.js';
 import { serveLocalPages } from './docs.js';
 import { createApiServer, type LambdaHandler } from './http-server.js';
+import { type JobRunner, startJobRunner } from './job-runner.js';
+import { serveJobControl } from './jobs-page.js';
 import { assertJava, freePort, type Running, startCognito, startDynamoDb, startMail } from './services.js';
 import { ensureTable } from './table.js';
 
@@ -70,6 +72,8 @@ export interface ApiRuntime {
   docsUrl: string;
   tableName: string;
   seeded: { fixture: string; summary: Record<string, number> } | undefined;
+  /** The table's background jobs: drain() and runSchedule() for tests (also over HTTP, docs/jobs.md). */
+  jobs: JobRunner;
   stop: () => Promise<void>;
 }
 
@@ -229,17 +233,20 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     const handlers = await importGroupHandlers();
     const seeded = await seedIfWanted(options.seed);
 
-    // The table's background work (job runner over its stream, schedules) starts here, after seeding.
+    // The table's background work (docs/jobs.md): the JOBS consumers over its stream, and the schedules.
+    const jobs = await startJobRunner({ jobs: JOBS, dynamodbUrl: standIns.dynamodbUrl, tableName });
+    stops.push(() => jobs.stop());
 
     const server = createApiServer({
       handlers,
       ratePer5s: options.ratePer5s,
       trustProxy: options.trustProxy,
-      extra: (req, res, path) => serveLocalPages(req, res, path, url),
+      extra: async (req, res, path) =>
+        (await serveJobControl(req, res, path, jobs)) || serveLocalPages(req, res, path, url),
     });
     await listen(server, port);
     stops.push(() => closeServer(server));
-    return { url, docsUrl: `${url}/docs`, tableName, seeded, stop };
+    return { url, docsUrl: `${url}/docs`, tableName, seeded, jobs, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -72,6 +72,19 @@ export const keys = {
   subscriber: (emailLower: string): Key => ({ PK: `SUBSCRIBER#${emailLower}`, SK: 'SUBSCRIBER' }),
   /** C10: a built-in CAPTCHA token already answered (single use), TTL until the token expires. */
   captchaUse: (tokenHash: string): Key => ({ PK: `CAPTCHA#${tokenHash}`, SK: 'CAPTCHA' }),
+
+  // Audit log and jobs (docs/data-model.md "Changes and audit", docs/jobs.md).
+  /** AU1: one audit entry, keyed by the change id (a change delivered twice is one entry). */
+  auditEntry: (entryId: string): Key => ({ PK: `AUDIT#${entryId}`, SK: 'AUDIT' }),
+  /** AU4: the months that hold entries, one item each (a bounded list: twelve a year). */
+  auditMonth: (month: string): Key => ({ PK: 'AUDITMONTHS', SK: month }),
+  auditMonthsPartition: 'AUDITMONTHS',
+  /** A stream record a job gave up on after its last try (local runtime; the cloud uses an SQS queue). */
+  jobFailure: (jobId: string, failedAt: string, eventId: string): Key => ({
+    PK: `JOBFAILURE#${jobId}`,
+    SK: `${failedAt}#${eventId}`,
+  }),
+  jobFailurePartition: (jobId: string): string => `JOBFAILURE#${jobId}`,
 } as const;
 
 /** Overloaded GSI partition/sort values, one builder per access pattern. */
@@ -124,4 +137,12 @@ export const indexKeys = {
   /** GSI1: `MESSAGES`, `LEADS`, `SUBSCRIBERS`. */
   contactList: (list: 'MESSAGES' | 'LEADS' | 'SUBSCRIBERS') => list,
   contactOrder: (createdAt: string, id: number) => `${createdAt}#${pad(id)}`,
+
+  // Audit log (AU2–AU4): newest first with ScanIndexForward=false; sort key `<at>#<entryId>` (auditOrder).
+  /** GSI1 (AU2): one record's entries. */
+  auditByRecord: (recordType: string, recordId: string) => `AUDITREC#${recordType}#${recordId}`,
+  /** GSI2 (AU3): one actor's entries (`admin:3`, `system:stripe` …). */
+  auditByActor: (actor: string) => `AUDITACTOR#${actor}`,
+  /** GSI3 (AU4): every entry of one UTC month, so no partition grows without bound. */
+  auditByMonth: (month: string) => `AUDITMONTH#${month}`,
 } as const;

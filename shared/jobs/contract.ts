@@ -1,0 +1,51 @@
+/**
+ * The job contract (DESIGN.md "Background work (jobs)"): work that follows a change but is not part of the
+ * request, declared once beside a group's routes (functions/<group>/jobs.ts) and collected in
+ * functions/registry.ts `JOBS`. The CDK stack (one Lambda per job, the event source mapping or the
+ * EventBridge rule) and the local runtime (infra/local/job-runner.ts: the stream reader and the timers) are
+ * both derived from it. Like route contracts, it imports nothing that needs the AWS SDK.
+ */
+
+export type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
+
+interface JobBase {
+  /** Stable id (camelCase): names the Lambda, the alarms and the local control endpoint `/_local/jobs/{id}/run`. */
+  readonly id: string;
+  /** The group folder under functions/ that owns the job. */
+  readonly group: string;
+  /** The entry module in that folder, exporting `handler` (e.g. `consumer.ts`). */
+  readonly entry: string;
+  readonly description: string;
+}
+
+/**
+ * A table-change consumer: DynamoDB Streams → the handler, with only the records whose item has `entity`
+ * (NewImage for INSERT/MODIFY, OldImage for REMOVE) and whose event is one of `events`.
+ */
+export interface TableChangeJob extends JobBase {
+  readonly kind: 'tableChange';
+  readonly entity: string;
+  readonly events: readonly StreamEventName[];
+  /** Records per invocation (cloud: the mapping's BatchSize; local: the same). */
+  readonly batchSize: number;
+  /** Retries after the first attempt before a record is kept as a failure (cloud: MaximumRetryAttempts). */
+  readonly maxRetries: number;
+}
+
+/** A schedule: an EventBridge rate rule → the handler; locally a timer, and on demand for tests. */
+export interface ScheduleJob extends JobBase {
+  readonly kind: 'schedule';
+  readonly everyMinutes: number;
+}
+
+export type JobContract = TableChangeJob | ScheduleJob;
+
+/** Declares a job; only a typing aid, the object is returned as given. */
+export function defineJob<const J extends JobContract>(job: J): J {
+  return job;
+}
+
+/** The job's entry module, relative to the project root (what the stack bundles and the runtime imports). */
+export function jobEntryPath(job: Pick<JobContract, 'group' | 'entry'>): string {
+  return `functions/${job.group}/${job.entry}`;
+}
