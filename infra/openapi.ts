@@ -104,6 +104,15 @@ function operation(route: RouteContract, path: string) {
         .map(([a, f]) => `${a} → ${f}`)
         .join(', ')}.`,
     );
+  if (route.auth.kind === 'webhook')
+    notes.push(`Webhook: the ${route.auth.verifier} signature over the raw body is checked first.`);
+  if (route.auth.kind === 'csrf')
+    notes.push('Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie.');
+  for (const l of route.rateLimits ?? [])
+    notes.push(
+      `Rate limit: ${l.limit} per ${l.windowSeconds} s per ${l.key === 'ip' ? 'IP' : `IP and ${l.key.ipAndBodyField}`} (429 beyond).`,
+    );
+  if (route.idempotency) notes.push('Honours Idempotency-Key (a repeat answers the first answer again).');
   op.description = notes.filter(Boolean).join(' ');
   if (route.auth.kind === 'admin') op.security = [{ adminSession: [] }];
   if (route.auth.kind === 'tenant' || route.auth.kind === 'optionalTenant')

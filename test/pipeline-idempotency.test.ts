@@ -13,7 +13,7 @@ const { BadRequest } = await import('../shared/errors.js');
 
 const group = 'pipelineIdemTest';
 const base = '/API/pipelineIdemTest/V1';
-const body = v.strictObject({
+const thingBody = v.strictObject({
   name: v.string(),
   fail: v.optional(v.boolean()),
   hold: v.optional(v.boolean()),
@@ -28,7 +28,7 @@ const create = defineRoute({
   auth: { kind: 'public' },
   idempotency: true,
   successStatus: 201,
-  body,
+  body: thingBody,
 });
 const shortLived = defineRoute({
   ...create,
@@ -43,7 +43,7 @@ let runs = 0;
 let started: () => void = () => undefined;
 let release: () => void = () => undefined;
 
-async function handle({ body }: { body: v.InferOutput<typeof body> }) {
+async function handle({ body }: { body: v.InferOutput<typeof thingBody> }) {
   runs += 1;
   const n = runs;
   if (body.hold) {

@@ -7,7 +7,7 @@
  * `npm start` runs both once (startLocalRuntime); the tests start the stand-ins once per run and one API server
  * per test file, each on its own table (docs/testing.md).
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -130,6 +130,10 @@ export function setLocalEnv(values: {
     ADMIN_USER_POOL_ID: values.pool.userPoolId,
     ADMIN_USER_POOL_CLIENT_ID: values.pool.clientId,
     DATA_ENCRYPTION_KEY: values.dataKey,
+    // Per store, stable across restarts (issued tokens stay valid): derived from the store's data key.
+    CSRF_SECRET:
+      process.env.CSRF_SECRET ??
+      createHmac('sha256', values.dataKey).update('payment-csrf').digest('base64url'),
     PUBLIC_BASE_URL: values.baseUrl,
     MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@localhost',
   });
