@@ -3,8 +3,20 @@
  * strings, and the legacy clients send money and flags as either numbers or strings.
  */
 import * as v from 'valibot';
+import { intLike, MAX_INT_ID } from '../domain/values.js';
 
-export const MAX_INT_ID = 2_147_483_647;
+// The field value schemas live with the domain (its record definitions use them); re-exported for the
+// contracts that import them from here.
+export {
+  flag01,
+  intLike,
+  isoDate,
+  MAX_INT_ID,
+  moneyToCents,
+  percent,
+  requiredText,
+  text,
+} from '../domain/values.js';
 
 /** A positive integer id in a path segment; "abc", "-1", "1.5" and "0" are 400s. */
 export const idParam = v.pipe(
@@ -13,73 +25,6 @@ export const idParam = v.pipe(
   v.transform(Number),
   v.maxValue(MAX_INT_ID, 'is too large'),
 );
-
-/** An integer from a query string or JSON (clients send both). */
-export const intLike = (min = 0, max = MAX_INT_ID) =>
-  v.pipe(
-    v.union([
-      v.pipe(v.string(), v.regex(/^-?\d{1,10}$/, 'must be an integer'), v.transform(Number)),
-      v.number(),
-    ]),
-    v.integer('must be an integer'),
-    v.minValue(min, `must be at least ${min}`),
-    v.maxValue(max, `must be at most ${max}`),
-  );
-
-/** 0 or 1, as number or string ("1"); the legacy flags. */
-export const flag01 = v.pipe(
-  v.union([v.picklist([0, 1]), v.pipe(v.picklist(['0', '1']), v.transform(Number))], 'must be 0 or 1'),
-  v.transform((n) => n as 0 | 1),
-);
-
-/** Money given as number or decimal string ("125.50"); stored as integer cents. */
-export const moneyToCents = v.pipe(
-  v.union(
-    [
-      v.pipe(v.number(), v.finite()),
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'must be an amount such as 125.50'),
-        v.transform(Number),
-      ),
-    ],
-    'must be an amount such as 125.50',
-  ),
-  v.minValue(0, 'must not be negative'),
-  v.maxValue(99_999_999, 'is too large'),
-  v.transform((amount) => Math.round(amount * 100)),
-);
-
-/** A percentage (tax rates). */
-export const percent = v.pipe(
-  v.union([
-    v.number(),
-    v.pipe(v.string(), v.regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a percentage'), v.transform(Number)),
-  ]),
-  v.minValue(0, 'must not be negative'),
-  v.maxValue(100, 'must be at most 100'),
-);
-
-export const isoDate = v.pipe(
-  v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'),
-  v.check(
-    (s) =>
-      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    'is not a calendar date',
-  ),
-);
-
-export const text = (max: number) =>
-  v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`));
-export const requiredText = (max: number) =>
-  v.pipe(
-    v.string('must be a string'),
-    v.trim(),
-    v.minLength(1, 'is required'),
-    v.maxLength(max, `must be at most ${max} characters`),
-  );
 
 /**
  * Spec convention 7: page default 1; limit default 20, max 100; a larger limit is clamped, not refused, however

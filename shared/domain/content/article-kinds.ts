@@ -1,6 +1,6 @@
 /** The site's articles (spec C5–C7): events, blog categories and posts, attraction categories and attractions. */
 import { BadRequest } from '../../errors.js';
-import { flag01, isoDate, requiredText, text } from '../../http/schemas.js';
+import { flag01, isoDate, requiredText, text } from '../values.js';
 import { html, optionalId, timestamp } from './fields.js';
 import { byDate, byText, type ContentKind } from './kind.js';
 

@@ -3,7 +3,7 @@
  * public content/{key}.json accepts exactly these names; the admin PUT sets some of them.
  */
 import * as v from 'valibot';
-import { text } from '../../http/schemas.js';
+import { text } from '../values.js';
 
 /** The spec's "CMS content block set", in its order; content/{key}.json accepts exactly these names. */
 export const CONTENT_BLOCK_KEYS = [

@@ -1,6 +1,6 @@
 /** Field schemas shared by the content kinds (slugs, timestamps, orders, ratings, HTML, menu children). */
 import * as v from 'valibot';
-import { intLike, requiredText, text } from '../../http/schemas.js';
+import { intLike, requiredText, text } from '../values.js';
 
 export const SLUG = /^[a-z0-9-]{1,64}$/;
 export const slug = v.pipe(

@@ -2,7 +2,6 @@
  * What a content kind definition says: its settable fields, keys, website order, public views and delete
  * mode. The definitions themselves are in site-kinds.ts and article-kinds.ts.
  */
-import { pad } from '../../db/keys.js';
 import type { AnySchema } from '../../http/route.js';
 
 /** A content record as stored and shown (field names of the API). */
@@ -66,7 +65,10 @@ export interface ContentKind {
   readonly check?: (r: ContentRecord) => void;
 }
 
-// Sort keys in website order: a value, then the zero-padded id so equal values keep a stable order.
+// Sort keys in website order: a value, then the zero-padded id so equal values keep a stable order. (The same
+// padding as the table's keys, shared/db/keys.ts; the domain does not import the storage layer.)
+
+const pad = (n: number, width = 10): string => String(n).padStart(width, '0');
 
 export const byText = (value: unknown, id: unknown) =>
   `${String(value ?? '')

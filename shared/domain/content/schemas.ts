@@ -1,7 +1,7 @@
 /** Input schemas built from a kind's definition: the admin create and update bodies, fixture records. */
 import * as v from 'valibot';
 import type { AnySchema } from '../../http/route.js';
-import { intLike } from '../../http/schemas.js';
+import { intLike } from '../values.js';
 import { timestamp } from './fields.js';
 import type { ContentKind } from './kind.js';
 

@@ -1,6 +1,6 @@
 /** The site's pages, reviews and navigation (spec C2–C4): pages, reviews, sliders, menus, links, FAQ entries. */
 import * as v from 'valibot';
-import { flag01, intLike, requiredText, text } from '../../http/schemas.js';
+import { flag01, intLike, requiredText, text } from '../values.js';
 import { html, menuChild, optionalId, order, rating, slug, timestamp } from './fields.js';
 import { byDate, byNumber, byText, type ContentKind } from './kind.js';
 
