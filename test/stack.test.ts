@@ -11,13 +11,15 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { build } from 'esbuild';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GROUPS, ROUTES } from '../functions/registry.js';
+import { GROUPS, JOBS, ROUTES } from '../functions/registry.js';
 import { planApiResources } from '../infra/cdk/api-model.js';
 import { buildApp } from '../infra/cdk/build-app.js';
+import { readConfig } from '../infra/cdk/config.js';
 import { accessOf, CAPABILITY_MODULES, type Capability } from '../infra/cdk/group-access.js';
-import type { RentalPmStack } from '../infra/cdk/stack.js';
+import { RentalPmStack } from '../infra/cdk/stack.js';
 import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
 import { allPaths, controllerOf, defineRoute, type RouteContract } from '../shared/http/route.js';
+import { filterPatterns } from '../shared/jobs/filter.js';
 
 const SYNTH_TIMEOUT = 60_000;
 const cdkContext = (
@@ -75,6 +77,17 @@ function functionsByGroup(resources: Resources): Map<string, string> {
     if (group) byGroup.set(group, id);
   }
   return byGroup;
+}
+
+/** job id → logical id of its Lambda, by the function's job tag. */
+function functionsByJob(resources: Resources): Map<string, string> {
+  const byJob = new Map<string, string>();
+  for (const [id, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+    const tags = (fn.Properties?.Tags ?? []) as { Key: string; Value: string }[];
+    const job = tags.find((t) => t.Key === 'job')?.Value;
+    if (job) byJob.set(job, id);
+  }
+  return byJob;
 }
 
 const LEGACY = /^\/API\/[^/]+\/V1\/.+/;
@@ -160,7 +173,7 @@ describe('cloud stack', () => {
   it('creates one Lambda per registry group: nodejs22.x on arm64, traced, with the table name and source maps', () => {
     const byGroup = functionsByGroup(dev.resources);
     expect([...byGroup.keys()].sort()).toEqual([...GROUPS].sort());
-    dev.template.resourceCountIs('AWS::Lambda::Function', GROUPS.length);
+    dev.template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + JOBS.length);
     for (const logicalId of byGroup.values()) {
       const fn = dev.resources[logicalId]?.Properties ?? {};
       expect(fn).toMatchObject({
@@ -425,6 +438,85 @@ describe('cloud stack', () => {
     }
     for (const a of alarms) expect(JSON.stringify(a.AlarmActions)).toContain('Ref');
   });
+
+  it('streams the table (new and old images) into one Lambda per table-change job, filtered, with retries, bisect, partial batches and an alarmed failure queue', () => {
+    dev.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
+    const byJob = functionsByJob(dev.resources);
+    expect([...byJob.keys()].sort()).toEqual(JOBS.map((j) => j.id).sort());
+    const mappings = ofType(dev.resources, 'AWS::Lambda::EventSourceMapping');
+    const alarms = ofType(dev.resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties ?? {});
+    for (const job of JOBS) {
+      if (job.kind !== 'tableChange') continue;
+      const fnId = byJob.get(job.id) ?? '?';
+      expect(dev.resources[fnId]?.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        Environment: { Variables: { TABLE_NAME: expect.anything() } },
+      });
+      const own = mappings.filter(([, m]) => mentions(m.Properties?.FunctionName, fnId));
+      expect(own, job.id).toHaveLength(1);
+      const mapping = own[0]?.[1].Properties ?? {};
+      expect(mapping).toMatchObject({
+        BatchSize: job.batchSize,
+        MaximumRetryAttempts: job.maxRetries,
+        BisectBatchOnFunctionError: true,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        StartingPosition: 'TRIM_HORIZON',
+        MaximumRecordAgeInSeconds: expect.any(Number),
+        FilterCriteria: { Filters: filterPatterns(job).map((p) => ({ Pattern: JSON.stringify(p) })) },
+      });
+      expect(JSON.stringify(mapping.EventSourceArn)).toContain('StreamArn');
+      const destination = JSON.stringify(mapping.DestinationConfig);
+      const [queueId] =
+        ofType(dev.resources, 'AWS::SQS::Queue').find(([id]) => destination.includes(`"${id}"`)) ?? [];
+      expect(queueId, `${job.id} failure queue`).toBeDefined();
+      expect(
+        alarms.filter(
+          (a) =>
+            a.MetricName === 'ApproximateNumberOfMessagesVisible' && mentions(a.Dimensions, queueId ?? '?'),
+        ),
+        `${job.id} failure alarm`,
+      ).toHaveLength(1);
+      expect(alarms.filter((a) => a.MetricName === 'Errors' && mentions(a.Dimensions, fnId))).toHaveLength(1);
+    }
+    expect(JOBS.some((j) => j.id === 'auditLog')).toBe(true);
+  });
+
+  it(
+    'runs a schedule job from an EventBridge rate rule, its undeliverable events kept in its failure queue',
+    () => {
+      const app = new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
+      const stack = new RentalPmStack(app, 'ScheduleProbe', {
+        config: readConfig(app.node),
+        routes: ROUTES,
+        groups: GROUPS,
+        jobs: [
+          ...JOBS,
+          {
+            id: 'tickProbe',
+            group: 'audit',
+            entry: 'consumer.ts',
+            description: 'probe',
+            kind: 'schedule',
+            everyMinutes: 15,
+          },
+        ],
+        env: { account: '111111111111', region: 'us-east-1' },
+      });
+      Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+      app.synth(); // the schedule's resources pass cdk-nag too
+      const template = Template.fromStack(stack);
+      template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(15 minutes)',
+        Targets: [Match.objectLike({ DeadLetterConfig: Match.anyValue(), RetryPolicy: Match.anyValue() })],
+      });
+      template.resourceCountIs('AWS::Lambda::EventSourceMapping', JOBS.length);
+    },
+    SYNTH_TIMEOUT,
+  );
 
   it('passes the cdk-nag AwsSolutions checks, every suppression acknowledged with a reason', () => {
     // synth() already ran the plugin without throwing; the report must hold no finding either.

@@ -5,7 +5,7 @@
  */
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { GROUPS, ROUTES } from '../../functions/registry.js';
+import { GROUPS, JOBS, ROUTES } from '../../functions/registry.js';
 import { DEFAULT_ACCOUNT, DEFAULT_REGION, readConfig } from './config.js';
 import { RentalPmStack } from './stack.js';
 
@@ -16,6 +16,7 @@ export function buildApp(props: AppProps = {}): { app: App; stack: RentalPmStack
     config,
     routes: ROUTES,
     groups: GROUPS,
+    jobs: JOBS,
     // A customer-managed table key needs a concrete environment; the dummies let `cdk synth` run offline
     // with no credentials, and `cdk deploy` fills both from the caller's profile.
     env: {

@@ -14,11 +14,13 @@ import type { Construct } from 'constructs';
 import { KMS_CONTEXT } from '../../shared/crypto/key-source.js';
 import { GLOBAL_INDEXES, KEY } from '../../shared/db/table-definition.js';
 import type { RouteContract } from '../../shared/http/route.js';
+import type { JobContract } from '../../shared/jobs/contract.js';
 import { planApiResources } from './api-model.js';
 import { isProd, type StackConfig } from './config.js';
 import { AdminUserPool } from './constructs/admin-user-pool.js';
 import { Alarms } from './constructs/alarms.js';
 import { GroupFunction } from './constructs/group-function.js';
+import { JobFunctions } from './constructs/job-functions.js';
 import { LegacyRestApi } from './constructs/legacy-rest-api.js';
 import { RateLimitWebAcl } from './constructs/rate-limit-web-acl.js';
 import { accessOf, type GroupAccess } from './group-access.js';
@@ -27,6 +29,8 @@ export interface RentalPmStackProps extends StackProps {
   readonly config: StackConfig;
   readonly routes: readonly RouteContract[];
   readonly groups: readonly string[];
+  /** The background jobs (functions/registry.ts JOBS): one Lambda each, with its stream mapping or schedule. */
+  readonly jobs: readonly JobContract[];
 }
 
 export class RentalPmStack extends Stack {
@@ -66,6 +70,8 @@ export class RentalPmStack extends Stack {
         projectionType: dynamodb.ProjectionType.ALL,
       })),
       timeToLiveAttribute: KEY.ttl,
+      // The table-change jobs read it (docs/jobs.md); both images, so a consumer sees what changed.
+      dynamoStream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: prod,
@@ -156,17 +162,8 @@ export class RentalPmStack extends Stack {
       captchaSecret,
       corsOrigins: config.corsOrigins,
     };
-    const groupFunctions = new Map<string, GroupFunction>();
-    for (const group of props.groups) {
-      const access = accessOf(group);
-      const groupFunction = new GroupFunction(this, `${group}Group`, {
-        group,
-        environment: environmentFor(access, shared),
-        logRetention,
-        removalPolicy,
-      });
-      const { role } = groupFunction;
-      grantAccess(role, access, shared);
+    /** The wildcards the table grants need (a group's or a job's role), acknowledged with their reason. */
+    const acknowledgeTableGrants = (role: iam.IRole) => {
       Validations.of(role).acknowledge(
         {
           id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.table.node.defaultChild as dynamodb.CfnGlobalTable)}.Arn>/index/*]`,
@@ -184,6 +181,19 @@ export class RentalPmStack extends Stack {
             "Granted by TableV2.grantReadWriteData for the table's own key: DynamoDB generates data keys under it; scoped to that key.",
         },
       );
+    };
+    const groupFunctions = new Map<string, GroupFunction>();
+    for (const group of props.groups) {
+      const access = accessOf(group);
+      const groupFunction = new GroupFunction(this, `${group}Group`, {
+        group,
+        environment: environmentFor(access, shared),
+        logRetention,
+        removalPolicy,
+      });
+      const { role } = groupFunction;
+      grantAccess(role, access, shared);
+      acknowledgeTableGrants(role);
       groupFunctions.set(group, groupFunction);
     }
     const functions = new Map(
@@ -209,9 +219,23 @@ export class RentalPmStack extends Stack {
 
     new RateLimitWebAcl(this, 'Waf', { name: `${name}-api`, stageArn: this.api.stage.stageArn });
 
+    // --- Background jobs, derived from the JOBS contracts; a job runs with its group's access.
+    const jobs = new JobFunctions(this, 'Jobs', {
+      jobs: props.jobs,
+      table: this.table,
+      logRetention,
+      removalPolicy,
+      environment: (job) => environmentFor(accessOf(job.group), shared),
+      grant: (job, role) => {
+        grantAccess(role, accessOf(job.group), shared);
+        acknowledgeTableGrants(role);
+      },
+    });
+
     const alarms = new Alarms(this, 'Alarms', {
       api: this.api.api,
-      functions,
+      functions: new Map([...functions, ...jobs.functions]),
+      failureQueues: jobs.failureQueues,
       removalPolicy,
       ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
     });

@@ -1,5 +1,6 @@
 /**
- * Operational alarms to one SNS topic: the API's 5XX answers, and each group's Lambda errors and throttles.
+ * Operational alarms to one SNS topic: the API's 5XX answers, each group's and job's Lambda errors and
+ * throttles, and each job's failure queue holding anything.
  * A Lambda error is a 500 the client saw (the handlers turn every expected failure into a 4xx), and a throttle
  * is a request refused for concurrency, so each one is worth a look.
  */
@@ -12,11 +13,14 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 export interface AlarmsProps {
   readonly api: apigw.RestApi;
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
+  /** Job id → the queue of records (or events) the job gave up on: any message in it is worth a look. */
+  readonly failureQueues?: ReadonlyMap<string, sqs.IQueue>;
   readonly email?: string;
   readonly removalPolicy: RemovalPolicy;
 }
@@ -72,6 +76,17 @@ export class Alarms extends Construct {
         fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
         1,
         `Lambda throttles in the ${group} group`,
+      );
+    }
+    for (const [jobId, queue] of props.failureQueues ?? []) {
+      alarm(
+        `${jobId}FailedRecords`,
+        queue.metricApproximateNumberOfMessagesVisible({
+          period: PERIOD,
+          statistic: cloudwatch.Stats.MAXIMUM,
+        }),
+        1,
+        `The ${jobId} job gave up on a record or event after its last try (docs/jobs.md: read its failure queue)`,
       );
     }
   }

@@ -17,6 +17,8 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 
 /** The tag that names a function's group; tests and operators find a group's function by it. */
 export const GROUP_TAG = 'api-group';
+/** The tag that names a job's function (instead of GROUP_TAG). */
+export const JOB_TAG = 'job';
 
 export interface GroupFunctionProps {
   /** The folder under functions/ whose handler.ts exports `handler`. */
@@ -24,6 +26,14 @@ export interface GroupFunctionProps {
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetention: logs.RetentionDays;
   readonly removalPolicy: RemovalPolicy;
+  /** A job's function (functions/<group>/<entry>, docs/jobs.md) rather than the group's HTTP handler. */
+  readonly job?: {
+    readonly id: string;
+    /** The entry module, relative to the project root. */
+    readonly entry: string;
+    readonly description: string;
+    readonly timeout: Duration;
+  };
 }
 
 /**
@@ -41,7 +51,7 @@ export class GroupFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: GroupFunctionProps) {
     super(scope, id);
-    const { group } = props;
+    const { group, job } = props;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention,
@@ -49,13 +59,13 @@ export class GroupFunction extends Construct {
     });
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Lambda role of the ${group} API group`,
+      description: job ? `Lambda role of the ${job.id} job` : `Lambda role of the ${group} API group`,
     });
     // Instead of AWSLambdaBasicExecutionRole (logs:* on every log group): write to this function's group only.
     this.logGroup.grantWrite(this.role);
 
     this.function = new nodejs.NodejsFunction(this, 'Function', {
-      entry: path.join(PROJECT_ROOT, 'functions', group, 'handler.ts'),
+      entry: path.join(PROJECT_ROOT, job ? job.entry : path.join('functions', group, 'handler.ts')),
       handler: 'handler',
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
@@ -63,11 +73,13 @@ export class GroupFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       memorySize: 256,
       // API Gateway gives up after 29 s; a legacy JSON call that needs more than 10 s is a bug to see in alarms.
-      timeout: Duration.seconds(10),
+      timeout: job?.timeout ?? Duration.seconds(10),
       tracing: lambda.Tracing.ACTIVE,
       role: this.role,
       logGroup: this.logGroup,
-      description: `Legacy API group ${group} (functions/${group})`,
+      description: job
+        ? `Job ${job.id} (${job.entry}): ${job.description}`.slice(0, 256)
+        : `Legacy API group ${group} (functions/${group})`,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         target: 'node22',
@@ -82,7 +94,7 @@ export class GroupFunction extends Construct {
         bundleAwsSDK: true,
       },
     });
-    Tags.of(this.function).add(GROUP_TAG, group);
+    Tags.of(this.function).add(job ? JOB_TAG : GROUP_TAG, job ? job.id : group);
 
     Validations.of(this).acknowledge(
       {
