@@ -7,7 +7,6 @@
  * Import this module only after startLocalRuntime (the repositories read TABLE_NAME at import).
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { newProperty } from '../functions/adminProperties/rules.js';
 import { putAll } from '../infra/local/fixture/batch.js';
 import * as repo from '../shared/data/properties-repo.js';
 import { ddb } from '../shared/db/client.js';
@@ -15,6 +14,7 @@ import { raiseCounter } from '../shared/db/counters.js';
 import type { Item } from '../shared/db/query.js';
 import { part } from '../shared/db/transaction.js';
 import type { PropertyRecord } from '../shared/domain/property.js';
+import { newProperty } from '../shared/domain/property-rules.js';
 import {
   FLOOR_CASE,
   type LatencyCase,

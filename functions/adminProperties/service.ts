@@ -22,9 +22,9 @@ import {
   type PropertyKind,
   type PropertyRecord,
 } from '../../shared/domain/property.js';
+import { newProperty, updatedProperty } from '../../shared/domain/property-rules.js';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
-import { newProperty, updatedProperty } from './rules.js';
 import type { CreatePropertyInput, UpdatePropertyInput } from './schemas.js';
 
 export interface ListQuery extends PropertyFilter {

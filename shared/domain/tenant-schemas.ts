@@ -3,7 +3,7 @@
  * and the fixture format. Contracts import these, so nothing here may pull in the AWS SDK.
  */
 import * as v from 'valibot';
-import { requiredText, text } from '../http/schemas.js';
+import { requiredText, text } from './values.js';
 
 export const PASSWORD_MIN = 8;
 /** scrypt accepts any length; a cap keeps a megabyte "password" from becoming a CPU sink. */

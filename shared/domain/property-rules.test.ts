@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { matchesFilter } from '../../shared/domain/property.js';
-import { BadRequest } from '../../shared/errors.js';
-import { newProperty, updatedProperty } from './rules.js';
+import { BadRequest } from '../errors.js';
+import { matchesFilter } from './property.js';
+import { newProperty, updatedProperty } from './property-rules.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
 

@@ -1,14 +1,17 @@
-/** The admin property rules as plain functions: create defaults, the LTR rules, what an update may change. */
+/**
+ * The property write rules as plain functions: create defaults, the LTR rules, what an update may change.
+ * Used by the admin service and the fixture loader.
+ */
 
+import { BadRequest } from '../errors.js';
 import {
   DEFAULT_MAX_NIGHTS,
   DEFAULT_MIN_NIGHTS,
   MONEY_FIELDS,
   type PropertyRecord,
   VR_ONLY_FIELDS,
-} from '../../shared/domain/property.js';
-import { BadRequest } from '../../shared/errors.js';
-import type { CreatePropertyInput, UpdatePropertyInput } from './schemas.js';
+} from './property.js';
+import type { CreatePropertyInput, UpdatePropertyInput } from './property-schemas.js';
 
 type Input = {
   readonly [K in keyof (CreatePropertyInput & UpdatePropertyInput)]?:
