@@ -9,26 +9,20 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type {
-  Context,
-  DynamoDBBatchResponse,
-  DynamoDBRecord,
-  DynamoDBStreamEvent,
-  ScheduledEvent,
-} from 'aws-lambda';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ScheduledEvent } from 'aws-lambda';
 import { keys } from '../../shared/db/keys.js';
 import type { JobContract, ScheduleJob, TableChangeJob } from '../../shared/jobs/contract.js';
 import { jobEntryPath } from '../../shared/jobs/contract.js';
-import { matchesTrigger } from '../../shared/jobs/filter.js';
 import { log } from '../../shared/log.js';
+import { type JobHandler, type JobStatus, lambdaContext } from './job-invocation.js';
 import { StreamReader } from './stream-reader.js';
+import { keepFailure, TableChangeWorker } from './table-change-worker.js';
+
+export type { JobHandler, JobStatus } from './job-invocation.js';
 
 const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
 const REGION = 'us-east-1';
-
-// biome-ignore lint/suspicious/noExplicitAny: a job handler's event and result depend on its kind; the runner builds the right event.
-export type JobHandler = (event: any, context: Context) => Promise<unknown>;
 
 export interface JobRunnerOptions {
   jobs: readonly JobContract[];
@@ -42,20 +36,6 @@ export interface JobRunnerOptions {
   retryDelayMs?: number;
   /** Run schedules on their timers (default true); tests trigger them with runSchedule instead. */
   timers?: boolean;
-}
-
-export interface JobStatus {
-  id: string;
-  kind: JobContract['kind'];
-  /** Records waiting (table-change jobs). */
-  pending: number;
-  /** Records handled (table-change) or runs completed (schedule). */
-  handled: number;
-  /** Failed attempts (each followed by a retry, or by keeping the record). */
-  failures: number;
-  /** Records given up on after the last try, kept as JOBFAILURE items. */
-  keptFailures: number;
-  lastError?: string;
 }
 
 export interface JobRunner {
@@ -232,157 +212,12 @@ export class UnknownJob extends Error {
   }
 }
 
-interface Queued {
-  record: DynamoDBRecord;
-  /** Failed attempts so far. */
-  failures: number;
-}
-
-interface WorkerDeps {
-  retryDelayMs: number;
-  isRunning: () => boolean;
-  keep: (queued: Queued, error: string) => Promise<void>;
-}
-
-/** One table-change job's queue, handled in stream order like one event source mapping on one shard. */
-class TableChangeWorker {
-  private readonly queue: Queued[] = [];
-  private running: Promise<void> | undefined;
-  /** After a thrown error, records go one at a time until a batch succeeds (the cloud bisects the batch). */
-  private isolate = false;
-
-  constructor(
-    private readonly job: TableChangeJob,
-    private readonly handler: JobHandler,
-    private readonly status: JobStatus,
-    private readonly deps: WorkerDeps,
-  ) {}
-
-  offer(record: DynamoDBRecord): void {
-    if (!matchesTrigger(this.job, record)) return;
-    this.queue.push({ record, failures: 0 });
-    this.status.pending = this.queue.length;
-  }
-
-  /** Works through the queue unless already doing so. */
-  start(): void {
-    if (this.queue.length === 0) return;
-    this.running ??= this.pump().finally(() => {
-      this.running = undefined;
-    });
-  }
-
-  get idle(): boolean {
-    return this.running === undefined && this.queue.length === 0;
-  }
-
-  async settled(): Promise<void> {
-    await this.running;
-  }
-
-  private async pump(): Promise<void> {
-    while (this.deps.isRunning() && this.queue.length > 0) await this.runBatch();
-    this.status.pending = this.queue.length;
-  }
-
-  private async runBatch(): Promise<void> {
-    const batch = this.queue.slice(0, this.isolate ? 1 : this.job.batchSize);
-    let failedAt: number;
-    let error = 'reported as failed by the handler (batchItemFailures)';
-    try {
-      const event: DynamoDBStreamEvent = { Records: batch.map((q) => q.record) };
-      const result = (await this.handler(event, lambdaContext(this.job.id))) as
-        | DynamoDBBatchResponse
-        | undefined;
-      failedAt = firstFailure(result, batch);
-    } catch (thrown) {
-      error = (thrown as Error).message ?? String(thrown);
-      this.status.lastError = error;
-      this.status.failures += 1;
-      // Which record broke the batch is unknown: split it down before counting a try against one record.
-      if (batch.length > 1) {
-        this.isolate = true;
-        return;
-      }
-      failedAt = 0;
-      (this.queue[0] as Queued).failures += 1;
-      return this.afterFailure(error);
-    }
-    const done = failedAt === -1 ? batch.length : failedAt;
-    this.queue.splice(0, done);
-    this.status.handled += done;
-    this.status.pending = this.queue.length;
-    if (failedAt === -1) {
-      this.isolate = false;
-      return;
-    }
-    // Retry from the failed record (ReportBatchItemFailures: Lambda restarts at the lowest failed sequence).
-    (this.queue[0] as Queued).failures += 1;
-    this.status.lastError = error;
-    this.status.failures += 1;
-    return this.afterFailure(error);
-  }
-
-  private async afterFailure(error: string): Promise<void> {
-    const head = this.queue[0] as Queued;
-    if (head.failures > this.job.maxRetries) {
-      await this.deps.keep(head, error);
-      this.queue.shift();
-      this.status.keptFailures += 1;
-      this.status.pending = this.queue.length;
-      this.isolate = false;
-      return;
-    }
-    await sleep(this.deps.retryDelayMs * head.failures);
-  }
-}
-
-/** After the last try the record is kept where an admin can see it (the cloud: the SQS on-failure queue). */
-async function keepFailure(
-  doc: DynamoDBDocumentClient,
-  tableName: string,
-  job: TableChangeJob,
-  queued: Queued,
-  error: string,
-): Promise<void> {
-  const failedAt = new Date().toISOString();
-  const { record } = queued;
-  await doc.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: {
-        ...keys.jobFailure(job.id, failedAt, record.eventID ?? ''),
-        entity: 'jobFailure',
-        jobId: job.id,
-        failedAt,
-        attempts: queued.failures,
-        error,
-        eventID: record.eventID,
-        eventName: record.eventName,
-        sequenceNumber: record.dynamodb?.SequenceNumber,
-        // The whole stream record, as the handler received it: enough to replay it by hand.
-        record: JSON.stringify(record),
-      },
-    }),
-  );
-  log('error', 'job gave up on a record', { jobId: job.id, eventID: record.eventID, error });
-}
-
 async function importHandler(job: JobContract): Promise<JobHandler> {
   // The job's entry module, found from its contract, as the CDK stack bundles it.
   const entry = pathToFileURL(join(PROJECT_ROOT, jobEntryPath(job))).href;
   const module = (await import(/* @vite-ignore */ entry)) as { handler?: JobHandler };
   if (typeof module.handler !== 'function') throw new Error(`${jobEntryPath(job)} exports no handler`);
   return module.handler;
-}
-
-/** Index of the first record the handler reported as failed, -1 when none; an unknown identifier fails all. */
-function firstFailure(result: DynamoDBBatchResponse | undefined, batch: readonly Queued[]): number {
-  const failures = result?.batchItemFailures ?? [];
-  if (failures.length === 0) return -1;
-  const sequences = batch.map((q) => q.record.dynamodb?.SequenceNumber);
-  const indexes = failures.map((f) => sequences.indexOf(f.itemIdentifier));
-  return indexes.includes(-1) ? 0 : Math.min(...indexes);
 }
 
 function scheduledEvent(job: ScheduleJob): ScheduledEvent {
@@ -396,23 +231,5 @@ function scheduledEvent(job: ScheduleJob): ScheduledEvent {
     region: REGION,
     resources: [`arn:aws:events:${REGION}:000000000000:rule/local-${job.id}`],
     detail: {},
-  };
-}
-
-function lambdaContext(jobId: string): Context {
-  const deadline = Date.now() + 60_000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `local-job-${jobId}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${REGION}:000000000000:function:local-job-${jobId}`,
-    memoryLimitInMB: '256',
-    awsRequestId: crypto.randomUUID(),
-    logGroupName: `/aws/lambda/local-job-${jobId}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
   };
 }
