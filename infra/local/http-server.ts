@@ -5,9 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ROUTES } from '../../functions/registry.js';
-import { NotFound, TooManyRequests } from '../../shared/errors.js';
+import { BadRequest, NotFound, PayloadTooLarge, TooManyRequests } from '../../shared/errors.js';
 import { PathMatcher } from '../../shared/http/path-matcher.js';
 import { toProblem } from '../../shared/http/problem.js';
 import { allPaths, type RouteContract } from '../../shared/http/route.js';
@@ -19,6 +20,8 @@ export interface ServerOptions {
   handlers: Record<string, LambdaHandler>;
   ratePer5s: number;
   trustProxy: boolean;
+  /** REQUIRE_HTTPS=1: plain-http requests (by X-Forwarded-Proto) are redirected or refused. */
+  requireHttps?: boolean;
   /** The routes to serve (default: the registry); the benchmark adds a route of its own. */
   routes?: readonly RouteContract[];
   /** Extra pages of the local runtime (docs); return true when handled. */
@@ -38,10 +41,12 @@ export function createApiServer(options: ServerOptions): Server {
   const matcher = groupMatcher(options.routes ?? ROUTES);
   const limiter = options.ratePer5s > 0 ? new FixedWindowLimiter(options.ratePer5s) : undefined;
 
-  return createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const server = createServer(async (req, res) => {
     const requestId = randomUUID();
+    let url: URL | undefined;
     try {
+      url = requestUrl(req);
+      if (options.requireHttps && redirectedToHttps(req, res, url)) return;
       const ip = clientIp(req, options.trustProxy);
       const rate = limiter?.take(ip);
       if (rate) {
@@ -69,16 +74,71 @@ export function createApiServer(options: ServerOptions): Server {
       const result = await handler(event, lambdaContext(requestId, group));
       writeResult(res, result);
     } catch (error) {
-      writeResult(res, toProblem(error, requestId, url.pathname));
+      writeResult(res, toProblem(error, requestId, url?.pathname));
     }
   });
+  // Requests Node's parser refuses (a malformed request line, headers over its limit) get a problem answer
+  // too, and never stop the server.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const title = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    const body = JSON.stringify({
+      type: `https://httpstatuses.io/${status}`,
+      title,
+      status,
+      detail: status === 431 ? 'The request headers are too large' : 'The request could not be parsed',
+      requestId: randomUUID(),
+    });
+    socket.end(
+      `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
 }
 
-function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+/** The request's URL; a request target that is not a path (`//[x]/`, `http://…`) is a 400, as at API Gateway. */
+function requestUrl(req: IncomingMessage): URL {
+  const target = req.url ?? '/';
+  if (!target.startsWith('/') || target.startsWith('//'))
+    throw new BadRequest('The request target must be a path');
+  try {
+    return new URL(target, 'http://localhost');
+  } catch {
+    throw new BadRequest('The request target is not a valid URL path');
+  }
+}
+
+/**
+ * DESIGN.md "Security rules": behind a proxy with REQUIRE_HTTPS=1, a request that reached the proxy over plain
+ * http is sent to https (GET/HEAD: 308 to the same URL) or refused (other methods: 400), before anything runs.
+ */
+function redirectedToHttps(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+  const proto = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    ?.trim()
+    .toLowerCase();
+  if (proto !== 'http') return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    throw new BadRequest('This API answers HTTPS only: send the request to its https:// address');
+  }
+  res.statusCode = 308;
+  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost').split(',')[0]?.trim();
+  res.setHeader('Location', `https://${host}${url.pathname}${url.search}`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.end();
+  return true;
+}
+
+/**
+ * The client IP used for limits and logs: with TRUST_PROXY=1 the first X-Forwarded-For entry, but only when it
+ * is an IP address (anything else — a name, 3,000 characters of text — is ignored); else the socket's address.
+ */
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() ?? '';
+    if (first.length <= 45 && isIP(first)) return first;
   }
   return (req.socket.remoteAddress ?? '0.0.0.0').replace(/^::ffff:/, '');
 }
@@ -89,7 +149,7 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
     // API Gateway refuses payloads over 10 MB; the local runtime stops earlier, the handlers refuse > 256 KB.
-    if (size > MAX_BODY) break;
+    if (size > MAX_BODY) throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY / 1024} KB`);
     chunks.push(chunk as Buffer);
   }
   return chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
@@ -110,11 +170,12 @@ function toEvent(
     headers[name] = values.join(name === 'cookie' ? '; ' : ', ');
     multiValueHeaders[name] = values;
   }
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
+  // Prototype-free maps: a query name such as `constructor` or `__proto__` is just a name here.
+  const query: Record<string, string> = Object.create(null);
+  const multiQuery: Record<string, string[]> = Object.create(null);
   for (const [name, value] of url.searchParams) {
     query[name] = value;
-    multiQuery[name] = [...(multiQuery[name] ?? []), value];
+    multiQuery[name] = [...(Object.hasOwn(multiQuery, name) ? (multiQuery[name] ?? []) : []), value];
   }
   const hasQuery = Object.keys(query).length > 0;
   return {

@@ -41,6 +41,8 @@ export interface RuntimeOptions extends StandInOptions {
   seed: string | undefined;
   ratePer5s: number;
   trustProxy: boolean;
+  /** REQUIRE_HTTPS=1 behind a TLS-terminating proxy: plain-http requests are redirected (GET/HEAD) or refused. */
+  requireHttps?: boolean;
 }
 
 /** Where the stand-ins answer, and what every API server over them needs; plain data, so a test run can pass it to its workers. */
@@ -63,6 +65,7 @@ export interface ApiServerOptions {
   seed: string | undefined;
   ratePer5s: number;
   trustProxy: boolean;
+  requireHttps?: boolean;
   /** Delete the table when the server stops (a test file's table). */
   dropTableOnStop?: boolean;
 }
@@ -102,6 +105,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOpt
     seed: env.SEED || undefined,
     ratePer5s: int('RATE_LIMIT_PER_5S', 25),
     trustProxy: env.TRUST_PROXY === '1',
+    requireHttps: env.REQUIRE_HTTPS === '1',
     mailPort: int('MAIL_PORT', 8005),
     cognitoPort: int('COGNITO_PORT', 9229),
     dynamodbPort: int('DYNAMODB_PORT', 8000),
@@ -150,6 +154,7 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
       seed: options.seed,
       ratePer5s: options.ratePer5s,
       trustProxy: options.trustProxy,
+      requireHttps: options.requireHttps === true,
     });
     return {
       ...api,
@@ -245,6 +250,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       handlers,
       ratePer5s: options.ratePer5s,
       trustProxy: options.trustProxy,
+      requireHttps: options.requireHttps === true,
       extra: async (req, res, path) =>
         (await serveJobControl(req, res, path, jobs)) || serveLocalPages(req, res, path, url),
     });

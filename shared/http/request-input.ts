@@ -34,8 +34,9 @@ export function applyAliases(
 ) {
   if (!aliases) return input;
   for (const [alias, field] of Object.entries(aliases)) {
-    if (!(alias in input)) continue;
-    if (!(field in input)) input[field] = input[alias];
+    // Own properties only: `constructor` or `toString` is "in" every plain object.
+    if (!Object.hasOwn(input, alias)) continue;
+    if (!Object.hasOwn(input, field)) input[field] = input[alias];
     delete input[alias];
   }
   return input;
