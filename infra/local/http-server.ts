@@ -48,18 +48,7 @@ export function createApiServer(options: ServerOptions): Server {
       url = requestUrl(req);
       if (options.requireHttps && redirectedToHttps(req, res, url)) return;
       const ip = clientIp(req, options.trustProxy);
-      const rate = limiter?.take(ip);
-      if (rate) {
-        res.setHeader('RateLimit-Limit', String(rate.limit));
-        res.setHeader('RateLimit-Remaining', String(rate.remaining));
-        res.setHeader('RateLimit-Reset', String(rate.resetSeconds));
-        if (!rate.allowed) {
-          throw new TooManyRequests(
-            `More than ${rate.limit} requests in 5 seconds from ${ip}`,
-            rate.resetSeconds,
-          );
-        }
-      }
+      if (limiter) applyIpLimit(limiter, ip, res);
       if (options.extra && (await options.extra(req, res, url.pathname))) return;
 
       const match = matcher.match(req.method ?? 'GET', url.pathname);
@@ -97,6 +86,17 @@ export function createApiServer(options: ServerOptions): Server {
   return server;
 }
 
+/** The local stand-in for the per-IP limit (WAF in the cloud): RateLimit headers always, 429 past the limit. */
+function applyIpLimit(limiter: FixedWindowLimiter, ip: string, res: ServerResponse): void {
+  const rate = limiter.take(ip);
+  res.setHeader('RateLimit-Limit', String(rate.limit));
+  res.setHeader('RateLimit-Remaining', String(rate.remaining));
+  res.setHeader('RateLimit-Reset', String(rate.resetSeconds));
+  if (!rate.allowed) {
+    throw new TooManyRequests(`More than ${rate.limit} requests in 5 seconds from ${ip}`, rate.resetSeconds);
+  }
+}
+
 /** The request's URL; a request target that is not a path (`//[x]/`, `http://…`) is a 400, as at API Gateway. */
 function requestUrl(req: IncomingMessage): URL {
   const target = req.url ?? '/';
@@ -123,7 +123,9 @@ function redirectedToHttps(req: IncomingMessage, res: ServerResponse, url: URL):
     throw new BadRequest('This API answers HTTPS only: send the request to its https:// address');
   }
   res.statusCode = 308;
-  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost').split(',')[0]?.trim();
+  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost')
+    .split(',')[0]
+    ?.trim();
   res.setHeader('Location', `https://${host}${url.pathname}${url.search}`);
   res.setHeader('Cache-Control', 'no-store');
   res.end();

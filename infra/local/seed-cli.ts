@@ -7,8 +7,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureAdminPool } from './cognito-pool.js';
-import { optionsFromEnv, setLocalEnv, TABLE_NAME } from './runtime.js';
+import { optionsFromEnv } from './runtime.js';
 import { assertJava, type Running, startCognito, startDynamoDb } from './services.js';
+import { setLocalEnv, TABLE_NAME } from './stand-ins.js';
 import { ensureTable } from './table.js';
 
 async function answers(url: string): Promise<boolean> {

@@ -50,21 +50,24 @@ export async function commit(parts: readonly TxPart[], options: CommitOptions = 
       await ddb.send(new TransactWriteCommand({ TransactItems: parts.map((p) => p.item) }));
       return;
     } catch (error) {
-      const failures = failuresOf(error, parts);
-      if (!failures) {
-        if (isThrottling(error)) throw new ServiceBusy(error);
-        throw error;
-      }
-      const failed = new TransactionFailed(failures);
-      if (!failed.transient || attempt >= attempts) {
-        if (failures.length > 0 && failures.every((f) => f.reason === 'throttled'))
-          throw new ServiceBusy(error);
-        throw failed;
+      const failed = asFailure(error, parts);
+      if (!(failed instanceof TransactionFailed) || !failed.transient || attempt >= attempts) {
+        throw failed instanceof TransactionFailed && isAllThrottled(failed) ? new ServiceBusy(error) : failed;
       }
       await sleep(Math.random() * BASE_DELAY_MS * 2 ** attempt);
     }
   }
 }
+
+/** What a failed send becomes: a TransactionFailed naming the parts, a ServiceBusy, or the error itself. */
+function asFailure(error: unknown, parts: readonly TxPart[]): unknown {
+  const failures = failuresOf(error, parts);
+  if (failures) return new TransactionFailed(failures);
+  return isThrottling(error) ? new ServiceBusy(error) : error;
+}
+
+const isAllThrottled = (failed: TransactionFailed) =>
+  failed.failures.length > 0 && failed.failures.every((f) => f.reason === 'throttled');
 
 function assertUniqueLabels(parts: readonly TxPart[]): void {
   const seen = new Set<string>();

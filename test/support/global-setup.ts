@@ -7,12 +7,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import {
-  type StandInEndpoints,
-  type StandIns,
-  startApiServer,
-  startStandIns,
-} from '../../infra/local/runtime.js';
+import { startApiServer } from '../../infra/local/runtime.js';
+import { type StandInEndpoints, type StandIns, startStandIns } from '../../infra/local/stand-ins.js';
 
 let standIns: StandIns | undefined;
 

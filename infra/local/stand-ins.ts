@@ -1,0 +1,114 @@
+/**
+ * The AWS stand-ins of the local runtime: DynamoDB Local, the local SES and cognito-local with the admin user
+ * pool, started once (by `npm start`, or once per test run), and the environment that points the AWS SDK and
+ * the handlers' configuration at them.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ensureAdminPool, type PoolIds } from './cognito-pool.js';
+import { assertJava, type Running, startCognito, startDynamoDb, startMail } from './services.js';
+
+/** The table of `npm start`. */
+export const TABLE_NAME = 'rental-pm-local';
+
+export interface StandInOptions {
+  /** A directory, or 'memory' to keep nothing. */
+  dataDir: string;
+  mailPort: number;
+  cognitoPort: number;
+  dynamodbPort: number;
+}
+
+/** Where the stand-ins answer, and what every API server over them needs; plain data, so a test run can pass it to its workers. */
+export interface StandInEndpoints {
+  dynamodbUrl: string;
+  mailUrl: string;
+  cognitoUrl: string;
+  pool: PoolIds;
+  dataKey: string;
+}
+
+export interface StandIns extends StandInEndpoints {
+  stop: () => Promise<void>;
+}
+
+interface LocalState {
+  pool?: PoolIds;
+  dataKey: string;
+}
+
+/** Points the AWS SDK (and the handlers' config) at the local stand-ins; read by the handlers at import. */
+export function setLocalEnv(values: {
+  dynamodbUrl: string;
+  mailUrl: string;
+  cognitoUrl: string;
+  pool: PoolIds;
+  dataKey: string;
+  baseUrl: string;
+  /** Default: the table of `npm start`. */
+  tableName?: string;
+}) {
+  Object.assign(process.env, {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: values.dynamodbUrl,
+    AWS_ENDPOINT_URL_SESV2: values.mailUrl,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: values.cognitoUrl,
+    TABLE_NAME: values.tableName ?? TABLE_NAME,
+    ADMIN_USER_POOL_ID: values.pool.userPoolId,
+    ADMIN_USER_POOL_CLIENT_ID: values.pool.clientId,
+    DATA_ENCRYPTION_KEY: values.dataKey,
+    // Per store, stable across restarts (issued tokens stay valid): derived from the store's data key.
+    CSRF_SECRET:
+      process.env.CSRF_SECRET ??
+      createHmac('sha256', values.dataKey).update('payment-csrf').digest('base64url'),
+    PUBLIC_BASE_URL: values.baseUrl,
+    MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@localhost',
+  });
+}
+
+/** DynamoDB Local, the local SES and cognito-local with the admin user pool; the pool and the data key are kept in DATA_DIR. */
+export async function startStandIns(options: StandInOptions): Promise<StandIns> {
+  assertJava();
+  const memory = options.dataDir === 'memory';
+  const dataDir = memory ? mkdtempSync(join(tmpdir(), 'rental-pm-')) : resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const statePath = join(dataDir, 'local-state.json');
+  const state: LocalState = existsSync(statePath)
+    ? (JSON.parse(readFileSync(statePath, 'utf8')) as LocalState)
+    : { dataKey: randomBytes(32).toString('base64') };
+
+  const started: Running[] = [];
+  const stop = async () => {
+    await Promise.allSettled(started.reverse().map((s) => s.stop()));
+    if (memory) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // Each stand-in is remembered as soon as it runs, so a failure of another still stops it.
+    const track = (r: Running) => {
+      started.push(r);
+      return r;
+    };
+    const [dynamodb, mail, cognito] = await Promise.all([
+      startDynamoDb(options.dynamodbPort, memory ? undefined : join(dataDir, 'dynamodb')).then(track),
+      startMail(options.mailPort).then(track),
+      startCognito(options.cognitoPort, join(dataDir, 'cognito')).then(track),
+    ]);
+    state.pool = await ensureAdminPool(cognito.url, state.pool);
+    writeFileSync(statePath, JSON.stringify(state, null, 2));
+    return {
+      dynamodbUrl: dynamodb.url,
+      mailUrl: mail.url,
+      cognitoUrl: cognito.url,
+      pool: state.pool,
+      dataKey: state.dataKey,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
