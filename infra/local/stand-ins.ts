@@ -66,6 +66,8 @@ export function setLocalEnv(values: {
       process.env.CSRF_SECRET ??
       createHmac('sha256', values.dataKey).update('payment-csrf').digest('base64url'),
     PUBLIC_BASE_URL: values.baseUrl,
+    // The local API's own origin, and those of websites under development (docs/local-runtime.md).
+    CORS_ORIGINS: [new URL(values.baseUrl).origin, process.env.CORS_ORIGINS ?? ''].filter(Boolean).join(','),
     MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@localhost',
   });
 }

@@ -18,6 +18,7 @@ import { hasRole } from '../auth/roles.js';
 import { loadSession } from '../auth/sessions.js';
 import { Forbidden, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthorized } from '../errors.js';
 import { logger, requestLogKeys, withRequestLogKeys } from '../log.js';
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, parseCorsOrigins } from './cors.js';
 import { callerOf, type IdempotentRun, idempotencyKeyOf, idempotentRun } from './idempotency.js';
 import { PathMatcher } from './path-matcher.js';
 import { toProblem } from './problem.js';
@@ -47,6 +48,8 @@ const MAX_BODY_BYTES = 256 * 1024;
 const CACHE_PUBLIC = 'public, max-age=600';
 
 export function createHttpHandler(group: string, routes: readonly BoundRoute[]) {
+  // Read at cold start: a wrong CORS_ORIGINS fails the Lambda's start, not some browser's request later.
+  const origins = parseCorsOrigins(process.env.CORS_ORIGINS);
   const matcher = new PathMatcher<BoundRoute>();
   const idempotent = new Map<string, IdempotentRun>();
   for (const route of routes) {
@@ -63,9 +66,10 @@ export function createHttpHandler(group: string, routes: readonly BoundRoute[]) 
     // http-cors answers preflight OPTIONS itself, before the router (so no 405 for them).
     .use(
       httpCors({
-        origins: corsOrigins(),
+        origins,
         credentials: true,
-        headers: 'Content-Type',
+        headers: CORS_ALLOW_HEADERS,
+        exposeHeaders: CORS_EXPOSE_HEADERS,
         methods: 'GET,POST,PUT,DELETE,OPTIONS',
         maxAge: 600,
         disableBeforePreflightResponse: false,
@@ -219,11 +223,4 @@ function toResult(reply: Reply, defaultStatus: number, cacheable: boolean, event
 
 function requestIdOf(event: Event): string {
   return event.requestContext?.requestId ?? 'unknown';
-}
-
-function corsOrigins(): string[] {
-  return (process.env.CORS_ORIGINS ?? '*')
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
 }

@@ -31,6 +31,9 @@ export const TEST_RUNTIME_OPTIONS = {
 
 export async function setup(project: TestProject): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
+  // startApiServer points this process's environment at the base table's server; the test workers inherit
+  // the environment, so it is put back afterwards and each file's server sets its own.
+  const untouched = { ...process.env };
   standIns = await startStandIns({ dataDir: 'memory', mailPort: 0, cognitoPort: 0, dynamodbPort: 0 });
   const { stop: _stop, ...endpoints } = standIns;
   const base = await startApiServer({
@@ -42,6 +45,8 @@ export async function setup(project: TestProject): Promise<void> {
     trustProxy: true,
   });
   await base.stop();
+  for (const name of Object.keys(process.env)) if (!(name in untouched)) delete process.env[name];
+  Object.assign(process.env, untouched);
   project.provide('standIns', endpoints);
   project.provide('baseTable', BASE_TABLE);
   project.provide('dynamodbUrl', endpoints.dynamodbUrl);
