@@ -87,6 +87,7 @@ export const settingsFields = {
   vrTaxRate: v.optional(percent),
   vrTaxRate2: v.optional(percent),
   channelEnabled: flag,
+  tenantActivationPageUrl: url,
 } satisfies Record<keyof SiteSettings, AnySchema>;
 
 export const updateSettingsBody = v.strictObject(settingsFields);

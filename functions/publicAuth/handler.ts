@@ -3,24 +3,28 @@ import { clearedCookie, sessionCookie, TENANT_COOKIE } from '../../shared/auth/c
 import { closeSession, TENANT_SESSION_SECONDS } from '../../shared/auth/sessions.js';
 import { createHttpHandler } from '../../shared/http/create-handler.js';
 import { bind } from '../../shared/http/route.js';
+import { withActivationPages } from './activation-page.js';
 import * as routes from './routes.js';
 import * as service from './service.js';
 
 const tenantCookie = (token: string) => sessionCookie(TENANT_COOKIE, token, TENANT_SESSION_SECONDS);
 
-export const handler = createHttpHandler('publicAuth', [
-  bind(routes.login, async ({ body, now, rateLimits }) => {
-    const { token, body: reply } = await service.login(body, now, rateLimits);
-    return { body: reply, cookies: [tenantCookie(token)] };
-  }),
-  bind(routes.logout, async ({ cookies }) => {
-    await closeSession(cookies[TENANT_COOKIE]);
-    return { body: { success: true }, cookies: [clearedCookie(TENANT_COOKIE)] };
-  }),
-  bind(routes.me, async ({ tenant }) => ({ body: await service.me(tenant) })),
-  bind(routes.register, async ({ body, now }) => ({ body: await service.register(body, now) })),
-  bind(routes.activate, async ({ query, now }) => {
-    const { token, body } = await service.activate(query, now);
-    return { body, cookies: [tenantCookie(token)] };
-  }),
-]);
+// A browser opening the e-mailed link gets a page instead of the JSON (activation-page.ts).
+export const handler = withActivationPages(
+  createHttpHandler('publicAuth', [
+    bind(routes.login, async ({ body, now, rateLimits }) => {
+      const { token, body: reply } = await service.login(body, now, rateLimits);
+      return { body: reply, cookies: [tenantCookie(token)] };
+    }),
+    bind(routes.logout, async ({ cookies }) => {
+      await closeSession(cookies[TENANT_COOKIE]);
+      return { body: { success: true }, cookies: [clearedCookie(TENANT_COOKIE)] };
+    }),
+    bind(routes.me, async ({ tenant }) => ({ body: await service.me(tenant) })),
+    bind(routes.register, async ({ body, now }) => ({ body: await service.register(body, now) })),
+    bind(routes.activate, async ({ query, now }) => {
+      const { token, body } = await service.activate(query, now);
+      return { body, cookies: [tenantCookie(token)] };
+    }),
+  ]),
+);

@@ -34,13 +34,21 @@ export interface SiteSettings {
   apiBookingRequireLogin: 0 | 1;
   apiCaptchaProvider: string;
   apiCaptchaSiteKey: string;
-  /** Secret: verifies third-party CAPTCHA tokens. Never in a response. */
+  /**
+   * Secret: verifies third-party CAPTCHA tokens. Stored encrypted (shared/captcha/secret-key.ts), opened only
+   * where a token is verified; never in a response.
+   */
   apiCaptchaSecretKey: string;
   apiContactCaptchaEnabled: 0 | 1;
   apiSubscribeCaptchaEnabled: 0 | 1;
   vrTaxRate: number;
   vrTaxRate2: number;
   channelEnabled: 0 | 1;
+  /**
+   * The site's page that activates a tenant account (it reads tenantEmail, hash and applyToLeaseId from its
+   * query and calls activate.json). Empty: the e-mailed link opens the API's own activation page.
+   */
+  tenantActivationPageUrl: string;
 }
 
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -80,6 +88,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   vrTaxRate: 0,
   vrTaxRate2: 0,
   channelEnabled: 0,
+  tenantActivationPageUrl: '',
 };
 
 const PUBLIC_FIELDS = [

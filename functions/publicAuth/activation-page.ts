@@ -1,0 +1,190 @@
+/**
+ * The activation link as a person opens it. The e-mailed link points at activate.json (unless the site names
+ * its own activation page, rules.ts activationPageUrl); a browser that opens it asks for HTML (`Accept:
+ * text/html` ranked above JSON) and gets a small page — "Your account is active" with a link to the site, or
+ * a clear error page — while clients asking for JSON keep the spec's answer. The route itself is unchanged:
+ * this wraps the group's handler and renders the JSON answer it gave (success, or the problem) as HTML.
+ *
+ * A link clicked inside a frame (a mail viewer that shows mails in an iframe) is not run at all: the API's
+ * pages may not be framed, so the person would see a broken frame while the one-time token was used up. The
+ * frame gets a page that opens the link in a tab of its own instead.
+ */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { escapeHtml } from '../../shared/mail.js';
+import { ACTIVATE_PATH } from './rules.js';
+
+type Event = APIGatewayProxyEvent;
+type Result = APIGatewayProxyResult;
+type GroupHandler = ((event: Event, context: Context) => Promise<Result>) & {
+  group: string;
+  routeIds: string[];
+};
+
+/** Fetch destinations that mean "shown inside another page". */
+const FRAMED = new Set(['iframe', 'frame', 'embed', 'object']);
+
+/** The page's own policy: inline styles only, no scripts, no framing (the framed notice is the exception). */
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
+export function withActivationPages(handler: GroupHandler): GroupHandler {
+  const wrapped = async (event: Event, context: Context): Promise<Result> => {
+    if (!isActivationRequest(event)) return handler(event, context);
+    const headers = lowerCased(event.headers);
+    if (!prefersHtml(headers.accept)) return withVary(await handler(event, context));
+    if (FRAMED.has(headers['sec-fetch-dest'] ?? '')) return framedNotice(event);
+    const result = await handler(event, context);
+    return renderAsPage(result);
+  };
+  return Object.assign(wrapped, { group: handler.group, routeIds: handler.routeIds });
+}
+
+function isActivationRequest(event: Event): boolean {
+  return event.httpMethod === 'GET' && event.path === ACTIVATE_PATH;
+}
+
+/**
+ * True when the Accept header ranks text/html above JSON (a browser's navigation: `text/html,…,*\/*;q=0.8`).
+ * A tie, no header or `*\/*` (curl, fetch) keeps the spec's JSON.
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let html = 0;
+  let json = 0;
+  let any = 0;
+  for (const part of accept.split(',')) {
+    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q)) continue;
+    if (range === 'text/html' || range === 'application/xhtml+xml') html = Math.max(html, q);
+    else if (range === 'application/json' || range === 'application/*') json = Math.max(json, q);
+    else if (range === '*/*') any = Math.max(any, q);
+  }
+  // JSON's rank is its own range's when listed, otherwise the wildcard's.
+  return html > (json > 0 ? json : any);
+}
+
+async function renderAsPage(result: Result): Promise<Result> {
+  // Imported when a page is rendered: the repository reads the table's environment at import, and the pages
+  // themselves are plain functions with unit tests.
+  const { getSettings } = await import('../../shared/data/settings-repo.js');
+  const settings = await getSettings().catch(() => undefined);
+  const site = {
+    name: settings?.siteName || 'the site',
+    url: settings?.installUrl && /^https?:\/\//i.test(settings.installUrl) ? settings.installUrl : undefined,
+  };
+  const answer = parseJson(result.body);
+  const ok = result.statusCode === 200 && answer?.success === true;
+  const body = ok
+    ? successPage(site, answer as SuccessAnswer)
+    : errorPage(site, result.statusCode, typeof answer?.detail === 'string' ? answer.detail : undefined);
+  return withVary({
+    ...result,
+    headers: { ...result.headers, ...pageHeaders() },
+    body,
+  });
+}
+
+interface Site {
+  name: string;
+  url: string | undefined;
+}
+
+interface SuccessAnswer {
+  user?: { tenantFirstName?: unknown };
+  applyToLeaseId?: unknown;
+}
+
+export function successPage(site: Site, answer: SuccessAnswer): string {
+  const first = typeof answer.user?.tenantFirstName === 'string' ? answer.user.tenantFirstName : '';
+  const lease =
+    typeof answer.applyToLeaseId === 'number'
+      ? `<p>You can now finish your application for lease ${answer.applyToLeaseId} on the site.</p>`
+      : '';
+  return page(
+    'Your account is active',
+    `<p>${first ? `Welcome, ${escapeHtml(first)}. ` : ''}Your ${escapeHtml(site.name)} account is active and you are signed in.</p>${lease}${siteLink(site)}`,
+  );
+}
+
+export function errorPage(site: Site, status: number, detail: string | undefined): string {
+  const reason =
+    status === 429
+      ? escapeHtml(detail ?? 'Too many activation attempts; try again later.')
+      : status >= 500
+        ? 'The service could not activate your account just now. Please try the link again in a few minutes.'
+        : escapeHtml(detail ?? 'This activation link is invalid, expired or already used');
+  const help =
+    status >= 500
+      ? ''
+      : '<p>An activation link works once, for 48 hours. If you have already activated your account, just log in; otherwise register again to receive a new link.</p>';
+  return page('This activation link cannot be used', `<p>${reason}</p>${help}${siteLink(site)}`);
+}
+
+function framedNotice(event: Event): Result {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(event.queryStringParameters ?? {}))
+    if (v !== undefined) query.set(k, v);
+  const href = `${ACTIVATE_PATH}?${query.toString()}`;
+  return {
+    statusCode: 200,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      // Framing allowed for this notice only: it runs nothing and holds only the link the frame already had.
+      'Content-Security-Policy': PAGE_CSP,
+      'Referrer-Policy': 'no-referrer',
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept, Sec-Fetch-Dest',
+    },
+    body: page(
+      'Open the link in its own tab',
+      `<p>Your account is not activated yet: the activation page cannot be shown inside another page.</p><p><a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">Activate my account in a new tab</a></p>`,
+    ),
+  };
+}
+
+function siteLink(site: Site): string {
+  return site.url ? `<p><a href="${escapeHtml(site.url)}">Go to ${escapeHtml(site.name)}</a></p>` : '';
+}
+
+function page(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1b1f24}h1{font-size:1.5rem}a{color:#0b5cad}</style>
+</head><body><h1>${escapeHtml(title)}</h1>${content}</body></html>
+`;
+}
+
+function pageHeaders(): Record<string, string> {
+  // The link's URL holds the token: no Referer to the site the page links to.
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': PAGE_CSP,
+    'Referrer-Policy': 'no-referrer',
+  };
+}
+
+/** The answer depends on Accept and Sec-Fetch-Dest too (CORS may already have put Origin there). */
+function withVary(result: Result): Result {
+  const vary = result.headers?.Vary;
+  const value = vary ? `${String(vary)}, Accept, Sec-Fetch-Dest` : 'Accept, Sec-Fetch-Dest';
+  return { ...result, headers: { ...result.headers, Vary: value } };
+}
+
+function parseJson(body: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(body);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function lowerCased(headers: Event['headers'] | null | undefined): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) out[k.toLowerCase()] = v;
+  return out;
+}
