@@ -4,7 +4,7 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { AppError, Conflict } from '../errors.js';
+import { AppError, Conflict, PayloadTooLarge } from '../errors.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -17,7 +17,7 @@ export interface TxPart {
 /** DynamoDB's limit of items in one TransactWriteItems. */
 export const MAX_PARTS = 100;
 
-export type FailureReason = 'conditionFailed' | 'conflict' | 'throttled' | 'invalid' | 'other';
+export type FailureReason = 'conditionFailed' | 'conflict' | 'throttled' | 'tooLarge' | 'invalid' | 'other';
 
 export interface PartFailure {
   readonly label: string;
@@ -67,6 +67,22 @@ export class TransactionTooLarge extends AppError {
   }
 }
 
+/**
+ * A record that would grow past DynamoDB's 400 KB item limit (text fields add up, e.g. many long CMS blocks in
+ * UTF-8): the client's input is too large, so a 413, never a 500 or a "try again" 409.
+ */
+export class RecordTooLarge extends PayloadTooLarge {
+  constructor(readonly label?: string) {
+    super(
+      'The record would be larger than 400 KB, the most one record can hold (text counts in UTF-8 bytes); shorten some of its text',
+    );
+  }
+}
+
+/** DynamoDB's words for an item over its size limit (ValidationException, or a cancellation's ValidationError). */
+export const isItemSizeMessage = (message: string | undefined) =>
+  /item size|maximum allowed size|item collection size/i.test(message ?? '');
+
 const REASONS: Record<string, FailureReason> = {
   ConditionalCheckFailed: 'conditionFailed',
   TransactionConflict: 'conflict',
@@ -74,7 +90,7 @@ const REASONS: Record<string, FailureReason> = {
   ProvisionedThroughputExceeded: 'throttled',
   RequestLimitExceeded: 'throttled',
   ValidationError: 'invalid',
-  ItemCollectionSizeLimitExceeded: 'invalid',
+  ItemCollectionSizeLimitExceeded: 'tooLarge',
 };
 
 /** Names each failed part of a cancelled transaction; undefined when `error` is not a cancellation. */
@@ -82,10 +98,20 @@ export function failuresOf(error: unknown, parts: readonly TxPart[]): PartFailur
   if (!(error instanceof TransactionCanceledException)) return undefined;
   const reasons = error.CancellationReasons ?? [];
   const failures: PartFailure[] = [];
-  reasons.forEach((reason, index) => {
-    const code = reason.Code ?? 'None';
+  reasons.forEach((cancellation, index) => {
+    const code = cancellation.Code ?? 'None';
     if (code === 'None') return;
-    failures.push({ label: parts[index]?.label ?? `part ${index}`, reason: REASONS[code] ?? 'other', code });
+    const reason =
+      code === 'ValidationError' && isItemSizeMessage(cancellation.Message)
+        ? 'tooLarge'
+        : (REASONS[code] ?? 'other');
+    failures.push({ label: parts[index]?.label ?? `part ${index}`, reason, code });
   });
   return failures;
+}
+
+/** What a failed transaction means for the caller: a record over the size limit is the input's fault (413). */
+export function transactionError(failures: PartFailure[]): AppError {
+  const tooLarge = failures.find((f) => f.reason === 'tooLarge');
+  return tooLarge ? new RecordTooLarge(tooLarge.label) : new TransactionFailed(failures);
 }

@@ -12,10 +12,13 @@ import { type Key, keys } from './keys.js';
 import { isThrottling, ServiceBusy } from './throttling.js';
 import {
   failuresOf,
+  isItemSizeMessage,
   MAX_PARTS,
+  RecordTooLarge,
   TransactionFailed,
   TransactionTooLarge,
   type TxPart,
+  transactionError,
 } from './transaction-failure.js';
 
 export {
@@ -23,6 +26,7 @@ export {
   failuresOf,
   MAX_PARTS,
   type PartFailure,
+  RecordTooLarge,
   type TransactItem,
   TransactionFailed,
   TransactionTooLarge,
@@ -62,7 +66,8 @@ export async function commit(parts: readonly TxPart[], options: CommitOptions = 
 /** What a failed send becomes: a TransactionFailed naming the parts, a ServiceBusy, or the error itself. */
 function asFailure(error: unknown, parts: readonly TxPart[]): unknown {
   const failures = failuresOf(error, parts);
-  if (failures) return new TransactionFailed(failures);
+  if (failures) return transactionError(failures);
+  if (isItemSizeMessage((error as Error | null)?.message)) return new RecordTooLarge();
   return isThrottling(error) ? new ServiceBusy(error) : error;
 }
 

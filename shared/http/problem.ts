@@ -1,7 +1,12 @@
 /** RFC 9457 problem+json: the one place an error becomes an HTTP response. */
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { isThrottling, ServiceBusy } from '../db/throttling.js';
-import { failuresOf, TransactionFailed } from '../db/transaction-failure.js';
+import {
+  failuresOf,
+  isItemSizeMessage,
+  RecordTooLarge,
+  transactionError,
+} from '../db/transaction-failure.js';
 import { AppError, type FieldError } from '../errors.js';
 import { log } from '../log.js';
 
@@ -48,7 +53,10 @@ function asAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   // A transaction DynamoDB cancelled wrote nothing: the client may simply try again.
   const failures = failuresOf(error, []);
-  if (failures) return new TransactionFailed(failures);
+  if (failures) return transactionError(failures);
+  // A single write (PutItem, UpdateItem) of a record over DynamoDB's 400 KB item limit.
+  if ((error as Error | null)?.name === 'ValidationException' && isItemSizeMessage((error as Error).message))
+    return new RecordTooLarge();
   if (isThrottling(error)) return new ServiceBusy(error);
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
