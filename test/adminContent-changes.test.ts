@@ -1,47 +1,12 @@
 /**
  * Admin content writes leave their audit change (DESIGN.md "Audit log") in the same transaction: a CHANGE
  * item naming the actor, the request and the changed fields; a write that fails leaves none.
- * CHANGE items are keyed by change id only, so this test reads them with a filtered Scan of its own table.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { type ChangeItem, changesOf } from './support/changes.js';
 import { ADMINS, signedIn, unique } from './support/client.js';
-import { rawTable, TABLE } from './support/table.js';
 
 const ADMIN = '/API/adminContent/V1';
-
-interface ChangeItem {
-  recordType: string;
-  recordId: string;
-  action: string;
-  actor: string;
-  requestId: string;
-  at: string;
-  fields: { field: string; old: unknown; new: unknown }[];
-}
-
-/** The changes of one record (or of every record of a type), oldest first. */
-async function changesOf(recordType: string, recordId?: string | number): Promise<ChangeItem[]> {
-  const items: ChangeItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await rawTable.send(
-      new ScanCommand({
-        TableName: TABLE,
-        FilterExpression: `entity = :change AND recordType = :type${recordId === undefined ? '' : ' AND recordId = :id'}`,
-        ExpressionAttributeValues: {
-          ':change': 'change',
-          ':type': recordType,
-          ...(recordId === undefined ? {} : { ':id': String(recordId) }),
-        },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as ChangeItem[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-}
 
 const fieldOf = (change: ChangeItem | undefined, field: string) =>
   change?.fields.find((f) => f.field === field);

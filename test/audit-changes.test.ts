@@ -2,42 +2,11 @@
  * Admin writes of properties, tenants and site settings leave their audit change (DESIGN.md "Audit log") in
  * the same transaction: actor, request id and the changed fields as the API shows them, with encrypted
  * contact fields, the password hash and the CAPTCHA secret masked; a write that fails leaves none.
- * CHANGE items are keyed by change id only, so this test reads them with a filtered Scan of its own table.
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createTenant, createVrProperty, uniqueEmail, vrPropertyBody } from './support/builders.js';
+import { type ChangeItem, changesOf } from './support/changes.js';
 import { ADMINS, signedIn, unique } from './support/client.js';
-import { rawTable, TABLE } from './support/table.js';
-
-interface ChangeItem {
-  recordType: string;
-  recordId: string;
-  action: string;
-  actor: string;
-  requestId: string;
-  at: string;
-  fields: { field: string; old: unknown; new: unknown }[];
-}
-
-/** The changes of one record, oldest first. */
-async function changesOf(recordType: string, recordId: string | number): Promise<ChangeItem[]> {
-  const items: ChangeItem[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await rawTable.send(
-      new ScanCommand({
-        TableName: TABLE,
-        FilterExpression: 'entity = :change AND recordType = :type AND recordId = :id',
-        ExpressionAttributeValues: { ':change': 'change', ':type': recordType, ':id': String(recordId) },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as ChangeItem[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items.sort((a, b) => a.at.localeCompare(b.at));
-}
 
 const fieldOf = (change: ChangeItem | undefined, field: string) =>
   change?.fields.find((f) => f.field === field);
