@@ -11,7 +11,7 @@ type Op = {
 };
 
 describe('OpenAPI document', () => {
-  const doc = buildOpenApiDocument(ROUTES, 'http://localhost:3000');
+  const doc = buildOpenApiDocument(ROUTES, { serverUrl: 'http://localhost:3000' });
   const op = (path: string, method: string) => (doc.paths[path] as Record<string, Op>)[method] as Op;
 
   it('is OpenAPI 3.1 with every registered path and alias, each with its method', () => {

@@ -2,12 +2,64 @@
  * The OpenAPI 3.1 document, generated from the route registry: every registered path (aliases included), its
  * parameters, body and responses. Schemas come from the routes' valibot schemas via @valibot/to-json-schema;
  * transformations (string → number) cannot be expressed in JSON Schema and are described by the input side.
+ * Sections (tags) come in the order a reader meets the API: the public website first, then the tenant, then
+ * the admin. The document passes Redocly's `recommended` and Spectral's `spectral:oas` with nothing ignored
+ * (test/openapi-lint.test.ts).
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { type AnySchema, allPaths, type RouteContract } from '../shared/http/route.js';
+import { problem } from '../shared/domain/responses/problem.js';
+import { type AnySchema, allPaths, type RateLimit, type RouteContract } from '../shared/http/route.js';
 
 type JsonSchema = Record<string, unknown>;
+
+/** The sections, in the order of the docs page; every tag a route uses must be one of these. */
+export const TAGS: readonly { name: string; description: string }[] = [
+  { name: 'Catalog', description: 'Public: the properties on the website, VR and LTR, and their images.' },
+  { name: 'Public booking', description: 'Public: guest booking and its built-in CAPTCHA.' },
+  {
+    name: 'Website content',
+    description: 'Public: settings, CMS blocks, pages, reviews, navigation, FAQ, events, blog, attractions.',
+  },
+  { name: 'Contact and leads', description: 'Public: the contact form and the newsletter signup.' },
+  {
+    name: 'Tenant authentication',
+    description: 'Tenants register, activate, sign in (the session is a cookie set by login) and read `me`.',
+  },
+  { name: 'Lease applications', description: 'Tenant: apply for a lease of an LTR property.' },
+  {
+    name: 'Admin authentication',
+    description: 'Admins sign in with an API key and secret; the session is a cookie set by login.',
+  },
+  { name: 'Admin properties', description: 'Admin: LTR and VR properties, archived by DELETE.' },
+  { name: 'Admin content', description: 'Admin: writes of the website content (beyond the spec).' },
+  { name: 'Admin leads', description: 'Admin: contact messages, leads and newsletter subscribers.' },
+  { name: 'Admin settings', description: 'Admin: the site settings (secrets only as "is set").' },
+  { name: 'Admin tenants', description: 'Admin: tenant accounts, deactivated by DELETE.' },
+  { name: 'Admin applications', description: 'Admin: lease applications.' },
+  { name: 'Admin audit', description: 'Admin: who changed what, by record and by actor.' },
+];
+
+/** Sign-in examples for the docs page of the local runtime (its demo accounts); never set in the cloud. */
+export interface DemoLogins {
+  admin?: { adminAPIKey: string; adminAPISecret: string };
+  tenant?: { email: string; password: string };
+}
+
+export interface DocumentOptions {
+  serverUrl?: string;
+  demoLogins?: DemoLogins;
+}
+
+const PAYMENT_CSRF = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'X-CSRF-Token',
+  description: 'The payment script’s double-submit token; it must match its cookie.',
+};
+
+const SESSION_NOTE =
+  'The session is a cookie set by the login operation: in the docs page, run login with "Try it out" and the browser keeps the cookie for the other calls (the "Authorize" dialog cannot set a cookie).';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
@@ -16,6 +68,8 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed',
   409: 'Conflict',
+  413: 'Content too large',
+  422: 'Unprocessable content',
   429: 'Too many requests',
   500: 'Server error',
   503: 'Service unavailable',
@@ -76,7 +130,16 @@ function responses(route: RouteContract) {
   if (route.auth.kind === 'admin')
     Object.assign(errors, { 401: errors[401] ?? 'No admin session', 403: errors[403] ?? 'Wrong role' });
   if (route.auth.kind === 'tenant') errors[401] = errors[401] ?? 'No tenant session';
+  if (route.auth.kind === 'webhook') errors[401] = errors[401] ?? 'Signature does not match';
+  if (route.auth.kind === 'csrf') errors[403] = errors[403] ?? 'Missing or mismatched CSRF token';
+  if (route.body) errors[413] = errors[413] ?? 'Body over 1 MB';
+  if (route.idempotency)
+    Object.assign(errors, {
+      409: errors[409] ?? 'The first request with this Idempotency-Key still runs',
+      422: errors[422] ?? 'The Idempotency-Key was used with another request',
+    });
   errors[429] = errors[429] ?? 'Rate limited (25 requests / 5 s per IP)';
+  errors[500] = errors[500] ?? 'Unexpected failure (quote the requestId)';
   for (const [status, description] of Object.entries(errors)) {
     out[status] = {
       description: `${STATUS_TEXT[Number(status)] ?? 'Error'}: ${description}`,
@@ -86,17 +149,59 @@ function responses(route: RouteContract) {
   return out;
 }
 
-function operation(route: RouteContract, path: string) {
-  const op: Record<string, unknown> = {
-    operationId: path === route.path ? route.id : `${route.id}.alias`,
-    summary: route.summary,
-    tags: route.tags ?? [route.group],
-    parameters: parameters(route, path),
-    responses: responses(route),
-  };
-  const notes = [route.description];
-  if (route.auth.kind === 'admin') notes.push(`Admin session; roles: ${route.auth.roles.join(', ')}.`);
-  if (route.auth.kind === 'tenant') notes.push('Tenant session required.');
+/** Who may call: public operations declare an empty requirement so clients can tell them from protected ones. */
+function security(route: RouteContract): Record<string, string[]>[] {
+  switch (route.auth.kind) {
+    case 'admin':
+      return [{ adminSession: [] }];
+    case 'tenant':
+      return [{ tenantSession: [] }];
+    case 'optionalTenant':
+      return [{ tenantSession: [] }, {}];
+    case 'csrf':
+      return [{ paymentCsrf: [] }];
+    default:
+      return [];
+  }
+}
+
+function example(route: RouteContract, demo: DemoLogins | undefined): Record<string, unknown> {
+  if (route.id === 'auth.login' && demo?.admin) return { example: demo.admin };
+  if (route.id === 'publicAuth.login' && demo?.tenant) return { example: demo.tenant };
+  return {};
+}
+
+/** Who may call, what the route honours and limits: the operation's description. */
+function authNote(route: RouteContract): string {
+  switch (route.auth.kind) {
+    case 'public':
+      return 'Public: no session needed.';
+    case 'admin':
+      return `Admin session; roles: ${route.auth.roles.join(', ')}.`;
+    case 'tenant':
+      return 'Tenant session required.';
+    case 'optionalTenant':
+      return 'A tenant session is used when present.';
+    case 'webhook':
+      return `Webhook: the ${route.auth.verifier} signature over the raw body is checked first.`;
+    case 'csrf':
+      return 'Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie.';
+  }
+}
+
+function limitNote(l: RateLimit): string {
+  const per =
+    l.key === 'ip'
+      ? 'IP'
+      : 'ipAndBodyField' in l.key
+        ? `IP and ${l.key.ipAndBodyField}`
+        : `${l.key.bodyField} across IPs`;
+  return `Rate limit: ${l.limit} per ${l.windowSeconds} s per ${per} (429 beyond).`;
+}
+
+function descriptionOf(route: RouteContract): string {
+  const notes = [route.description ?? `${route.summary}.`, authNote(route)];
+  if (route.id === 'auth.login' || route.id === 'publicAuth.login') notes.push(SESSION_NOTE);
   if (route.cache) notes.push('Cached for 10 minutes (Cache-Control: public, max-age=600).');
   if (route.aliases?.body)
     notes.push(
@@ -104,68 +209,99 @@ function operation(route: RouteContract, path: string) {
         .map(([a, f]) => `${a} → ${f}`)
         .join(', ')}.`,
     );
-  if (route.auth.kind === 'webhook')
-    notes.push(`Webhook: the ${route.auth.verifier} signature over the raw body is checked first.`);
-  if (route.auth.kind === 'csrf')
-    notes.push('Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie.');
-  for (const l of route.rateLimits ?? [])
-    notes.push(
-      `Rate limit: ${l.limit} per ${l.windowSeconds} s per ${l.key === 'ip' ? 'IP' : `IP and ${l.key.ipAndBodyField}`} (429 beyond).`,
-    );
+  notes.push(...(route.rateLimits ?? []).map(limitNote));
   if (route.idempotency) notes.push('Honours Idempotency-Key (a repeat answers the first answer again).');
-  op.description = notes.filter(Boolean).join(' ');
-  if (route.auth.kind === 'admin') op.security = [{ adminSession: [] }];
-  if (route.auth.kind === 'tenant' || route.auth.kind === 'optionalTenant')
-    op.security = [{ tenantSession: [] }];
+  return notes.filter(Boolean).join(' ');
+}
+
+function operation(route: RouteContract, path: string, demo: DemoLogins | undefined) {
+  const op: Record<string, unknown> = {
+    operationId: path === route.path ? route.id : `${route.id}.alias`,
+    summary: route.summary,
+    tags: route.tags ?? [route.group],
+    parameters: parameters(route, path),
+    responses: responses(route),
+  };
+  op.description = descriptionOf(route);
+  op.security = security(route);
   if (route.body) {
-    op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } };
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: schemaOf(route.body), ...example(route, demo) } },
+    };
   }
   return op;
 }
 
-export function buildOpenApiDocument(routes: readonly RouteContract[], serverUrl?: string) {
+/** Routes in the order of their first tag's section, registry order within one. */
+function inSectionOrder(routes: readonly RouteContract[]): RouteContract[] {
+  const rank = new Map(TAGS.map((t, i) => [t.name, i]));
+  for (const route of routes)
+    for (const tag of route.tags ?? [route.group])
+      if (!rank.has(tag))
+        throw new Error(`${route.id}: tag "${tag}" is not declared in infra/openapi.ts TAGS`);
+  const first = (r: RouteContract) => rank.get((r.tags ?? [r.group])[0] ?? '') ?? 0;
+  return routes
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => first(a.r) - first(b.r) || a.i - b.i)
+    .map((x) => x.r);
+}
+
+export function buildOpenApiDocument(routes: readonly RouteContract[], options: DocumentOptions = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
+  for (const route of inSectionOrder(routes)) {
     for (const path of allPaths(route)) {
       paths[path] ??= {};
-      (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route, path);
+      (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(
+        route,
+        path,
+        options.demoLogins,
+      );
     }
   }
+  const used = new Set(routes.flatMap((r) => r.tags ?? [r.group]));
   return {
     openapi: '3.1.0',
     info: {
       title: 'Rental property management API',
       version: '5.9.3.3',
-      description:
-        'The legacy /API/{controller}/V1/{action}.json interface. Errors are RFC 9457 problem+json.',
+      description: `The legacy /API/{controller}/V1/{action}.json interface. Errors are RFC 9457 problem+json. ${SESSION_NOTE}`,
+      contact: { name: 'The API maintainers (this repository)' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    // The origin as a variable: one document for every deployment (its default is where it was served).
+    servers: [
+      {
+        url: '{origin}',
+        description: options.serverUrl ? 'This server' : 'The local runtime (npm start) by default',
+        variables: {
+          origin: {
+            default: options.serverUrl ?? 'http://localhost:3000',
+            description: 'Scheme, host and port of the deployment (the stage URL in the cloud).',
+          },
+        },
+      },
+    ],
+    tags: TAGS.filter((t) => used.has(t.name)),
     paths,
     components: {
       securitySchemes: {
-        adminSession: { type: 'apiKey', in: 'cookie', name: 'pm_admin_session' },
-        tenantSession: { type: 'apiKey', in: 'cookie', name: 'pm_tenant_session' },
+        adminSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'pm_admin_session',
+          description: 'Set by POST /API/auth/V1/login.json.',
+        },
+        tenantSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'pm_tenant_session',
+          description: 'Set by POST /API/publicAuth/V1/login.json.',
+        },
+        ...(routes.some((r) => r.auth.kind === 'csrf') ? { paymentCsrf: PAYMENT_CSRF } : {}),
       },
       schemas: {
-        Problem: {
-          type: 'object',
-          properties: {
-            type: { type: 'string' },
-            title: { type: 'string' },
-            status: { type: 'integer' },
-            detail: { type: 'string' },
-            instance: { type: 'string' },
-            requestId: { type: 'string' },
-            errors: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: { field: { type: 'string' }, message: { type: 'string' } },
-              },
-            },
-          },
-          required: ['type', 'title', 'status', 'detail'],
-        },
+        Problem: schemaOf(problem),
       },
     },
   };

@@ -1,6 +1,7 @@
 /**
  * Admin writes of website content (beyond the spec: the spec's content endpoints are read-only, so this is
- * how content gets in). Per kind: list (R roles, inactive records included), create, update, delete (W).
+ * how content gets in). Per kind: list (R roles; inactive records included for the staff, a landlord sees
+ * the active ones), create, update, delete (W).
  * The contracts are generated from the kind definitions, so eleven kinds share one shape.
  */
 import * as v from 'valibot';
@@ -12,6 +13,8 @@ import {
   createBodyOf,
   updateBodyOf,
 } from '../../shared/domain/content.js';
+import { itemsOf } from '../../shared/domain/responses/common.js';
+import { contentAdminRecord, contentBlocks } from '../../shared/domain/responses/content.js';
 import { defineRoute } from '../../shared/http/route.js';
 import { idParam } from '../../shared/http/schemas.js';
 
@@ -36,8 +39,9 @@ function routesOf(def: ContentKind) {
       beyondSpec,
       method: 'GET',
       path: `${base}/${def.kind}.json`,
-      summary: `Every ${def.label}, inactive ones included, in website order`,
+      summary: `Every ${def.label}, inactive ones included (landlords: active ones only), in website order`,
       auth: readAuth,
+      response: itemsOf(contentAdminRecord(def)),
       errors: { 401: 'no admin session', 403: 'wrong role' },
     }),
     create: defineRoute({
@@ -71,6 +75,7 @@ function routesOf(def: ContentKind) {
       auth: writeAuth,
       params: idParams,
       body: updateBodyOf(def),
+      response: v.object({ success: v.boolean(), item: contentAdminRecord(def) }),
       ...aliases,
       errors: {
         400: 'validation or unknown field',
@@ -93,6 +98,11 @@ function routesOf(def: ContentKind) {
           : `Delete a ${def.label} for good`,
       auth: writeAuth,
       params: idParams,
+      response: v.object({
+        success: v.boolean(),
+        [def.idField]: v.number(),
+        deleted: v.picklist(['soft', 'hard']),
+      }),
       errors: { 401: 'no admin session', 403: 'wrong role', 404: `no such ${def.label}` },
     }),
   };
@@ -110,6 +120,7 @@ export const putContentBlocks = defineRoute({
   summary: 'Set CMS content blocks (only the spec’s block names; the others keep their values)',
   auth: writeAuth,
   body: contentBlocksBody,
+  response: v.object({ success: v.boolean(), content: contentBlocks }),
   errors: { 400: 'unknown block key or validation', 401: 'no admin session', 403: 'wrong role' },
 });
 

@@ -1,6 +1,8 @@
 /** Admin properties (spec "Admin properties (controller adminProperties)"), with the singular /property/{id}.json alias. */
 import * as v from 'valibot';
 import { READ_ROLES, WRITE_ROLES } from '../../shared/auth/roles.js';
+import { paged } from '../../shared/domain/responses/common.js';
+import { adminProperty } from '../../shared/domain/responses/property.js';
 import { defineRoute } from '../../shared/http/route.js';
 import { createPropertyBody, listPropertiesQuery, propertyIdParams, updatePropertyBody } from './schemas.js';
 
@@ -16,6 +18,11 @@ export const listProperties = defineRoute({
   path: `${base}/properties.json`,
   summary: 'List LTR and VR properties (landlords see their own)',
   auth: { kind: 'admin', roles: READ_ROLES },
+  response: v.object({
+    ...paged(adminProperty).entries,
+    ltrTotal: v.optional(v.number()),
+    vrTotal: v.optional(v.number()),
+  }),
   query: listPropertiesQuery,
   aliases: { query: { bedrooms: 'beds' } },
   errors: { 401: 'no admin session', 403: 'wrong role' },
@@ -30,11 +37,12 @@ export const getProperty = defineRoute({
   aliasPaths: [`${base}/property/{id}.json`],
   summary: 'One property, LTR or VR',
   auth: { kind: 'admin', roles: READ_ROLES },
+  response: adminProperty,
   params: propertyIdParams,
   errors: {
     401: 'no admin session',
-    403: 'wrong role or another landlord’s property',
-    404: 'no such property',
+    403: 'wrong role',
+    404: 'no such property (another landlord’s property answers the same)',
   },
 });
 
@@ -61,6 +69,7 @@ export const updateProperty = defineRoute({
   aliasPaths: [`${base}/property/{id}.json`],
   summary: 'Update the whitelisted fields of a property; any other field is a 400',
   auth: { kind: 'admin', roles: WRITE_ROLES },
+  response: v.object({ success: v.boolean(), property: adminProperty }),
   params: propertyIdParams,
   body: updatePropertyBody,
   errors: {
@@ -81,6 +90,7 @@ export const archiveProperty = defineRoute({
   aliasPaths: [`${base}/property/{id}.json`],
   summary: 'Soft-archive a property (isArchived=1)',
   auth: { kind: 'admin', roles: WRITE_ROLES },
+  response: v.object({ success: v.boolean(), propertyId: v.number(), isArchived: v.number() }),
   params: propertyIdParams,
   errors: {
     401: 'no admin session',

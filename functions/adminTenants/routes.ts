@@ -1,6 +1,8 @@
 /** Admin tenants (spec "Admin tenants (controller adminTenants)"), with the singular /tenant/{id}.json alias. */
 import * as v from 'valibot';
 import { READ_ROLES, WRITE_ROLES } from '../../shared/auth/roles.js';
+import { paged } from '../../shared/domain/responses/common.js';
+import { tenantListItem, tenantProfile } from '../../shared/domain/responses/people.js';
 import { defineRoute } from '../../shared/http/route.js';
 import { createTenantBody, listTenantsQuery, tenantIdParams, updateTenantBody } from './schemas.js';
 
@@ -17,6 +19,7 @@ export const listTenants = defineRoute({
   summary:
     'List tenants: search by e-mail or name, isActive filter (landlords see tenants with a lease on their properties)',
   auth: { kind: 'admin', roles: READ_ROLES },
+  response: paged(tenantListItem),
   query: listTenantsQuery,
   errors: { 400: 'validation', 401: 'no admin session', 403: 'wrong role' },
 });
@@ -30,11 +33,12 @@ export const getTenant = defineRoute({
   aliasPaths: [`${base}/tenant/{id}.json`],
   summary: 'One tenant with decrypted contact fields and leases (never the password)',
   auth: { kind: 'admin', roles: READ_ROLES },
+  response: tenantProfile,
   params: tenantIdParams,
   errors: {
     401: 'no admin session',
-    403: 'wrong role, or a landlord asking for a tenant of other properties',
-    404: 'no such tenant',
+    403: 'wrong role',
+    404: 'no such tenant (a landlord asking for a tenant of other properties gets the same)',
   },
 });
 
@@ -61,6 +65,7 @@ export const updateTenant = defineRoute({
   aliasPaths: [`${base}/tenant/{id}.json`],
   summary: 'Update tenantFirstName, isActive or the password; any other field is a 400',
   auth: { kind: 'admin', roles: WRITE_ROLES },
+  response: v.object({ success: v.boolean(), tenant: tenantListItem }),
   params: tenantIdParams,
   body: updateTenantBody,
   errors: {

@@ -1,5 +1,12 @@
 /** The public catalog (spec "Catalog (public)"): only properties on the website and not archived. */
 import * as v from 'valibot';
+import { itemsOf, paged } from '../../shared/domain/responses/common.js';
+import {
+  ltrListProperty,
+  ltrProperty,
+  propertyImage,
+  vrCatalogProperty,
+} from '../../shared/domain/responses/property.js';
 import { defineRoute } from '../../shared/http/route.js';
 import { idParam, intLike, paging, text } from '../../shared/http/schemas.js';
 
@@ -16,6 +23,7 @@ export const listVrProperties = defineRoute({
   path: `${vr}/vrProperties.json`,
   summary: 'VR properties on the website, featured first, then by name',
   auth: { kind: 'public' },
+  response: paged(vrCatalogProperty),
   cache: true,
   query: v.object({
     ...paging(),
@@ -38,6 +46,7 @@ export const getVrProperty = defineRoute({
   path: `${vr}/vrProperties/{id}.json`,
   summary: 'One VR property with every catalog field',
   auth: { kind: 'public' },
+  response: vrCatalogProperty,
   cache: true,
   params: v.object({ id: idParam }),
   errors: { 404: 'no such VR property on the website' },
@@ -51,6 +60,7 @@ export const listVrImages = defineRoute({
   path: `${vr}/vrPropertyImages.json`,
   summary: 'Images of every VR property on the website',
   auth: { kind: 'public' },
+  response: itemsOf(propertyImage),
   cache: true,
 });
 
@@ -62,6 +72,7 @@ export const listVrPropertyImages = defineRoute({
   path: `${vr}/vrPropertyImages/{propertyId}.json`,
   summary: 'Images of one VR property (empty when it is not on the website)',
   auth: { kind: 'public' },
+  response: itemsOf(propertyImage),
   cache: true,
   params: v.object({ propertyId: idParam }),
 });
@@ -74,6 +85,7 @@ export const listLtrProperties = defineRoute({
   path: `${ltr}/ltrProperties.json`,
   summary: 'LTR properties on the website (no VR-only fields)',
   auth: { kind: 'public' },
+  response: paged(ltrListProperty),
   cache: true,
   query: v.object({ ...paging(), beds: v.optional(intLike(0, 100)), search: v.optional(text(128)) }),
 });
@@ -86,6 +98,7 @@ export const getLtrProperty = defineRoute({
   path: `${ltr}/ltrProperties/{id}.json`,
   summary: 'One LTR property',
   auth: { kind: 'public' },
+  response: ltrProperty,
   cache: true,
   params: v.object({ id: idParam }),
   errors: { 404: 'no such LTR property on the website' },
@@ -99,6 +112,7 @@ export const listLtrPropertyImages = defineRoute({
   path: `${ltr}/ltrPropertyImages/{propertyId}.json`,
   summary: 'Images of one LTR property (empty when it is not on the website)',
   auth: { kind: 'public' },
+  response: itemsOf(propertyImage),
   cache: true,
   params: v.object({ propertyId: idParam }),
 });

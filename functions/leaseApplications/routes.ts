@@ -4,6 +4,8 @@
  */
 import * as v from 'valibot';
 import { READ_ROLES } from '../../shared/auth/roles.js';
+import { paged } from '../../shared/domain/responses/common.js';
+import { applicationRow } from '../../shared/domain/responses/people.js';
 import { defineRoute } from '../../shared/http/route.js';
 import { applyBody, listApplicationsQuery } from './schemas.js';
 
@@ -41,8 +43,11 @@ export const listApplications = defineRoute({
   summary: 'Lease applications, newest first (landlords see those for their own properties)',
   beyondSpec: 'Admins need to read the applications that apply.json stores (issue 3).',
   auth: { kind: 'admin', roles: READ_ROLES },
+  response: paged(applicationRow),
   query: listApplicationsQuery,
-  errors: { 400: 'validation', 401: 'no admin session', 403: 'wrong role, or another landlord’s property' },
+  description:
+    'A landlord filtering by another landlord’s propertyId gets the empty list of a property that does not exist.',
+  errors: { 400: 'validation', 401: 'no admin session', 403: 'wrong role' },
 });
 
 export const routes = [apply, listApplications];

@@ -4,7 +4,15 @@
  * cacheable GET (Cache-Control: public, max-age=600 and the API stage cache) over key lookups only.
  */
 import * as v from 'valibot';
-import { slug } from '../../shared/domain/content.js';
+import { KIND, slug } from '../../shared/domain/content.js';
+import {
+  contentBlock,
+  contentBlocks,
+  contentFull,
+  contentList,
+  navigation,
+} from '../../shared/domain/responses/content.js';
+import { publicSettings } from '../../shared/domain/responses/settings.js';
 import { defineRoute } from '../../shared/http/route.js';
 import { idParam, intLike, paging } from '../../shared/http/schemas.js';
 
@@ -24,6 +32,7 @@ export const getSettings = defineRoute({
   summary:
     'Public site settings with apiPolicy; businessTaxId and internal paths only behind their opt-in flags',
   auth: pub,
+  response: publicSettings,
   cache: true,
 });
 
@@ -35,6 +44,7 @@ export const getContent = defineRoute({
   path: '/API/siteContent/V1/content.json',
   summary: 'Every CMS content block of the single row (indexHeader … indexExtra4; "" when unset)',
   auth: pub,
+  response: contentBlocks,
   cache: true,
 });
 
@@ -46,6 +56,7 @@ export const getContentBlock = defineRoute({
   path: '/API/siteContent/V1/content/{key}.json',
   summary: 'One CMS block as an object with one member named by the key',
   auth: pub,
+  response: contentBlock,
   cache: true,
   params: v.object({ key: v.string() }),
   errors: { 404: 'the key is not a content block name' },
@@ -59,6 +70,7 @@ export const listPages = defineRoute({
   path: '/API/sitePages/V1/pages.json',
   summary: 'Active pages (list fields), by title',
   auth: pub,
+  response: contentList(KIND.pages),
   cache: true,
 });
 
@@ -70,6 +82,7 @@ export const getPage = defineRoute({
   path: '/API/sitePages/V1/pages/{slug}.json',
   summary: 'One active page by its slug, with pageContent and pageKeywords',
   auth: pub,
+  response: contentFull(KIND.pages),
   cache: true,
   params: v.object({ slug }),
   errors: { 400: 'slug does not match ^[a-z0-9-]{1,64}$', 404: 'page not found' },
@@ -83,6 +96,7 @@ export const listReviews = defineRoute({
   path: '/API/siteReviews/V1/reviews.json',
   summary: 'Active reviews, newest first; optionally of one property',
   auth: pub,
+  response: contentList(KIND.reviews),
   cache: true,
   query: v.object({ propertyId: v.optional(intLike(1)), limit: limit(20, 50) }),
   errors: { 400: 'propertyId or limit not a positive integer' },
@@ -96,6 +110,7 @@ export const listSliders = defineRoute({
   path: '/API/siteSliders/V1/sliders.json',
   summary: 'Active sliders by sliderOrder',
   auth: pub,
+  response: contentList(KIND.sliders),
   cache: true,
 });
 
@@ -107,6 +122,7 @@ export const getNavigation = defineRoute({
   path: '/API/siteNavigation/V1/menus.json',
   summary: 'Active menus with their children by menuOrder, and the active footer/quick links by linkOrder',
   auth: pub,
+  response: navigation,
   cache: true,
 });
 
@@ -119,6 +135,7 @@ export const listFaqs = defineRoute({
   summary:
     'Active FAQ entries by faqOrder; faqQuestion/faqAnswer also under their aliases faqName/faqContent',
   auth: pub,
+  response: contentList(KIND.faqs),
   cache: true,
 });
 
@@ -130,6 +147,7 @@ export const listEvents = defineRoute({
   path: '/API/siteEvents/V1/events.json',
   summary: 'Active events (list fields) by start date, earliest first',
   auth: pub,
+  response: contentList(KIND.events),
   cache: true,
   query: v.object({ limit: limit(50, 100) }),
   errors: { 400: 'limit not a positive integer' },
@@ -143,6 +161,7 @@ export const getEvent = defineRoute({
   path: '/API/siteEvents/V1/events/{id}.json',
   summary: 'One active event with eventContent, eventDesc, eventKeywords and adminId',
   auth: pub,
+  response: contentFull(KIND.events),
   cache: true,
   params: idParams,
   errors: { 400: 'id not a positive integer', 404: 'event not found' },
@@ -156,6 +175,7 @@ export const listPosts = defineRoute({
   path: '/API/networkBlog/V1/networkBlogPosts.json',
   summary: 'Active blog posts, newest first, postContent cut to its first 300 characters',
   auth: pub,
+  response: contentList(KIND.blogPosts),
   cache: true,
 });
 
@@ -167,6 +187,7 @@ export const getPost = defineRoute({
   path: '/API/networkBlog/V1/networkBlogPosts/{id}.json',
   summary: 'One active blog post with its full postContent',
   auth: pub,
+  response: contentFull(KIND.blogPosts),
   cache: true,
   params: idParams,
   errors: { 400: 'id not a positive integer', 404: 'post not found' },
@@ -180,6 +201,7 @@ export const listPostsOfCategory = defineRoute({
   path: '/API/networkBlog/V1/networkBlogByCat/{categoryId}.json',
   summary: 'Active posts of one category, newest first, excerpted like the post list',
   auth: pub,
+  response: contentList(KIND.blogPosts),
   cache: true,
   params: v.object({ categoryId: idParam }),
   errors: { 400: 'categoryId not a positive integer' },
@@ -193,6 +215,7 @@ export const listBlogCategories = defineRoute({
   path: '/API/networkBlog/V1/networkBlogCategory.json',
   summary: 'Active blog categories by name',
   auth: pub,
+  response: contentList(KIND.blogCategories),
   cache: true,
 });
 
@@ -204,6 +227,7 @@ export const listAttractions = defineRoute({
   path: '/API/siteAttractions/V1/attractions.json',
   summary: 'Active attractions by title; optionally of one category (alias categoryId)',
   auth: pub,
+  response: contentList(KIND.attractions),
   cache: true,
   query: v.object({ category: v.optional(intLike(1)), limit: limit(100, 200) }),
   aliases: { query: { categoryId: 'category' } },
@@ -218,6 +242,7 @@ export const getAttraction = defineRoute({
   path: '/API/siteAttractions/V1/attractions/{id}.json',
   summary: 'One active attraction',
   auth: pub,
+  response: contentFull(KIND.attractions),
   cache: true,
   params: idParams,
   errors: { 400: 'id not a positive integer', 404: 'attraction not found' },
@@ -231,6 +256,7 @@ export const listAttractionCategories = defineRoute({
   path: '/API/siteAttractions/V1/categories.json',
   summary: 'Active attraction categories by name',
   auth: pub,
+  response: contentList(KIND.attractionCategories),
   cache: true,
 });
 

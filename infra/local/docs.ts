@@ -1,13 +1,15 @@
 /**
  * The local runtime's own pages: `/openapi.json` (generated from the registry) and `/docs`, Swagger UI from
- * the swagger-ui-dist package (served from node_modules: no CDN, works offline).
+ * the swagger-ui-dist package (served from node_modules: no CDN, works offline). The login operations carry
+ * the demo accounts as examples, so "Try it out" signs in; the session cookie it sets serves the other calls.
  */
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ROUTES } from '../../functions/registry.js';
-import { buildOpenApiDocument } from '../openapi.js';
+import { buildOpenApiDocument, type DemoLogins } from '../openapi.js';
 
 const require = createRequire(import.meta.url);
 const assetsDir = dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -19,12 +21,33 @@ const ASSET_TYPES: Record<string, string> = {
 
 const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Rental property management API</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
-<body><div id="ui"></div>
+<body>
+<p style="font-family:sans-serif;margin:1em 2em">Signing in: the session is a cookie set by the login operation
+(Admin authentication or Tenant authentication → login → Try it out; the example holds the local demo account).
+The browser then sends the cookie with every call from this page; the "Authorize" dialog cannot set a cookie.</p>
+<div id="ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/init.js"></script></body></html>`;
 
 const init = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui', deepLinking: true });`;
+
+/** The demo fixture's accounts (infra/local/fixtures/demo.json), the local runtime's default seed. */
+function demoLogins(): DemoLogins {
+  const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'demo.json');
+  if (!existsSync(fixture)) return {};
+  const demo = JSON.parse(readFileSync(fixture, 'utf8')) as {
+    admins?: { adminAPIKey: string; adminAPISecret: string; adminRole: number }[];
+    tenants?: { tenantEmail: string; password?: string; isActive?: number }[];
+  };
+  const admin = demo.admins?.find((a) => a.adminRole === 0);
+  const tenant = demo.tenants?.find((t) => t.password && t.isActive !== 0);
+  return {
+    ...(admin ? { admin: { adminAPIKey: admin.adminAPIKey, adminAPISecret: admin.adminAPISecret } } : {}),
+    ...(tenant?.password ? { tenant: { email: tenant.tenantEmail, password: tenant.password } } : {}),
+  };
+}
 
 export function serveLocalPages(
   req: IncomingMessage,
@@ -34,7 +57,11 @@ export function serveLocalPages(
 ): boolean {
   if (req.method !== 'GET') return false;
   if (path === '/openapi.json') {
-    send(res, 'application/json', JSON.stringify(buildOpenApiDocument(ROUTES, baseUrl), null, 2));
+    send(
+      res,
+      'application/json',
+      JSON.stringify(buildOpenApiDocument(ROUTES, { serverUrl: baseUrl, demoLogins: demoLogins() }), null, 2),
+    );
     return true;
   }
   if (path === '/docs' || path === '/docs/') {

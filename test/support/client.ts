@@ -1,4 +1,5 @@
 /** An HTTP client for the tests: keeps cookies like a browser would, parses JSON and problem+json. */
+import { contractMismatch } from './contract.js';
 import { fileRuntime } from './file-runtime.js';
 
 /** This test file's own API server (test/support/file-runtime.ts). */
@@ -61,6 +62,16 @@ export class Client {
         parsed = { raw: text };
       }
     }
+    // The docs cannot drift from the code: every answer must match its documented operation.
+    const mismatch = contractMismatch({
+      method,
+      path: url.pathname,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      body: parsed,
+      text,
+    });
+    if (mismatch) throw new Error(`Contract: ${mismatch}`);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 

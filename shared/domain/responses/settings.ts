@@ -1,0 +1,65 @@
+/** The settings views' fields (spec "Site settings"; shared/domain/settings.ts, functions/adminSettings/rules.ts). */
+import * as v from 'valibot';
+import { flag } from './common.js';
+
+const PUBLIC_STRINGS = [
+  'installUrl',
+  'logoUrl',
+  'siteName',
+  'businessName',
+  'businessAddress',
+  'businessEmail',
+  'businessPhone',
+  'contactPhone',
+  'localization',
+  'paymentCurrency',
+  'siteType',
+  'siteCategory',
+  'systemTimeZone',
+  'systemDateFormat',
+  'vrCheckInTime',
+  'vrCheckOutTime',
+  'paymentCompleteMsg',
+  'paymentEmail',
+] as const;
+
+/** Present only behind their opt-in flags. */
+const OPTIONAL_STRINGS = [
+  'businessTaxId',
+  'uploadPath',
+  'VruploadPath',
+  'avatarFolder',
+  'propertyPicsPath',
+  'VrpropertyPicsPath',
+] as const;
+
+const strings = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, v.string()]));
+const optionalStrings = (names: readonly string[]) =>
+  Object.fromEntries(names.map((n) => [n, v.optional(v.string())]));
+
+export const apiPolicy = v.object({
+  apiBookingGuestEnabled: flag,
+  apiBookingRequireLogin: flag,
+  apiCaptchaProvider: v.string(),
+  apiCaptchaSiteKey: v.string(),
+  apiContactCaptchaEnabled: flag,
+  apiSubscribeCaptchaEnabled: flag,
+});
+
+export const publicSettings = v.object({
+  ...strings(PUBLIC_STRINGS),
+  ...optionalStrings(OPTIONAL_STRINGS),
+  apiPolicy,
+});
+
+/** The admin view: every setting; a secret only as `<name>Set` (whether one is stored). */
+export const adminSettings = v.object({
+  ...strings([...PUBLIC_STRINGS, ...OPTIONAL_STRINGS]),
+  ...apiPolicy.entries,
+  apiExposeBusinessTaxId: flag,
+  apiExposeInternalPaths: flag,
+  apiCaptchaSecretKeySet: v.boolean(),
+  vrTaxRate: v.number(),
+  vrTaxRate2: v.number(),
+  channelEnabled: flag,
+});

@@ -1,0 +1,51 @@
+/** The contract check the test Client runs after every answer (test/support/contract.ts), and its coverage. */
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../functions/registry.js';
+import { contractMismatch } from './support/contract.js';
+
+const answer = (over: Partial<Parameters<typeof contractMismatch>[0]>) =>
+  contractMismatch({
+    method: 'GET',
+    path: '/API/publicBooking/V1/captcha.json',
+    status: 200,
+    contentType: 'application/json',
+    body: { question: 'What is 2 + 3?', captcha_sum: 'token', expiresIn: 600 },
+    text: '',
+    ...over,
+  });
+const problem = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'x', requestId: 'r' };
+
+describe('the contract check', () => {
+  it('every operation documents the fields of its success answer', () => {
+    expect(ROUTES.filter((r) => !r.response).map((r) => r.id)).toEqual([]);
+  });
+
+  it('accepts a documented answer and ignores paths that are no operation', () => {
+    expect(answer({})).toBeUndefined();
+    expect(answer({ path: '/API/nothing/V1/here.json', status: 404 })).toBeUndefined();
+    expect(answer({ method: 'POST', status: 405 })).toBeUndefined();
+  });
+
+  it('refuses a status the document does not list', () => {
+    expect(answer({ status: 404, contentType: 'application/problem+json', body: problem })).toMatch(
+      /does not list/,
+    );
+  });
+
+  it('refuses a success body that does not match the documented schema', () => {
+    expect(answer({ body: { question: 1 } })).toMatch(/question/);
+  });
+
+  it('refuses an error that is not a problem+json Problem', () => {
+    const vrGet = '/API/vrProperties/V1/vrProperties/2001.json';
+    expect(answer({ path: vrGet, status: 404, contentType: 'application/json', body: problem })).toMatch(
+      /problem\+json/,
+    );
+    expect(
+      answer({ path: vrGet, status: 404, contentType: 'application/problem+json', body: { title: 'x' } }),
+    ).toMatch(/documented schema/);
+    expect(answer({ path: vrGet, status: 404, contentType: 'application/problem+json', body: problem })).toBe(
+      undefined,
+    );
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The OpenAPI document passes two outside linters with their recommended rules and nothing ignored:
+ * Redocly's `recommended` and Spectral's `spectral:oas` (errors, warnings, infos and hints all count).
+ */
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { Spectral } from '@stoplight/spectral-core';
+import { oas } from '@stoplight/spectral-rulesets';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../functions/registry.js';
+import { buildOpenApiDocument } from '../infra/openapi.js';
+
+const local = buildOpenApiDocument(ROUTES, {
+  serverUrl: 'http://localhost:3000',
+  demoLogins: {
+    admin: { adminAPIKey: 'demo-admin', adminAPISecret: 'demo-admin-secret-1' },
+    tenant: { email: 'demo-tenant@example.com', password: 'demo-tenant-pass-1' },
+  },
+});
+const cloud = buildOpenApiDocument(ROUTES);
+
+describe.each([
+  ['the local runtime', local],
+  ['the cloud', cloud],
+])('the OpenAPI document of %s', (_, doc) => {
+  const source = JSON.stringify(doc, null, 2);
+
+  it('has no Redocly `recommended` problem', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+    expect(
+      problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`),
+    ).toEqual([]);
+  }, 30_000);
+
+  it('has no Spectral `spectral:oas` problem', async () => {
+    const spectral = new Spectral();
+    spectral.setRuleset({ extends: [[oas as never, 'recommended']] });
+    const results = await spectral.run(source);
+    expect(results.map((r) => `${r.severity} ${r.code}: ${r.message} at ${r.path.join('.')}`)).toEqual([]);
+  }, 30_000);
+});
