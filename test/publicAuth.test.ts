@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
-import { API_URL, Client, latestMailTo, problem } from './support/client.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, signedInTenant, tenantSession } from './support/builders.js';
+import { API_URL, Client, latestMailTo, problem, signedIn } from './support/client.js';
 import { rawTable as db, TABLE } from './support/table.js';
 
 const AUTH = '/API/publicAuth/V1';
@@ -82,7 +83,7 @@ describe('tenant registration and activation', () => {
     expect(login.status).toBe(200);
   });
 
-  it('accepts the aliases newEmail and password1, and answers 409 for an e-mail that exists in any case', async () => {
+  it('accepts the aliases newEmail and password1, and answers 409 for an activated e-mail in any case', async () => {
     const email = newEmail('alias');
     const first = await new Client().post(`${AUTH}/register.json`, {
       tenantFirstName: 'Al',
@@ -93,7 +94,11 @@ describe('tenant registration and activation', () => {
     });
     expect(first.status).toBe(200);
 
-    const duplicate = await new Client().post(`${AUTH}/register.json`, registration(email.toUpperCase()));
+    // Issue 7: only an activated address is a 409 (an unactivated one registers again, tested below).
+    const duplicate = await new Client().post(
+      `${AUTH}/register.json`,
+      registration(FIXTURE_TENANT.email.toUpperCase()),
+    );
     expect(duplicate.status).toBe(409);
     expect(problem(duplicate).status).toBe(409);
   });
@@ -366,5 +371,182 @@ describe('tenant login, me and logout', () => {
     const res = await new Client().get(`${AUTH}/login.json`);
     expect(res.status).toBe(405);
     expect(API_URL).toBeTruthy();
+  });
+});
+
+describe('sessions end when the credentials change (issue 7)', () => {
+  const TENANTS = '/API/adminTenants/V1/tenant';
+
+  it('an admin password reset ends the earlier tenant session; a new login works', async () => {
+    const { tenant, client: old } = await signedInTenant();
+    expect((await old.get(`${AUTH}/me.json`)).status).toBe(200);
+    const admin = await signedIn('super');
+    const reset = await admin.put(`${TENANTS}/${tenant.tenantId}.json`, { password: 'a-new-password-1' });
+    expect(reset.status, reset.text).toBe(200);
+
+    expect((await old.get(`${AUTH}/me.json`)).status).toBe(401);
+    const fresh = await tenantSession({ email: tenant.tenantEmail, password: 'a-new-password-1' });
+    expect((await fresh.get(`${AUTH}/me.json`)).status).toBe(200);
+  });
+
+  it('a deactivation and a reactivation end the earlier session; a name change does not', async () => {
+    const { tenant, client: old } = await signedInTenant();
+    const admin = await signedIn('super');
+    const renamed = await admin.put(`${TENANTS}/${tenant.tenantId}.json`, { tenantFirstName: 'Renamed' });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await old.get(`${AUTH}/me.json`)).status).toBe(200);
+
+    expect((await admin.delete(`${TENANTS}/${tenant.tenantId}.json`)).status).toBe(200);
+    expect((await old.get(`${AUTH}/me.json`)).status).toBe(401);
+    const back = await admin.put(`${TENANTS}/${tenant.tenantId}.json`, { isActive: 1 });
+    expect(back.status, back.text).toBe(200);
+    // Reactivated: the session from before the deactivation stays ended.
+    expect((await old.get(`${AUTH}/me.json`)).status).toBe(401);
+    const fresh = await tenantSession({ email: tenant.tenantEmail, password: tenant.password });
+    expect((await fresh.get(`${AUTH}/me.json`)).status).toBe(200);
+  });
+});
+
+describe('login lockout per e-mail across IPs (issue 7)', () => {
+  it('after 30 failures from rotating IPs the e-mail is locked, the right password from a new IP included', async () => {
+    const { tenant } = await signedInTenant();
+    for (let batch = 0; batch < 3; batch++) {
+      const failures = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          new Client().post(`${AUTH}/login.json`, {
+            email: tenant.tenantEmail.toUpperCase(),
+            password: `rotating-${batch}-${i}-x`,
+          }),
+        ),
+      );
+      expect(failures.map((r) => r.status)).toEqual(Array(10).fill(401));
+    }
+    const locked = await new Client().post(`${AUTH}/login.json`, {
+      email: tenant.tenantEmail,
+      password: tenant.password,
+    });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // Other accounts are not affected.
+    expect((await new Client().post(`${AUTH}/login.json`, FIXTURE_TENANT)).status).toBe(200);
+  });
+});
+
+describe('registration hardening (issue 7)', () => {
+  it('allows 10 registration requests per hour per IP: the 11th is 429, malformed ones counted too', async () => {
+    const client = new Client();
+    for (let i = 1; i <= 10; i++)
+      expect((await client.post(`${AUTH}/register.json`, {})).status, `request ${i}`).toBe(400);
+    const refused = await client.post(`${AUTH}/register.json`, registration(newEmail('limit')));
+    expect(refused.status).toBe(429);
+    expect(problem(refused).status).toBe(429);
+    expect((await new Client().post(`${AUTH}/register.json`, registration(newEmail('ok')))).status).toBe(200);
+  });
+
+  it('registers an unactivated address again: the account is replaced, a new link sent, the old link void', async () => {
+    const email = newEmail('again');
+    const first = await registerAndReadLink(email, {
+      password: 'first-password-1',
+      password2: 'first-password-1',
+    });
+    const tenantId = (await rawItem({ PK: `UNIQUE#tenantEmail#${email}`, SK: 'UNIQUE' }))?.ownerId;
+    const again = await new Client().post(
+      `${AUTH}/register.json`,
+      registration(email.toUpperCase(), {
+        tenantFirstName: 'Second',
+        password: 'second-password-2',
+        password2: 'second-password-2',
+      }),
+    );
+    expect(again.status, again.text).toBe(200);
+    const mail = await latestMailTo(email);
+    const link = new URL(mail.body.text?.match(/https?:\/\/\S+activate\.json\?\S+/)?.[0] ?? '');
+    expect(link.searchParams.get('hash')).not.toBe(first.link.searchParams.get('hash'));
+
+    expect((await new Client().get(`${first.link.pathname}${first.link.search}`)).status).toBe(400);
+    const activated = await new Client().get(`${link.pathname}${link.search}`);
+    expect(activated.status, activated.text).toBe(200);
+    expect(activated.body.user).toMatchObject({ tenantFirstName: 'Second' });
+    if (tenantId !== undefined) expect(activated.body.user).toMatchObject({ tenantId });
+    const login = (password: string) => new Client().post(`${AUTH}/login.json`, { email, password });
+    expect((await login('first-password-1')).status).toBe(401);
+    expect((await login('second-password-2')).status).toBe(200);
+
+    // Activated: the spec's 409 from now on.
+    expect((await new Client().post(`${AUTH}/register.json`, registration(email))).status).toBe(409);
+  });
+
+  it('answers 409 for an address of an admin-made account, even one never activated', async () => {
+    const made = await createTenant({ isActive: 0 });
+    const res = await new Client().post(`${AUTH}/register.json`, registration(made.tenantEmail));
+    expect(res.status).toBe(409);
+  });
+
+  it('never puts a typed name into the mail as a link or as markup', async () => {
+    const email = newEmail('names');
+    const { mail } = await registerAndReadLink(email, {
+      tenantFirstName: 'http://evil.example/<b>x</b>',
+      tenantLastName: 'www.evil.example',
+    });
+    const text = mail.body.text ?? '';
+    const html = mail.body.html ?? '';
+    for (const part of [text, html]) {
+      expect(part).not.toContain('http://evil');
+      expect(part).not.toContain('evil.example');
+    }
+    expect(text).toContain('http[:]//evil[.]example/<b>x</b>');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('http[:]//evil[.]example/&lt;b&gt;x&lt;/b&gt;');
+    // The only link in the HTML part is the activation link.
+    expect(html.match(/<a /g)).toHaveLength(1);
+  });
+});
+
+describe('registration with the site CAPTCHA on contact (issue 7)', () => {
+  const SETTINGS = '/API/adminSettings/V1/settings.json';
+  let saved: Record<string, unknown> = {};
+
+  beforeAll(async () => {
+    const admin = await signedIn('super');
+    const current = await admin.get(SETTINGS);
+    saved = {
+      apiCaptchaProvider: current.body.apiCaptchaProvider,
+      apiContactCaptchaEnabled: current.body.apiContactCaptchaEnabled,
+    };
+    const res = await admin.put(SETTINGS, { apiCaptchaProvider: 'builtin', apiContactCaptchaEnabled: 1 });
+    expect(res.status, res.text).toBe(200);
+  });
+
+  afterAll(async () => {
+    const res = await (await signedIn('super')).put(SETTINGS, saved);
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it('requires the CAPTCHA when the site asks for one on contact, and registers with a right answer', async () => {
+    const missing = await new Client().post(`${AUTH}/register.json`, registration(newEmail('nocaptcha')));
+    expect(missing.status).toBe(400);
+    expect(problem(missing).errors?.[0]?.field).toBe('captcha_sum');
+
+    const q = await new Client().get('/API/publicBooking/V1/captcha.json');
+    const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(String(q.body.question)) ?? [];
+    const wrong = await new Client().post(
+      `${AUTH}/register.json`,
+      registration(newEmail('wrongcaptcha'), {
+        captcha: String(Number(a) + Number(b) + 1),
+        captcha_sum: q.body.captcha_sum,
+      }),
+    );
+    expect(wrong.status).toBe(400);
+
+    const q2 = await new Client().get('/API/publicBooking/V1/captcha.json');
+    const [, c, d] = /What is (\d+) \+ (\d+)\?/.exec(String(q2.body.question)) ?? [];
+    const ok = await new Client().post(
+      `${AUTH}/register.json`,
+      registration(newEmail('captcha'), {
+        captcha: String(Number(c) + Number(d)),
+        captcha_sum: q2.body.captcha_sum,
+      }),
+    );
+    expect(ok.status, ok.text).toBe(200);
   });
 });

@@ -18,8 +18,9 @@ import {
   type TenantRecord,
   tenantAuditView,
   withChanges,
+  withSessionEnd,
 } from '../../shared/domain/tenant.js';
-import { Forbidden, NotFound } from '../../shared/errors.js';
+import { NotFound } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import { createTenantAccount } from '../../shared/tenants/accounts.js';
 import {
@@ -60,10 +61,11 @@ export async function listTenants(admin: AdminSession, q: ListTenantsQuery) {
 
 export async function getTenant(admin: AdminSession, tenantId: number) {
   const [tenant, leases] = await Promise.all([repo.getTenant(tenantId), leasesOfTenant(tenantId)]);
-  if (!tenant) throw new NotFound(`Tenant ${tenantId} not found`);
-  if (admin.role === 'landlord' && !leaseLinksLandlord(leases, await landlordPropertyIds(admin.adminId))) {
-    throw new Forbidden('This tenant has no lease on your properties');
-  }
+  // A tenant without a lease on the landlord's properties answers exactly as a missing one (no 403 that
+  // would say the tenant exists).
+  const outOfReach =
+    admin.role === 'landlord' && !leaseLinksLandlord(leases, await landlordPropertyIds(admin.adminId));
+  if (!tenant || outOfReach) throw new NotFound(`Tenant ${tenantId} not found`);
   return tenantProfileView(tenant, await openFields(tenant.contact, contactAad(tenantId)), leases);
 }
 
@@ -99,7 +101,8 @@ function changeTenant(
   return retryStale(`Tenant ${tenantId}`, async () => {
     const current = await repo.getStoredTenant(tenantId);
     if (!current) throw new NotFound(`Tenant ${tenantId} not found`);
-    const changes = changesOf(current.record);
+    // A new password or an isActive change also moves the credentials version: earlier sessions end.
+    const changes = withSessionEnd(current.record, changesOf(current.record));
     const next = withChanges(current.record, changes, now);
     await repo.commitTenantChange(
       [

@@ -21,8 +21,13 @@ function identityView(s: Pick<AdminSession, 'adminId' | 'firstName' | 'lastName'
 }
 
 export const handler = createHttpHandler('auth', [
-  bind(routes.login, async ({ body, now }) => {
+  bind(routes.login, async ({ body, now, rateLimits }) => {
+    // The pipeline counted this attempt (routes.ts ADMIN_LOGIN_LOCKOUT*); a correct secret forgives the counts.
     const verified = await verifyAdminCredentials(body.adminAPIKey, body.adminAPISecret);
+    await Promise.all([
+      rateLimits.forgive(routes.ADMIN_LOGIN_LOCKOUT.scope),
+      rateLimits.forgive(routes.ADMIN_LOGIN_LOCKOUT_PER_KEY.scope),
+    ]);
     // Names shown in the back office come from the admin record; Cognito's answer decides identity and role.
     const profile = await getAdminProfile(verified.adminId);
     const identity = {
@@ -32,7 +37,9 @@ export const handler = createHttpHandler('auth', [
     };
     const role = roleFromCode(identity.roleCode);
     if (!role) throw new Unauthorized('This identity is not set up as an admin');
-    const session: Omit<AdminSession, 'expiresAt'> = { kind: 'admin', role, ...identity };
+    // The profile's credentials version: a later password, role or active-state write ends this session.
+    const credentialsVersion = profile?.credentialsVersion ?? 0;
+    const session: Omit<AdminSession, 'expiresAt'> = { kind: 'admin', role, ...identity, credentialsVersion };
     const { token } = await openSession(session, ADMIN_SESSION_SECONDS, now);
     return {
       body: identityView(session),

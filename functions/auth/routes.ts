@@ -1,7 +1,7 @@
 /** Admin authentication (spec "Admin authentication (controller auth)"). */
 import * as v from 'valibot';
 import { READ_ROLES } from '../../shared/auth/roles.js';
-import { defineRoute } from '../../shared/http/route.js';
+import { defineRoute, type RateLimit } from '../../shared/http/route.js';
 import { requiredText } from '../../shared/http/schemas.js';
 
 const group = 'auth';
@@ -15,6 +15,27 @@ const adminIdentity = v.object({
   superuser: v.string(),
 });
 
+/**
+ * Admin login lockout, like the tenant login's (DESIGN.md "Security rules"), so it does not rely on the
+ * identity provider alone: every attempt is counted before Cognito is asked, and a correct secret forgives
+ * the counts (handler.ts). Per IP and key: 5 in 15 minutes; per key from any IPs: 30 in an hour.
+ */
+export const ADMIN_LOGIN_LOCKOUT = {
+  scope: 'admin-login',
+  limit: 5,
+  windowSeconds: 15 * 60,
+  key: { ipAndBodyField: 'adminAPIKey' },
+  detail: 'Too many failed sign-ins; try again later',
+} as const satisfies RateLimit;
+
+export const ADMIN_LOGIN_LOCKOUT_PER_KEY = {
+  scope: 'admin-login-key',
+  limit: 30,
+  windowSeconds: 60 * 60,
+  key: { bodyField: 'adminAPIKey' },
+  detail: 'Too many failed sign-ins for this key; try again later',
+} as const satisfies RateLimit;
+
 export const login = defineRoute({
   id: 'auth.login',
   group,
@@ -24,8 +45,9 @@ export const login = defineRoute({
   summary: 'Admin sign-in with API key and secret; sets the admin session cookie',
   auth: { kind: 'public' },
   body: v.strictObject({ adminAPIKey: requiredText(128), adminAPISecret: requiredText(256) }),
+  rateLimits: [ADMIN_LOGIN_LOCKOUT, ADMIN_LOGIN_LOCKOUT_PER_KEY],
   response: adminIdentity,
-  errors: { 400: 'missing fields', 401: 'invalid credentials' },
+  errors: { 400: 'missing fields', 401: 'invalid credentials', 429: 'lockout' },
 });
 
 export const currentUser = defineRoute({

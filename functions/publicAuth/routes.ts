@@ -20,6 +20,28 @@ export const LOGIN_LOCKOUT = {
   detail: 'Too many failed logins; try again later',
 } as const satisfies RateLimit;
 
+/**
+ * The same failures counted per e-mail across IPs (issue 7): a slower, higher limit, so rotating the client IP
+ * does not give unlimited guesses. An hour, not a day: refused attempts count too, so a window this short
+ * bounds how long someone else's attempts can keep the owner out. A correct password forgives it as well.
+ */
+export const LOGIN_LOCKOUT_PER_EMAIL = {
+  scope: 'tenant-login-email',
+  limit: 30,
+  windowSeconds: 60 * 60,
+  key: { bodyField: 'email' },
+  detail: 'Too many failed logins for this account; try again later',
+} as const satisfies RateLimit;
+
+/** Registrations per IP (issue 7): each one sends a mail and stores an account. */
+export const REGISTER_LIMIT = {
+  scope: 'register',
+  limit: 10,
+  windowSeconds: 60 * 60,
+  key: 'ip',
+  detail: 'Too many registrations from this address; try again later',
+} as const satisfies RateLimit;
+
 /** Spec "Limits": 10 activation attempts per hour per IP, malformed links included. */
 export const ACTIVATION_LIMIT = {
   scope: 'activate',
@@ -43,11 +65,11 @@ export const login = defineRoute({
   method: 'POST',
   path: `${base}/login.json`,
   summary:
-    'Tenant login; sets the tenant session cookie (5 failures in 15 minutes per IP and e-mail lock the pair)',
+    'Tenant login; sets the tenant session cookie (5 failures in 15 minutes per IP and e-mail lock the pair, 30 in an hour per e-mail from any IPs lock the e-mail)',
   auth: { kind: 'public' },
   body: loginBody,
   aliases: { body: { tenantEmail: 'email' } },
-  rateLimits: [LOGIN_LOCKOUT],
+  rateLimits: [LOGIN_LOCKOUT, LOGIN_LOCKOUT_PER_EMAIL],
   response: v.object({ success: v.boolean(), user }),
   errors: { 400: 'missing fields', 401: 'invalid credentials', 403: 'inactive account', 429: 'lockout' },
 });
@@ -90,14 +112,16 @@ export const register = defineRoute({
   path: `${base}/register.json`,
   summary: 'Register a tenant account (inactive until the e-mailed activation link is opened)',
   description:
-    'activateUrl is the activation endpoint for this e-mail without the secret token: the working link is only in the e-mail (docs/tenants.md).',
+    'activateUrl is the activation endpoint for this e-mail without the secret token: the working link is only in the e-mail (docs/tenants.md). When apiContactCaptchaEnabled is 1, a CAPTCHA of the configured provider is required (captcha + captcha_sum, or captchaToken). An address whose account was never activated may register again: the old account is replaced and a new link sent.',
   auth: { kind: 'public' },
   body: registerBody,
+  rateLimits: [REGISTER_LIMIT],
   aliases: { body: { newEmail: 'tenantEmail', password1: 'password' } },
   response: v.object({ success: v.boolean(), activateUrl: v.string() }),
   errors: {
-    400: 'validation, passwords differ, honeypot filled',
-    409: 'e-mail exists',
+    400: 'validation, passwords differ, honeypot filled, CAPTCHA missing or wrong',
+    409: 'an activated account has this e-mail',
+    429: 'too many registrations from this IP',
     500: 'registration failure',
   },
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../shared/errors.js';
 import {
   activationLink,
+  activationPageUrl,
   checkRegistration,
   hashToken,
   isTokenShape,
@@ -52,7 +53,9 @@ describe('registration rules', () => {
 describe('activation links', () => {
   it('puts the token only in the e-mailed link, never in the URL register returns', () => {
     const token = 'T'.repeat(43);
-    const link = new URL(activationLink('http://localhost:3000/', 'a+b@example.test', token, 12));
+    const link = new URL(
+      activationLink(activationPageUrl('', 'http://localhost:3000/'), 'a+b@example.test', token, 12),
+    );
     expect(link.pathname).toBe('/API/publicAuth/V1/activate.json');
     expect(link.searchParams.get('tenantEmail')).toBe('a+b@example.test');
     expect(link.searchParams.get('hash')).toBe(token);

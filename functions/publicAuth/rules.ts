@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { TenantSession } from '../../shared/auth/session-types.js';
 import type { LeaseRecord } from '../../shared/data/leases-repo.js';
 import type { TenantRecord } from '../../shared/data/tenants-repo.js';
+import { credentialsVersionOf } from '../../shared/domain/tenant.js';
 import { BadRequest } from '../../shared/errors.js';
 import type { RegisterInput } from './schemas.js';
 
@@ -36,9 +37,17 @@ function activateQuery(email: string, applyToLeaseId: number | undefined, hash?:
   return query.toString();
 }
 
+/**
+ * Where the e-mailed link leads: the site's activation page when the setting `tenantActivationPageUrl` names
+ * one (the site then calls activate.json), otherwise activate.json itself, which answers a browser with a
+ * page (activation-page.ts).
+ */
+export const activationPageUrl = (sitePage: string, apiBaseUrl: string) =>
+  sitePage || `${apiBaseUrl.replace(/\/+$/, '')}${ACTIVATE_PATH}`;
+
 /** The link in the e-mail: the only place the secret token ever goes. */
-export const activationLink = (baseUrl: string, email: string, token: string, applyToLeaseId?: number) =>
-  `${baseUrl.replace(/\/+$/, '')}${ACTIVATE_PATH}?${activateQuery(email, applyToLeaseId, token)}`;
+export const activationLink = (pageUrl: string, email: string, token: string, applyToLeaseId?: number) =>
+  `${pageUrl}${pageUrl.includes('?') ? '&' : '?'}${activateQuery(email, applyToLeaseId, token)}`;
 
 /**
  * What register answers in `activateUrl`: the activation endpoint for this e-mail without the token. The
@@ -72,6 +81,8 @@ export function sessionOf(
     lastName: t.tenantLastName,
     propertyId: lease?.propertyId ?? null,
     leaseId: lease?.leaseId ?? null,
+    // The session ends when the account's credentials version moves (shared/auth/sessions.ts).
+    credentialsVersion: credentialsVersionOf(t),
   };
 }
 

@@ -1,5 +1,6 @@
 /** Request schemas of tenant authentication (spec "Tenant authentication (controller publicAuth)"). */
 import * as v from 'valibot';
+import { captchaFields } from '../../shared/captcha/schema.js';
 import { contactFields, emailField, nameField, passwordField } from '../../shared/domain/tenant-schemas.js';
 import { intLike, requiredText, text } from '../../shared/http/schemas.js';
 
@@ -14,6 +15,8 @@ export const registerBody = v.strictObject({
   // The honeypot: a field humans never see; bots fill it (checked in rules.ts).
   isEmpty: v.optional(text(1000)),
   ...contactFields,
+  // Checked when the site asks for a CAPTCHA on contact (service.register); always accepted.
+  ...captchaFields,
 });
 
 /** Presence only: a wrong password of any shape is a 401, not a 400, so the rules cannot be probed. */

@@ -5,21 +5,23 @@
 import { randomBytes } from 'node:crypto';
 import type { TenantSession } from '../../shared/auth/session-types.js';
 import { openSession, TENANT_SESSION_SECONDS } from '../../shared/auth/sessions.js';
+import { verifyCaptcha } from '../../shared/captcha/verify.js';
 import { requireEnv } from '../../shared/config.js';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../shared/crypto/password.js';
 import { activeLeaseOf } from '../../shared/data/leases-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
-import { activationPart, getActivation } from '../../shared/data/tenant-activations-repo.js';
+import { getActivation } from '../../shared/data/tenant-activations-repo.js';
 import * as tenants from '../../shared/data/tenants-repo.js';
 import { BadRequest, Forbidden, InternalError, Unauthorized } from '../../shared/errors.js';
 import type { CountedLimits } from '../../shared/http/route.js';
 import { log } from '../../shared/log.js';
-import { escapeHtml, sendMail } from '../../shared/mail.js';
-import { activateAccount, createTenantAccount, undoRegistration } from '../../shared/tenants/accounts.js';
-import { LOGIN_LOCKOUT } from './routes.js';
+import { defang, escapeHtml, mailLink, sendMail, visitorTextHtml } from '../../shared/mail.js';
+import { activateAccount, registerTenantAccount, undoRegistration } from '../../shared/tenants/accounts.js';
+import { LOGIN_LOCKOUT, LOGIN_LOCKOUT_PER_EMAIL } from './routes.js';
 import {
   ACTIVATION_TTL_SECONDS,
   activationLink,
+  activationPageUrl,
   checkRegistration,
   hashToken,
   INVALID_CREDENTIALS,
@@ -40,17 +42,29 @@ async function startSession(tenant: tenants.TenantRecord, now: Date) {
   return { token, session };
 }
 
-export async function register(input: RegisterInput, now: Date) {
+/**
+ * Register. The pipeline has counted the request (routes.ts REGISTER_LIMIT). The site's contact CAPTCHA
+ * policy applies (apiContactCaptchaEnabled), after the field checks so a 400 for a field never uses up a
+ * built-in CAPTCHA. An address whose registration was never activated is registered again (the account
+ * replaced, a new link mailed); any other holder of the address is a 409.
+ */
+export async function register(input: RegisterInput, ip: string, now: Date) {
   checkRegistration(input);
+  const settings = await getSettings();
+  if (settings.apiContactCaptchaEnabled === 1) {
+    await verifyCaptcha(
+      settings,
+      { captcha: input.captcha, captcha_sum: input.captcha_sum, captchaToken: input.captchaToken },
+      ip,
+      now,
+    );
+  }
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const expiresAt = Math.floor(now.getTime() / 1000) + ACTIVATION_TTL_SECONDS;
-  const tenant = await createTenantAccount({ ...input, isActive: 0 }, now, (record) => [
-    activationPart(tokenHash, record.tenantId, expiresAt, now),
-  ]);
-  const link = activationLink(baseUrl(), tenant.tenantEmail, token, input.applyToLeaseId);
+  const tenant = await registerTenantAccount(input, { tokenHash, expiresAt }, now);
   try {
-    await sendActivationMail(tenant, link);
+    await sendActivationMail(tenant, token, input.applyToLeaseId);
   } catch (error) {
     // Without the e-mail the account could never be activated, yet its address would be taken: undo it.
     await undoRegistration(tenant, tokenHash).catch((undo) =>
@@ -67,14 +81,17 @@ export async function register(input: RegisterInput, now: Date) {
   };
 }
 
-async function sendActivationMail(tenant: tenants.TenantRecord, link: string) {
-  const { siteName } = await getSettings();
+async function sendActivationMail(tenant: tenants.TenantRecord, token: string, applyToLeaseId?: number) {
+  const { siteName, tenantActivationPageUrl } = await getSettings();
+  const page = activationPageUrl(tenantActivationPageUrl, baseUrl());
+  const link = activationLink(page, tenant.tenantEmail, token, applyToLeaseId);
   const hours = ACTIVATION_TTL_SECONDS / 3600;
   await sendMail({
     to: tenant.tenantEmail,
     subject: `Activate your ${siteName} account`,
-    text: `Hello ${tenant.tenantFirstName},\n\nplease activate your ${siteName} account by opening this link within ${hours} hours:\n\n${link}\n\nIf you did not register, ignore this e-mail.\n`,
-    html: `<p>Hello ${escapeHtml(tenant.tenantFirstName)},</p><p>please activate your ${escapeHtml(siteName)} account within ${hours} hours:</p><p><a href="${escapeHtml(link)}">Activate my account</a></p><p>If you did not register, ignore this e-mail.</p>`,
+    // The name is the visitor's own text: defanged so no mail client makes it a link, escaped in HTML.
+    text: `Hello ${defang(tenant.tenantFirstName)},\n\nplease activate your ${siteName} account by opening this link within ${hours} hours:\n\n${link}\n\nIf you did not register, ignore this e-mail.\n`,
+    html: `<p>Hello ${visitorTextHtml(tenant.tenantFirstName)},</p><p>please activate your ${escapeHtml(siteName)} account within ${hours} hours:</p><p>${mailLink(link, 'Activate my account')}</p><p>If you did not register, ignore this e-mail.</p>`,
   });
 }
 
@@ -117,7 +134,7 @@ export async function login(input: LoginInput, now: Date, limits: CountedLimits)
   const tenant = await tenants.getTenant(tenantId ?? 0);
   const valid = await verifyPassword(input.password, tenant?.passwordHash ?? DUMMY_HASH);
   if (!tenant || !valid) throw new Unauthorized(INVALID_CREDENTIALS);
-  await limits.forgive(LOGIN_LOCKOUT.scope);
+  await Promise.all([limits.forgive(LOGIN_LOCKOUT.scope), limits.forgive(LOGIN_LOCKOUT_PER_EMAIL.scope)]);
   if (tenant.isActive !== 1)
     throw new Forbidden('This account is not active: open the activation link in your e-mail first');
   if (needsRehash(tenant.passwordHash)) {

@@ -1,7 +1,28 @@
 /** Contact form and newsletter signup (spec "Contact and leads (controller siteContact, public POST)"); never cached. */
 import * as v from 'valibot';
-import { defineRoute } from '../../shared/http/route.js';
+import { defineRoute, type RateLimit } from '../../shared/http/route.js';
 import { messageBody, subscribeBody } from './schemas.js';
+
+/**
+ * Per-IP daily limits (DESIGN.md "Security rules"), besides the CAPTCHA the site policy asks for: the
+ * built-in CAPTCHA is solvable by a script, so these bound what one address can store. Counted before
+ * validation, so malformed posts count too.
+ */
+export const MESSAGE_LIMIT = {
+  scope: 'contact-message',
+  limit: 20,
+  windowSeconds: 24 * 60 * 60,
+  key: 'ip',
+  detail: 'Too many messages from this address today; try again tomorrow',
+} as const satisfies RateLimit;
+
+export const SUBSCRIBE_LIMIT = {
+  scope: 'contact-subscribe',
+  limit: 20,
+  windowSeconds: 24 * 60 * 60,
+  key: 'ip',
+  detail: 'Too many signups from this address today; try again tomorrow',
+} as const satisfies RateLimit;
 
 const group = 'siteContact';
 const base = '/API/siteContact/V1';
@@ -18,9 +39,11 @@ export const sendMessage = defineRoute({
     'The honeypot `Url` must be empty. When apiContactCaptchaEnabled is 1, a CAPTCHA of the configured provider is required (captcha + captcha_sum, or captchaToken).',
   auth: { kind: 'public' },
   body: messageBody,
+  rateLimits: [MESSAGE_LIMIT],
   response: v.object({ success: v.boolean(), messageId: v.number() }),
   errors: {
     400: 'missing or invalid fields, honeypot filled, CAPTCHA missing or wrong',
+    429: 'more than 20 messages from this IP in 24 hours',
     503: 'the CAPTCHA provider could not be reached',
   },
 });
@@ -35,9 +58,11 @@ export const subscribe = defineRoute({
   description: 'When apiSubscribeCaptchaEnabled is 1, a CAPTCHA of the configured provider is required.',
   auth: { kind: 'public' },
   body: subscribeBody,
+  rateLimits: [SUBSCRIBE_LIMIT],
   response: v.object({ success: v.boolean() }),
   errors: {
     400: 'missing or invalid e-mail, CAPTCHA missing or wrong',
+    429: 'more than 20 signups from this IP in 24 hours',
     503: 'the CAPTCHA provider could not be reached',
   },
 });

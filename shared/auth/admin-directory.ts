@@ -5,6 +5,7 @@
 import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -71,25 +72,33 @@ export function identityFromIdToken(idToken: string): AdminIdentity {
   };
 }
 
-/** Creates (or resets) an admin identity with a permanent password; used by seeding. */
+/**
+ * Creates (or resets) an admin identity with a permanent password; used by seeding. An existing identity gets
+ * the given attributes too (a reload may change the role). The caller then moves the admin's credentials
+ * version (shared/data/admins-repo.ts putAdminProfileEndingSessions), which ends earlier sessions.
+ */
 export async function upsertAdminIdentity(identity: AdminIdentity, password: string): Promise<void> {
   const UserPoolId = requireEnv('ADMIN_USER_POOL_ID');
+  const UserAttributes = [
+    { Name: 'given_name', Value: identity.firstName },
+    { Name: 'family_name', Value: identity.lastName },
+    { Name: 'custom:adminId', Value: String(identity.adminId) },
+    { Name: 'custom:role', Value: String(identity.roleCode) },
+  ];
   try {
     await cognito.send(
       new AdminCreateUserCommand({
         UserPoolId,
         Username: identity.username,
         MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'given_name', Value: identity.firstName },
-          { Name: 'family_name', Value: identity.lastName },
-          { Name: 'custom:adminId', Value: String(identity.adminId) },
-          { Name: 'custom:role', Value: String(identity.roleCode) },
-        ],
+        UserAttributes,
       }),
     );
   } catch (error) {
     if ((error as Error).name !== 'UsernameExistsException') throw error;
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({ UserPoolId, Username: identity.username, UserAttributes }),
+    );
   }
   await cognito.send(
     new AdminSetUserPasswordCommand({

@@ -8,6 +8,8 @@ export interface AdminSession {
   username: string;
   firstName: string;
   lastName: string;
+  /** The admin profile's credentials version when the session opened (absent: 0, sessions older than versions). */
+  credentialsVersion?: number;
   expiresAt: number;
 }
 
@@ -19,6 +21,8 @@ export interface TenantSession {
   lastName: string;
   propertyId: number | null;
   leaseId: number | null;
+  /** The tenant's credentials version when the session opened (absent: 0, sessions older than versions). */
+  credentialsVersion?: number;
   expiresAt: number;
 }
 

@@ -1,10 +1,12 @@
 /**
  * Server-side sessions: a random 256-bit token goes to the client in a cookie; the table holds only its
  * SHA-256, so a leaked table dump cannot be replayed as a cookie. TTL cleans up; expiry is checked on read
- * because TTL deletion is lazy.
+ * because TTL deletion is lazy. Each load also checks the account's credentials version (stillCurrent).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { adminCredentialsVersion } from '../data/admins-repo.js';
+import { getTenantCredentials } from '../data/tenants-repo.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import type { AdminSession, Session, TenantSession } from './session-types.js';
@@ -51,8 +53,22 @@ export async function loadSession(token: string | undefined, kind: Session['kind
     new GetCommand({ TableName: TABLE_NAME, Key: keys.session(hashToken(token)) }),
   );
   if (!Item || Item.kind !== kind || Number(Item.expiresAt) <= now.getTime() / 1000) return undefined;
-  const { PK: _pk, SK: _sk, entity: _entity, ...session } = Item;
-  return session as Session;
+  const { PK: _pk, SK: _sk, entity: _entity, ...stored } = Item;
+  const session = stored as Session;
+  return (await stillCurrent(session)) ? session : undefined;
+}
+
+/**
+ * Whether the account's credentials are still those the session was opened with (DESIGN.md "Security
+ * rules"): a password change, a deactivation, a reactivation or a role change moves the account's
+ * credentials version, which ends every session opened before it. A tenant session also needs the account
+ * to be active. One GetItem of two attributes.
+ */
+async function stillCurrent(session: Session): Promise<boolean> {
+  const opened = session.credentialsVersion ?? 0;
+  if (session.kind === 'admin') return (await adminCredentialsVersion(session.adminId)) === opened;
+  const tenant = await getTenantCredentials(session.tenantId);
+  return tenant?.isActive === 1 && tenant.credentialsVersion === opened;
 }
 
 export async function closeSession(token: string | undefined): Promise<void> {

@@ -58,6 +58,24 @@ export async function getStoredTenant(tenantId: number): Promise<StoredTenant | 
   return Item ? { record: fromItem(Item), version: Number(Item.version ?? 0) } : undefined;
 }
 
+/**
+ * T1, two attributes only: what a tenant session is checked against on every load (shared/auth/sessions.ts).
+ * Undefined when there is no such tenant.
+ */
+export async function getTenantCredentials(
+  tenantId: number,
+): Promise<Pick<TenantRecord, 'isActive' | 'credentialsVersion'> | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({
+      TableName: TABLE_NAME,
+      Key: keys.tenant(tenantId),
+      ProjectionExpression: 'isActive, credentialsVersion',
+    }),
+  );
+  if (!Item) return undefined;
+  return { isActive: Item.isActive === 1 ? 1 : 0, credentialsVersion: Number(Item.credentialsVersion ?? 0) };
+}
+
 /** T2. */
 export async function tenantIdByEmail(email: string): Promise<number | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: emailGuard(email) }));
@@ -121,13 +139,20 @@ export function updateTenantPart(current: StoredTenant, changes: TenantChanges, 
   });
 }
 
-/** `update:tenant <id>`: activates the tenant (the activation link's transaction). */
-export function activateTenantPart(tenantId: number, now: Date): TxPart {
+/**
+ * `update:tenant <id>`: activates the tenant (the activation link's transaction), only with the token of the
+ * latest registration (a replaced registration's link fails here); the hash is removed once used.
+ */
+export function activateTenantPart(tenantId: number, tokenHash: string, now: Date): TxPart {
   return part.update(
     updateLabel(tenantId),
     keys.tenant(tenantId),
-    'SET isActive = :one, dateActivated = :stamp, dateUpdated = :stamp ADD version :one',
-    { condition: 'attribute_exists(PK)', values: { ':one': 1, ':stamp': now.toISOString() } },
+    'SET isActive = :one, dateActivated = :stamp, dateUpdated = :stamp REMOVE activationHash ADD version :one',
+    {
+      // Accounts registered before the hash was kept have none: any of their tokens still works.
+      condition: 'attribute_exists(PK) AND (attribute_not_exists(activationHash) OR activationHash = :hash)',
+      values: { ':one': 1, ':stamp': now.toISOString(), ':hash': tokenHash },
+    },
   );
 }
 

@@ -28,12 +28,59 @@ export interface TenantRecord {
   dateCreated: string;
   dateUpdated: string;
   dateActivated: string;
+  /**
+   * Moved by every change that must end the tenant's earlier sessions (a new password, a deactivation or a
+   * reactivation); a session keeps the version it was opened with and stops working once they differ.
+   * Absent on records written before versions existed: read as 0.
+   */
+  credentialsVersion?: number;
+  /**
+   * SHA-256 of the activation token of the latest registration, kept until the account is activated: only
+   * registrations set it (an admin-made account never has one), and only that token activates the account,
+   * so a registration that replaces an unactivated one voids the earlier link.
+   */
+  activationHash?: string;
 }
 
-/** The fields an admin or the login may change on an existing tenant. */
+/** The fields an admin, the login or a repeated registration may change on an existing tenant. */
 export type TenantChanges = {
-  [K in 'tenantFirstName' | 'isActive' | 'passwordHash' | 'dateActivated']?: TenantRecord[K] | undefined;
+  [K in
+    | 'tenantEmail'
+    | 'tenantFirstName'
+    | 'tenantLastName'
+    | 'contact'
+    | 'activationHash'
+    | 'isActive'
+    | 'passwordHash'
+    | 'dateActivated'
+    | 'credentialsVersion']?: TenantRecord[K] | undefined;
 };
+
+/**
+ * Whether a registration of this account's address may replace it (DESIGN.md "Security rules"): it came from
+ * a registration and was never activated. An admin-made account is never replaced by a visitor (it may hold
+ * leases, and its password was set by the admin), nor is one that was ever active.
+ */
+export const isReplaceableRegistration = (t: TenantRecord) =>
+  t.isActive === 0 && !t.dateActivated && t.activationHash !== undefined;
+
+export const credentialsVersionOf = (t: Pick<TenantRecord, 'credentialsVersion'>) =>
+  t.credentialsVersion ?? 0;
+
+/**
+ * Whether a change ends the tenant's earlier sessions: a new password (given by an admin; the login's rehash
+ * of the same password does not come through here), or isActive changing either way.
+ */
+export function endsSessions(current: TenantRecord, changes: TenantChanges): boolean {
+  const activeChanges = changes.isActive !== undefined && changes.isActive !== current.isActive;
+  return changes.passwordHash !== undefined || activeChanges;
+}
+
+/** The changes with the credentials version moved when they end the tenant's sessions (same write). */
+export function withSessionEnd(current: TenantRecord, changes: TenantChanges): TenantChanges {
+  if (!endsSessions(current, changes)) return changes;
+  return { ...changes, credentialsVersion: credentialsVersionOf(current) + 1 };
+}
 
 export const normalizedEmail = (email: string) => email.trim().toLowerCase();
 

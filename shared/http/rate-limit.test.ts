@@ -17,6 +17,13 @@ describe('rate-limit subjects', () => {
     );
   });
 
+  it('keys by the body field alone for a limit across IPs', () => {
+    const key = { bodyField: 'email' };
+    expect(subjectOf(key, '10.0.0.1', { email: ' Ann@Example.TEST ' })).toBe('ann@example.test');
+    expect(subjectOf(key, '10.9.9.9', { email: 'ann@example.test' })).toBe('ann@example.test');
+    expect(subjectOf({ bodyField: 'constructor' }, '10.0.0.1', {})).toBeUndefined();
+  });
+
   it('counts nothing for a missing, empty, non-string or overlong field', () => {
     const key = { ipAndBodyField: 'email' };
     for (const body of [{}, { email: '  ' }, { email: ['a'] }, { email: 7 }, { email: 'a'.repeat(257) }])

@@ -6,17 +6,32 @@
  */
 import { sealFields } from '../crypto/fields.js';
 import { hashPassword } from '../crypto/password.js';
-import { consumeActivationPart, deleteActivationPart } from '../data/tenant-activations-repo.js';
+import {
+  activationPart,
+  consumeActivationPart,
+  deleteActivationPart,
+} from '../data/tenant-activations-repo.js';
 import {
   activateTenantPart,
   commitTenantChange,
   deleteUnactivatedTenantParts,
+  getStoredTenant,
   insertTenantParts,
   tenantIdByEmail,
+  updateTenantPart,
 } from '../data/tenants-repo.js';
 import { nextId } from '../db/counters.js';
+import { retryStale } from '../db/optimistic.js';
 import { commit, TransactionFailed, type TxPart } from '../db/transaction.js';
-import { type ContactField, contactAad, contactOf, type TenantRecord } from '../domain/tenant.js';
+import {
+  type ContactField,
+  contactAad,
+  contactOf,
+  isReplaceableRegistration,
+  type TenantChanges,
+  type TenantRecord,
+  withChanges,
+} from '../domain/tenant.js';
 import { Conflict } from '../errors.js';
 
 export interface NewAccount extends Partial<Record<ContactField, string | undefined>> {
@@ -25,6 +40,8 @@ export interface NewAccount extends Partial<Record<ContactField, string | undefi
   tenantLastName: string;
   password: string;
   isActive: 0 | 1;
+  /** A registration's activation token hash (tenant.ts TenantRecord.activationHash). */
+  activationHash?: string;
 }
 
 export async function buildTenantRecord(
@@ -44,6 +61,7 @@ export async function buildTenantRecord(
     dateCreated: stamp,
     dateUpdated: stamp,
     dateActivated: input.isActive === 1 ? stamp : '',
+    ...(input.activationHash === undefined ? {} : { activationHash: input.activationHash }),
   };
 }
 
@@ -64,6 +82,46 @@ export async function createTenantAccount(
   return record;
 }
 
+/**
+ * A registration: a new inactive account with its activation token, or, when the address belongs to an
+ * account that came from a registration and was never activated, that account replaced in place (same id:
+ * names, password, contact fields and the token; the earlier link stops working). Any other holder of the
+ * address is a 409. The password is hashed once, outside the retries; a racing change re-reads.
+ */
+export async function registerTenantAccount(
+  input: Omit<NewAccount, 'isActive' | 'activationHash'>,
+  activation: { tokenHash: string; expiresAt: number },
+  now: Date,
+): Promise<TenantRecord> {
+  const account = { ...input, isActive: 0 as const, activationHash: activation.tokenHash };
+  const tokenPart = (tenantId: number) =>
+    activationPart(activation.tokenHash, tenantId, activation.expiresAt, now);
+  const existingId = await tenantIdByEmail(input.tenantEmail);
+  if (existingId === undefined) {
+    return createTenantAccount(account, now, (record) => [tokenPart(record.tenantId)]);
+  }
+  const replacement = await buildTenantRecord(account, existingId, now);
+  return retryStale(`Tenant ${existingId}`, async () => {
+    const current = await getStoredTenant(existingId);
+    if (!current || !isReplaceableRegistration(current.record)) {
+      throw new Conflict('An account with this e-mail address already exists');
+    }
+    const changes = replacementChanges(replacement);
+    await commitTenantChange([updateTenantPart(current, changes, now), tokenPart(existingId)], existingId);
+    return withChanges(current.record, changes, now);
+  });
+}
+
+/** What a repeated registration replaces; the id, dateCreated and the guard stay. */
+const replacementChanges = (r: TenantRecord): TenantChanges => ({
+  tenantEmail: r.tenantEmail,
+  tenantFirstName: r.tenantFirstName,
+  tenantLastName: r.tenantLastName,
+  passwordHash: r.passwordHash,
+  contact: r.contact,
+  activationHash: r.activationHash,
+});
+
 /** Undoes a registration whose activation e-mail could not be sent, so the address can register again. */
 export async function undoRegistration(record: TenantRecord, activationHash: string): Promise<void> {
   await commit([...deleteUnactivatedTenantParts(record), deleteActivationPart(activationHash)]);
@@ -75,7 +133,10 @@ export async function undoRegistration(record: TenantRecord, activationHash: str
  */
 export async function activateAccount(tokenHash: string, tenantId: number, now: Date): Promise<boolean> {
   try {
-    await commit([consumeActivationPart(tokenHash, tenantId, now), activateTenantPart(tenantId, now)]);
+    await commit([
+      consumeActivationPart(tokenHash, tenantId, now),
+      activateTenantPart(tenantId, tokenHash, now),
+    ]);
     return true;
   } catch (error) {
     if (error instanceof TransactionFailed) return false;

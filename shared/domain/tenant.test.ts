@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  credentialsVersionOf,
+  endsSessions,
+  isReplaceableRegistration,
+  type TenantRecord,
+  withSessionEnd,
+} from './tenant.js';
+
+const tenant: TenantRecord = {
+  tenantId: 7,
+  tenantEmail: 'ann@example.test',
+  tenantFirstName: 'Ann',
+  tenantLastName: 'Lee',
+  isActive: 1,
+  passwordHash: 'scrypt$old',
+  contact: {},
+  dateCreated: '',
+  dateUpdated: '',
+  dateActivated: '',
+};
+
+describe('tenant credentials version', () => {
+  it('reads an absent version as 0', () => {
+    expect(credentialsVersionOf(tenant)).toBe(0);
+    expect(credentialsVersionOf({ credentialsVersion: 4 })).toBe(4);
+  });
+
+  it('ends sessions on a new password, a deactivation and a reactivation', () => {
+    expect(endsSessions(tenant, { passwordHash: 'scrypt$new' })).toBe(true);
+    expect(endsSessions(tenant, { isActive: 0 })).toBe(true);
+    expect(endsSessions({ ...tenant, isActive: 0 }, { isActive: 1 })).toBe(true);
+  });
+
+  it('keeps sessions on a name change or an isActive that does not change', () => {
+    expect(endsSessions(tenant, { tenantFirstName: 'Anna' })).toBe(false);
+    expect(endsSessions(tenant, { isActive: 1 })).toBe(false);
+    expect(endsSessions(tenant, {})).toBe(false);
+  });
+
+  it('moves the version in the same changes, from the record read', () => {
+    expect(withSessionEnd({ ...tenant, credentialsVersion: 2 }, { isActive: 0 })).toEqual({
+      isActive: 0,
+      credentialsVersion: 3,
+    });
+    expect(withSessionEnd(tenant, { passwordHash: 'x' }).credentialsVersion).toBe(1);
+    expect(withSessionEnd(tenant, { tenantFirstName: 'Anna' })).toEqual({ tenantFirstName: 'Anna' });
+  });
+});
+
+describe('a repeated registration', () => {
+  const registered = { ...tenant, isActive: 0 as const, activationHash: 'h' };
+
+  it('replaces only a registration that was never activated', () => {
+    expect(isReplaceableRegistration(registered)).toBe(true);
+    expect(isReplaceableRegistration({ ...registered, isActive: 1 })).toBe(false);
+    // Deactivated after it was once active.
+    expect(isReplaceableRegistration({ ...registered, dateActivated: '2026-01-01T00:00:00.000Z' })).toBe(
+      false,
+    );
+    // Made by an admin: no activation hash.
+    expect(isReplaceableRegistration({ ...tenant, isActive: 0 })).toBe(false);
+  });
+});
