@@ -133,16 +133,16 @@ describe('built-in CAPTCHA token', () => {
 });
 
 describe('CAPTCHA secret', () => {
-  it('uses CAPTCHA_SECRET when set, and refuses a short one with 503', () => {
+  it('uses CAPTCHA_SECRET when set, and refuses a short one with 503', async () => {
     const long = 'x'.repeat(32);
-    expect(captchaSecret({ CAPTCHA_SECRET: long }).toString()).toBe(long);
-    expect(() => captchaSecret({ CAPTCHA_SECRET: 'short' })).toThrow(/at least 32/);
+    expect((await captchaSecret({ CAPTCHA_SECRET: long })).toString()).toBe(long);
+    await expect(captchaSecret({ CAPTCHA_SECRET: 'short' })).rejects.toThrow(/at least 32/);
   });
 
-  it('otherwise derives a per-store secret from the data key, different per store and never the key itself', () => {
-    const a = captchaSecret({ DATA_ENCRYPTION_KEY: 'store-a-key' });
-    const again = captchaSecret({ DATA_ENCRYPTION_KEY: 'store-a-key' });
-    const b = captchaSecret({ DATA_ENCRYPTION_KEY: 'store-b-key' });
+  it('otherwise derives a per-store secret from the data key, different per store and never the key itself', async () => {
+    const a = await captchaSecret({ DATA_ENCRYPTION_KEY: 'store-a-key' });
+    const again = await captchaSecret({ DATA_ENCRYPTION_KEY: 'store-a-key' });
+    const b = await captchaSecret({ DATA_ENCRYPTION_KEY: 'store-b-key' });
 
     expect(a.equals(again)).toBe(true);
     expect(a.equals(b)).toBe(false);
@@ -150,10 +150,10 @@ describe('CAPTCHA secret', () => {
     expect(a.length).toBe(32);
   });
 
-  it('answers 503 when neither is set', () => {
+  it('answers 503 when neither is set', async () => {
     let error: unknown;
     try {
-      captchaSecret({});
+      await captchaSecret({});
     } catch (e) {
       error = e;
     }
@@ -316,6 +316,16 @@ describe('third-party CAPTCHA through the contact endpoints', () => {
       apiContactCaptchaEnabled: 1,
       apiSubscribeCaptchaEnabled: 1,
     });
+  });
+
+  it('stores the provider secret encrypted: the raw settings item holds no plain secret', async () => {
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { ddb, TABLE_NAME } = await import('../shared/db/client.js');
+    const { keys } = await import('../shared/db/keys.js');
+    const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.settings() }));
+    const stored = String(Item?.apiCaptchaSecretKey ?? '');
+    expect(stored).toMatch(/^v1:/);
+    expect(JSON.stringify(Item)).not.toContain(PROVIDER_SECRET);
   });
 
   it('publishes the provider and site key, never the secret', async () => {

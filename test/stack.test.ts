@@ -15,13 +15,22 @@ import { GROUPS, JOBS, ROUTES } from '../functions/registry.js';
 import { planApiResources } from '../infra/cdk/api-model.js';
 import { buildApp } from '../infra/cdk/build-app.js';
 import { readConfig } from '../infra/cdk/config.js';
-import { accessOf, CAPABILITY_MODULES, type Capability } from '../infra/cdk/group-access.js';
+import { accessOf, CAPABILITY_MODULES, type Capability, tableAccessOf } from '../infra/cdk/group-access.js';
 import { RentalPmStack } from '../infra/cdk/stack.js';
 import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
 import { allPaths, controllerOf, defineRoute, type RouteContract } from '../shared/http/route.js';
 import { filterPatterns } from '../shared/jobs/filter.js';
+import { SECRET_NAMES } from '../shared/secrets.js';
 
 const SYNTH_TIMEOUT = 60_000;
+/** What prod must name (cdk.json stages.prod is left empty on purpose: an operator fills it or passes -c). */
+const PROD_CONTEXT = {
+  stage: 'prod',
+  account: '222222222222',
+  region: 'eu-west-1',
+  mailIdentity: 'example-rentals.com',
+  corsOrigins: 'https://www.example-rentals.com,https://admin.example-rentals.com',
+};
 const cdkContext = (
   JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
     context: Record<string, unknown>;
@@ -120,10 +129,12 @@ function expectedCachedControllers(routes: readonly RouteContract[]): Map<string
 
 describe('cloud stack', () => {
   let dev: Synthesized;
+  let prod: Synthesized;
 
   beforeAll(() => {
     dev = synth();
-  }, SYNTH_TIMEOUT);
+    prod = synth(PROD_CONTEXT);
+  }, 2 * SYNTH_TIMEOUT);
 
   it('builds the single table from the shared definition: PK/SK, three ALL-projected GSIs, TTL, PITR, on-demand, customer key', () => {
     dev.template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
@@ -157,7 +168,6 @@ describe('cloud stack', () => {
   it(
     'turns on deletion protection and retention for the prod stage only',
     () => {
-      const prod = synth({ stage: 'prod' });
       prod.template.hasResource('AWS::DynamoDB::GlobalTable', {
         DeletionPolicy: 'Retain',
         Properties: Match.objectLike({ Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] }),
@@ -216,13 +226,22 @@ describe('cloud stack', () => {
     expect(checked).toBeGreaterThanOrEqual(ROUTES.length);
   });
 
-  it('caches GETs of controllers whose GETs are all public and cacheable (key: proxy path, their query names, Origin), and no others', () => {
-    const cached = expectedCachedControllers(ROUTES);
-    const paths = resourcePaths(dev.resources);
+  it('has no stage cache outside prod unless asked for (context stageCache)', () => {
+    const stage = ofType(dev.resources, 'AWS::ApiGateway::Stage')[0]?.[1].Properties;
+    expect(stage?.CacheClusterEnabled ?? false).toBe(false);
     const gets = ofType(dev.resources, 'AWS::ApiGateway::Method').filter(
       ([, m]) => m.Properties?.HttpMethod === 'GET',
     );
-    const stage = ofType(dev.resources, 'AWS::ApiGateway::Stage')[0]?.[1].Properties as {
+    expect(gets).toEqual([]);
+  });
+
+  it('caches (in prod) GETs of controllers whose GETs are all public and cacheable (key: proxy path, their query names, Origin), and no others', () => {
+    const cached = expectedCachedControllers(ROUTES);
+    const paths = resourcePaths(prod.resources);
+    const gets = ofType(prod.resources, 'AWS::ApiGateway::Method').filter(
+      ([, m]) => m.Properties?.HttpMethod === 'GET',
+    );
+    const stage = ofType(prod.resources, 'AWS::ApiGateway::Stage')[0]?.[1].Properties as {
       CacheClusterEnabled: boolean;
       CacheClusterSize: string;
       MethodSettings: {
@@ -298,33 +317,83 @@ describe('cloud stack', () => {
     });
   });
 
-  it('limits each IP with a WAF rate rule (300 per 60 s ≈ 25 per 5 s) answered with 429, on the API stage', () => {
-    dev.template.hasResourceProperties('AWS::WAFv2::WebACL', {
-      Scope: 'REGIONAL',
-      Rules: Match.arrayWith([
-        Match.objectLike({
-          Statement: { RateBasedStatement: { AggregateKeyType: 'IP', EvaluationWindowSec: 60, Limit: 300 } },
-          Action: { Block: { CustomResponse: Match.objectLike({ ResponseCode: 429 }) } },
-        }),
-      ]),
+  it('limits each IP with a WAF rate rule (300 per 60 s ≈ 25 per 5 s) answered with 429 (CORS headers for each allowed origin), on the API stage', () => {
+    const acl = ofType(prod.resources, 'AWS::WAFv2::WebACL')[0]?.[1].Properties as {
+      Scope: string;
+      Rules: { Name: string; Statement: Record<string, unknown>; Action?: Record<string, unknown> }[];
+    };
+    expect(acl.Scope).toBe('REGIONAL');
+    const rate = acl.Rules.find((r) => r.Statement.RateBasedStatement);
+    expect(rate?.Statement.RateBasedStatement).toMatchObject({
+      AggregateKeyType: 'IP',
+      EvaluationWindowSec: 60,
+      Limit: 300,
     });
+    const blocks = acl.Rules.filter((r) => JSON.stringify(r.Action ?? {}).includes('"ResponseCode":429'));
+    // One per allowed origin (with its Access-Control-Allow-Origin) and one for the rest.
+    expect(blocks).toHaveLength(PROD_CONTEXT.corsOrigins.split(',').length + 1);
+    for (const origin of PROD_CONTEXT.corsOrigins.split(',')) {
+      const own = blocks.find((r) => JSON.stringify(r.Statement).includes(origin));
+      expect(JSON.stringify(own?.Action)).toContain(
+        `{"Name":"Access-Control-Allow-Origin","Value":"${origin}"}`,
+      );
+      expect(JSON.stringify(own?.Action)).toContain('Access-Control-Allow-Credentials');
+    }
     const [stageId] = ofType(dev.resources, 'AWS::ApiGateway::Stage')[0] ?? [''];
     const [association] = ofType(dev.resources, 'AWS::WAFv2::WebACLAssociation');
     expect(mentions(association?.[1].Properties?.ResourceArn, stageId)).toBe(true);
   });
 
-  it('throttles the website usage plan at 5 requests/s with a burst of 25, with its API key attached', () => {
-    dev.template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
-      Throttle: { RateLimit: 5, BurstLimit: 25 },
-      ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],
-    });
-    dev.template.resourceCountIs('AWS::ApiGateway::ApiKey', 1);
-    dev.template.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1);
-    // Existing website clients send no key, so no method requires one.
-    for (const [, method] of ofType(dev.resources, 'AWS::ApiGateway::Method')) {
-      expect(method.Properties?.ApiKeyRequired ?? false).toBe(false);
+  it('runs the AWS common rule set in count mode, the rate limit still blocking', () => {
+    const acl = ofType(dev.resources, 'AWS::WAFv2::WebACL')[0]?.[1].Properties as {
+      Rules: { Name: string; Statement: Record<string, unknown>; OverrideAction?: unknown }[];
+    };
+    const common = acl.Rules.find((r) =>
+      JSON.stringify(r.Statement).includes('AWSManagedRulesCommonRuleSet'),
+    );
+    expect(common?.OverrideAction).toEqual({ Count: {} });
+  });
+
+  it("gives the gateway's own error responses CORS headers, so a browser sees the real status", () => {
+    const responses = ofType(dev.resources, 'AWS::ApiGateway::GatewayResponse').map(
+      ([, r]) => r.Properties ?? {},
+    );
+    const types = responses.map((r) => r.ResponseType);
+    expect(types).toEqual(
+      expect.arrayContaining(['DEFAULT_4XX', 'DEFAULT_5XX', 'THROTTLED', 'WAF_FILTERED']),
+    );
+    for (const response of responses) {
+      expect(response.ResponseParameters).toMatchObject({
+        'gatewayresponse.header.Access-Control-Allow-Origin': "'https://www.example.com'",
+        'gatewayresponse.header.Access-Control-Allow-Credentials': "'true'",
+      });
     }
   });
+
+  it(
+    'has no usage plan or API key unless context requireApiKey: then every method but OPTIONS requires the key, throttled at 5 rps, burst 25',
+    () => {
+      dev.template.resourceCountIs('AWS::ApiGateway::UsagePlan', 0);
+      dev.template.resourceCountIs('AWS::ApiGateway::ApiKey', 0);
+      for (const [, method] of ofType(dev.resources, 'AWS::ApiGateway::Method')) {
+        expect(method.Properties?.ApiKeyRequired ?? false).toBe(false);
+      }
+      const keyed = synth({ requireApiKey: 'true' });
+      keyed.template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+        Throttle: { RateLimit: 5, BurstLimit: 25 },
+        ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],
+      });
+      keyed.template.resourceCountIs('AWS::ApiGateway::ApiKey', 1);
+      keyed.template.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1);
+      const methods = ofType(keyed.resources, 'AWS::ApiGateway::Method').map(([, m]) => m.Properties ?? {});
+      expect(methods.some((m) => m.HttpMethod === 'OPTIONS')).toBe(true);
+      for (const method of methods)
+        expect(method.ApiKeyRequired ?? false, String(method.HttpMethod)).toBe(
+          method.HttpMethod !== 'OPTIONS',
+        );
+    },
+    SYNTH_TIMEOUT,
+  );
 
   it('holds admins in a Cognito pool without sign-up, signed in by a secretless USER_PASSWORD_AUTH client that cannot write roles', () => {
     dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
@@ -351,7 +420,7 @@ describe('cloud stack', () => {
       adminSignIn: ['cognito-idp:InitiateAuth', 'ADMIN_USER_POOL_CLIENT_ID'],
       sendsMail: ['ses:SendEmail', 'MAIL_FROM'],
       usesDataKey: ['kms:EncryptionContext:purpose', 'DATA_KEY_KMS_KEY_ID'],
-      verifiesCaptcha: ['', 'CAPTCHA_SECRET'],
+      verifiesCaptcha: ['secretsmanager:GetSecretValue', 'CAPTCHA_SECRET_SECRET_ARN'],
     };
     for (const [group, fnId] of byGroup) {
       const role = dev.resources[fnId]?.Properties?.Role as { 'Fn::GetAtt'?: string[] } | undefined;
@@ -375,9 +444,43 @@ describe('cloud stack', () => {
         if (action) expect(policy.includes(action), `${group} ${capability} grant`).toBe(granted);
         expect(variable in env, `${group} ${capability} variable`).toBe(granted);
       }
-      // The CAPTCHA key reaches the function as a dynamic reference, never as a value in the template.
-      if (env.CAPTCHA_SECRET)
-        expect(JSON.stringify(env.CAPTCHA_SECRET)).toContain('{{resolve:secretsmanager:');
+    }
+  });
+
+  it('puts no secret value in any Lambda environment: only the ARNs of the secrets a function reads', () => {
+    const secretIds = new Set(ofType(dev.resources, 'AWS::SecretsManager::Secret').map(([id]) => id));
+    for (const [id, fn] of ofType(dev.resources, 'AWS::Lambda::Function')) {
+      const env =
+        (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      expect(JSON.stringify(env), id).not.toContain('resolve:secretsmanager');
+      for (const name of SECRET_NAMES) expect(Object.keys(env), id).not.toContain(name);
+      for (const [variable, value] of Object.entries(env)) {
+        if (!variable.endsWith('_SECRET_ARN')) continue;
+        // A Ref to a generated secret is its ARN.
+        expect(secretIds.has((value as { Ref?: string }).Ref ?? ''), `${id} ${variable}`).toBe(true);
+      }
+    }
+  });
+
+  it("derives each group's table access from its routes: read-only groups hold no write action", () => {
+    const byGroup = functionsByGroup(dev.resources);
+    const policies = ofType(dev.resources, 'AWS::IAM::Policy');
+    const writes = [
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ];
+    const readOnly = GROUPS.filter((g) => tableAccessOf(ROUTES.filter((r) => r.group === g)) === 'read');
+    expect(readOnly).toEqual(expect.arrayContaining(['catalog', 'site']));
+    expect(readOnly).not.toContain('siteContact');
+    for (const [group, fnId] of byGroup) {
+      const role = dev.resources[fnId]?.Properties?.Role as { 'Fn::GetAtt'?: string[] } | undefined;
+      const roleId = role?.['Fn::GetAtt']?.[0] ?? '';
+      const policy = JSON.stringify(policies.filter(([, p]) => mentions(p.Properties?.Roles, roleId)));
+      expect(policy, group).toContain('dynamodb:GetItem');
+      for (const action of writes)
+        expect(policy.includes(action), `${group} ${action}`).toBe(!readOnly.includes(group));
     }
   });
 
@@ -410,16 +513,104 @@ describe('cloud stack', () => {
     SYNTH_TIMEOUT,
   );
 
-  it('creates the mail identity and configuration set, rotating KMS keys, and generated secrets (CAPTCHA now; Stripe and channel for later slices)', () => {
+  it('creates the mail identity and configuration set, rotating KMS keys, and generated secrets with generated names', () => {
     dev.template.resourceCountIs('AWS::SES::EmailIdentity', 1);
     dev.template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
     for (const [, key] of ofType(dev.resources, 'AWS::KMS::Key'))
       expect(key.Properties?.EnableKeyRotation).toBe(true);
     const secrets = ofType(dev.resources, 'AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(4); // Stripe key, Stripe webhook, channel webhook, CAPTCHA
+    expect(secrets).toHaveLength(SECRET_NAMES.length);
     for (const [, secret] of secrets) {
       expect(secret.Properties?.GenerateSecretString).toBeDefined();
       expect(secret.Properties?.SecretString).toBeUndefined();
+      // A fixed name would collide with the copy still scheduled for deletion after a destroy.
+      expect(secret.Properties?.Name).toBeUndefined();
+    }
+  });
+
+  it(
+    'retains the created mail identity in prod, and imports it instead when context says it exists',
+    () => {
+      prod.template.hasResource('AWS::SES::EmailIdentity', { DeletionPolicy: 'Retain' });
+      dev.template.hasResource('AWS::SES::EmailIdentity', { DeletionPolicy: 'Delete' });
+      const imported = synth({ ...PROD_CONTEXT, mailIdentityExists: 'true' });
+      imported.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+      const policies = JSON.stringify(ofType(imported.resources, 'AWS::IAM::Policy'));
+      expect(policies).toContain('identity/example-rentals.com');
+    },
+    SYNTH_TIMEOUT,
+  );
+
+  it(
+    "creates API Gateway's per-account CloudWatch role only when context asks",
+    () => {
+      expect(ofType(dev.resources, 'AWS::ApiGateway::Account')).toHaveLength(0);
+      const withRole = synth({ apiGatewayCloudWatchRole: 'true' });
+      expect(ofType(withRole.resources, 'AWS::ApiGateway::Account')).toHaveLength(1);
+    },
+    SYNTH_TIMEOUT,
+  );
+
+  it(
+    'maps an optional custom domain with an EMPTY base path (clients keep /API/...), with a certificate and an alias record',
+    () => {
+      expect(ofType(dev.resources, 'AWS::ApiGateway::DomainName')).toHaveLength(0);
+      const domain = synth({
+        ...PROD_CONTEXT,
+        domainName: 'api.example-rentals.com',
+        hostedZoneId: 'Z0123456789ABC',
+        hostedZoneName: 'example-rentals.com',
+      });
+      domain.template.hasResourceProperties('AWS::ApiGateway::DomainName', {
+        DomainName: 'api.example-rentals.com',
+        SecurityPolicy: 'TLS_1_2',
+      });
+      const [mapping] = ofType(domain.resources, 'AWS::ApiGateway::BasePathMapping');
+      expect(mapping?.[1].Properties?.BasePath ?? '').toBe('');
+      domain.template.resourceCountIs('AWS::CertificateManager::Certificate', 1);
+      domain.template.hasResourceProperties('AWS::Route53::RecordSet', {
+        Name: 'api.example-rentals.com.',
+        Type: 'A',
+      });
+      // Activation links use the domain, and the handlers see the same /API/... path as locally.
+      const env = JSON.stringify(ofType(domain.resources, 'AWS::Lambda::Function'));
+      expect(env).toContain('"PUBLIC_BASE_URL":"https://api.example-rentals.com"');
+    },
+    SYNTH_TIMEOUT,
+  );
+
+  it('refuses to synthesize prod without its account, region, mail identity and origins', () => {
+    expect(() =>
+      buildApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], stage: 'prod' } }),
+    ).toThrow(/Stage prod needs account, region, mailIdentity, corsOrigins/);
+    const { mailIdentity: _, ...noMail } = PROD_CONTEXT;
+    expect(() => buildApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...noMail } })).toThrow(
+      /needs mailIdentity/,
+    );
+    expect(prod.stack.account).toBe(PROD_CONTEXT.account);
+    expect(prod.stack.region).toBe(PROD_CONTEXT.region);
+  });
+
+  it('refuses * and null (and non-origins) in the allowed origins: credentials are always allowed', () => {
+    for (const corsOrigins of ['*', 'https://a.example.com,null', 'https://*.example.com', 'example.com']) {
+      expect(() => buildApp({ context: { ...cdkContext, corsOrigins } }), corsOrigins).toThrow(/corsOrigins/);
+    }
+  });
+
+  it('alarms on DynamoDB throttles and errors, Lambda duration near its timeout, WAF blocks and SES bounce and complaint rates', () => {
+    const alarms = ofType(dev.resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties ?? {});
+    const named = (namespace: string, metric: string) =>
+      alarms.filter((a) => a.Namespace === namespace && a.MetricName === metric);
+    expect(named('AWS/DynamoDB', 'ThrottledRequests')).toHaveLength(1);
+    expect(named('AWS/DynamoDB', 'SystemErrors')).toHaveLength(1);
+    expect(named('AWS/WAFV2', 'BlockedRequests')).toHaveLength(1);
+    expect(named('AWS/SES', 'Reputation.BounceRate')).toHaveLength(1);
+    expect(named('AWS/SES', 'Reputation.ComplaintRate')).toHaveLength(1);
+    const durations = named('AWS/Lambda', 'Duration');
+    expect(durations).toHaveLength(GROUPS.length + JOBS.length);
+    for (const fnId of functionsByGroup(dev.resources).values()) {
+      const own = durations.find((a) => mentions(a.Dimensions, fnId));
+      expect(own?.Threshold, fnId).toBe(8000); // 80% of the 10 s timeout
     }
   });
 

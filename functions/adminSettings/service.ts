@@ -2,6 +2,8 @@
  * Settings use cases: only the given fields are written, so concurrent changes of different fields both hold;
  * the write and its change record (the audit outbox) are one transaction.
  */
+
+import { sealSettingsSecrets } from '../../shared/captcha/secret-key.js';
 import { changePart } from '../../shared/data/changes-repo.js';
 import * as repo from '../../shared/data/settings-repo.js';
 import { commit } from '../../shared/db/transaction.js';
@@ -15,7 +17,8 @@ export async function getSettings() {
 
 export async function updateSettings(update: SettingsUpdate, by: Actor, now: Date) {
   const current = await repo.getSettings();
-  const changes = checkedUpdate(current, update);
+  // The provider secret is stored encrypted (shared/captcha/secret-key.ts), never as the text sent.
+  const changes = await sealSettingsSecrets(checkedUpdate(current, update));
   // The change record compares only the fields this request writes: others may change concurrently.
   const before = Object.fromEntries(
     Object.keys(changes).map((field) => [field, current[field as keyof typeof current]]),

@@ -5,5 +5,5 @@ import { bind } from '../../shared/http/route.js';
 import * as routes from './routes.js';
 
 export const handler = createHttpHandler('publicBooking', [
-  bind(routes.captcha, async ({ now }) => ({ body: newChallenge(captchaSecret(), now) })),
+  bind(routes.captcha, async ({ now }) => ({ body: newChallenge(await captchaSecret(), now) })),
 ]);

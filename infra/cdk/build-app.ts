@@ -6,7 +6,7 @@
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { GROUPS, JOBS, ROUTES } from '../../functions/registry.js';
-import { DEFAULT_ACCOUNT, DEFAULT_REGION, readConfig } from './config.js';
+import { readConfig } from './config.js';
 import { RentalPmStack } from './stack.js';
 
 export function buildApp(props: AppProps = {}): { app: App; stack: RentalPmStack } {
@@ -17,12 +17,9 @@ export function buildApp(props: AppProps = {}): { app: App; stack: RentalPmStack
     routes: ROUTES,
     groups: GROUPS,
     jobs: JOBS,
-    // A customer-managed table key needs a concrete environment; the dummies let `cdk synth` run offline
-    // with no credentials, and `cdk deploy` fills both from the caller's profile.
-    env: {
-      account: process.env.CDK_DEFAULT_ACCOUNT ?? DEFAULT_ACCOUNT,
-      region: process.env.CDK_DEFAULT_REGION ?? DEFAULT_REGION,
-    },
+    // The stage's account and region (config.ts: prod must name them; dev falls back to the caller's profile,
+    // then to dummies so `cdk synth` runs offline). A customer-managed table key needs a concrete environment.
+    env: { account: config.account, region: config.region },
     description: `Rental property management API (${config.stage})`,
     terminationProtection: config.stage === 'prod',
   });

@@ -1,12 +1,17 @@
 /**
- * What each group's Lambda may do beyond reading and writing the table (which every group does: sessions,
- * rate-limit counters and its own records all live there). A group gets a grant, and the environment
+ * What each group's Lambda may do. Table access is derived from the group's routes (tableAccessOf): a group
+ * whose routes only read — GETs without rate limits (counters) or idempotency (records), and sessions are
+ * only read outside the login routes, which are POSTs — gets read-only table access; any other writes.
+ * Secrets are derived from the routes too (secretsOf). Beyond that a group gets a grant, and the environment
  * variables that go with it, only when it is listed here, so a group holds no permission it never uses.
  *
  * test/stack.test.ts bundles every group's handler (esbuild metafile) and checks this table against the
  * shared modules the group actually imports (CAPABILITY_MODULES), so a slice that starts sending mail and
  * forgets its line here fails the test instead of failing in the cloud with AccessDenied.
  */
+import type { RouteContract } from '../../shared/http/route.js';
+import type { SecretName } from '../../shared/secrets.js';
+
 export interface GroupAccess {
   /** Signs admins in against the Cognito user pool (InitiateAuth, USER_PASSWORD_AUTH). Env: ADMIN_USER_POOL_ID, ADMIN_USER_POOL_CLIENT_ID. */
   readonly adminSignIn?: boolean;
@@ -14,7 +19,7 @@ export interface GroupAccess {
   readonly sendsMail?: boolean;
   /** Encrypts or decrypts tenant contact fields under the KMS-wrapped data key. Env: DATA_KEY_KMS_KEY_ID. */
   readonly usesDataKey?: boolean;
-  /** Signs and checks built-in CAPTCHA tokens. Env: CAPTCHA_SECRET (from Secrets Manager). */
+  /** Signs and checks built-in CAPTCHA tokens. Env: CAPTCHA_SECRET_SECRET_ARN (read at run time, shared/secrets.ts). */
   readonly verifiesCaptcha?: boolean;
 }
 
@@ -30,15 +35,38 @@ export const CAPABILITY_MODULES: Readonly<Record<Capability, string>> = {
 
 export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   auth: { adminSignIn: true },
-  // Registration sends the activation mail; tenant contact fields are encrypted.
-  publicAuth: { sendsMail: true, usesDataKey: true },
+  // Registration sends the activation mail, encrypts tenant contact fields and accepts the site's CAPTCHA.
+  publicAuth: { sendsMail: true, usesDataKey: true, verifiesCaptcha: true },
   // The admin tenant views and writes decrypt and encrypt contact fields.
   adminTenants: { usesDataKey: true },
-  // Contact form and booking accept the built-in CAPTCHA.
-  siteContact: { verifiesCaptcha: true },
+  // Contact form and booking accept the built-in CAPTCHA; contact also opens the provider's sealed secret key.
+  siteContact: { verifiesCaptcha: true, usesDataKey: true },
+  // The CAPTCHA provider's secret key is stored sealed under the data key.
+  adminSettings: { usesDataKey: true },
   publicBooking: { verifiesCaptcha: true },
 };
 
 export function accessOf(group: string): GroupAccess {
   return GROUP_ACCESS[group] ?? {};
+}
+
+export type TableAccess = 'read' | 'readWrite';
+
+/** Read-only unless a route writes: a non-GET, a rate limit (its counter item) or idempotency (its record). */
+export function tableAccessOf(routes: readonly RouteContract[]): TableAccess {
+  const writes = routes.some(
+    (r) => r.method !== 'GET' || (r.rateLimits?.length ?? 0) > 0 || r.idempotency !== undefined,
+  );
+  return writes ? 'readWrite' : 'read';
+}
+
+/** The secrets a group reads at run time: from its declared access and its routes' auth kinds. */
+export function secretsOf(access: GroupAccess, routes: readonly RouteContract[]): SecretName[] {
+  const names = new Set<SecretName>();
+  if (access.verifiesCaptcha) names.add('CAPTCHA_SECRET');
+  for (const { auth } of routes) {
+    if (auth.kind === 'csrf') names.add('CSRF_SECRET');
+    if (auth.kind === 'webhook' && auth.verifier === 'channel') names.add('CHANNEL_WEBHOOK_SECRET');
+  }
+  return [...names].sort();
 }

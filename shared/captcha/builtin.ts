@@ -10,6 +10,7 @@
  */
 import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { ServiceUnavailable } from '../errors.js';
+import { secret } from '../secrets.js';
 import { BUILTIN_TTL_SECONDS } from './providers.js';
 
 const VERSION = 'v1';
@@ -98,12 +99,13 @@ export function tokenHash(token: string): string {
 }
 
 /**
- * The signing secret: env CAPTCHA_SECRET (the stack sets it from Secrets Manager), else one derived (HKDF) from
- * the store's data key DATA_ENCRYPTION_KEY, which the local runtime keeps per store. Neither set is a
- * deployment mistake the operator must see: 503, not a silent weak default.
+ * The signing secret: CAPTCHA_SECRET (shared/secrets.ts: the value locally, Secrets Manager through
+ * CAPTCHA_SECRET_SECRET_ARN in the cloud, cached with a TTL so a rotation needs no redeploy), else one derived
+ * (HKDF) from the store's data key DATA_ENCRYPTION_KEY, which the local runtime keeps per store. Neither set
+ * is a deployment mistake the operator must see: 503, not a silent weak default.
  */
-export function captchaSecret(env: NodeJS.ProcessEnv = process.env): Buffer {
-  const explicit = env.CAPTCHA_SECRET;
+export async function captchaSecret(env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
+  const explicit = await secret('CAPTCHA_SECRET', env);
   if (explicit) {
     if (explicit.length < 32) throw new ServiceUnavailable('CAPTCHA_SECRET must be at least 32 characters');
     return Buffer.from(explicit, 'utf8');

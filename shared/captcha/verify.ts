@@ -9,6 +9,7 @@ import type { SiteSettings } from '../domain/settings.js';
 import { BadRequest, ServiceUnavailable } from '../errors.js';
 import { captchaSecret, checkAnswer, checkTokenShape, tokenHash } from './builtin.js';
 import { isCaptchaProvider } from './providers.js';
+import { openCaptchaSecretKey } from './secret-key.js';
 import { type VerifyOptions, verifyThirdParty } from './third-party.js';
 
 export interface CaptchaInput {
@@ -52,7 +53,7 @@ async function verifyBuiltin(input: CaptchaInput, now: Date, deps: CaptchaDeps):
       { field: token ? 'captcha' : 'captcha_sum', message: 'is required' },
     ]);
   }
-  const secret = captchaSecret();
+  const secret = await captchaSecret();
   const shape = checkTokenShape(token, now);
   if (!shape.ok) refuse('captcha_sum', shape.reason);
   const consume = deps.consume ?? consumeCaptchaToken;
@@ -78,13 +79,15 @@ export async function verifyCaptcha(
       { field: 'captchaToken', message: 'is required' },
     ]);
   }
-  if (!settings.apiCaptchaSecretKey) {
+  // Stored encrypted (secret-key.ts): opened only here, for the one call to the provider.
+  const secret = await openCaptchaSecretKey(settings.apiCaptchaSecretKey);
+  if (!secret) {
     throw new ServiceUnavailable('The CAPTCHA provider is not configured (apiCaptchaSecretKey is empty)');
   }
   await verifyThirdParty(
     provider,
     {
-      secret: settings.apiCaptchaSecretKey,
+      secret,
       token: input.captchaToken,
       ip,
       siteKey: settings.apiCaptchaSiteKey,

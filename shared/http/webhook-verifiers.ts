@@ -6,6 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError, BadRequest, ServiceUnavailable } from '../errors.js';
+import { secret as readSecret } from '../secrets.js';
 
 export type Headers = Readonly<Record<string, string | undefined>>;
 export type WebhookVerifier = (rawBody: string, headers: Headers, now: Date) => Promise<void>;
@@ -21,10 +22,10 @@ const SHA256_HEADER = /^sha256=([0-9a-f]{64})$/i;
 
 /**
  * DESIGN.md "Channel webhook": `X-Channel-Signature: sha256=<hex HMAC-SHA256 of the raw body>` with the
- * channel secret (CHANNEL_WEBHOOK_SECRET; in the cloud it comes from Secrets Manager into that variable).
+ * channel secret (CHANNEL_WEBHOOK_SECRET; in the cloud read from Secrets Manager, shared/secrets.ts).
  */
 export const verifyChannelSignature: WebhookVerifier = async (rawBody, headers) => {
-  const secret = process.env.CHANNEL_WEBHOOK_SECRET;
+  const secret = await readSecret('CHANNEL_WEBHOOK_SECRET');
   // Fail closed, and say so: the channel manager retries a 503, so no event is lost once it is configured.
   if (!secret) throw new ServiceUnavailable('The channel webhook secret is not configured');
   const header = headers['x-channel-signature'];

@@ -37,7 +37,7 @@ const JOB_TIMEOUT = Duration.minutes(1);
 
 export class JobFunctions extends Construct {
   /** Job id → its Lambda. */
-  readonly functions = new Map<string, lambda.IFunction>();
+  readonly functions = new Map<string, lambda.Function>();
   /** Job id → the queue of what it gave up on. */
   readonly failureQueues = new Map<string, sqs.Queue>();
 

@@ -9,6 +9,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { ApiResourcePlan } from '../api-model.js';
+import { addGatewayResponses } from './gateway-responses.js';
 
 /** The stage cache TTL: DESIGN.md "Limits", the same 10 minutes as the handlers' Cache-Control. */
 export const CACHE_TTL = Duration.minutes(10);
@@ -33,15 +34,22 @@ export interface LegacyRestApiProps {
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
   readonly logRetention: logs.RetentionDays;
   readonly removalPolicy: RemovalPolicy;
+  /** The allowed origins, for the CORS headers of the gateway's own error responses. */
+  readonly corsOrigins: readonly string[];
+  /** Create API Gateway's per-account CloudWatch role (config.ts apiGatewayCloudWatchRole). */
+  readonly cloudWatchRole: boolean;
+  /** The stage cache for the cacheable public GETs (config.ts stageCache). */
+  readonly stageCache: boolean;
+  /** Every method but OPTIONS requires the website's API key, throttled by its usage plan; else neither exists. */
+  readonly requireApiKey: boolean;
 }
-
-const PROBLEM_JSON = "'application/problem+json'";
 
 export class LegacyRestApi extends Construct {
   readonly api: apigw.RestApi;
   readonly stage: apigw.Stage;
-  readonly websiteApiKey: apigw.IApiKey;
-  readonly usagePlan: apigw.UsagePlan;
+  /** Only with requireApiKey: a plan nothing is required to use would throttle nothing. */
+  readonly websiteApiKey?: apigw.IApiKey;
+  readonly usagePlan?: apigw.UsagePlan;
 
   constructor(scope: Construct, id: string, props: LegacyRestApiProps) {
     super(scope, id);
@@ -58,7 +66,7 @@ export class LegacyRestApi extends Construct {
       throttlingRateLimit: STAGE_RATE_LIMIT,
       throttlingBurstLimit: STAGE_BURST_LIMIT,
     };
-    const cached = props.resources.filter((r) => r.cache);
+    const cached = props.stageCache ? props.resources.filter((r) => r.cache) : [];
     const methodOptions: Record<string, apigw.MethodDeploymentOptions> = {};
     for (const resource of cached) {
       // A method-level setting replaces the stage-wide one for that method, so it repeats the common options.
@@ -74,10 +82,10 @@ export class LegacyRestApi extends Construct {
       restApiName: `rental-pm-${props.stageName}`,
       description: 'Rental property management: the legacy /API/{controller}/V1/{action}.json interface',
       endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
-      // API Gateway writes execution and access logs through an account-level role; the cdk init flags turn its
-      // creation off by default, so it is asked for here (kept on stack deletion: other APIs may rely on it).
-      cloudWatchRole: true,
-      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      // API Gateway writes execution logs through one role per account and region; a second stack creating it
+      // would take it over, so it is made only when context asks (kept on stack deletion: other APIs use it).
+      cloudWatchRole: props.cloudWatchRole,
+      ...(props.cloudWatchRole ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN } : {}),
       deployOptions: {
         stageName: props.stageName,
         tracingEnabled: true,
@@ -101,21 +109,22 @@ export class LegacyRestApi extends Construct {
     });
     this.stage = this.api.deploymentStage;
 
-    for (const plan of props.resources) this.addResource(plan, props.functions);
-    this.addGatewayResponses();
+    for (const plan of props.resources) this.addResource(plan, props.functions, props);
+    addGatewayResponses(this.api, props.corsOrigins);
 
-    this.usagePlan = this.api.addUsagePlan('WebsitePlan', {
-      name: `rental-pm-${props.stageName}-website`,
-      description: 'The public website: 25 requests / 5 s (5 rps, burst 25) for calls made with its API key',
-      throttle: { rateLimit: WEBSITE_RATE_LIMIT, burstLimit: WEBSITE_BURST_LIMIT },
-      apiStages: [{ stage: this.stage }],
-    });
-    // A generated value (never in the template); `aws apigateway get-api-key --include-value` reads it.
-    this.websiteApiKey = this.api.addApiKey('WebsiteKey', {
-      description:
-        "The public website's key for metered access (methods do not require it: legacy clients send none)",
-    });
-    this.usagePlan.addApiKey(this.websiteApiKey);
+    if (props.requireApiKey) {
+      this.usagePlan = this.api.addUsagePlan('WebsitePlan', {
+        name: `rental-pm-${props.stageName}-website`,
+        description: 'The public website: 25 requests / 5 s (5 rps, burst 25); every method requires its key',
+        throttle: { rateLimit: WEBSITE_RATE_LIMIT, burstLimit: WEBSITE_BURST_LIMIT },
+        apiStages: [{ stage: this.stage }],
+      });
+      // A generated value (never in the template); `aws apigateway get-api-key --include-value` reads it.
+      this.websiteApiKey = this.api.addApiKey('WebsiteKey', {
+        description: "The public website's key (x-api-key), throttled by the website usage plan",
+      });
+      this.usagePlan.addApiKey(this.websiteApiKey);
+    }
 
     Validations.of(this.api).acknowledge(
       {
@@ -141,51 +150,31 @@ export class LegacyRestApi extends Construct {
     );
   }
 
-  private addResource(plan: ApiResourcePlan, functions: ReadonlyMap<string, lambda.IFunction>): void {
+  private addResource(
+    plan: ApiResourcePlan,
+    functions: ReadonlyMap<string, lambda.IFunction>,
+    props: LegacyRestApiProps,
+  ): void {
     const fn = functions.get(plan.group);
     if (!fn) throw new Error(`No function for group ${plan.group} (resource ${plan.resourcePath})`);
     const resource = this.api.root.resourceForPath(plan.resourcePath);
     // scopePermissionToMethod: false → one invoke permission per function for the whole API (its execute-api ARN),
     // instead of two per method, which would bloat the function's resource policy as controllers are added.
-    resource.addMethod('ANY', new apigw.LambdaIntegration(fn, { scopePermissionToMethod: false }));
-    if (!plan.cache) return;
+    const integration = new apigw.LambdaIntegration(fn, { scopePermissionToMethod: false });
+    const keyRequired = { apiKeyRequired: props.requireApiKey };
+    resource.addMethod('ANY', integration, keyRequired);
+    // A CORS preflight carries no x-api-key: OPTIONS stays open (the Lambda answers it) when the key is required.
+    if (props.requireApiKey) resource.addMethod('OPTIONS', integration, { apiKeyRequired: false });
+    if (!plan.cache || !props.stageCache) return;
     const keys = plan.cache.cacheKeyParameters;
     resource.addMethod(
       'GET',
       new apigw.LambdaIntegration(fn, { scopePermissionToMethod: false, cacheKeyParameters: [...keys] }),
       // Declared so they can be cache keys; none is required (the Lambda validates and answers 400 itself).
-      { requestParameters: Object.fromEntries(keys.map((k) => [k, k === 'method.request.path.proxy'])) },
+      {
+        ...keyRequired,
+        requestParameters: Object.fromEntries(keys.map((k) => [k, k === 'method.request.path.proxy'])),
+      },
     );
-  }
-
-  /** The gateway's own answers in the Lambdas' error format (RFC 9457, shared/http/problem.ts), not `{"message": ...}`. */
-  private addGatewayResponses(): void {
-    const problem = (status: number, title: string, detail: string) =>
-      JSON.stringify({ type: `https://httpstatuses.io/${status}`, title, status, detail });
-    this.api.addGatewayResponse('UnknownPath', {
-      // A path under no resource: API Gateway says 403 "Missing Authentication Token"; the spec says 404.
-      type: apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
-      statusCode: '404',
-      responseHeaders: { 'Content-Type': PROBLEM_JSON },
-      templates: { 'application/json': problem(404, 'Not Found', 'No such endpoint') },
-    });
-    this.api.addGatewayResponse('Throttled', {
-      type: apigw.ResponseType.THROTTLED,
-      statusCode: '429',
-      responseHeaders: { 'Content-Type': PROBLEM_JSON, 'Retry-After': "'1'" },
-      templates: {
-        'application/json': problem(429, 'Too Many Requests', 'Request rate limit exceeded; retry later'),
-      },
-    });
-    this.api.addGatewayResponse('ServerError', {
-      // Integration failures and timeouts (502/504): the status varies and no template variable carries it,
-      // so the body leaves `status` out (RFC 9457 makes it advisory) and names the request for support.
-      type: apigw.ResponseType.DEFAULT_5XX,
-      responseHeaders: { 'Content-Type': PROBLEM_JSON },
-      templates: {
-        'application/json':
-          '{"type":"about:blank","title":"Service Error","detail":"The service could not complete the request","requestId":"$context.requestId"}',
-      },
-    });
   }
 }

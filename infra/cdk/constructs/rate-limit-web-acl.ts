@@ -20,21 +20,52 @@ export interface RateLimitWebAclProps {
   readonly name: string;
   /** The ARN of the API Gateway stage to protect. */
   readonly stageArn: string;
+  /** The allowed origins: the 429 names the caller's origin when it is one of them, so a browser can read it. */
+  readonly corsOrigins: readonly string[];
 }
+
+/** The label the rate rule puts on a request over the limit; the blocking rules below match it. */
+export const RATE_LIMITED_LABEL = 'rental-pm:rate-limited';
 
 const TOO_MANY_REQUESTS_BODY = 'TooManyRequests';
 
 export class RateLimitWebAcl extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
+  /** The ACL's name (its CloudWatch metrics' WebACL dimension). */
+  readonly name: string;
 
   constructor(scope: Construct, id: string, props: RateLimitWebAclProps) {
     super(scope, id);
+    this.name = props.name;
     const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
       cloudWatchMetricsEnabled: true,
       metricName,
       sampledRequestsEnabled: true,
     });
 
+    const rateHeaders = [
+      { name: 'Retry-After', value: String(WAF_WINDOW_SECONDS) },
+      { name: 'RateLimit-Limit', value: String(WAF_RATE_LIMIT) },
+      { name: 'RateLimit-Remaining', value: '0' },
+      { name: 'RateLimit-Reset', value: String(WAF_WINDOW_SECONDS) },
+    ];
+    const block429 = (
+      extraHeaders: { name: string; value: string }[],
+    ): wafv2.CfnWebACL.RuleActionProperty => ({
+      block: {
+        customResponse: {
+          responseCode: 429,
+          customResponseBodyKey: TOO_MANY_REQUESTS_BODY,
+          responseHeaders: [...rateHeaders, ...extraHeaders],
+        },
+      },
+    });
+    const rateLimited: wafv2.CfnWebACL.StatementProperty = {
+      labelMatchStatement: { scope: 'LABEL', key: RATE_LIMITED_LABEL },
+    };
+
+    // The per-IP count only labels; the rules after it block. A WAF custom response has fixed headers, so the
+    // CORS headers of the 429 (for the browser to see the status) need one blocking rule per allowed origin.
     const rateRule: wafv2.CfnWebACL.RuleProperty = {
       name: 'RateLimitPerIp',
       priority: 0,
@@ -45,36 +76,56 @@ export class RateLimitWebAcl extends Construct {
           limit: WAF_RATE_LIMIT,
         },
       },
-      // The spec's answer to too many requests is a 429 problem, not WAF's default 403.
-      action: {
-        block: {
-          customResponse: {
-            responseCode: 429,
-            customResponseBodyKey: TOO_MANY_REQUESTS_BODY,
-            responseHeaders: [
-              { name: 'Retry-After', value: String(WAF_WINDOW_SECONDS) },
-              { name: 'RateLimit-Limit', value: String(WAF_RATE_LIMIT) },
-              { name: 'RateLimit-Remaining', value: '0' },
-              { name: 'RateLimit-Reset', value: String(WAF_WINDOW_SECONDS) },
+      action: { count: {} },
+      ruleLabels: [{ name: RATE_LIMITED_LABEL }],
+      visibilityConfig: visibility('RateLimitPerIp'),
+    };
+    const perOrigin = props.corsOrigins.map(
+      (origin, i): wafv2.CfnWebACL.RuleProperty => ({
+        name: `RateLimitedFromOrigin${i}`,
+        priority: 1 + i,
+        statement: {
+          andStatement: {
+            statements: [
+              rateLimited,
+              {
+                byteMatchStatement: {
+                  fieldToMatch: { singleHeader: { Name: 'origin' } },
+                  positionalConstraint: 'EXACTLY',
+                  searchString: origin,
+                  textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+                },
+              },
             ],
           },
         },
-      },
-      visibilityConfig: visibility('RateLimitPerIp'),
+        action: block429([
+          { name: 'Access-Control-Allow-Origin', value: origin },
+          { name: 'Access-Control-Allow-Credentials', value: 'true' },
+          { name: 'Access-Control-Expose-Headers', value: rateHeaders.map((h) => h.name).join(',') },
+          { name: 'Vary', value: 'Origin' },
+        ]),
+        visibilityConfig: visibility(`RateLimitedFromOrigin${i}`),
+      }),
+    );
+    // The spec's answer to too many requests is a 429 problem, not WAF's default 403.
+    const blockRest: wafv2.CfnWebACL.RuleProperty = {
+      name: 'RateLimited',
+      priority: 1 + perOrigin.length,
+      statement: rateLimited,
+      action: block429([]),
+      visibilityConfig: visibility('RateLimited'),
     };
 
     const commonRules: wafv2.CfnWebACL.RuleProperty = {
       name: 'AwsCommonRuleSet',
-      priority: 1,
-      overrideAction: { none: {} },
+      priority: 2 + perOrigin.length,
+      // Count mode to start: its rules would block admin HTML content (cross-site scripting patterns in page
+      // bodies) and server-to-server webhooks (no User-Agent). Its metrics show what it would block; switch a
+      // rule to block once it is known not to hit legitimate traffic (docs/cloud-stack.md).
+      overrideAction: { count: {} },
       statement: {
-        managedRuleGroupStatement: {
-          vendorName: 'AWS',
-          name: 'AWSManagedRulesCommonRuleSet',
-          // Its 8 KB body limit would block legitimate admin writes (property descriptions, page content);
-          // the Lambda enforces its own 256 KB limit, so that one rule only counts.
-          ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }],
-        },
+        managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesCommonRuleSet' },
       },
       visibilityConfig: visibility('AwsCommonRuleSet'),
     };
@@ -94,7 +145,7 @@ export class RateLimitWebAcl extends Construct {
           }),
         },
       },
-      rules: [rateRule, commonRules],
+      rules: [rateRule, ...perOrigin, blockRest, commonRules],
       visibilityConfig: visibility(`${props.name}-acl`),
     });
 
