@@ -69,7 +69,7 @@ const perIp = defineRoute({
 const url = await startRouteServer(group, [
   bind(webhook, async ({ body, rawBody }) => ({ body: { event: body.event, rawBody } })),
   bind(csrfToken, async () => {
-    const { token, cookie } = issueCsrfToken();
+    const { token, cookie } = await issueCsrfToken();
     return { body: { payment_csrf: token }, cookies: [cookie] };
   }),
   bind(pay, async ({ body }) => ({ body: { paid: body.amount } })),

@@ -7,6 +7,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Forbidden, InternalError } from '../errors.js';
+import { secret } from '../secrets.js';
 
 export const CSRF_COOKIE = 'pm_payment_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -16,31 +17,34 @@ export const CSRF_COOKIE_SECONDS = 2 * 60 * 60;
 
 const COOKIE_VALUE = /^[A-Za-z0-9_-]{43}$/;
 
-function secret(): string {
-  const value = process.env.CSRF_SECRET;
+/** CSRF_SECRET through shared/secrets.ts: the value locally, Secrets Manager (cached, rotatable) in the cloud. */
+async function csrfSecret(): Promise<string> {
+  const value = await secret('CSRF_SECRET');
   if (!value) throw new InternalError('CSRF_SECRET is not configured');
   return value;
 }
 
-const tokenFor = (cookieValue: string) =>
-  createHmac('sha256', secret()).update(`payment-csrf:${cookieValue}`).digest('base64url');
+const tokenFor = async (cookieValue: string) =>
+  createHmac('sha256', await csrfSecret())
+    .update(`payment-csrf:${cookieValue}`)
+    .digest('base64url');
 
 /** A new cookie and its token: the handler answers `{payment_csrf: token}` and sets `cookie`. */
-export function issueCsrfToken(): { token: string; cookie: string } {
+export async function issueCsrfToken(): Promise<{ token: string; cookie: string }> {
   const value = randomBytes(32).toString('base64url');
   return {
-    token: tokenFor(value),
+    token: await tokenFor(value),
     cookie: `${CSRF_COOKIE}=${value}; Max-Age=${CSRF_COOKIE_SECONDS}; Path=/; HttpOnly; Secure; SameSite=Lax`,
   };
 }
 
 /** 403 unless the submitted token is the one bound to the request's CSRF cookie. */
-export function checkCsrfToken(cookieValue: string | undefined, submitted: unknown): void {
+export async function checkCsrfToken(cookieValue: string | undefined, submitted: unknown): Promise<void> {
   if (!cookieValue || !COOKIE_VALUE.test(cookieValue))
     throw new Forbidden('The payment CSRF cookie is missing: request a token first');
   if (typeof submitted !== 'string' || submitted === '')
     throw new Forbidden(`The payment CSRF token is missing (${CSRF_HEADER} header or ${CSRF_BODY_FIELD})`);
-  const expected = Buffer.from(tokenFor(cookieValue));
+  const expected = Buffer.from(await tokenFor(cookieValue));
   const given = Buffer.from(submitted);
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
     throw new Forbidden('The payment CSRF token does not match its cookie');

@@ -153,12 +153,15 @@ function jsonBody(): middy.MiddlewareObj<Event, Result, Error, ApiContext> {
   };
 }
 
-function afterParsing(event: Event, api: RequestState): void {
+async function afterParsing(event: Event, api: RequestState): Promise<void> {
   const { contract } = api.route;
   const body = { ...bodyObject(event.body as unknown) };
   const headers = event.headers as Record<string, string | undefined>;
   if (contract.auth.kind === 'csrf') {
-    checkCsrfToken(parseCookies(headers.cookie)[CSRF_COOKIE], headers[CSRF_HEADER] ?? body[CSRF_BODY_FIELD]);
+    await checkCsrfToken(
+      parseCookies(headers.cookie)[CSRF_COOKIE],
+      headers[CSRF_HEADER] ?? body[CSRF_BODY_FIELD],
+    );
     // The token is the pipeline's business: the route's schema never sees it.
     delete body[CSRF_BODY_FIELD];
   }
@@ -215,7 +218,8 @@ function toResult(reply: Reply, defaultStatus: number, cacheable: boolean, event
   const result: Result = {
     statusCode: reply.status ?? defaultStatus,
     headers,
-    body: reply.body === undefined ? '' : JSON.stringify(reply.body),
+    // A final newline, as text answers have: curl's output then ends on its own line.
+    body: reply.body === undefined ? '' : `${JSON.stringify(reply.body)}\n`,
   };
   if (reply.cookies?.length) result.multiValueHeaders = { 'Set-Cookie': reply.cookies };
   return result;
