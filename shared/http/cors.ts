@@ -27,6 +27,7 @@ export function parseCorsOrigins(raw: string | undefined): string[] {
 }
 
 /** Request headers a browser may send cross-origin, and response headers it may read. */
-export const CORS_ALLOW_HEADERS = 'Content-Type,Idempotency-Key,X-CSRF-Token';
+// X-Api-Key: the website's usage-plan key, when the stage requires one (docs/cloud-stack.md).
+export const CORS_ALLOW_HEADERS = 'Content-Type,Idempotency-Key,X-CSRF-Token,X-Api-Key';
 export const CORS_EXPOSE_HEADERS =
   'Idempotent-Replayed,Retry-After,RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset';
