@@ -98,6 +98,33 @@ describe('admin content: roles', () => {
   });
 });
 
+describe('admin content: what a landlord lists', () => {
+  it('a landlord lists only active records of every kind; svc_rep and super see inactive ones too', async () => {
+    const landlord = await as('landlord');
+    for (const kind of KINDS) {
+      const idField = ID_FIELD[kind] ?? '';
+      const inactive = await create(kind, { ...bodies[kind]?.(), isActive: 0 });
+      const active = await create(kind, { ...bodies[kind]?.(), isActive: 1 });
+      const seen = await landlord.get<{ items: Item[] }>(`${ADMIN}/${kind}.json`);
+      expect(seen.status, kind).toBe(200);
+      const ids = seen.body.items.map((i) => i[idField]);
+      expect(ids, kind).toContain(active);
+      expect(ids, kind).not.toContain(inactive);
+      expect(
+        seen.body.items.every((i) => i.isActive === undefined || i.isActive === 1),
+        kind,
+      ).toBe(true);
+      for (const who of ['svcRep', 'super'] as const) {
+        const all = await (await as(who)).get<{ items: Item[] }>(`${ADMIN}/${kind}.json`);
+        expect(
+          all.body.items.map((i) => i[idField]),
+          `${who} ${kind}`,
+        ).toEqual(expect.arrayContaining([active, inactive]));
+      }
+    }
+  });
+});
+
 describe('admin content: create, update, delete per kind', () => {
   it('creates (201 with the id), lists inactive records too, updates (200) and deletes each kind', async () => {
     const admin = await as('super');

@@ -55,10 +55,17 @@ describe('admin properties: roles', () => {
     expect((await anon.delete(`${BASE}/properties/2001.json`)).status).toBe(401);
   });
 
-  it('a landlord reads their own property and gets 403 for another landlord’s', async () => {
+  it('a landlord reads their own property; another landlord’s answers the 404 of a missing id', async () => {
     const landlord = await signedIn('landlord');
     expect((await landlord.get(`${BASE}/properties/2001.json`)).status).toBe(200);
-    expect((await landlord.get(`${BASE}/properties/2002.json`)).status).toBe(403);
+    const missing = problem(await landlord.get(`${BASE}/properties/999999.json`));
+    for (const path of [`${BASE}/properties/2002.json`, `${BASE}/property/2002.json`]) {
+      const res = await landlord.get(path);
+      expect(res.status, path).toBe(404);
+      const foreign = problem(res);
+      expect(foreign.title).toBe(missing.title);
+      expect(foreign.detail).toBe(missing.detail.replace('999999', '2002'));
+    }
   });
 
   it('a landlord’s list holds only their own properties', async () => {
@@ -160,6 +167,8 @@ describe('admin properties: create', () => {
     ['negative rate', vrPropertyBody({ propertyRate: -5 }), 'propertyRate'],
     ['petsAllowed 2', vrPropertyBody({ petsAllowed: 2 }), 'petsAllowed'],
     ['landlord not an admin', vrPropertyBody({ landlord: 999 }), 'landlord'],
+    ['landlord a housekeeper', vrPropertyBody({ landlord: 4 }), 'landlord'],
+    ['landlord a service rep', vrPropertyBody({ landlord: 3 }), 'landlord'],
     ['unknown field', vrPropertyBody({ color: 'blue' }), 'color'],
     ['object as name', vrPropertyBody({ propertyName: { a: 1 } }), 'propertyName'],
     ['minNights above maxNights', vrPropertyBody({ minNights: 10, maxNights: 5 }), 'minNights'],
@@ -168,6 +177,20 @@ describe('admin properties: create', () => {
     const res = await admin.post(`${BASE}/properties.json`, body);
     expect(res.status).toBe(400);
     expect(problem(res).errors?.map((e) => e.field)).toContain(field);
+  });
+
+  it('names as landlord only an admin with the landlord or super_admin role', async () => {
+    const admin = await signedIn('super');
+    for (const landlord of [2, 5, 1]) {
+      const res = await admin.post(`${BASE}/properties.json`, vrPropertyBody({ landlord }));
+      expect(res.status, `landlord ${landlord}`).toBe(201);
+      const id = res.body.propertyId as number;
+      expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({ landlord });
+    }
+    const refused = problem(await admin.post(`${BASE}/properties.json`, vrPropertyBody({ landlord: 4 })));
+    expect(refused.errors).toEqual([
+      { field: 'landlord', message: 'must be an admin with the landlord or super_admin role' },
+    ]);
   });
 
   it('says which fields are missing and which are unknown', async () => {
@@ -356,6 +379,71 @@ describe('admin properties: archive', () => {
 
     await rawTable.send(new PutCommand({ TableName: TABLE, Item: { ...reservation, status: '3' } }));
     expect((await admin.delete(`${BASE}/properties/${id}.json`)).status).toBe(200);
+  });
+
+  it('PUT isArchived=1 follows the same rule: 409 while an active future reservation exists', async () => {
+    const id = await createProperty(vrPropertyBody());
+    const reservation = {
+      PK: 'RESERVATION#900011',
+      SK: 'RESERVATION',
+      entity: 'reservation',
+      reservationId: 900011,
+      propertyId: id,
+      dateFrom: '2099-03-01',
+      dateTo: '2099-03-05',
+      status: '1',
+      GSI1PK: `PROPRES#${id}`,
+      GSI1SK: '2099-03-05#0000900011',
+    };
+    await rawTable.send(new PutCommand({ TableName: TABLE, Item: reservation }));
+    const admin = await signedIn('super');
+
+    for (const path of [`${BASE}/properties/${id}.json`, `${BASE}/property/${id}.json`]) {
+      const blocked = await admin.put(path, { isArchived: 1, propertyDesc: 'archived by PUT' });
+      expect(blocked.status, path).toBe(409);
+      expect(problem(blocked).detail).toMatch(/active future reservations/);
+    }
+    // Refused whole: the other field of the same PUT did not land either.
+    expect((await admin.get(`${BASE}/properties/${id}.json`)).body).toMatchObject({
+      isArchived: 0,
+      propertyDesc: 'A test VR property',
+    });
+    // Other updates of the property are not affected by the reservation.
+    expect((await admin.put(`${BASE}/properties/${id}.json`, { propertyDesc: 'still open' })).status).toBe(
+      200,
+    );
+
+    await rawTable.send(new PutCommand({ TableName: TABLE, Item: { ...reservation, status: '3' } }));
+    const archived = await admin.put(`${BASE}/properties/${id}.json`, { isArchived: 1 });
+    expect(archived.status).toBe(200);
+    expect(archived.body).toMatchObject({ property: { isArchived: 1 } });
+  });
+
+  it('PUT isArchived=1 on an archived property, and isArchived=0, are plain updates', async () => {
+    const id = await createProperty(vrPropertyBody());
+    const admin = await signedIn('super');
+    expect((await admin.delete(`${BASE}/properties/${id}.json`)).status).toBe(200);
+    await rawTable.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          PK: 'RESERVATION#900012',
+          SK: 'RESERVATION',
+          entity: 'reservation',
+          reservationId: 900012,
+          propertyId: id,
+          dateFrom: '2099-04-01',
+          dateTo: '2099-04-05',
+          status: '1',
+          GSI1PK: `PROPRES#${id}`,
+          GSI1SK: '2099-04-05#0000900012',
+        },
+      }),
+    );
+    expect((await admin.put(`${BASE}/properties/${id}.json`, { isArchived: 1 })).status).toBe(200);
+    const restored = await admin.put(`${BASE}/properties/${id}.json`, { isArchived: 0 });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ property: { isArchived: 0 } });
   });
 
   it('ignores past stays and admin blocks', async () => {

@@ -253,9 +253,12 @@ describe('admin tenants', () => {
       tenantAddress: '1 Elm St',
       leases: [{ leaseId: 1, propertyId: 11, status: 'active' }],
     });
+    // Another landlord's tenant answers exactly as a missing id does: nothing says the tenant exists.
+    const missing = problem(await landlord.get(`${BASE}/tenant/999999.json`));
     const foreign = await landlord.get(`${BASE}/tenant/2.json`);
-    expect(foreign.status).toBe(403);
-    expect(problem(foreign).status).toBe(403);
+    expect(foreign.status).toBe(404);
+    expect(problem(foreign).title).toBe(missing.title);
+    expect(problem(foreign).detail).toBe(missing.detail.replace('999999', '2'));
     const filtered = await landlord.get<Paged>(`${BASE}/tenants.json`, { query: { search: 'birch' } });
     expect(filtered.body.items).toEqual([]);
   });

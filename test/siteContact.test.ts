@@ -236,11 +236,12 @@ describe('newsletter signup', () => {
 });
 
 describe('admin lists of messages, leads and subscribers', () => {
-  it('answer 401 without a session and 403 for a housekeeper; R roles read', async () => {
+  it('answer 401 without a session and 403 for a housekeeper or landlord; super and svc_rep read', async () => {
     for (const kind of ['messages', 'leads', 'subscribers']) {
       expect((await new Client().get(`${LISTS}/${kind}.json`)).status).toBe(401);
       expect((await (await signedIn('housekeeper')).get(`${LISTS}/${kind}.json`)).status).toBe(403);
-      for (const who of ['super', 'svcRep', 'landlord'] as const) {
+      expect((await (await signedIn('landlord')).get(`${LISTS}/${kind}.json`)).status).toBe(403);
+      for (const who of ['super', 'svcRep'] as const) {
         expect((await (await signedIn(who)).get(`${LISTS}/${kind}.json`)).status, `${who} ${kind}`).toBe(200);
       }
     }
@@ -437,4 +438,22 @@ describe('contact and signup with the built-in CAPTCHA required', () => {
     expect(honeypot.status).toBe(400);
     expect(after.status).toBe(200);
   });
+});
+
+describe('per-IP daily limits (issue 7)', () => {
+  for (const [name, path] of [
+    ['message.json', MESSAGE],
+    ['subscribe.json', SUBSCRIBE],
+  ] as const) {
+    it(`allows 20 ${name} posts per IP in 24 hours, malformed ones counted: the 21st is 429`, async () => {
+      const client = new Client();
+      for (let i = 1; i <= 20; i++) expect((await client.post(path, {})).status, `post ${i}`).toBe(400);
+      const refused = await client.post(path, { email: 'limit@example.test' });
+      expect(refused.status).toBe(429);
+      expect(problem(refused).status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+      // Another IP is not affected.
+      expect((await new Client().post(path, {})).status).toBe(400);
+    });
+  }
 });

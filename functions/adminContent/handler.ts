@@ -7,7 +7,7 @@ import * as service from './service.js';
 
 export const handler = createHttpHandler('adminContent', [
   ...kindRoutes.flatMap(({ def, list, create, update, remove }) => [
-    bind(list, async () => ({ body: await service.listContent(def) })),
+    bind(list, async ({ admin }) => ({ body: await service.listContent(def, admin) })),
     bind(create, async ({ admin, body, now, requestId }) => {
       const by = adminActor(admin.adminId, requestId);
       const record = await service.createContent(def, body, now, by, admin.adminId);

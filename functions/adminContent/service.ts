@@ -4,6 +4,8 @@
  * (DESIGN.md "Audit log"), so a write that fails leaves no audit entry and none goes unrecorded.
  */
 
+import { seesInactiveContent } from '../../shared/auth/roles.js';
+import type { AdminSession } from '../../shared/auth/session-types.js';
 import { changePart } from '../../shared/data/changes-repo.js';
 import * as blocksRepo from '../../shared/data/content-blocks-repo.js';
 import * as repo from '../../shared/data/content-repo.js';
@@ -30,8 +32,10 @@ import { NotFound } from '../../shared/errors.js';
 /** The audit log's name of the CMS block row. */
 const BLOCKS_RECORD = { recordType: 'contentBlocks', recordId: 'blocks' } as const;
 
-export async function listContent(def: ContentKind) {
-  const records = await repo.allContent(def);
+/** The admin list; a landlord gets what the website shows (active records only, shared/auth/roles.ts). */
+export async function listContent(def: ContentKind, admin: Pick<AdminSession, 'role'>) {
+  const all = await repo.allContent(def);
+  const records = seesInactiveContent(admin) ? all : all.filter(isActive);
   return { items: inWebsiteOrder(def, records).map((r) => adminView(def, r)) };
 }
 

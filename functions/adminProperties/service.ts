@@ -2,7 +2,7 @@
  * Admin property use cases: role scoping, list modes, optimistic retries and the archive rule. Every write is
  * one transaction of the property's parts and its change record (the audit outbox).
  */
-import { canSeeProperty } from '../../shared/auth/roles.js';
+import { canSeeProperty, mayBeLandlord } from '../../shared/auth/roles.js';
 import type { AdminSession } from '../../shared/auth/session-types.js';
 import { getAdminProfile } from '../../shared/data/admins-repo.js';
 import { type ChangeInput, changePart } from '../../shared/data/changes-repo.js';
@@ -23,7 +23,7 @@ import {
   type PropertyRecord,
 } from '../../shared/domain/property.js';
 import { newProperty, updatedProperty } from '../../shared/domain/property-rules.js';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../shared/errors.js';
+import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import type { CreatePropertyInput, UpdatePropertyInput } from './schemas.js';
 
@@ -94,24 +94,52 @@ async function writeProperty(
   await repo.commitPropertyChange([...parts, changePart(change, by, now)], record);
 }
 
+/** Another landlord's property answers exactly as a missing one: a 403 would say that it exists. */
 async function visibleProperty(admin: AdminSession, propertyId: number): Promise<repo.StoredProperty> {
   const stored = await repo.getProperty(propertyId);
-  if (!stored) throw new NotFound(`Property ${propertyId} not found`);
-  if (!canSeeProperty(admin, stored.record.landlord))
-    throw new Forbidden('This property belongs to another landlord');
+  if (!stored || !canSeeProperty(admin, stored.record.landlord))
+    throw new NotFound(`Property ${propertyId} not found`);
   return stored;
 }
+
+/** The admin named as a property's landlord must exist and have the landlord or super_admin role. */
+async function checkLandlord(landlordId: number | undefined): Promise<void> {
+  if (landlordId === undefined) return;
+  const profile = await getAdminProfile(landlordId);
+  if (!profile) {
+    throw new BadRequest(`landlord ${landlordId} is not an admin`, [
+      { field: 'landlord', message: 'no such admin' },
+    ]);
+  }
+  if (!mayBeLandlord(Number(profile.adminRole))) {
+    throw new BadRequest(`admin ${landlordId} cannot be a landlord`, [
+      { field: 'landlord', message: 'must be an admin with the landlord or super_admin role' },
+    ]);
+  }
+}
+
+/**
+ * The archive rule (DELETE, and PUT with isArchived=1): 409 while a VR property has an active future
+ * reservation. The write that archives must carry `expectReservationSeq` (what this check read), so a booking
+ * landing between the check and the write fails the write and the retry sees the booking.
+ */
+async function checkArchivable(current: repo.StoredProperty, now: Date): Promise<void> {
+  if (current.record.type !== 'vr') return;
+  const today = todayIn((await getSettings()).systemTimeZone, now);
+  if (await hasActiveFutureReservation(current.record.propertyId, today)) {
+    throw new Conflict('The property has active future reservations; cancel or move them first');
+  }
+}
+
+const archives = (current: PropertyRecord, next: PropertyRecord) =>
+  current.isArchived === 0 && next.isArchived === 1;
 
 export async function getProperty(admin: AdminSession, propertyId: number) {
   return adminView((await visibleProperty(admin, propertyId)).record);
 }
 
 export async function createProperty(admin: AdminSession, input: CreatePropertyInput, by: Actor, now: Date) {
-  if (input.landlord !== undefined && !(await getAdminProfile(input.landlord))) {
-    throw new BadRequest(`landlord ${input.landlord} is not an admin`, [
-      { field: 'landlord', message: 'no such admin' },
-    ]);
-  }
+  await checkLandlord(input.landlord);
   const propertyId = await nextId('property');
   const record = newProperty(input, propertyId, admin.adminId, now);
   await writeProperty(
@@ -134,8 +162,14 @@ export async function updateProperty(
   return retryStale(`Property ${propertyId}`, async () => {
     const current = await visibleProperty(admin, propertyId);
     const next = updatedProperty(current.record, input, now);
+    const archiving = archives(current.record, next);
+    if (archiving) await checkArchivable(current, now);
     await writeProperty(
-      repo.replacePropertyParts(current, next),
+      repo.replacePropertyParts(
+        current,
+        next,
+        archiving ? { expectReservationSeq: current.reservationSeq } : {},
+      ),
       propertyChange('updated', current.record, next),
       next,
       by,
@@ -148,18 +182,13 @@ export async function updateProperty(
 /**
  * Soft archive. 409 while a VR property has an active future reservation; the write is conditioned on the
  * property's reservationSeq, which every booking bumps, so a booking that lands between the check and the
- * write makes the archive retry and see it.
+ * write makes the archive retry and see it (checkArchivable; PUT isArchived=1 goes the same way).
  */
 export async function archiveProperty(admin: AdminSession, propertyId: number, by: Actor, now: Date) {
   return retryStale(`Property ${propertyId}`, async () => {
     const current = await visibleProperty(admin, propertyId);
     if (current.record.isArchived === 1) return { success: true, propertyId, isArchived: 1 };
-    if (current.record.type === 'vr') {
-      const today = todayIn((await getSettings()).systemTimeZone, now);
-      if (await hasActiveFutureReservation(propertyId, today)) {
-        throw new Conflict('The property has active future reservations; cancel or move them first');
-      }
-    }
+    await checkArchivable(current, now);
     const next: PropertyRecord = { ...current.record, isArchived: 1, dateUpdated: now.toISOString() };
     await writeProperty(
       repo.replacePropertyParts(current, next, { expectReservationSeq: current.reservationSeq }),

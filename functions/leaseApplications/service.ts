@@ -6,7 +6,7 @@ import { getProperty, propertiesOfLandlord } from '../../shared/data/properties-
 import { getTenant } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
 import { commit, TransactionFailed } from '../../shared/db/transaction.js';
-import { Forbidden, NotFound, Unauthorized } from '../../shared/errors.js';
+import { NotFound, Unauthorized } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import { acceptsApplications, newApplication, newestFirst } from './rules.js';
 import type { ListApplicationsQuery } from './schemas.js';
@@ -41,9 +41,9 @@ export async function apply(session: TenantSession, propertyId: number, now: Dat
 export async function listApplications(admin: AdminSession, q: ListApplicationsQuery) {
   if (q.propertyId !== undefined) {
     const stored = await getProperty(q.propertyId);
-    if (stored && !canSeeProperty(admin, stored.record.landlord))
-      throw new Forbidden('This property belongs to another landlord');
-    const rows = stored ? await repo.applicationsOfProperty(q.propertyId) : [];
+    // Another landlord's property answers as a missing one (an empty list): a 403 would say it exists.
+    const visible = stored !== undefined && canSeeProperty(admin, stored.record.landlord);
+    const rows = visible ? await repo.applicationsOfProperty(q.propertyId) : [];
     return pageOf(rows, q.page, q.limit);
   }
   if (admin.role === 'landlord') {

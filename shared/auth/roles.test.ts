@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeProperty, hasRole, READ_ROLES, roleFromCode, STAFF_READ_ROLES, WRITE_ROLES } from './roles.js';
+import {
+  canSeeProperty,
+  hasRole,
+  mayBeLandlord,
+  READ_ROLES,
+  roleFromCode,
+  STAFF_READ_ROLES,
+  seesInactiveContent,
+  WRITE_ROLES,
+} from './roles.js';
 
 describe('role rules', () => {
   it('maps the spec’s role codes', () => {
@@ -19,5 +28,15 @@ describe('role rules', () => {
     expect(canSeeProperty({ role: 'landlord', adminId: 2 }, 2)).toBe(true);
     expect(canSeeProperty({ role: 'landlord', adminId: 2 }, 5)).toBe(false);
     expect(canSeeProperty({ role: 'svc_rep', adminId: 3 }, 5)).toBe(true);
+  });
+
+  it('only a landlord or super_admin may be named a property’s landlord', () => {
+    expect([0, 1, 2, 3, 9].map(mayBeLandlord)).toEqual([true, true, false, false, false]);
+  });
+
+  it('landlords list only active website content', () => {
+    expect(seesInactiveContent({ role: 'landlord' })).toBe(false);
+    expect(seesInactiveContent({ role: 'svc_rep' })).toBe(true);
+    expect(seesInactiveContent({ role: 'super_admin' })).toBe(true);
   });
 });

@@ -1,0 +1,223 @@
+/**
+ * The authorization matrix, driven by the registry: every admin route × {no session, a tenant session only,
+ * housekeeper, landlord, svc_rep, super_admin} against the route's declared roles — no session or a tenant
+ * session is a 401, a role outside the route's roles a 403, a role inside neither. Then the landlord-scoped
+ * single-record routes: a landlord's own record answers, another landlord's answers the 404 of a missing id.
+ *
+ * The pipeline validates before it checks the session (shared/http/create-handler.ts), so every route gets a
+ * request that passes its validation (SAMPLES): a new admin route without one fails here until it is added.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../functions/registry.js';
+import type { RoleName, RouteContract } from '../shared/http/route.js';
+import { ltrPropertyBody, signedInTenant, uniqueEmail } from './support/builders.js';
+import { type AdminName, type ApiResponse, Client, problem, signedIn, unique } from './support/client.js';
+
+type AdminRoute = RouteContract & { auth: { kind: 'admin'; roles: readonly RoleName[] } };
+type Caller = 'no session' | 'tenant' | AdminName;
+
+interface Sample {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+const ADMIN_ROUTES = ROUTES.filter((r): r is AdminRoute => r.auth.kind === 'admin');
+
+/** The callers and the role each one signs in with (test/fixtures/base.json). */
+const ROLE_OF: Partial<Record<Caller, RoleName>> = {
+  housekeeper: 'housekeeper',
+  landlord: 'landlord',
+  svcRep: 'svc_rep',
+  super: 'super_admin',
+};
+const CALLERS: readonly Caller[] = ['no session', 'tenant', 'housekeeper', 'landlord', 'svcRep', 'super'];
+
+/** A valid create body per content kind (the fixture's categories and property). */
+const CONTENT_BODIES: Record<string, () => Record<string, unknown>> = {
+  pages: () => ({ pageTitle: unique('Page'), pageUrl: unique('page').replace(/\W+/g, '-').toLowerCase() }),
+  reviews: () => ({ reviewTitle: unique('Review'), reviewText: 'Fine', propertyId: 2001 }),
+  sliders: () => ({ sliderUrl: 'x.jpg' }),
+  menus: () => ({ menuTitle: unique('Menu') }),
+  links: () => ({ linkTitle: unique('Link'), linkUrl: '/x' }),
+  faqs: () => ({ faqQuestion: unique('Q'), faqAnswer: 'A' }),
+  events: () => ({ eventTitle: unique('Event'), eventDateStart: '2032-01-01' }),
+  blogCategories: () => ({ categoryName: unique('BlogCat') }),
+  blogPosts: () => ({ postTitle: unique('Post'), postCategory: 1 }),
+  attractionCategories: () => ({ categoryName: unique('AttrCat') }),
+  attractions: () => ({ attractionTitle: unique('Attraction'), categoryId: 1 }),
+};
+
+/**
+ * A request that passes the route's validation. Writes aim at fixture records that the rest of this file does
+ * not read (the inactive content records, id 2 where the fixture has one; the fixture's LTR property 12 and
+ * tenant 2), so super_admin's successful writes do not disturb the landlord checks below.
+ */
+function sampleFor(route: AdminRoute): Sample {
+  const content = route.path.match(/^\/API\/adminContent\/V1\/(\w+)(\/\{id\})?\.json$/);
+  if (content?.[1] && content[1] !== 'content') {
+    const kind = content[1];
+    const create = CONTENT_BODIES[kind];
+    if (!create) throw new Error(`no sample body for content kind ${kind}`);
+    const id = ['menus', 'links', 'faqs'].includes(kind) ? 1 : 2;
+    if (route.method === 'GET') return {};
+    if (route.method === 'POST') return { body: create() };
+    if (route.method === 'PUT') return { params: { id }, body: {} };
+    return { params: { id } };
+  }
+  const samples: Record<string, Sample> = {
+    'auth.user': {},
+    'adminProperties.list': {},
+    'adminProperties.get': { params: { id: 12 } },
+    'adminProperties.create': { body: ltrPropertyBody() },
+    'adminProperties.update': { params: { id: 12 }, body: { seoTitle: 'matrix' } },
+    'adminProperties.archive': { params: { id: 12 } },
+    'adminContent.putContent': { body: { indexExtra4: 'matrix' } },
+    'adminLeads.messages': {},
+    'adminLeads.leads': {},
+    'adminLeads.subscribers': {},
+    'adminSettings.get': {},
+    'adminSettings.update': { body: { siteName: 'Test Rentals' } },
+    'adminTenants.list': {},
+    'adminTenants.get': { params: { id: 2 } },
+    'adminTenants.create': {
+      body: {
+        tenantEmail: uniqueEmail('matrix'),
+        tenantFirstName: 'Matt',
+        tenantLastName: 'Rix',
+        password: 'matrix-password-1',
+      },
+    },
+    'adminTenants.update': { params: { id: 2 }, body: { tenantFirstName: 'Matrix' } },
+    'adminTenants.deactivate': { params: { id: 2 } },
+    'adminApplications.list': {},
+    'adminAudit.entries': {},
+  };
+  const sample = samples[route.id];
+  if (!sample) throw new Error(`no sample request for admin route ${route.id}: add one to the matrix`);
+  return sample;
+}
+
+function pathOf(route: RouteContract, params: Sample['params'] = {}): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route.id}: no sample value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function send(client: Client, route: RouteContract, sample: Sample): Promise<ApiResponse> {
+  return client.request(route.method, pathOf(route, sample.params), {
+    ...(sample.query ? { query: sample.query } : {}),
+    ...(sample.body !== undefined ? { body: sample.body } : {}),
+  });
+}
+
+/** What the route's contract says a caller gets: 401, 403, or anything but those. */
+function expected(route: AdminRoute, caller: Caller): 401 | 403 | 'allowed' {
+  const role = ROLE_OF[caller];
+  if (!role) return 401;
+  return route.auth.roles.includes(role) ? 'allowed' : 403;
+}
+
+const clients = new Map<Caller, Client>();
+
+beforeAll(async () => {
+  clients.set('no session', new Client());
+  clients.set('tenant', (await signedInTenant()).client);
+  for (const who of ['housekeeper', 'landlord', 'svcRep', 'super', 'otherLandlord'] as const)
+    clients.set(who, await signedIn(who));
+});
+
+function client(caller: Caller): Client {
+  const found = clients.get(caller);
+  if (!found) throw new Error(`no client for ${caller}`);
+  return found;
+}
+
+describe('authorization matrix: every admin route × caller', () => {
+  it('answers 401 without an admin session, 403 for a role outside the route’s roles, neither inside', async () => {
+    const statuses = new Map<number, number>();
+    /** Allowed callers whose answer was not a success (a 404 out of a landlord's reach, a refused write). */
+    const notSuccess: string[] = [];
+    let requests = 0;
+    const started = Date.now();
+    for (const route of ADMIN_ROUTES) {
+      const sample = sampleFor(route);
+      const check = async (caller: Caller) => {
+        const res = await send(client(caller), route, sample);
+        const want = expected(route, caller);
+        const where = `${route.id} (${route.method} ${route.path}) as ${caller}: ${res.status} ${res.text.slice(0, 200)}`;
+        if (want === 'allowed') {
+          expect([401, 403], where).not.toContain(res.status);
+          expect(res.status, where).toBeLessThan(500);
+          if (res.status >= 300) notSuccess.push(`${route.id} as ${caller}: ${res.status}`);
+        } else {
+          expect(res.status, where).toBe(want);
+          expect(problem(res).status, where).toBe(want);
+        }
+        requests++;
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      };
+      // The refused callers together, then the allowed ones (whose writes may change the record; only
+      // super_admin writes, so the allowed callers of one route never race each other's writes).
+      await Promise.all(CALLERS.filter((c) => expected(route, c) !== 'allowed').map(check));
+      await Promise.all(CALLERS.filter((c) => expected(route, c) === 'allowed').map(check));
+    }
+    expect(ADMIN_ROUTES.length).toBeGreaterThan(50);
+    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+    console.info(
+      `authz matrix: ${ADMIN_ROUTES.length} admin routes × ${CALLERS.length} callers = ${requests} requests ` +
+        `(${byStatus.join(', ')}) in ${Date.now() - started} ms; allowed but not 2xx: ${notSuccess.join('; ')}`,
+    );
+  });
+});
+
+/**
+ * Landlord-scoped single-record routes: a landlord's own record and another landlord's (fixture: landlord 2
+ * owns properties 2001, 2003, 11 and tenant 1's lease; landlord 5 owns 2002, 2004, 12 and tenant 2's lease).
+ */
+const OWNED: Record<string, { landlord: number; otherLandlord: number }> = {
+  'adminProperties.get': { landlord: 2001, otherLandlord: 2002 },
+  'adminTenants.get': { landlord: 1, otherLandlord: 2 },
+};
+
+describe('authorization matrix: a landlord’s own records and another landlord’s', () => {
+  const scoped = ADMIN_ROUTES.filter((r) => r.auth.roles.includes('landlord') && r.path.includes('{id}'));
+
+  it('knows every landlord-scoped single-record route of the registry', () => {
+    expect(scoped.map((r) => r.id).sort()).toEqual(Object.keys(OWNED).sort());
+  });
+
+  it.each(
+    scoped.flatMap((route) =>
+      (['landlord', 'otherLandlord'] as const).map((who) => ({ route, who, id: route.id })),
+    ),
+  )('$id as $who: own → 200, the other landlord’s → the 404 of a missing id', async ({ route, who }) => {
+    const ids = OWNED[route.id];
+    if (!ids) throw new Error(`declare the own and other records of ${route.id}`);
+    const other = who === 'landlord' ? 'otherLandlord' : 'landlord';
+    for (const path of [route.path, ...(route.aliasPaths ?? [])]) {
+      const at = { ...route, path };
+      const own = await send(client(who), at, { params: { id: ids[who] } });
+      expect(own.status, `${path} own`).toBe(200);
+      const missing = await send(client(who), at, { params: { id: 999_999 } });
+      expect(missing.status).toBe(404);
+      const foreign = await send(client(who), at, { params: { id: ids[other] } });
+      expect(foreign.status, `${path} other's: ${foreign.text}`).toBe(404);
+      expect(problem(foreign).title).toBe(problem(missing).title);
+      expect(problem(foreign).detail).toBe(problem(missing).detail.replace('999999', String(ids[other])));
+    }
+  });
+
+  it('a landlord filtering applications by another landlord’s property gets the answer of a missing one', async () => {
+    const list = ADMIN_ROUTES.find((r) => r.id === 'adminApplications.list');
+    if (!list) throw new Error('adminApplications.list is not registered');
+    const landlord = client('landlord');
+    const foreign = await send(landlord, list, { query: { propertyId: 12 } });
+    const missing = await send(landlord, list, { query: { propertyId: 999_999 } });
+    expect(foreign.status).toBe(200);
+    expect(foreign.body).toEqual(missing.body);
+    expect((await send(landlord, list, { query: { propertyId: 11 } })).status).toBe(200);
+  });
+});
