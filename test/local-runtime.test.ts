@@ -4,6 +4,8 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -75,6 +77,19 @@ describe('npm start', () => {
     expect(rt.output()).toMatch(/Docs\s+http:\/\/localhost:\d+\/docs/);
     expect(rt.output()).toMatch(/Mail\s+http:\/\/127\.0\.0\.1:\d+/);
     expect(rt.output()).toContain('adminAPIKey=demo-admin adminAPISecret=demo-admin-secret-1');
+    // Progress while it starts, in the order things become ready.
+    expect(rt.output()).toMatch(
+      /Starting DynamoDB Local[\s\S]*✓ DynamoDB Local[\s\S]*Loading the fixture[\s\S]*✓ API listening/,
+    );
+
+    // The front page links what a newcomer needs and shows the demo accounts; the favicon is there.
+    const home = await new Client(rt.url).get('/', { headers: { accept: 'text/html' } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const link of ['href="/docs"', 'href="/openapi.json"', '/store', 'demo-admin-secret-1'])
+      expect(home.text).toContain(link);
+    const icon = await fetch(`${rt.url}/favicon.ico`);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
 
     const docsClient = new Client(rt.url);
     const docs = await docsClient.get('/docs');
@@ -118,6 +133,7 @@ describe('npm start', () => {
     expect(created.status).toBe(201);
 
     expect(await rt.stop()).toBe(0);
+    expect(rt.output()).toContain('Stopped: the API, DynamoDB Local');
     const afterStop = await fetch(`${rt.url}/API/siteSettings/V1/settings.json`).catch(() => undefined);
     expect(afterStop).toBeUndefined();
   }, 120_000);
@@ -173,6 +189,27 @@ describe('npm start', () => {
     expect(list.body).toMatchObject({ items: [], total: 0 });
     expect(await rt.stop()).toBe(0);
   }, 120_000);
+
+  it('a busy port names the setting that moves it', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, () => resolve()));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      for (const setting of ['PORT', 'DYNAMODB_PORT']) {
+        const result = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+          cwd: ROOT,
+          env: { ...process.env, DATA_DIR: 'memory', PORT: '0', [setting]: String(port) },
+          encoding: 'utf8',
+        });
+        expect(result.status).toBe(1);
+        expect(result.stderr).toContain(`Port ${port}`);
+        expect(result.stderr).toContain(`${setting}=`);
+        expect(result.stderr).not.toContain('EADDRINUSE');
+      }
+    } finally {
+      taken.close();
+    }
+  });
 
   it('without Java it says in one line how to install it', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {

@@ -72,13 +72,13 @@ export function createApiServer(options: ServerOptions): Server {
     if (!socket.writable) return socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     const title = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-    const body = JSON.stringify({
+    const body = `${JSON.stringify({
       type: `https://httpstatuses.io/${status}`,
       title,
       status,
       detail: status === 431 ? 'The request headers are too large' : 'The request could not be parsed',
       requestId: randomUUID(),
-    });
+    })}\n`;
     socket.end(
       `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );

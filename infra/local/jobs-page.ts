@@ -37,6 +37,6 @@ export async function serveJobControl(
 
 function send(res: ServerResponse, status: number, body: unknown): true {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(body));
+  res.end(`${JSON.stringify(body)}\n`);
   return true;
 }

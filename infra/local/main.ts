@@ -1,17 +1,19 @@
 /** `npm start`: the whole service on this machine. Settings: docs/local-runtime.md. */
-import { readFileSync } from 'node:fs';
+import { fixtureAccounts } from './home-page.js';
 import { DEMO_FIXTURE, optionsFromEnv, startLocalRuntime } from './runtime.js';
-import { MissingJavaError } from './services.js';
+import { MissingJavaError, PortInUseError } from './services.js';
 
 async function main(): Promise<void> {
   const options = optionsFromEnv();
-  const runtime = await startLocalRuntime(options);
-  const demo = JSON.parse(readFileSync(DEMO_FIXTURE, 'utf8')) as {
-    admins: { adminAPIKey: string; adminAPISecret: string; adminRole: number }[];
-  };
-  const admin = demo.admins.find((a) => a.adminRole === 0);
+  const begun = Date.now();
+  // Starting takes 5-20 s (a JVM, a Cognito process, the handlers, the demo data): say what is happening.
+  const runtime = await startLocalRuntime(options, (line) => console.log(line));
+  const demo = !options.seed || options.seed === DEMO_FIXTURE;
   const lines = [
     '',
+    `Ready in ${((Date.now() - begun) / 1000).toFixed(1)} s.`,
+    '',
+    `  Home       ${runtime.url}/   (links to everything below)`,
     `  API        ${runtime.url}/API/{controller}/V1/{action}.json`,
     `  Docs       ${runtime.docsUrl}   (OpenAPI: ${runtime.url}/openapi.json)`,
     `  Mail       ${runtime.mailUrl}/   (sent e-mail; JSON at ${runtime.mailUrl}/store)`,
@@ -20,8 +22,14 @@ async function main(): Promise<void> {
       ? `  Seeded     ${runtime.seeded.fixture} ${JSON.stringify(runtime.seeded.summary)}`
       : '  Seeded     (store already had data)',
   ];
-  if (admin && (!options.seed || options.seed === DEMO_FIXTURE)) {
-    lines.push(`  Demo admin adminAPIKey=${admin.adminAPIKey} adminAPISecret=${admin.adminAPISecret}`);
+  if (demo) {
+    for (const account of fixtureAccounts(DEMO_FIXTURE)) {
+      if (account.kind === 'admin' && account.role.includes('super_admin')) {
+        lines.push(`  Demo admin adminAPIKey=${account.login} adminAPISecret=${account.secret}`);
+      } else if (account.kind === 'tenant') {
+        lines.push(`  Demo tenant email=${account.login} password=${account.secret}`);
+      }
+    }
   }
   lines.push(
     `  Try        curl -s ${runtime.url}/API/vrProperties/V1/vrProperties.json`,
@@ -35,7 +43,9 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    console.log('\nStopping…');
     await runtime.stop();
+    console.log('Stopped: the API, DynamoDB Local, the local SES and cognito-local.');
     process.exit(0);
   };
   process.on('SIGINT', stop);
@@ -43,7 +53,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof MissingJavaError) console.error(error.message);
+  if (error instanceof MissingJavaError || error instanceof PortInUseError) console.error(error.message);
   else console.error(`The local runtime could not start: ${(error as Error).message}`);
   process.exit(1);
 });

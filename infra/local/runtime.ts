@@ -14,13 +14,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GROUPS, JOBS } from '../../functions/registry.js';
 import { serveLocalPages } from './docs.js';
+import { type DemoAccount, fixtureAccounts, serveHomePage } from './home-page.js';
 import { createApiServer, type LambdaHandler } from './http-server.js';
 import { type JobRunner, startJobRunner } from './job-runner.js';
 import { serveJobControl } from './jobs-page.js';
-import { freePort } from './services.js';
+import { assertPortFree, freePort, PortInUseError } from './services.js';
 import {
+  type Progress,
   type StandInEndpoints,
   type StandInOptions,
+  seconds,
   setLocalEnv,
   startStandIns,
   TABLE_NAME,
@@ -50,6 +53,9 @@ export interface ApiServerOptions {
   requireHttps?: boolean;
   /** Delete the table when the server stops (a test file's table). */
   dropTableOnStop?: boolean;
+  /** Shown on the front page (`GET /`): the demo fixture's sign-ins when it is the store's data. */
+  demoAccounts?: readonly DemoAccount[];
+  progress?: Progress | undefined;
 }
 
 export interface ApiRuntime {
@@ -90,10 +96,15 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOpt
 }
 
 /** `npm start`: the stand-ins and one API server over the store's table. */
-export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalRuntime> {
-  const standIns = await startStandIns(options);
+export async function startLocalRuntime(options: RuntimeOptions, progress?: Progress): Promise<LocalRuntime> {
+  // Before the stand-ins take 10 s to start: a taken API port fails at once.
+  await assertPortFree(options.port, 'PORT', 'the API');
+  const standIns = await startStandIns(options, progress);
+  const demo = options.seed === undefined || resolve(options.seed) === DEMO_FIXTURE;
   try {
     const api = await startApiServer({
+      progress,
+      demoAccounts: demo ? fixtureAccounts(DEMO_FIXTURE) : [],
       standIns,
       tableName: TABLE_NAME,
       port: options.port,
@@ -122,7 +133,8 @@ export async function startLocalRuntime(options: RuntimeOptions): Promise<LocalR
  * process's environment (TABLE_NAME and the endpoints) before importing the handlers, which read it at import.
  */
 export async function startApiServer(options: ApiServerOptions): Promise<ApiRuntime> {
-  const { standIns, tableName } = options;
+  const { standIns, tableName, progress } = options;
+  const begun = Date.now();
   const ddbClient = new DynamoDBClient({
     endpoint: standIns.dynamodbUrl,
     region: 'us-east-1',
@@ -143,7 +155,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     setLocalEnv({ ...standIns, baseUrl: url, tableName });
 
     const handlers = await importGroupHandlers();
-    const seeded = await seedIfWanted(options.seed);
+    progress?.(`  ✓ table ${tableName} and the group handlers ready (${seconds(begun)})`);
+    const seeded = await seedIfWanted(options.seed, progress);
 
     // The table's background work (docs/jobs.md): the JOBS consumers over its stream, and the schedules.
     const jobs = await startJobRunner({ jobs: JOBS, dynamodbUrl: standIns.dynamodbUrl, tableName });
@@ -155,9 +168,16 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       trustProxy: options.trustProxy,
       requireHttps: options.requireHttps === true,
       extra: async (req, res, path) =>
-        (await serveJobControl(req, res, path, jobs)) || serveLocalPages(req, res, path, url),
+        (await serveJobControl(req, res, path, jobs)) ||
+        serveLocalPages(req, res, path, url) ||
+        serveHomePage(req, res, path, {
+          baseUrl: url,
+          mailUrl: standIns.mailUrl,
+          demoAccounts: options.demoAccounts ?? [],
+        }),
     });
     await listen(server, port);
+    progress?.(`  ✓ API listening on ${url} (${seconds(begun)})`);
     stops.push(() => closeServer(server));
     return { url, docsUrl: `${url}/docs`, tableName, seeded, jobs, stop };
   } catch (error) {
@@ -178,20 +198,25 @@ async function importGroupHandlers(): Promise<Record<string, LambdaHandler>> {
 }
 
 /** DESIGN.md: SEED=none loads nothing; a path always loads; by default the demo fixture fills an empty store. */
-async function seedIfWanted(seed: string | undefined) {
+async function seedIfWanted(seed: string | undefined, progress?: Progress) {
   if (seed === 'none') return undefined;
   const { isSeeded, markSeeded } = await import('./seed-marker.js');
   if (seed === undefined && (await isSeeded())) return undefined;
   const fixture = seed ? resolve(seed) : DEMO_FIXTURE;
+  const begun = Date.now();
+  progress?.(`Loading the fixture ${fixture}…`);
   const { loadFixture } = await import('./fixture/index.js');
   const summary = await loadFixture(JSON.parse(readFileSync(fixture, 'utf8')));
   await markSeeded(fixture);
+  progress?.(`  ✓ fixture loaded (${seconds(begun)})`);
   return { fixture, summary };
 }
 
 function listen(server: Server, port: number): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, 'PORT', 'the API') : error),
+    );
     server.listen(port, () => resolvePromise());
   });
 }

@@ -17,6 +17,31 @@ const require = createRequire(import.meta.url);
 
 export class MissingJavaError extends Error {}
 
+/** A port the runtime needs is taken; the message names the setting that moves it. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    readonly setting: string,
+    what: string,
+  ) {
+    super(
+      `Port ${port} (${what}) is already in use, perhaps by another npm start. Stop that program, or choose another port: ${setting}=${port + 1} npm start (0 picks a free one).`,
+    );
+  }
+}
+
+/** Fails fast, before anything starts, when a chosen port is taken (0 means "any free port": nothing to check). */
+export async function assertPortFree(port: number, setting: string, what: string): Promise<void> {
+  if (port === 0) return;
+  const free = await new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    // No host: the unspecified address, which clashes with a listener on any interface.
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+  if (!free) throw new PortInUseError(port, setting, what);
+}
+
 export function assertJava(): void {
   const probe = spawnSync('java', ['-version'], { stdio: 'ignore' });
   if (probe.error || probe.status !== 0) {

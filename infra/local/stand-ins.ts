@@ -8,7 +8,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureAdminPool, type PoolIds } from './cognito-pool.js';
-import { assertJava, type Running, startCognito, startDynamoDb, startMail } from './services.js';
+import {
+  assertJava,
+  assertPortFree,
+  type Running,
+  startCognito,
+  startDynamoDb,
+  startMail,
+} from './services.js';
 
 /** The table of `npm start`. */
 export const TABLE_NAME = 'rental-pm-local';
@@ -20,6 +27,9 @@ export interface StandInOptions {
   cognitoPort: number;
   dynamodbPort: number;
 }
+
+/** Where `npm start` prints what it is doing (the tests pass nothing: silent). */
+export type Progress = (line: string) => void;
 
 /** Where the stand-ins answer, and what every API server over them needs; plain data, so a test run can pass it to its workers. */
 export interface StandInEndpoints {
@@ -73,8 +83,11 @@ export function setLocalEnv(values: {
 }
 
 /** DynamoDB Local, the local SES and cognito-local with the admin user pool; the pool and the data key are kept in DATA_DIR. */
-export async function startStandIns(options: StandInOptions): Promise<StandIns> {
+export async function startStandIns(options: StandInOptions, progress?: Progress): Promise<StandIns> {
   assertJava();
+  await assertPortFree(options.dynamodbPort, 'DYNAMODB_PORT', 'DynamoDB Local');
+  await assertPortFree(options.mailPort, 'MAIL_PORT', 'the local SES and its mail page');
+  await assertPortFree(options.cognitoPort, 'COGNITO_PORT', 'cognito-local');
   const memory = options.dataDir === 'memory';
   const dataDir = memory ? mkdtempSync(join(tmpdir(), 'rental-pm-')) : resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -90,16 +103,22 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
   };
   try {
     // Each stand-in is remembered as soon as it runs, so a failure of another still stops it.
-    const track = (r: Running) => {
+    const begun = Date.now();
+    const track = (what: string) => (r: Running) => {
       started.push(r);
+      progress?.(`  ✓ ${what} on port ${r.port} (${seconds(begun)})`);
       return r;
     };
+    progress?.('Starting DynamoDB Local (Java), the local SES and cognito-local…');
     const [dynamodb, mail, cognito] = await Promise.all([
-      startDynamoDb(options.dynamodbPort, memory ? undefined : join(dataDir, 'dynamodb')).then(track),
-      startMail(options.mailPort).then(track),
-      startCognito(options.cognitoPort, join(dataDir, 'cognito')).then(track),
+      startDynamoDb(options.dynamodbPort, memory ? undefined : join(dataDir, 'dynamodb')).then(
+        track('DynamoDB Local'),
+      ),
+      startMail(options.mailPort).then(track('local SES (mail page)')),
+      startCognito(options.cognitoPort, join(dataDir, 'cognito')).then(track('cognito-local')),
     ]);
     state.pool = await ensureAdminPool(cognito.url, state.pool);
+    progress?.(`  ✓ admin user pool ready (${seconds(begun)})`);
     writeFileSync(statePath, JSON.stringify(state, null, 2));
     return {
       dynamodbUrl: dynamodb.url,
@@ -114,3 +133,6 @@ export async function startStandIns(options: StandInOptions): Promise<StandIns> 
     throw error;
   }
 }
+
+/** Seconds since `start`, for the progress lines. */
+export const seconds = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;

@@ -45,7 +45,7 @@ export function toProblem(error: unknown, requestId: string, instance?: string):
       'Cache-Control': 'no-store',
       ...(app?.headers ?? {}),
     },
-    body: JSON.stringify(body),
+    body: `${JSON.stringify(body)}\n`,
   };
 }
 
