@@ -1,0 +1,127 @@
+/**
+ * What a person sees in a real browser (Chromium through playwright-core): the front page and its links, the
+ * docs page (every registry operation listed, "Try it out" answering), and the activation e-mail on the mail
+ * page, whose link activates the account with a success page. Chromium comes from the system (`apt-get install
+ * -y chromium`; .ci/run installs it); playwright never downloads a browser. Without it the file is skipped with
+ * a message saying how to install it (docs/testing.md). BROWSER_SCREENSHOTS=dir keeps screenshots there.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../functions/registry.js';
+import { uniqueEmail } from './support/builders.js';
+import { API_URL, Client, MAIL_URL } from './support/client.js';
+
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (path): path is string => !!path && existsSync(path),
+);
+if (!CHROMIUM) {
+  console.warn(
+    'test/browser.test.ts skipped: no Chromium found. Install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH); never `npx playwright install`.',
+  );
+}
+
+const SHOTS = process.env.BROWSER_SCREENSHOTS;
+let browser: Browser | undefined;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function newPage(): Promise<Page> {
+  if (!browser) throw new Error('Chromium did not start');
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+describe.skipIf(!CHROMIUM)('in a browser', () => {
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM ?? '', args: ['--no-sandbox'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the front page links the docs, the OpenAPI document, the mail page and a first call, all working', async () => {
+    const page = await newPage();
+    await page.goto(`${API_URL}/`);
+    await expect(page.locator('h1').textContent()).resolves.toContain('Rental property management API');
+    await shot(page, 'home');
+    const hrefs = await page
+      .locator('a')
+      .evaluateAll((links) => links.map((a) => (a as unknown as { href: string }).href));
+    expect(hrefs.length).toBeGreaterThanOrEqual(4);
+    for (const href of hrefs) {
+      const res = await page.request.get(href);
+      expect(res.status(), href).toBe(200);
+    }
+    const icon = await page.request.get(`${API_URL}/favicon.ico`);
+    expect(icon.headers()['content-type']).toBe('image/svg+xml');
+    await page.close();
+  }, 60_000);
+
+  it('the docs page lists every registry operation, and "Try it out" of the VR list answers 200', async () => {
+    const page = await newPage();
+    await page.goto(`${API_URL}/docs`);
+    await page.locator('.opblock').first().waitFor();
+    const shown = await page.locator('.opblock').evaluateAll((blocks) =>
+      blocks.map((b) => {
+        const method = b.querySelector('.opblock-summary-method')?.textContent?.trim() ?? '';
+        const path = b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '';
+        return `${method.toUpperCase()} ${path}`;
+      }),
+    );
+    for (const route of ROUTES)
+      expect(shown, `${route.method} ${route.path}`).toContain(`${route.method} ${route.path}`);
+
+    const list = page.locator('.opblock-get', {
+      has: page.locator('.opblock-summary-path[data-path="/API/vrProperties/V1/vrProperties.json"]'),
+    });
+    await list.locator('.opblock-summary').click();
+    await list.getByRole('button', { name: 'Try it out' }).click();
+    await list.getByRole('button', { name: 'Execute' }).click();
+    const status = list.locator('.live-responses-table .response .response-col_status').first();
+    await expect(status.textContent({ timeout: 20_000 })).resolves.toMatch(/^\s*200/);
+    await page.close();
+  }, 90_000);
+
+  it('the mail page shows the activation mail, and its link opens a page saying the account is active', async () => {
+    const email = uniqueEmail('browser');
+    const registered = await new Client().post('/API/publicAuth/V1/register.json', {
+      tenantFirstName: 'Bea',
+      tenantLastName: 'Browser',
+      tenantEmail: email,
+      password: 'a-good-password',
+      password2: 'a-good-password',
+    });
+    expect(registered.status).toBe(200);
+
+    const page = await newPage();
+    await page.goto(`${MAIL_URL}/`);
+    const mail = page.locator('.email', { hasText: email });
+    await mail.waitFor();
+    await mail.getByRole('button', { name: 'Toggle HTML view' }).click();
+    const frame = mail.frameLocator('iframe');
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      frame.getByRole('link', { name: 'Activate my account' }).click(),
+    ]);
+    await tab.waitForLoadState();
+    await expect(tab.locator('h1').textContent()).resolves.toBe('Your account is active');
+    await expect(tab.locator('body').textContent()).resolves.toContain('Welcome, Bea.');
+    await shot(tab, 'activated');
+
+    // The session cookie came with the page; the link is used up and says so in a page of its own.
+    const me = await tab.request.get(`${API_URL}/API/publicAuth/V1/me.json`);
+    expect(((await me.json()) as { tenantEmail: string }).tenantEmail).toBe(email);
+    await tab.reload();
+    await expect(tab.locator('h1').textContent()).resolves.toBe('This activation link cannot be used');
+    await shot(tab, 'activation-used');
+    await page.close();
+  }, 90_000);
+});

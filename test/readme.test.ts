@@ -1,0 +1,68 @@
+/**
+ * The README's commands, copied verbatim from its "Calling it" section, run twice in a row with bash against
+ * a fresh `npm start` (on free ports: the base URL and mail URL lines are the only substitutions). Every
+ * answer must be JSON on its own line, and none an error.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type NpmStart, npmStart } from './support/npm-start.js';
+
+const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+/** The ```sh blocks from "## Calling it" up to the next level-2 heading. */
+function walkthroughBlocks(markdown: string): string[] {
+  const start = markdown.indexOf('\n## Calling it');
+  const end = markdown.indexOf('\n## ', start + 1);
+  const section = markdown.slice(start, end === -1 ? undefined : end);
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+}
+
+let runtime: NpmStart | undefined;
+
+beforeAll(async () => {
+  // The per-IP limit is off: two runs back to back are faster than a person pasting them.
+  runtime = await npmStart({ RATE_LIMIT_PER_5S: '0' });
+}, 180_000);
+
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+function runScript(script: string) {
+  return spawnSync('bash', ['-c', `set -eo pipefail\n${script}`], { encoding: 'utf8', timeout: 120_000 });
+}
+
+describe('the README walkthrough', () => {
+  it('has the blocks that set the base URLs', () => {
+    const script = walkthroughBlocks(README).join('\n');
+    expect(script).toContain('B=http://localhost:3000/API\n');
+    expect(script).toContain('MAIL=http://127.0.0.1:8005\n');
+  });
+
+  it('runs verbatim twice in a row: every answer is one line of JSON and none is an error', () => {
+    if (!runtime) throw new Error('npm start did not start');
+    const script = walkthroughBlocks(README)
+      .join('\n')
+      .replace('B=http://localhost:3000/API\n', `B=${runtime.url}/API\n`)
+      .replace('MAIL=http://127.0.0.1:8005\n', `MAIL=${runtime.mailUrl}\n`);
+    const created: number[] = [];
+    for (const run of [1, 2]) {
+      const result = runScript(script);
+      expect(result.status, `run ${run}: ${result.stderr}`).toBe(0);
+      expect(result.stdout.endsWith('\n')).toBe(true);
+      const answers = result.stdout.trimEnd().split('\n');
+      // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant.
+      expect(answers.length).toBe(15);
+      for (const line of answers) {
+        const answer = JSON.parse(line) as { status?: unknown; propertyId?: unknown; isArchived?: unknown };
+        expect(typeof answer.status === 'number' && answer.status >= 400, `run ${run}: ${line}`).toBe(false);
+        // The DELETE's answer names the property the run created.
+        if (answer.isArchived === 1 && typeof answer.propertyId === 'number') created.push(answer.propertyId);
+      }
+      expect(result.stdout).toContain('"applicationId"');
+      expect(result.stdout).toContain('"isArchived":1');
+    }
+    expect(new Set(created).size).toBe(2);
+  }, 240_000);
+});
