@@ -1,0 +1,63 @@
+/**
+ * Stays and nights (docs/pricing.md "Stays and nights"): dates are `YYYY-MM-DD` calendar dates of the site's
+ * `systemTimeZone`; a stay's nights are the dates d with dateFrom <= d < dateTo.
+ */
+import { addDays, todayIn } from '../dates.js';
+
+export interface Stay {
+  dateFrom: string;
+  dateTo: string;
+}
+
+/** "Today" is the date in the site's time zone, not in UTC (a site in New York at 02:00 UTC is still yesterday). */
+export const today = (timeZone: string, now: Date): string => todayIn(timeZone, now);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written `YYYY-MM-DD` (2027-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+export type StayCheck = { ok: true; stay: Stay; nights: number } | { ok: false; message: string };
+
+/** Checks two input dates; a `dateTo` on or before `dateFrom` is no stay. */
+export function checkStay(dateFrom: string, dateTo: string): StayCheck {
+  if (!isCalendarDate(dateFrom)) return { ok: false, message: 'dateFrom must be a date YYYY-MM-DD' };
+  if (!isCalendarDate(dateTo)) return { ok: false, message: 'dateTo must be a date YYYY-MM-DD' };
+  if (dateTo <= dateFrom)
+    return { ok: false, message: 'dateTo (check-out) must be after dateFrom (check-in)' };
+  return { ok: true, stay: { dateFrom, dateTo }, nights: nightCount({ dateFrom, dateTo }) };
+}
+
+const DAY_MS = 86_400_000;
+const utcMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/** The number of nights of a stay (0 when dateTo is not after dateFrom). */
+export function nightCount(stay: Stay): number {
+  return Math.max(0, Math.round((utcMs(stay.dateTo) - utcMs(stay.dateFrom)) / DAY_MS));
+}
+
+/** The nights of a stay in date order: every date from dateFrom up to, not including, dateTo. */
+export function nightsOf(stay: Stay): string[] {
+  const nights: string[] = [];
+  for (let d = stay.dateFrom; d < stay.dateTo; d = addDays(d, 1)) nights.push(d);
+  return nights;
+}
+
+/** 0 Sunday … 6 Saturday, of a calendar date (no time zone: the date is already the site's). */
+export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/** A date plus whole months; a day the target month lacks becomes its last day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const monthIndex = m - 1 + months;
+  const year = y + Math.floor(monthIndex / 12);
+  const month = ((monthIndex % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(d, lastDay))).toISOString().slice(0, 10);
+}
+
+export { addDays };
