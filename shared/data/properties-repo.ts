@@ -130,6 +130,20 @@ export function replacePropertyParts(
   return parts;
 }
 
+/** The label of a booking's reservationSeq bump (DESIGN.md "Transactions"). */
+export const RESERVATION_SEQ_LABEL = 'update:property reservationSeq';
+
+/**
+ * A booking's (or a move's) `update:property reservationSeq`: ADD 1 on the property item, only while the
+ * property exists and is not archived. With the archive's condition on the value it read (replacePropertyParts
+ * `expectReservationSeq`), a booking and an archive that race cannot both commit.
+ */
+export const reservationSeqPart = (propertyId: number): TxPart =>
+  part.update(RESERVATION_SEQ_LABEL, keys.property(propertyId), 'ADD reservationSeq :one', {
+    condition: 'attribute_exists(PK) AND isArchived = :no',
+    values: { ':one': 1, ':no': 0 },
+  });
+
 /**
  * The domain's reading of a failed property write: on a replace, the version (or reservationSeq) condition,
  * or conflicts that outlasted the commit's retries, are StaleRecord (re-read and retry, as before the

@@ -43,7 +43,12 @@ export const keys = {
     SK: `NIGHT#${date}#${pad(unit, 3)}`,
   }),
   nightClaimPrefix: 'NIGHT#',
+  /** R1: a reservation (or admin block). */
   reservation: (reservationId: number): Key => ({ PK: `RESERVATION#${reservationId}`, SK: 'RESERVATION' }),
+  /** R5: a booking order. */
+  order: (orderId: number): Key => ({ PK: `ORDER#${orderId}`, SK: 'ORDER' }),
+  /** R7: a coupon, by its upper-case code (codes match whatever their case). */
+  coupon: (codeKey: string): Key => ({ PK: `COUPON#${codeKey}`, SK: 'COUPON' }),
 
   // Tenants, leases, applications (docs/data-model.md T1–T6, L1–L2, A1–A3; docs/tenants.md).
   /** T1: the tenant record. */
@@ -105,6 +110,12 @@ export const indexKeys = {
   /** GSI1: a property's reservations by check-out date (archive rule, occupancy). */
   reservationsByProperty: (propertyId: number) => `PROPRES#${propertyId}`,
   reservationCheckout: (dateTo: string, reservationId: number) => `${dateTo}#${pad(reservationId)}`,
+  /** GSI2 (R3): a tenant's reservations; GSI3 (R4): every reservation; both by stay start. */
+  reservationsByTenant: (tenantId: number) => `TENANTRES#${tenantId}`,
+  reservationsAll: () => 'RESERVATIONS',
+  reservationStart: (dateFrom: string, reservationId: number) => `${dateFrom}#${pad(reservationId)}`,
+  /** GSI1 (R7): every coupon by code (admin list; bounded by the site's own coupons). */
+  coupons: () => 'COUPONS',
   /** GSI1: admins by id. */
   admins: () => 'ADMINS',
 
