@@ -18,6 +18,8 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
 
+const REPOSITION = new Set(['ExpiredIteratorException', 'TrimmedDataAccessException']);
+
 interface Shard {
   iterator: string | undefined;
   lastSequence: string | undefined;
@@ -82,7 +84,10 @@ export class StreamReader {
         shard.lastSequence = records.at(-1)?.dynamodb?.SequenceNumber ?? shard.lastSequence;
         shard.iterator = page.NextShardIterator;
       } catch (error) {
-        if ((error as Error).name !== 'ExpiredIteratorException') throw error;
+        // An expired iterator, or one DynamoDB Local says points before the shard's oldest record (it says so
+        // for a LATEST iterator taken on a shard that was still empty): read on after the last record handled,
+        // or from the shard's start when none was (consumers are idempotent, so a replay is harmless).
+        if (!REPOSITION.has((error as Error).name)) throw error;
         shard.iterator = await this.iterator(id, false, shard.lastSequence);
       }
     }
