@@ -52,8 +52,8 @@ describe('the README walkthrough', () => {
       expect(result.status, `run ${run}: ${result.stderr}`).toBe(0);
       expect(result.stdout.endsWith('\n')).toBe(true);
       const answers = result.stdout.trimEnd().split('\n');
-      // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant.
-      expect(answers.length).toBe(15);
+      // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant, 6 of the guest booking.
+      expect(answers.length).toBe(21);
       for (const line of answers) {
         const answer = JSON.parse(line) as { status?: unknown; propertyId?: unknown; isArchived?: unknown };
         expect(typeof answer.status === 'number' && answer.status >= 400, `run ${run}: ${line}`).toBe(false);

@@ -37,7 +37,6 @@ const PENDING = [
   /^(GET|POST|PUT|DELETE) \/API\/adminExpenses\//,
   /^(GET|POST|PUT|DELETE) \/API\/adminHousekeeping\//,
   /^GET \/API\/adminReports\//,
-  /^(GET|POST) \/API\/publicBooking\/V1\/(availability|calendar|quote|validateCoupon|book)/,
   /^(GET|POST) \/API\/(payment-create-intent|payment-webhook)\.php$/,
   /^GET \/API\/accounting\/oauth-start\.php$/,
   /^POST \/API\/channel\/webhook\.php$/,

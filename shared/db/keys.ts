@@ -49,6 +49,13 @@ export const keys = {
   order: (orderId: number): Key => ({ PK: `ORDER#${orderId}`, SK: 'ORDER' }),
   /** R7: a coupon, by its upper-case code (codes match whatever their case). */
   coupon: (codeKey: string): Key => ({ PK: `COUPON#${codeKey}`, SK: 'COUPON' }),
+  /** I1: an invoice header; its lines (`LINE#<pad n>`) and payments share its partition. */
+  invoice: (invoiceId: number): Key => ({ PK: `INVOICE#${invoiceId}`, SK: 'INVOICE' }),
+  invoiceLine: (invoiceId: number, lineNo: number): Key => ({
+    PK: `INVOICE#${invoiceId}`,
+    SK: `LINE#${pad(lineNo, 4)}`,
+  }),
+  invoicePartition: (invoiceId: number): string => `INVOICE#${invoiceId}`,
 
   // Tenants, leases, applications (docs/data-model.md T1–T6, L1–L2, A1–A3; docs/tenants.md).
   /** T1: the tenant record. */
@@ -116,6 +123,11 @@ export const indexKeys = {
   reservationStart: (dateFrom: string, reservationId: number) => `${dateFrom}#${pad(reservationId)}`,
   /** GSI1 (R7): every coupon by code (admin list; bounded by the site's own coupons). */
   coupons: () => 'COUPONS',
+  /** GSI1 (I2): every invoice by date; GSI2 (I3): a tenant's; GSI3 (I4): a property's. */
+  invoices: () => 'INVOICES',
+  invoicesByTenant: (tenantId: number) => `TENANTINV#${tenantId}`,
+  invoicesByProperty: (propertyId: number) => `PROPINV#${propertyId}`,
+  invoiceOrder: (invoiceDate: string, invoiceId: number) => `${invoiceDate}#${pad(invoiceId)}`,
   /** GSI1: admins by id. */
   admins: () => 'ADMINS',
 

@@ -164,6 +164,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/API/publicBooking/V1/availability/{propertyId}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a stay can be booked, its price for one adult, its night rates and free units
+         * @description `available: false` names the first bookable rule that fails (docs/pricing.md "When a stay can be booked"). `price` is the quote total for 1 adult, no pets, no coupon, when available; `intervals` is the night count, `spots` the fewest free units over the nights. Public: no session needed.
+         */
+        get: operations["publicBooking.availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/publicBooking/V1/calendar/{propertyId}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reserved and blocked ranges and the rate of every date, from today for `months` months
+         * @description months: default 12, at most 24. `today` is the date in the site time zone. Public: no session needed.
+         */
+        get: operations["publicBooking.calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/publicBooking/V1/quote.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The price of a stay, figure by figure (docs/pricing.md)
+         * @description An unknown or invalid coupon is no error: the discount is 0 and couponApplied false. Availability is not checked (see availability and book). Public: no session needed. Body aliases: serviceID → propertyId, bAdults → adults, bChildren → children, bPets → pets.
+         */
+        post: operations["publicBooking.quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/publicBooking/V1/validateCoupon.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a coupon code applies to a property today, and why not
+         * @description Whether a coupon code applies to a property today, and why not. Public: no session needed.
+         */
+        post: operations["publicBooking.validateCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/publicBooking/V1/book.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a stay: reservation, order, invoice and tenant in one transaction
+         * @description With a tenant session the booking is the tenant's; otherwise, when the site allows guest checkout (apiBookingGuestEnabled=1, apiBookingRequireLogin=0), a guest e-mail and a passed CAPTCHA of the site's provider. Without name or e-mail nothing is booked: `requiresPortal: true` and the quote. On success `invoiceId` is set when the total is above 0 and `message` says to pay through the guest portal. Accepts `Idempotency-Key`. A tenant session is used when present. Body aliases: serviceID → propertyId, bAdults → adults, bChildren → children, bPets → pets, bAddress → address, bCity → city, bState → state, bZip → zip. Rate limit: 20 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
+         */
+        post: operations["publicBooking.book"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/API/siteSettings/V1/settings.json": {
         parameters: {
             query?: never;
@@ -2147,6 +2247,488 @@ export interface operations {
                 };
             };
             /** @description Service unavailable: no CAPTCHA secret configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "publicBooking.availability": {
+        parameters: {
+            query: {
+                /** @description Alias: from */
+                dateFrom: string;
+                /** @description Alias: to */
+                dateTo: string;
+            };
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        message: string;
+                        price: number | null;
+                        nightRates: {
+                            date: string;
+                            rate: number;
+                        }[];
+                        intervals: number;
+                        spots: number;
+                    };
+                };
+            };
+            /** @description Bad request: missing or malformed propertyId, dateFrom or dateTo, or dateTo not after dateFrom */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "publicBooking.calendar": {
+        parameters: {
+            query?: {
+                months?: number | string;
+            };
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        propertyId: number;
+                        today: string;
+                        until: string;
+                        ranges: {
+                            start: string;
+                            end: string;
+                            /** @enum {string} */
+                            type: "reserved" | "blocked";
+                        }[];
+                        baseRate: number;
+                        weekendRate: number;
+                        dayPrices: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: months not an integer from 1 to 24 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such VR property on the website */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "publicBooking.quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    propertyId: number | string;
+                    dateFrom: string;
+                    dateTo: string;
+                    /** @default 1 */
+                    adults?: number | string;
+                    /** @default 0 */
+                    children?: number | string;
+                    /** @default 0 */
+                    pets?: number | string;
+                    couponCode?: string;
+                    /** @default [] */
+                    extraRooms?: (number | string)[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        propertyId: number;
+                        dateFrom: string;
+                        dateTo: string;
+                        nights: number;
+                        subtotal: number;
+                        discount: number;
+                        couponApplied: boolean;
+                        cleaningFee: number;
+                        damageWaiver: number;
+                        bookingFee: number;
+                        peopleFees: number;
+                        petFee: number;
+                        taxRate: number;
+                        tax: number;
+                        total: number;
+                        lineItems: {
+                            label: string;
+                            amount: number;
+                        }[];
+                        nightRates: {
+                            date: string;
+                            rate: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: missing or malformed fields, or dateTo not after dateFrom, or a stay of more than 24 months */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such VR property on the website */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "publicBooking.validateCoupon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    propertyId: number | string;
+                    couponCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        valid: boolean;
+                        type: ("abs" | "percent") | null;
+                        value: number | null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad request: missing propertyId or couponCode */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "publicBooking.book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    propertyId: number | string;
+                    dateFrom: string;
+                    dateTo: string;
+                    /** @default 1 */
+                    adults?: number | string;
+                    /** @default 0 */
+                    children?: number | string;
+                    /** @default 0 */
+                    pets?: number | string;
+                    couponCode?: string;
+                    /** @default [] */
+                    extraRooms?: (number | string)[];
+                    /** @default  */
+                    name?: string;
+                    /** @default  */
+                    email?: string;
+                    /** @default  */
+                    phone?: string;
+                    /** @default  */
+                    address?: string;
+                    /** @default  */
+                    city?: string;
+                    /** @default  */
+                    state?: string;
+                    /** @default  */
+                    zip?: string;
+                    tenantId?: number | string;
+                    captcha?: string | number;
+                    captcha_sum?: string;
+                    captchaToken?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        requiresPortal: boolean;
+                        orderId: number | null;
+                        invoiceId: number | null;
+                        tenantId: number | null;
+                        reservationId: number | null;
+                        quote: {
+                            propertyId: number;
+                            dateFrom: string;
+                            dateTo: string;
+                            nights: number;
+                            subtotal: number;
+                            discount: number;
+                            couponApplied: boolean;
+                            cleaningFee: number;
+                            damageWaiver: number;
+                            bookingFee: number;
+                            peopleFees: number;
+                            petFee: number;
+                            taxRate: number;
+                            tax: number;
+                            total: number;
+                            lineItems: {
+                                label: string;
+                                amount: number;
+                            }[];
+                            nightRates: {
+                                date: string;
+                                rate: number;
+                            }[];
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad request: missing or malformed fields, CAPTCHA missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: a tenant session is required (apiBookingRequireLogin=1, or guest checkout off) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such VR property on the website */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the stay cannot be booked (the message names the first rule that fails, e.g. the last unit was just taken), or the coupon was used up since the quote */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable content: the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: more than 20 booking attempts from this IP in an hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable: the CAPTCHA provider could not be reached */
             503: {
                 headers: {
                     [name: string]: unknown;

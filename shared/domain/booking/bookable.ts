@@ -40,7 +40,8 @@ export interface Bookability {
   spots: number;
 }
 
-const unitsOf = (p: Pick<PropertyRecord, 'units'>) => (p.units > 0 ? p.units : 1);
+/** The units a property has (default 1). */
+export const unitsOf = (p: Pick<PropertyRecord, 'units'>) => (p.units > 0 ? p.units : 1);
 export const minNightsOf = (p: Pick<PropertyRecord, 'minNights'>) =>
   p.minNights > 0 ? p.minNights : DEFAULT_MIN_NIGHTS;
 /** The property's maxNights (default 30), never above what one transaction can hold. */
