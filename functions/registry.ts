@@ -6,8 +6,11 @@
 import type { RouteContract } from '../shared/http/route.js';
 import type { JobContract } from '../shared/jobs/contract.js';
 import { routes as adminContent } from './adminContent/routes.js';
+import { routes as adminCoupons } from './adminCoupons/routes.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
 import { routes as adminProperties } from './adminProperties/routes.js';
+import { routes as adminRates } from './adminRates/routes.js';
+import { routes as adminReservations } from './adminReservations/routes.js';
 import { routes as adminSettings } from './adminSettings/routes.js';
 import { routes as adminTenants } from './adminTenants/routes.js';
 import { jobs as auditJobs } from './audit/jobs.js';
@@ -34,6 +37,9 @@ export const ROUTES: readonly RouteContract[] = [
   ...adminTenants,
   ...leaseApplications,
   ...audit,
+  ...adminReservations,
+  ...adminRates,
+  ...adminCoupons,
 ];
 
 /** Group name → its Lambda entry file (functions/<group>/handler.ts). */

@@ -36,6 +36,15 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: 'Admin leads', description: 'Admin: contact messages, leads and newsletter subscribers.' },
   { name: 'Admin settings', description: 'Admin: the site settings (secrets only as "is set").' },
   { name: 'Admin tenants', description: 'Admin: tenant accounts, deactivated by DELETE.' },
+  {
+    name: 'Admin reservations',
+    description: 'Admin: VR reservations and blocks (status 4), cancelled by DELETE.',
+  },
+  { name: 'Admin rates', description: 'Admin: date prices of VR properties, in ranges (beyond the spec).' },
+  {
+    name: 'Admin coupons',
+    description: 'Admin: coupons with their uses, deactivated by DELETE (beyond the spec).',
+  },
   { name: 'Admin applications', description: 'Admin: lease applications.' },
   { name: 'Admin audit', description: 'Admin: who changed what, by record and by actor.' },
 ];

@@ -92,6 +92,30 @@ function sampleFor(route: AdminRoute): Sample {
     'adminTenants.deactivate': { params: { id: 2 } },
     'adminApplications.list': {},
     'adminAudit.entries': {},
+    'adminReservations.list': {},
+    'adminReservations.get': { params: { id: made.landlordReservation } },
+    'adminReservations.create': {
+      body: {
+        propertyId: 2003,
+        dateFrom: day(400),
+        dateTo: day(402),
+        name: 'Matt Rix',
+        email: uniqueEmail('matrix'),
+      },
+    },
+    'adminReservations.update': { params: { id: made.matrixReservation }, body: { totalPrice: 123 } },
+    'adminReservations.cancel': { params: { id: made.matrixReservation } },
+    'adminRates.get': { params: { propertyId: 2001 } },
+    'adminRates.set': {
+      params: { propertyId: 2003 },
+      body: { dateFrom: day(30), dateTo: day(31), rate: '99' },
+    },
+    'adminRates.clear': { params: { propertyId: 2003 }, query: { dateFrom: day(30), dateTo: day(31) } },
+    'adminCoupons.list': {},
+    'adminCoupons.create': { body: { code: unique('M').replace(/\W/g, ''), type: 'abs', value: 5 } },
+    'adminCoupons.get': { params: { code: 'MATRIX' } },
+    'adminCoupons.update': { params: { code: 'MATRIX' }, body: { value: 6 } },
+    'adminCoupons.deactivate': { params: { code: 'MATRIX' } },
   };
   const sample = samples[route.id];
   if (!sample) throw new Error(`no sample request for admin route ${route.id}: add one to the matrix`);
@@ -120,9 +144,37 @@ function expected(route: AdminRoute, caller: Caller): 401 | 403 | 'allowed' {
   return route.auth.roles.includes(role) ? 'allowed' : 403;
 }
 
+/** A date `n` days after today (the fixture's site time zone is UTC). */
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Records the samples aim at, made in beforeAll (the fixture has no reservations or coupons). */
+const made = { landlordReservation: 0, otherLandlordReservation: 0, matrixReservation: 0 };
+
+async function reservationOn(admin: Client, propertyId: number, from: number): Promise<number> {
+  const res = await admin.post('/API/adminReservations/V1/reservations.json', {
+    propertyId,
+    dateFrom: day(from),
+    dateTo: day(from + 1),
+    name: 'Matrix Guest',
+    email: uniqueEmail('matrix'),
+  });
+  if (res.status !== 201) throw new Error(`reservation create failed: ${res.status} ${res.text}`);
+  return res.body.reservationId as number;
+}
+
 const clients = new Map<Caller, Client>();
 
 beforeAll(async () => {
+  const admin = await signedIn('super');
+  made.landlordReservation = await reservationOn(admin, 2001, 500);
+  made.otherLandlordReservation = await reservationOn(admin, 2002, 500);
+  made.matrixReservation = await reservationOn(admin, 2003, 500);
+  const coupon = await admin.post('/API/adminCoupons/V1/coupons.json', {
+    code: 'MATRIX',
+    type: 'percent',
+    value: 10,
+  });
+  if (coupon.status !== 201) throw new Error(`coupon create failed: ${coupon.status} ${coupon.text}`);
   clients.set('no session', new Client());
   clients.set('tenant', (await signedInTenant()).client);
   for (const who of ['housekeeper', 'landlord', 'svcRep', 'super', 'otherLandlord'] as const)
@@ -180,6 +232,10 @@ describe('authorization matrix: every admin route × caller', () => {
 const OWNED: Record<string, { landlord: number; otherLandlord: number }> = {
   'adminProperties.get': { landlord: 2001, otherLandlord: 2002 },
   'adminTenants.get': { landlord: 1, otherLandlord: 2 },
+  // Reservations on 2001 and 2002, made in beforeAll (ids known only then).
+  get 'adminReservations.get'() {
+    return { landlord: made.landlordReservation, otherLandlord: made.otherLandlordReservation };
+  },
 };
 
 describe('authorization matrix: a landlord’s own records and another landlord’s', () => {

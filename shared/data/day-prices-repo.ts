@@ -1,6 +1,7 @@
 /** Day prices of a property (docs/data-model.md P9): `PRICE#<date>` items in the property's partition. */
 import { keys } from '../db/keys.js';
 import { type Item, queryPartition, stripKeys } from '../db/query.js';
+import { part, type TxPart } from '../db/transaction.js';
 import { addDays } from '../domain/dates.js';
 
 export interface DayPrice {
@@ -22,3 +23,11 @@ export async function dayPrices(propertyId: number, from: string, toExclusive: s
   });
   return items.map((i) => stripKeys<DayPrice>(i));
 }
+
+/** `put:dayPrice <date>`: sets (or replaces) the price of one date (adminRates PUT). */
+export const putDayPricePart = (price: DayPrice): TxPart =>
+  part.put(`put:dayPrice ${price.date}`, dayPriceItem(price));
+
+/** `delete:dayPrice <date>`: clears the price of one date (gone already is fine). */
+export const deleteDayPricePart = (propertyId: number, date: string): TxPart =>
+  part.delete(`delete:dayPrice ${date}`, keys.dayPrice(propertyId, date));

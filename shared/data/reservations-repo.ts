@@ -147,3 +147,18 @@ export async function reservationsByStart(range: {
   });
   return items.map(fromItem);
 }
+
+/** R2: a property's reservations by check-out, up to the check-out `toCheckout` (inclusive) when given. */
+export async function reservationsOfProperty(
+  propertyId: number,
+  range: { toCheckout?: string } = {},
+): Promise<StoredReservation[]> {
+  const items = await queryPartition({
+    index: INDEX.gsi1,
+    pk: indexKeys.reservationsByProperty(propertyId),
+    ...(range.toCheckout
+      ? { sk: { between: ['0000-00-00', `${range.toCheckout}#~`] as [string, string] } }
+      : {}),
+  });
+  return items.map(fromItem);
+}

@@ -1636,6 +1636,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/API/adminReservations/V1/reservations.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reservations and blocks by stay start (landlords see their own properties’)
+         * @description Filters: propertyId (alias serviceID), tenantId, status, dateFrom (stay start on or after), dateTo (check-out on or before), search (guest name or e-mail, part of it, or the reservation id). Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminReservations.list"];
+        put?: never;
+        /**
+         * Create a reservation or, with adminBlock, a block of the nights
+         * @description The booking rules (stay length, not before today, within the 24-month horizon) and free units are checked; skipAvailabilityCheck skips the rules but never overbooks a night (a unit holds one stay per night). Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
+         */
+        post: operations["adminReservations.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminReservations/V1/reservations/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One reservation with its stay dates
+         * @description One reservation with its stay dates. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminReservations.get"];
+        /**
+         * Change status, dates or total price; moved nights are claimed and released in one transaction
+         * @description Change status, dates or total price; moved nights are claimed and released in one transaction. Admin session; roles: super_admin.
+         */
+        put: operations["adminReservations.update"];
+        post?: never;
+        /**
+         * Cancel (status 3): the nights are released
+         * @description Cancel (status 3): the nights are released. Admin session; roles: super_admin.
+         */
+        delete: operations["adminReservations.cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminReservations/V1/reservation/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One reservation with its stay dates
+         * @description One reservation with its stay dates. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminReservations.get.alias"];
+        /**
+         * Change status, dates or total price; moved nights are claimed and released in one transaction
+         * @description Change status, dates or total price; moved nights are claimed and released in one transaction. Admin session; roles: super_admin.
+         */
+        put: operations["adminReservations.update.alias"];
+        post?: never;
+        /**
+         * Cancel (status 3): the nights are released
+         * @description Cancel (status 3): the nights are released. Admin session; roles: super_admin.
+         */
+        delete: operations["adminReservations.cancel.alias"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminRates/V1/rates/{propertyId}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The date prices of a VR property in a range (default: today to the calendar horizon)
+         * @description The date prices of a VR property in a range (default: today to the calendar horizon). Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminRates.get"];
+        /**
+         * Set one rate on every date from dateFrom to dateTo (both included)
+         * @description Set one rate on every date from dateFrom to dateTo (both included). Admin session; roles: super_admin.
+         */
+        put: operations["adminRates.set"];
+        post?: never;
+        /**
+         * Clear the date prices from dateFrom to dateTo (both included)
+         * @description Clear the date prices from dateFrom to dateTo (both included). Admin session; roles: super_admin.
+         */
+        delete: operations["adminRates.clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminCoupons/V1/coupons.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every coupon by code, with its uses so far
+         * @description Every coupon by code, with its uses so far. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminCoupons.list"];
+        put?: never;
+        /**
+         * Create a coupon (value: an amount for abs, a percentage up to 100 for percent)
+         * @description Create a coupon (value: an amount for abs, a percentage up to 100 for percent). Admin session; roles: super_admin.
+         */
+        post: operations["adminCoupons.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminCoupons/V1/coupons/{code}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One coupon, by code in any case
+         * @description One coupon, by code in any case. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminCoupons.get"];
+        /**
+         * Change a coupon’s terms (never its uses); null or "" clears an optional bound
+         * @description Change a coupon’s terms (never its uses); null or "" clears an optional bound. Admin session; roles: super_admin.
+         */
+        put: operations["adminCoupons.update"];
+        post?: never;
+        /**
+         * Deactivate a coupon (isActive 0; kept with its uses). Again: no change
+         * @description Deactivate a coupon (isActive 0; kept with its uses). Again: no change. Admin session; roles: super_admin.
+         */
+        delete: operations["adminCoupons.deactivate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/API/adminApplications/V1/applications.json": {
         parameters: {
             query?: never;
@@ -11036,6 +11196,1682 @@ export interface operations {
                 };
             };
             /** @description Not found: no such tenant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReservations.list": {
+        parameters: {
+            query?: {
+                /** @description Alias: serviceID */
+                propertyId?: number | string;
+                tenantId?: number | string;
+                status?: string | number;
+                dateFrom?: string;
+                dateTo?: string;
+                search?: string;
+                page?: number | string;
+                limit?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            reservationId: number;
+                            propertyId: number;
+                            tenantId: number | null;
+                            dateFrom: string;
+                            dateTo: string;
+                            nights: number;
+                            name: string;
+                            email: string;
+                            status: string;
+                            /** @enum {string} */
+                            statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                            /** @enum {number} */
+                            adminBlock: 0 | 1;
+                            totalPrice: number;
+                            orderId: number | null;
+                            couponCode: string | null;
+                            /** @enum {string} */
+                            source: "website" | "admin" | "channel";
+                            dateCreated: string;
+                            dateUpdated: string;
+                        }[];
+                        page: number;
+                        limit: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReservations.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    propertyId: number | string;
+                    dateFrom: string;
+                    dateTo: string;
+                    name?: string;
+                    /** Format: email */
+                    email?: string;
+                    totalPrice?: number | string;
+                    status?: string | number;
+                    /** @default false */
+                    skipAvailabilityCheck?: boolean | number | string;
+                    adminBlock?: string | number | boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        reservationId: number;
+                        reservation: {
+                            reservationId: number;
+                            propertyId: number;
+                            tenantId: number | null;
+                            dateFrom: string;
+                            dateTo: string;
+                            nights: number;
+                            name: string;
+                            email: string;
+                            status: string;
+                            /** @enum {string} */
+                            statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                            /** @enum {number} */
+                            adminBlock: 0 | 1;
+                            totalPrice: number;
+                            orderId: number | null;
+                            couponCode: string | null;
+                            /** @enum {string} */
+                            source: "website" | "admin" | "channel";
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation, or the dates are unavailable */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable content: the same Idempotency-Key with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReservations.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reservationId: number;
+                        propertyId: number;
+                        tenantId: number | null;
+                        dateFrom: string;
+                        dateTo: string;
+                        nights: number;
+                        name: string;
+                        email: string;
+                        status: string;
+                        /** @enum {string} */
+                        statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                        /** @enum {number} */
+                        adminBlock: 0 | 1;
+                        totalPrice: number;
+                        orderId: number | null;
+                        couponCode: string | null;
+                        /** @enum {string} */
+                        source: "website" | "admin" | "channel";
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such reservation (another landlord’s answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReservations.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status?: string | number;
+                    dateFrom?: string;
+                    dateTo?: string;
+                    totalPrice?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        reservation: {
+                            reservationId: number;
+                            propertyId: number;
+                            tenantId: number | null;
+                            dateFrom: string;
+                            dateTo: string;
+                            nights: number;
+                            name: string;
+                            email: string;
+                            status: string;
+                            /** @enum {string} */
+                            statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                            /** @enum {number} */
+                            adminBlock: 0 | 1;
+                            totalPrice: number;
+                            orderId: number | null;
+                            couponCode: string | null;
+                            /** @enum {string} */
+                            source: "website" | "admin" | "channel";
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such reservation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the dates are unavailable */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReservations.cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        reservation: {
+                            reservationId: number;
+                            propertyId: number;
+                            tenantId: number | null;
+                            dateFrom: string;
+                            dateTo: string;
+                            nights: number;
+                            name: string;
+                            email: string;
+                            status: string;
+                            /** @enum {string} */
+                            statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                            /** @enum {number} */
+                            adminBlock: 0 | 1;
+                            totalPrice: number;
+                            orderId: number | null;
+                            couponCode: string | null;
+                            /** @enum {string} */
+                            source: "website" | "admin" | "channel";
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such reservation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: already cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReservations.get.alias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reservationId: number;
+                        propertyId: number;
+                        tenantId: number | null;
+                        dateFrom: string;
+                        dateTo: string;
+                        nights: number;
+                        name: string;
+                        email: string;
+                        status: string;
+                        /** @enum {string} */
+                        statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                        /** @enum {number} */
+                        adminBlock: 0 | 1;
+                        totalPrice: number;
+                        orderId: number | null;
+                        couponCode: string | null;
+                        /** @enum {string} */
+                        source: "website" | "admin" | "channel";
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such reservation (another landlord’s answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReservations.update.alias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status?: string | number;
+                    dateFrom?: string;
+                    dateTo?: string;
+                    totalPrice?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        reservation: {
+                            reservationId: number;
+                            propertyId: number;
+                            tenantId: number | null;
+                            dateFrom: string;
+                            dateTo: string;
+                            nights: number;
+                            name: string;
+                            email: string;
+                            status: string;
+                            /** @enum {string} */
+                            statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                            /** @enum {number} */
+                            adminBlock: 0 | 1;
+                            totalPrice: number;
+                            orderId: number | null;
+                            couponCode: string | null;
+                            /** @enum {string} */
+                            source: "website" | "admin" | "channel";
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such reservation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the dates are unavailable */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReservations.cancel.alias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        reservation: {
+                            reservationId: number;
+                            propertyId: number;
+                            tenantId: number | null;
+                            dateFrom: string;
+                            dateTo: string;
+                            nights: number;
+                            name: string;
+                            email: string;
+                            status: string;
+                            /** @enum {string} */
+                            statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                            /** @enum {number} */
+                            adminBlock: 0 | 1;
+                            totalPrice: number;
+                            orderId: number | null;
+                            couponCode: string | null;
+                            /** @enum {string} */
+                            source: "website" | "admin" | "channel";
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such reservation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: already cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminRates.get": {
+        parameters: {
+            query?: {
+                dateFrom?: string;
+                dateTo?: string;
+            };
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        propertyId: number;
+                        dateFrom: string;
+                        dateTo: string;
+                        baseRate: number;
+                        weekendRate: number;
+                        items: {
+                            date: string;
+                            rate: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such VR property */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminRates.set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dateFrom: string;
+                    dateTo: string;
+                    rate: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        propertyId: number;
+                        dateFrom: string;
+                        dateTo: string;
+                        rate: number;
+                        days: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such VR property */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminRates.clear": {
+        parameters: {
+            query: {
+                dateFrom: string;
+                dateTo: string;
+            };
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        propertyId: number;
+                        dateFrom: string;
+                        dateTo: string;
+                        cleared: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such VR property */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminCoupons.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            code: string;
+                            /** @enum {string} */
+                            type: "abs" | "percent";
+                            value: number;
+                            /** @enum {number} */
+                            isActive: 0 | 1;
+                            validFrom: string | null;
+                            validTo: string | null;
+                            propertyIds: number[];
+                            minNights: number | null;
+                            maxUses: number | null;
+                            uses: number;
+                            usesLeft: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminCoupons.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @enum {string} */
+                    type: "abs" | "percent";
+                    value: number | string;
+                    /** @default 1 */
+                    isActive?: (0 | 1) | ("0" | "1");
+                    /** @default null */
+                    validFrom?: (string | "") | null;
+                    /** @default null */
+                    validTo?: (string | "") | null;
+                    /** @default [] */
+                    propertyIds?: (number | string)[];
+                    /** @default null */
+                    minNights?: ("" | (number | string)) | null;
+                    /** @default null */
+                    maxUses?: ("" | (number | string)) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        code: string;
+                        coupon: {
+                            code: string;
+                            /** @enum {string} */
+                            type: "abs" | "percent";
+                            value: number;
+                            /** @enum {number} */
+                            isActive: 0 | 1;
+                            validFrom: string | null;
+                            validTo: string | null;
+                            propertyIds: number[];
+                            minNights: number | null;
+                            maxUses: number | null;
+                            uses: number;
+                            usesLeft: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the code exists (in any case) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminCoupons.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** @enum {string} */
+                        type: "abs" | "percent";
+                        value: number;
+                        /** @enum {number} */
+                        isActive: 0 | 1;
+                        validFrom: string | null;
+                        validTo: string | null;
+                        propertyIds: number[];
+                        minNights: number | null;
+                        maxUses: number | null;
+                        uses: number;
+                        usesLeft: number | null;
+                    };
+                };
+            };
+            /** @description Bad request: not a code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such coupon */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminCoupons.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type?: "abs" | "percent";
+                    value?: number | string;
+                    isActive?: (0 | 1) | ("0" | "1");
+                    validFrom?: (string | "") | null;
+                    validTo?: (string | "") | null;
+                    propertyIds?: (number | string)[];
+                    minNights?: ("" | (number | string)) | null;
+                    maxUses?: ("" | (number | string)) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        coupon: {
+                            code: string;
+                            /** @enum {string} */
+                            type: "abs" | "percent";
+                            value: number;
+                            /** @enum {number} */
+                            isActive: 0 | 1;
+                            validFrom: string | null;
+                            validTo: string | null;
+                            propertyIds: number[];
+                            minNights: number | null;
+                            maxUses: number | null;
+                            uses: number;
+                            usesLeft: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such coupon */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminCoupons.deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        coupon: {
+                            code: string;
+                            /** @enum {string} */
+                            type: "abs" | "percent";
+                            value: number;
+                            /** @enum {number} */
+                            isActive: 0 | 1;
+                            validFrom: string | null;
+                            validTo: string | null;
+                            propertyIds: number[];
+                            minNights: number | null;
+                            maxUses: number | null;
+                            uses: number;
+                            usesLeft: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: not a code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such coupon */
             404: {
                 headers: {
                     [name: string]: unknown;

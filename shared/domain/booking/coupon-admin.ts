@@ -1,0 +1,147 @@
+/**
+ * What an admin (or a fixture) writes of a coupon, and how the back office sees it: the input fields with the
+ * API's names (`value` is an amount for an `abs` coupon, a percentage for a `percent` one), the record they
+ * make, and the admin view with the uses counted so far. A percent coupon above 100 is refused: it would pay
+ * the guest. Pure valibot and plain functions, so the admin group and the fixture loader share them.
+ */
+import * as v from 'valibot';
+import { BadRequest, type FieldError } from '../../errors.js';
+import { toAmount, toCents } from '../money.js';
+import { flag01, intLike, isoDate, MAX_INT_ID } from '../values.js';
+import type { CouponRecord } from './coupon.js';
+
+/** Letters, digits, `-` and `_`, 1–32 characters (it sits in a path: `coupons/{code}.json`). */
+export const couponCode = v.pipe(
+  v.string('must be a string'),
+  v.trim(),
+  v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, - or _'),
+);
+
+/** A non-negative decimal (number or string) with at most two decimals: an amount or a percentage. */
+const couponValue = v.pipe(
+  v.union(
+    [
+      v.pipe(v.number(), v.finite()),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a number such as 10 or 12.50'),
+        v.transform(Number),
+      ),
+    ],
+    'must be a number such as 10 or 12.50',
+  ),
+  v.minValue(0.01, 'must be above 0'),
+  v.maxValue(99_999_999, 'is too large'),
+);
+
+/** A date bound, or null / "" for none. */
+const optionalDate = v.nullable(
+  v.union([
+    isoDate,
+    v.pipe(
+      v.literal(''),
+      v.transform(() => null),
+    ),
+  ]),
+);
+/** A positive count, or null / "" / 0 for none. */
+const optionalCount = v.nullable(
+  v.union([
+    v.pipe(
+      v.literal(''),
+      v.transform(() => null),
+    ),
+    v.pipe(
+      intLike(0, 100_000),
+      v.transform((n) => (n === 0 ? null : n)),
+    ),
+  ]),
+);
+
+export const couponFields = {
+  type: v.picklist(['abs', 'percent'], 'must be abs or percent'),
+  value: couponValue,
+  isActive: flag01,
+  validFrom: optionalDate,
+  validTo: optionalDate,
+  propertyIds: v.pipe(v.array(intLike(1, MAX_INT_ID)), v.maxLength(500, 'at most 500 properties')),
+  minNights: optionalCount,
+  maxUses: optionalCount,
+};
+
+export const createCouponBody = v.strictObject({
+  code: couponCode,
+  type: couponFields.type,
+  value: couponFields.value,
+  isActive: v.optional(couponFields.isActive, 1),
+  validFrom: v.optional(couponFields.validFrom, null),
+  validTo: v.optional(couponFields.validTo, null),
+  propertyIds: v.optional(couponFields.propertyIds, []),
+  minNights: v.optional(couponFields.minNights, null),
+  maxUses: v.optional(couponFields.maxUses, null),
+});
+export type CreateCouponInput = v.InferOutput<typeof createCouponBody>;
+
+/** Every field optional; the code is the path's and cannot change. */
+export const updateCouponBody = v.pipe(
+  v.strictObject({
+    type: v.optional(couponFields.type),
+    value: v.optional(couponFields.value),
+    isActive: v.optional(couponFields.isActive),
+    validFrom: v.optional(couponFields.validFrom),
+    validTo: v.optional(couponFields.validTo),
+    propertyIds: v.optional(couponFields.propertyIds),
+    minNights: v.optional(couponFields.minNights),
+    maxUses: v.optional(couponFields.maxUses),
+  }),
+  v.check((b) => Object.values(b).some((x) => x !== undefined), 'send at least one field to change'),
+);
+export type UpdateCouponInput = v.InferOutput<typeof updateCouponBody>;
+
+/** The terms as the API writes them, from a record (an update merges the body into these). */
+export function couponInputOf(c: CouponRecord): CreateCouponInput {
+  return {
+    code: c.code,
+    type: c.type,
+    value: c.type === 'abs' ? toAmount(c.amountCents) : c.percent,
+    isActive: c.isActive,
+    validFrom: c.validFrom,
+    validTo: c.validTo,
+    propertyIds: c.propertyIds,
+    minNights: c.minNights,
+    maxUses: c.maxUses,
+  };
+}
+
+/** The record of validated input; `uses` carried over (a new coupon has 0). Throws BadRequest on bad terms. */
+export function couponRecordOf(input: CreateCouponInput, uses = 0): CouponRecord {
+  const errors: FieldError[] = [];
+  if (input.type === 'percent' && input.value > 100)
+    errors.push({ field: 'value', message: 'a percent coupon takes at most 100 (%)' });
+  if (input.validFrom && input.validTo && input.validTo < input.validFrom)
+    errors.push({ field: 'validTo', message: 'must be on or after validFrom' });
+  if (errors.length) throw new BadRequest(errors.map((e) => `${e.field} ${e.message}`).join('; '), errors);
+  return {
+    code: input.code,
+    type: input.type,
+    amountCents: input.type === 'abs' ? toCents(input.value) : 0,
+    percent: input.type === 'percent' ? input.value : 0,
+    isActive: input.isActive,
+    validFrom: input.validFrom,
+    validTo: input.validTo,
+    propertyIds: [...new Set(input.propertyIds)].sort((a, b) => a - b),
+    minNights: input.minNights,
+    maxUses: input.maxUses,
+    uses,
+  };
+}
+
+/** The admin view: the API's fields, with the uses so far and the uses left (null: no limit). */
+export function couponAdminView(c: CouponRecord) {
+  return {
+    ...couponInputOf(c),
+    uses: c.uses,
+    usesLeft: c.maxUses === null ? null : Math.max(0, c.maxUses - c.uses),
+  };
+}
