@@ -4,10 +4,14 @@
  * statuses, the night claims they hold, the change items they write, and two admins racing for one night.
  * The fixture's site time zone is UTC, so "today" here is the UTC date.
  */
+
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { getItem, guestBody, guestBook, siteDay } from './support/booking.js';
 import { createTenant, createVrProperty } from './support/builders.js';
 import { changesOf } from './support/changes.js';
 import { type ApiResponse, Client, problem, signedIn, unique } from './support/client.js';
+import { rawTable, TABLE } from './support/table.js';
 
 const BASE = '/API/adminReservations/V1';
 
@@ -328,6 +332,49 @@ describe('admin reservations: update and cancel', () => {
     expect((await admin.delete(`${BASE}/reservations/999999.json`)).status).toBe(404);
     const last = (await changesOf('reservation', r.reservationId)).at(-1);
     expect(last).toMatchObject({ action: 'cancelled' });
+  });
+
+  it('cancelling a website booking cancels its unpaid invoice and keeps a paid one (DELETE and PUT status 3)', async () => {
+    const admin = await signedIn('super');
+    const propertyId = await createVrProperty({ propertyRate: '100.00' });
+    const book = async (from: number) => {
+      const res = await guestBook(guestBody(propertyId, siteDay(from), siteDay(from + 2)));
+      expect(res.status, res.text).toBe(200);
+      return res.body as Record<string, number>;
+    };
+    const status = async (invoiceId: number) =>
+      Number((await getItem(`INVOICE#${invoiceId}`, 'INVOICE'))?.status);
+
+    const unpaid = await book(10);
+    expect(await status(Number(unpaid.invoiceId))).toBe(0);
+    expect((await admin.delete(`${BASE}/reservations/${unpaid.reservationId}.json`)).status).toBe(200);
+    expect(await status(Number(unpaid.invoiceId))).toBe(5);
+    const [invoiceChange] = await changesOf('invoice', Number(unpaid.invoiceId)).then((c) =>
+      c.filter((x) => x.action === 'cancelled'),
+    );
+    expect(invoiceChange?.fields).toEqual([{ field: 'status', old: 0, new: 5 }]);
+
+    const paid = await book(20);
+    await rawTable.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { PK: `INVOICE#${paid.invoiceId}`, SK: 'INVOICE' },
+        UpdateExpression: 'SET #s = :paid',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':paid': 1 },
+      }),
+    );
+    expect((await admin.put(`${BASE}/reservations/${paid.reservationId}.json`, { status: '3' })).status).toBe(
+      200,
+    );
+    expect(await status(Number(paid.invoiceId))).toBe(1);
+    // The nights of both are free again.
+    await created(admin, {
+      propertyId,
+      dateFrom: siteDay(10),
+      dateTo: siteDay(22),
+      skipAvailabilityCheck: true,
+    });
   });
 
   it('two admins moving stays onto the same free nights: exactly one wins, the other is 409', async () => {

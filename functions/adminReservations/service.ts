@@ -9,7 +9,14 @@
 import { canSeeProperty } from '../../shared/auth/roles.js';
 import type { AdminSession } from '../../shared/auth/session-types.js';
 import { type ChangeInput, changePart } from '../../shared/data/changes-repo.js';
+import {
+  cancelUnpaidInvoicePart,
+  getInvoiceWithLines,
+  INVOICE_STATUS,
+  invoiceNoLongerUnpaid,
+} from '../../shared/data/invoices-repo.js';
 import { claimLost, nightClaims } from '../../shared/data/night-claims-repo.js';
+import { getOrder } from '../../shared/data/orders-repo.js';
 import {
   getProperty,
   propertiesOfLandlord,
@@ -302,10 +309,42 @@ async function commitChange(parts: readonly TxPart[], reservationId: number): Pr
   } catch (error) {
     if (isArchivedMeanwhile(error))
       throw new Conflict('The property was archived; its nights cannot be taken');
-    if (repo.reservationChanged(error, reservationId) || claimLost(error) || isTransient(error))
+    if (
+      repo.reservationChanged(error, reservationId) ||
+      claimLost(error) ||
+      invoiceNoLongerUnpaid(error) ||
+      isTransient(error)
+    )
       throw new StaleRecord('reservation or its nights changed since they were read');
     throw error;
   }
+}
+
+/**
+ * The invoice parts of a cancellation: a website booking's BOOKING invoice (through its order) is cancelled
+ * while unpaid, conditioned on still being unpaid; a paid (or processing) invoice is kept. Admin-made
+ * reservations have no order and no invoice.
+ */
+async function invoiceCancelParts(r: ReservationRecord, by: Actor, now: Date): Promise<TxPart[]> {
+  const invoiceId = r.orderId === null ? null : ((await getOrder(r.orderId))?.invoiceId ?? null);
+  const found = invoiceId === null ? undefined : await getInvoiceWithLines(invoiceId);
+  if (!found || found.invoice.status !== INVOICE_STATUS.unpaid) return [];
+  const { invoiceId: id } = found.invoice;
+  return [
+    cancelUnpaidInvoicePart(id),
+    changePart(
+      {
+        recordType: 'invoice',
+        recordId: id,
+        action: 'cancelled',
+        before: { status: INVOICE_STATUS.unpaid },
+        after: { status: INVOICE_STATUS.cancelled },
+        event: 'invoice.cancelled',
+      },
+      by,
+      now,
+    ),
+  ];
 }
 
 export async function updateReservation(id: number, patch: UpdateReservationInput, by: Actor, now: Date) {
@@ -341,6 +380,7 @@ export async function updateReservation(id: number, patch: UpdateReservationInpu
           claimChanges(current.record.nightUnits, held, plan.kindChanges),
         ),
         ...(moved && property ? [reservationSeqPart(next.propertyId)] : []),
+        ...(action === 'cancelled' ? await invoiceCancelParts(next, by, now) : []),
         changePart(reservationChange(action, current.record, next), by, now),
       ],
       id,
@@ -349,10 +389,7 @@ export async function updateReservation(id: number, patch: UpdateReservationInpu
   });
 }
 
-/**
- * DELETE: status 3 and every night released. Invoices: a reservation made through the website has a
- * BOOKING invoice; cancelling it is the invoices slice's part (docs/reservations.md "Cancelling").
- */
+/** DELETE: status 3, every night released and an unpaid BOOKING invoice cancelled, in one transaction. */
 export async function cancelReservation(id: number, by: Actor, now: Date) {
   return retryStale(`Reservation ${id}`, async () => {
     const current = await repo.getReservation(id);
@@ -361,6 +398,7 @@ export async function cancelReservation(id: number, by: Actor, now: Date) {
     await commitChange(
       [
         ...repo.replaceReservationParts(current, next, claimChanges(current.record.nightUnits, [], false)),
+        ...(await invoiceCancelParts(next, by, now)),
         changePart(reservationChange('cancelled', current.record, next), by, now),
       ],
       id,

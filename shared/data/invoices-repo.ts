@@ -6,7 +6,7 @@
  */
 import { indexKeys, keys } from '../db/keys.js';
 import { type Item, queryPartition, stripKeys } from '../db/query.js';
-import { part, type TxPart } from '../db/transaction.js';
+import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
 
 /** Spec "Status codes": 0 Unpaid (the default on create), 1 Paid, 2 Refunded, 3 Processing, 5 Cancelled, 7 Void, 9 Draft. */
 export const INVOICE_STATUS = {
@@ -112,3 +112,25 @@ export async function getInvoiceWithLines(
     });
   return { invoice, lines };
 }
+
+const CANCEL_LABEL = 'cancel:invoice';
+
+/**
+ * `cancel:invoice <id>`: status 5 (cancelled), only while the invoice is still unpaid (status 0), so a payment
+ * that lands first fails the transaction and the canceller re-reads (a paid invoice is kept).
+ */
+export const cancelUnpaidInvoicePart = (invoiceId: number): TxPart =>
+  part.update(
+    `${CANCEL_LABEL} ${invoiceId}`,
+    keys.invoice(invoiceId),
+    'SET #s = :cancelled ADD version :one',
+    {
+      condition: '#s = :unpaid',
+      names: { '#s': 'status' },
+      values: { ':cancelled': INVOICE_STATUS.cancelled, ':unpaid': INVOICE_STATUS.unpaid, ':one': 1 },
+    },
+  );
+
+/** Whether a transaction failed because an invoice it cancelled was no longer unpaid (re-read). */
+export const invoiceNoLongerUnpaid = (error: unknown): boolean =>
+  error instanceof TransactionFailed && error.conditionFailed(CANCEL_LABEL);
