@@ -43,7 +43,8 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   siteContact: { verifiesCaptcha: true, usesDataKey: true },
   // The CAPTCHA provider's secret key is stored sealed under the data key.
   adminSettings: { usesDataKey: true },
-  publicBooking: { verifiesCaptcha: true },
+  // Guest booking accepts the site's CAPTCHA and creates the guest's tenant with encrypted contact fields.
+  publicBooking: { verifiesCaptcha: true, usesDataKey: true },
 };
 
 export function accessOf(group: string): GroupAccess {
