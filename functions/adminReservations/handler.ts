@@ -2,15 +2,16 @@
 import { adminActor } from '../../shared/domain/change.js';
 import { createHttpHandler } from '../../shared/http/create-handler.js';
 import { bind } from '../../shared/http/route.js';
+import * as queries from './queries.js';
 import * as routes from './routes.js';
 import * as service from './service.js';
 
 export const handler = createHttpHandler('adminReservations', [
   bind(routes.listReservations, async ({ admin, query }) => ({
-    body: await service.listReservations(admin, query),
+    body: await queries.listReservations(admin, query),
   })),
   bind(routes.getReservation, async ({ admin, params }) => ({
-    body: await service.getReservation(admin, params.id),
+    body: await queries.getReservation(admin, params.id),
   })),
   bind(routes.createReservation, async ({ admin, body, now, requestId }) => ({
     body: await service.createReservation(body, adminActor(admin.adminId, requestId), now),

@@ -1,25 +1,8 @@
-/**
- * Admin reservation use cases (docs/reservations.md): the list with the spec's filters and landlord scope, one
- * reservation, create (a reservation or a block), update (status, dates, total; moved nights claimed and
- * released in one transaction) and cancel. Every write is one transaction of the reservation's parts, its
- * night claims, the property's reservationSeq (when nights are newly held) and the change item (audit outbox,
- * with the reservation.* event). A claim lost to a concurrent writer re-reads the nights: a night still free
- * on another unit is taken, a full night is the 400 (create) or 409 (update) "not available".
- */
-import { canSeeProperty } from '../../shared/auth/roles.js';
-import type { AdminSession } from '../../shared/auth/session-types.js';
 import { type ChangeInput, changePart } from '../../shared/data/changes-repo.js';
-import {
-  cancelUnpaidInvoicePart,
-  getInvoiceWithLines,
-  INVOICE_STATUS,
-  invoiceNoLongerUnpaid,
-} from '../../shared/data/invoices-repo.js';
+import { invoiceNoLongerUnpaid } from '../../shared/data/invoices-repo.js';
 import { claimLost, nightClaims } from '../../shared/data/night-claims-repo.js';
-import { getOrder } from '../../shared/data/orders-repo.js';
 import {
   getProperty,
-  propertiesOfLandlord,
   RESERVATION_SEQ_LABEL,
   reservationSeqPart,
   type StoredProperty,
@@ -50,89 +33,12 @@ import {
 import { checkStay, nightsOf, type Stay } from '../../shared/domain/booking/stay.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { todayIn } from '../../shared/domain/dates.js';
-import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
-import { pageOf } from '../../shared/http/schemas.js';
+import { BadRequest, Conflict } from '../../shared/errors.js';
+import { invoiceCancelParts } from './invoice-cancel.js';
+import { notFound } from './queries.js';
 import type { CreateReservationInput, UpdateReservationInput } from './schemas.js';
 
-export interface ListQuery {
-  propertyId?: number | undefined;
-  tenantId?: number | undefined;
-  status?: string | undefined;
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
-  search?: string | undefined;
-  page: number;
-  limit: number;
-}
-
-type View = ReturnType<typeof reservationView>;
-
 const unitsOf = (p: StoredProperty) => (p.record.units > 0 ? p.record.units : 1);
-
-/** Whether a reservation matches the list's filters (the key range already bounds its start). */
-function matches(r: ReservationRecord, q: ListQuery): boolean {
-  if (q.propertyId !== undefined && r.propertyId !== q.propertyId) return false;
-  if (q.tenantId !== undefined && r.tenantId !== q.tenantId) return false;
-  if (q.status !== undefined && r.status !== q.status) return false;
-  if (q.dateFrom !== undefined && r.dateFrom < q.dateFrom) return false;
-  if (q.dateTo !== undefined && r.dateTo > q.dateTo) return false;
-  const search = q.search?.trim().toLowerCase();
-  if (search) {
-    const byId = /^\d+$/.test(search) && r.reservationId === Number(search);
-    if (!byId && !r.name.toLowerCase().includes(search) && !r.email.toLowerCase().includes(search))
-      return false;
-  }
-  return true;
-}
-
-/**
- * The narrowest index for the filters: a property's stays (R2, up to the check-out bound), a tenant's (R3),
- * else every stay by start (R4, dateFrom/dateTo as the key range). The rest is filtered in code.
- */
-async function candidates(q: ListQuery): Promise<repo.StoredReservation[]> {
-  if (q.propertyId !== undefined)
-    return repo.reservationsOfProperty(q.propertyId, q.dateTo ? { toCheckout: q.dateTo } : {});
-  if (q.tenantId !== undefined) return repo.reservationsOfTenant(q.tenantId);
-  return repo.reservationsByStart({
-    ...(q.dateFrom ? { from: q.dateFrom } : {}),
-    // A stay ending by dateTo starts before it.
-    ...(q.dateTo ? { to: q.dateTo } : {}),
-  });
-}
-
-const byStart = (a: ReservationRecord, b: ReservationRecord) =>
-  a.dateFrom === b.dateFrom ? a.reservationId - b.reservationId : a.dateFrom < b.dateFrom ? -1 : 1;
-
-export async function listReservations(admin: AdminSession, q: ListQuery) {
-  const [found, own] = await Promise.all([
-    candidates(q),
-    admin.role === 'landlord'
-      ? propertiesOfLandlord(admin.adminId).then((ps) => new Set(ps.map((p) => p.propertyId)))
-      : undefined,
-  ]);
-  const matching = found
-    .map((s) => s.record)
-    .filter((r) => (!own || own.has(r.propertyId)) && matches(r, q))
-    .sort(byStart);
-  return pageOf(matching.map(reservationView), q.page, q.limit);
-}
-
-/** A reservation the admin may see: another landlord's answers exactly as a missing one. */
-async function visibleReservation(admin: AdminSession, id: number): Promise<repo.StoredReservation> {
-  const stored = await repo.getReservation(id);
-  if (stored && admin.role === 'landlord') {
-    const property = await getProperty(stored.record.propertyId);
-    if (!property || !canSeeProperty(admin, property.record.landlord)) throw notFound(id);
-  }
-  if (!stored) throw notFound(id);
-  return stored;
-}
-
-const notFound = (id: number) => new NotFound(`Reservation ${id} not found`);
-
-export async function getReservation(admin: AdminSession, id: number): Promise<View> {
-  return reservationView((await visibleReservation(admin, id)).record);
-}
 
 /** The VR property a reservation may be on: it exists, is VR and is not archived (else a 400 on propertyId). */
 async function bookableProperty(propertyId: number): Promise<StoredProperty> {
@@ -318,33 +224,6 @@ async function commitChange(parts: readonly TxPart[], reservationId: number): Pr
       throw new StaleRecord('reservation or its nights changed since they were read');
     throw error;
   }
-}
-
-/**
- * The invoice parts of a cancellation: a website booking's BOOKING invoice (through its order) is cancelled
- * while unpaid, conditioned on still being unpaid; a paid (or processing) invoice is kept. Admin-made
- * reservations have no order and no invoice.
- */
-async function invoiceCancelParts(r: ReservationRecord, by: Actor, now: Date): Promise<TxPart[]> {
-  const invoiceId = r.orderId === null ? null : ((await getOrder(r.orderId))?.invoiceId ?? null);
-  const found = invoiceId === null ? undefined : await getInvoiceWithLines(invoiceId);
-  if (!found || found.invoice.status !== INVOICE_STATUS.unpaid) return [];
-  const { invoiceId: id } = found.invoice;
-  return [
-    cancelUnpaidInvoicePart(id),
-    changePart(
-      {
-        recordType: 'invoice',
-        recordId: id,
-        action: 'cancelled',
-        before: { status: INVOICE_STATUS.unpaid },
-        after: { status: INVOICE_STATUS.cancelled },
-        event: 'invoice.cancelled',
-      },
-      by,
-      now,
-    ),
-  ];
 }
 
 export async function updateReservation(id: number, patch: UpdateReservationInput, by: Actor, now: Date) {
