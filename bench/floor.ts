@@ -8,7 +8,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as v from 'valibot';
 import { createApiServer } from '../infra/local/http-server.js';
 import { ddb, TABLE_NAME } from '../shared/db/client.js';
@@ -40,6 +40,32 @@ export const floor2Route = defineRoute({
   summary: 'Benchmark: two parallel GetItems (a property item and the VR catalog count)',
 });
 
+/**
+ * The reads of availability and calendar without their logic: the property and the settings (GetItems) and
+ * two Queries of the property's partition (NIGHT# and PRICE# from `from` to `to`), all in parallel. Compared
+ * with the booking reads, it says how much of their time is the four round trips and how much our code.
+ */
+export const floor4Route = defineRoute({
+  ...floorRoute,
+  id: 'bench.floor4',
+  path: '/API/bench/V1/floor4/{id}.json',
+  summary: 'Benchmark: two GetItems and two Queries in parallel (the reads of availability and calendar)',
+  query: v.object({ from: v.pipe(v.string(), v.isoDate()), to: v.pipe(v.string(), v.isoDate()) }),
+});
+
+const rangeQuery = (id: number, prefix: string, from: string, to: string) =>
+  ddb.send(
+    new QueryCommand({
+      TableName: TABLE_NAME,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.propertyPartition(id),
+        ':from': `${prefix}${from}`,
+        ':to': `${prefix}${to}#~`,
+      },
+    }),
+  );
+
 async function getPropertyItem(id: number) {
   const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.property(id) }));
   if (!Item) throw new NotFound(`No item for property ${id}`);
@@ -55,6 +81,22 @@ export const floorHandler = createHttpHandler(FLOOR_GROUP, [
     ]);
     return { body: { ...(item as object), total: Number(count.Item?.value ?? 0) } };
   }),
+  bind(floor4Route, async ({ params, query }) => {
+    const [item, settings, claims, prices] = await Promise.all([
+      getPropertyItem(params.id),
+      ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.settings() })),
+      rangeQuery(params.id, keys.nightClaimPrefix, query.from, query.to),
+      rangeQuery(params.id, keys.dayPricePrefix, query.from, query.to),
+    ]);
+    return {
+      body: {
+        ...(item as object),
+        settings: settings.Item ? stripKeys(settings.Item) : null,
+        claims: (claims.Items ?? []).map(stripKeys),
+        prices: (prices.Items ?? []).map(stripKeys),
+      },
+    };
+  }),
 ]);
 
 export interface FloorServer {
@@ -66,7 +108,7 @@ export interface FloorServer {
 export async function startFloorServer(): Promise<FloorServer> {
   const server: Server = createApiServer({
     handlers: { [FLOOR_GROUP]: floorHandler },
-    routes: [floorRoute, floor2Route],
+    routes: [floorRoute, floor2Route, floor4Route],
     ratePer5s: 0,
     trustProxy: false,
   });
