@@ -9,45 +9,10 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { problem } from '../shared/domain/responses/problem.js';
-import { type AnySchema, allPaths, type RateLimit, type RouteContract } from '../shared/http/route.js';
+import { type AnySchema, allPaths, type RouteContract } from '../shared/http/route.js';
+import { descriptionOf, PAYMENT_CSRF, SESSION_NOTE, STATUS_TEXT, TAGS } from './openapi-text.js';
 
 type JsonSchema = Record<string, unknown>;
-
-/** The sections, in the order of the docs page; every tag a route uses must be one of these. */
-export const TAGS: readonly { name: string; description: string }[] = [
-  { name: 'Catalog', description: 'Public: the properties on the website, VR and LTR, and their images.' },
-  { name: 'Public booking', description: 'Public: guest booking and its built-in CAPTCHA.' },
-  {
-    name: 'Website content',
-    description: 'Public: settings, CMS blocks, pages, reviews, navigation, FAQ, events, blog, attractions.',
-  },
-  { name: 'Contact and leads', description: 'Public: the contact form and the newsletter signup.' },
-  {
-    name: 'Tenant authentication',
-    description: 'Tenants register, activate, sign in (the session is a cookie set by login) and read `me`.',
-  },
-  { name: 'Lease applications', description: 'Tenant: apply for a lease of an LTR property.' },
-  {
-    name: 'Admin authentication',
-    description: 'Admins sign in with an API key and secret; the session is a cookie set by login.',
-  },
-  { name: 'Admin properties', description: 'Admin: LTR and VR properties, archived by DELETE.' },
-  { name: 'Admin content', description: 'Admin: writes of the website content (beyond the spec).' },
-  { name: 'Admin leads', description: 'Admin: contact messages, leads and newsletter subscribers.' },
-  { name: 'Admin settings', description: 'Admin: the site settings (secrets only as "is set").' },
-  { name: 'Admin tenants', description: 'Admin: tenant accounts, deactivated by DELETE.' },
-  {
-    name: 'Admin reservations',
-    description: 'Admin: VR reservations and blocks (status 4), cancelled by DELETE.',
-  },
-  { name: 'Admin rates', description: 'Admin: date prices of VR properties, in ranges (beyond the spec).' },
-  {
-    name: 'Admin coupons',
-    description: 'Admin: coupons with their uses, deactivated by DELETE (beyond the spec).',
-  },
-  { name: 'Admin applications', description: 'Admin: lease applications.' },
-  { name: 'Admin audit', description: 'Admin: who changed what, by record and by actor.' },
-];
 
 /** Sign-in examples for the docs page of the local runtime (its demo accounts); never set in the cloud. */
 export interface DemoLogins {
@@ -59,30 +24,6 @@ export interface DocumentOptions {
   serverUrl?: string;
   demoLogins?: DemoLogins;
 }
-
-const PAYMENT_CSRF = {
-  type: 'apiKey',
-  in: 'header',
-  name: 'X-CSRF-Token',
-  description: 'The payment script’s double-submit token; it must match its cookie.',
-};
-
-const SESSION_NOTE =
-  'The session is a cookie set by the login operation: in the docs page, run login with "Try it out" and the browser keeps the cookie for the other calls (the "Authorize" dialog cannot set a cookie).';
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Not authenticated',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-  409: 'Conflict',
-  413: 'Content too large',
-  422: 'Unprocessable content',
-  429: 'Too many requests',
-  500: 'Server error',
-  503: 'Service unavailable',
-};
 
 function schemaOf(schema: AnySchema | undefined): JsonSchema {
   if (!schema) return { type: 'object' };
@@ -180,49 +121,6 @@ function example(route: RouteContract, demo: DemoLogins | undefined): Record<str
   return {};
 }
 
-/** Who may call, what the route honours and limits: the operation's description. */
-function authNote(route: RouteContract): string {
-  switch (route.auth.kind) {
-    case 'public':
-      return 'Public: no session needed.';
-    case 'admin':
-      return `Admin session; roles: ${route.auth.roles.join(', ')}.`;
-    case 'tenant':
-      return 'Tenant session required.';
-    case 'optionalTenant':
-      return 'A tenant session is used when present.';
-    case 'webhook':
-      return `Webhook: the ${route.auth.verifier} signature over the raw body is checked first.`;
-    case 'csrf':
-      return 'Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie.';
-  }
-}
-
-function limitNote(l: RateLimit): string {
-  const per =
-    l.key === 'ip'
-      ? 'IP'
-      : 'ipAndBodyField' in l.key
-        ? `IP and ${l.key.ipAndBodyField}`
-        : `${l.key.bodyField} across IPs`;
-  return `Rate limit: ${l.limit} per ${l.windowSeconds} s per ${per} (429 beyond).`;
-}
-
-function descriptionOf(route: RouteContract): string {
-  const notes = [route.description ?? `${route.summary}.`, authNote(route)];
-  if (route.id === 'auth.login' || route.id === 'publicAuth.login') notes.push(SESSION_NOTE);
-  if (route.cache) notes.push('Cached for 10 minutes (Cache-Control: public, max-age=600).');
-  if (route.aliases?.body)
-    notes.push(
-      `Body aliases: ${Object.entries(route.aliases.body)
-        .map(([a, f]) => `${a} → ${f}`)
-        .join(', ')}.`,
-    );
-  notes.push(...(route.rateLimits ?? []).map(limitNote));
-  if (route.idempotency) notes.push('Honours Idempotency-Key (a repeat answers the first answer again).');
-  return notes.filter(Boolean).join(' ');
-}
-
 function operation(route: RouteContract, path: string, demo: DemoLogins | undefined) {
   const op: Record<string, unknown> = {
     operationId: path === route.path ? route.id : `${route.id}.alias`,
@@ -248,7 +146,7 @@ function inSectionOrder(routes: readonly RouteContract[]): RouteContract[] {
   for (const route of routes)
     for (const tag of route.tags ?? [route.group])
       if (!rank.has(tag))
-        throw new Error(`${route.id}: tag "${tag}" is not declared in infra/openapi.ts TAGS`);
+        throw new Error(`${route.id}: tag "${tag}" is not declared in infra/openapi-text.ts TAGS`);
   const first = (r: RouteContract) => rank.get((r.tags ?? [r.group])[0] ?? '') ?? 0;
   return routes
     .map((r, i) => ({ r, i }))

@@ -1,0 +1,108 @@
+/**
+ * The words of the OpenAPI document: its sections in reading order, the security schemes' notes, the status
+ * texts, and each operation's description (who may call, what it honours, its limits).
+ */
+import type { RateLimit, RouteContract } from '../shared/http/route.js';
+
+/** The sections, in the order of the docs page; every tag a route uses must be one of these. */
+export const TAGS: readonly { name: string; description: string }[] = [
+  { name: 'Catalog', description: 'Public: the properties on the website, VR and LTR, and their images.' },
+  { name: 'Public booking', description: 'Public: guest booking and its built-in CAPTCHA.' },
+  {
+    name: 'Website content',
+    description: 'Public: settings, CMS blocks, pages, reviews, navigation, FAQ, events, blog, attractions.',
+  },
+  { name: 'Contact and leads', description: 'Public: the contact form and the newsletter signup.' },
+  {
+    name: 'Tenant authentication',
+    description: 'Tenants register, activate, sign in (the session is a cookie set by login) and read `me`.',
+  },
+  { name: 'Lease applications', description: 'Tenant: apply for a lease of an LTR property.' },
+  {
+    name: 'Admin authentication',
+    description: 'Admins sign in with an API key and secret; the session is a cookie set by login.',
+  },
+  { name: 'Admin properties', description: 'Admin: LTR and VR properties, archived by DELETE.' },
+  { name: 'Admin content', description: 'Admin: writes of the website content (beyond the spec).' },
+  { name: 'Admin leads', description: 'Admin: contact messages, leads and newsletter subscribers.' },
+  { name: 'Admin settings', description: 'Admin: the site settings (secrets only as "is set").' },
+  { name: 'Admin tenants', description: 'Admin: tenant accounts, deactivated by DELETE.' },
+  {
+    name: 'Admin reservations',
+    description: 'Admin: VR reservations and blocks (status 4), cancelled by DELETE.',
+  },
+  { name: 'Admin rates', description: 'Admin: date prices of VR properties, in ranges (beyond the spec).' },
+  {
+    name: 'Admin coupons',
+    description: 'Admin: coupons with their uses, deactivated by DELETE (beyond the spec).',
+  },
+  { name: 'Admin applications', description: 'Admin: lease applications.' },
+  { name: 'Admin audit', description: 'Admin: who changed what, by record and by actor.' },
+];
+
+export const PAYMENT_CSRF = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'X-CSRF-Token',
+  description: 'The payment script’s double-submit token; it must match its cookie.',
+};
+
+export const SESSION_NOTE =
+  'The session is a cookie set by the login operation: in the docs page, run login with "Try it out" and the browser keeps the cookie for the other calls (the "Authorize" dialog cannot set a cookie).';
+
+export const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not authenticated',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Content too large',
+  422: 'Unprocessable content',
+  429: 'Too many requests',
+  500: 'Server error',
+  503: 'Service unavailable',
+};
+
+/** Who may call, what the route honours and limits: the operation's description. */
+function authNote(route: RouteContract): string {
+  switch (route.auth.kind) {
+    case 'public':
+      return 'Public: no session needed.';
+    case 'admin':
+      return `Admin session; roles: ${route.auth.roles.join(', ')}.`;
+    case 'tenant':
+      return 'Tenant session required.';
+    case 'optionalTenant':
+      return 'A tenant session is used when present.';
+    case 'webhook':
+      return `Webhook: the ${route.auth.verifier} signature over the raw body is checked first.`;
+    case 'csrf':
+      return 'Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie.';
+  }
+}
+
+function limitNote(l: RateLimit): string {
+  const per =
+    l.key === 'ip'
+      ? 'IP'
+      : 'ipAndBodyField' in l.key
+        ? `IP and ${l.key.ipAndBodyField}`
+        : `${l.key.bodyField} across IPs`;
+  return `Rate limit: ${l.limit} per ${l.windowSeconds} s per ${per} (429 beyond).`;
+}
+
+export function descriptionOf(route: RouteContract): string {
+  const notes = [route.description ?? `${route.summary}.`, authNote(route)];
+  if (route.id === 'auth.login' || route.id === 'publicAuth.login') notes.push(SESSION_NOTE);
+  if (route.cache) notes.push('Cached for 10 minutes (Cache-Control: public, max-age=600).');
+  if (route.aliases?.body)
+    notes.push(
+      `Body aliases: ${Object.entries(route.aliases.body)
+        .map(([a, f]) => `${a} → ${f}`)
+        .join(', ')}.`,
+    );
+  notes.push(...(route.rateLimits ?? []).map(limitNote));
+  if (route.idempotency) notes.push('Honours Idempotency-Key (a repeat answers the first answer again).');
+  return notes.filter(Boolean).join(' ');
+}
