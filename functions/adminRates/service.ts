@@ -32,7 +32,7 @@ import { NotFound } from '../../shared/errors.js';
 /** A VR property the admin may see (another landlord's answers as a missing one). */
 async function visibleVrProperty(admin: AdminSession, propertyId: number): Promise<StoredProperty> {
   const property = await getProperty(propertyId);
-  if (!property || property.record.type !== 'vr' || !canSeeProperty(admin, property.record.landlord))
+  if (property?.record.type !== 'vr' || !canSeeProperty(admin, property.record.landlord))
     throw new NotFound(`VR property ${propertyId} not found`);
   return property;
 }
