@@ -85,7 +85,7 @@ describe('the last unit under concurrency', () => {
 
   it('200 concurrent bookings of the same stay of a 3-unit property: exactly 3 win, in bounded time', async () => {
     const elapsed = await sameStay(200, 3);
-    expect(elapsed).toBeLessThan(60_000);
+    expect(elapsed).toBeLessThan(100_000);
   }, 180_000);
 
   it('40 concurrent bookings of overlapping stays never put more than the units on a night', async () => {

@@ -51,6 +51,8 @@ export interface ApiServerOptions {
   ratePer5s: number;
   trustProxy: boolean;
   requireHttps?: boolean;
+  /** The handlers' deadline (default API Gateway's 29 s). */
+  requestTimeoutMs?: number;
   /** Delete the table when the server stops (a test file's table). */
   dropTableOnStop?: boolean;
   /** Shown on the front page (`GET /`): the demo fixture's sign-ins when it is the store's data. */
@@ -167,6 +169,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       ratePer5s: options.ratePer5s,
       trustProxy: options.trustProxy,
       requireHttps: options.requireHttps === true,
+      ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       extra: async (req, res, path) =>
         (await serveJobControl(req, res, path, jobs)) ||
         serveLocalPages(req, res, path, url) ||
