@@ -219,7 +219,9 @@ async function commitBooking(input: BookInput, ctx: BookContext, reads: BookingR
       now: ctx.now,
     });
     try {
-      await commit(parts);
+      // One send per try: a conflict means another booking is taking these nights right now, so this loop
+      // re-reads the claims (and usually answers "not available") instead of resending the same transaction.
+      await commit(parts, { attempts: 1 });
       return { orderId, invoiceId, reservationId, tenantId: tenantIdOf(tenant) };
     } catch (error) {
       throwUnlessRetryable(error, reads.couponCode, attempt);
