@@ -91,7 +91,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   tenantActivationPageUrl: '',
 };
 
-const PUBLIC_FIELDS = [
+/** The settings every website caller reads. */
+export const PUBLIC_FIELDS = [
   'installUrl',
   'logoUrl',
   'siteName',
@@ -112,7 +113,8 @@ const PUBLIC_FIELDS = [
   'paymentEmail',
 ] as const satisfies readonly (keyof SiteSettings)[];
 
-const INTERNAL_PATH_FIELDS = [
+/** Shown publicly only with apiExposeInternalPaths=1. */
+export const INTERNAL_PATH_FIELDS = [
   'uploadPath',
   'VruploadPath',
   'avatarFolder',

@@ -1,37 +1,12 @@
 /** The settings views' fields (spec "Site settings"; shared/domain/settings.ts, functions/adminSettings/rules.ts). */
 import * as v from 'valibot';
+import { INTERNAL_PATH_FIELDS, PUBLIC_FIELDS } from '../settings.js';
 import { flag } from './common.js';
 
-const PUBLIC_STRINGS = [
-  'installUrl',
-  'logoUrl',
-  'siteName',
-  'businessName',
-  'businessAddress',
-  'businessEmail',
-  'businessPhone',
-  'contactPhone',
-  'localization',
-  'paymentCurrency',
-  'siteType',
-  'siteCategory',
-  'systemTimeZone',
-  'systemDateFormat',
-  'vrCheckInTime',
-  'vrCheckOutTime',
-  'paymentCompleteMsg',
-  'paymentEmail',
-] as const;
+const PUBLIC_STRINGS = PUBLIC_FIELDS;
 
 /** Present only behind their opt-in flags. */
-const OPTIONAL_STRINGS = [
-  'businessTaxId',
-  'uploadPath',
-  'VruploadPath',
-  'avatarFolder',
-  'propertyPicsPath',
-  'VrpropertyPicsPath',
-] as const;
+const OPTIONAL_STRINGS = ['businessTaxId', ...INTERNAL_PATH_FIELDS] as const;
 
 const strings = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, v.string()]));
 const optionalStrings = (names: readonly string[]) =>
