@@ -79,6 +79,8 @@ export function setLocalEnv(values: {
     // The local API's own origin, and those of websites under development (docs/local-runtime.md).
     CORS_ORIGINS: [new URL(values.baseUrl).origin, process.env.CORS_ORIGINS ?? ''].filter(Boolean).join(','),
     MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@localhost',
+    // Outbound fetches (iCal feeds, webhooks) may reach loopback only here (shared/net/address-policy.ts).
+    LOCAL_RUNTIME: '1',
   });
 }
 
