@@ -2,11 +2,12 @@
  * Inbound webhook verifiers, by name: a route with `auth: {kind: 'webhook', verifier}` runs its verifier on
  * the raw body before the body is parsed or validated. A verifier answers 400 when the signature header is
  * missing or malformed, 401 when the signature does not match, and returns when it does.
- * The Stripe verifier joins this registry with the money slice.
+ * The Stripe verifier is in stripe-signature.ts.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError, BadRequest, ServiceUnavailable } from '../errors.js';
 import { secret as readSecret } from '../secrets.js';
+import { verifyStripeSignature } from './stripe-signature.js';
 
 export type Headers = Readonly<Record<string, string | undefined>>;
 export type WebhookVerifier = (rawBody: string, headers: Headers, now: Date) => Promise<void>;
@@ -46,6 +47,7 @@ export function sameHmac(expected: Buffer, given: Buffer): boolean {
 
 export const WEBHOOK_VERIFIERS = {
   channel: verifyChannelSignature,
+  stripe: verifyStripeSignature,
 } satisfies Record<string, WebhookVerifier>;
 
 export type WebhookVerifierName = keyof typeof WEBHOOK_VERIFIERS;
