@@ -235,20 +235,20 @@ async function tenantCookie(baseUrl: string): Promise<string> {
 
 function readCases(stay: { dateFrom: string; dateTo: string }, today: string): LatencyCase[] {
   const json = { 'content-type': 'application/json' };
-  const floor4 = (from: string, to: string) =>
-    `/API/bench/V1/floor4/${MEASURED_ID}.json?from=${from}&to=${addDays(to, -1)}`;
+  const floor3 = (from: string, to: string) =>
+    `/API/bench/V1/floor3/${MEASURED_ID}.json?from=${from}&to=${addDays(to, -1)}`;
   return [
-    // Diagnostics, no target: the same four reads (2 GetItems, 2 Queries in parallel) with none of the logic.
+    // Diagnostics, no target: the same three reads (2 GetItems, 1 Query in parallel) with none of the logic.
     {
-      name: 'floor×4: the reads of availability',
+      name: 'floor×3: the reads of availability',
       method: 'GET',
-      path: floor4(stay.dateFrom, stay.dateTo),
+      path: floor3(stay.dateFrom, stay.dateTo),
       server: 'floor',
     },
     {
-      name: 'floor×4: the reads of calendar',
+      name: 'floor×3: the reads of calendar',
       method: 'GET',
-      path: floor4(addDays(today, -1), addMonths(addDays(today, 1), 12)),
+      path: floor3(addDays(today, -1), addMonths(addDays(today, 1), 12)),
       server: 'floor',
     },
     {

@@ -127,10 +127,10 @@ function scaleTable(scale: ScaleResult): string {
   ].join('\n');
 }
 
-/** The floor×4 case that makes the same reads as a booking route (bench/booking.ts readCases). */
+/** The floor×3 case that makes the same reads as a booking route (bench/booking.ts readCases). */
 const SAME_READS: Record<string, string> = {
-  'GET availability (3 nights)': 'floor×4: the reads of availability',
-  'GET calendar (12 months)': 'floor×4: the reads of calendar',
+  'GET availability (3 nights)': 'floor×3: the reads of availability',
+  'GET calendar (12 months)': 'floor×3: the reads of calendar',
 };
 
 function bookingSection(b: BookingResult, floorName: string): string {

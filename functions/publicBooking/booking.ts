@@ -15,6 +15,7 @@ import { couponUseFailed, getCoupon } from '../../shared/data/coupons-repo.js';
 import { dayPrices } from '../../shared/data/day-prices-repo.js';
 import { nightClaims } from '../../shared/data/night-claims-repo.js';
 import { getProperty, RESERVATION_SEQ_LABEL } from '../../shared/data/properties-repo.js';
+import { type PropertyDays, propertyDays } from '../../shared/data/property-days-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { tenantIdByEmail } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
@@ -117,11 +118,15 @@ async function readBooking(input: BookInput, ctx: BookContext) {
   const readable = nightCount(stay) <= MAX_NIGHTS_PER_TRANSACTION;
   const readClaims = (): Promise<NightClaim[]> =>
     readable ? nightClaims(input.propertyId, stay.dateFrom, stay.dateTo) : Promise.resolve([]);
-  const [settings, stored, claims, prices, coupon, knownTenantId] = await Promise.all([
+  // The claims and prices in one Query; a stay too long to book still gets its price (the nights rule refuses it).
+  const readDays = (): Promise<PropertyDays> =>
+    readable
+      ? propertyDays(input.propertyId, stay.dateFrom, stay.dateTo)
+      : dayPrices(input.propertyId, stay.dateFrom, stay.dateTo).then((prices) => ({ claims: [], prices }));
+  const [settings, stored, { claims, prices }, coupon, knownTenantId] = await Promise.all([
     getSettings(),
     getProperty(input.propertyId),
-    readClaims(),
-    dayPrices(input.propertyId, stay.dateFrom, stay.dateTo),
+    readDays(),
     input.couponCode ? getCoupon(input.couponCode) : undefined,
     ctx.tenant || !input.email ? undefined : tenantIdByEmail(input.email),
   ]);

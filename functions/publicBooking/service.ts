@@ -5,8 +5,8 @@
  */
 import { getCoupon } from '../../shared/data/coupons-repo.js';
 import { dayPrices } from '../../shared/data/day-prices-repo.js';
-import { nightClaims } from '../../shared/data/night-claims-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
+import { propertyDays } from '../../shared/data/property-days-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { checkBookable } from '../../shared/domain/booking/bookable.js';
 import {
@@ -81,17 +81,16 @@ export function quoteOf(
 }
 
 /**
- * GET availability: 4 reads in parallel (settings, property, the stay's claims, its day prices). A stay
- * longer than any booking may be is refused by the nights rule without reading its claims and prices.
+ * GET availability: 3 reads in parallel (settings, property, the stay's claims and day prices in one Query). A
+ * stay longer than any booking may be is refused by the nights rule without reading its claims and prices.
  */
 export async function availability(propertyId: number, dateFrom: string, dateTo: string, now: Date) {
   const stay = stayOf(dateFrom, dateTo);
   const readable = nightCount(stay) <= MAX_NIGHTS_PER_TRANSACTION;
-  const [settings, stored, claims, prices] = await Promise.all([
+  const [settings, stored, { claims, prices }] = await Promise.all([
     getSettings(),
     getProperty(propertyId),
-    readable ? nightClaims(propertyId, stay.dateFrom, stay.dateTo) : [],
-    readable ? dayPrices(propertyId, stay.dateFrom, stay.dateTo) : [],
+    readable ? propertyDays(propertyId, stay.dateFrom, stay.dateTo) : { claims: [], prices: [] },
   ]);
   const property = stored?.record;
   const todayThere = today(settings.systemTimeZone, now);
@@ -122,7 +121,7 @@ export async function availability(propertyId: number, dateFrom: string, dateTo:
 }
 
 /**
- * GET calendar: 4 reads in one round trip. The site's today is known only after the settings are read, but
+ * GET calendar: 3 reads in one round trip. The site's today is known only after the settings are read, but
  * it is never more than a day from the UTC date (time zones span UTC-12 to UTC+14), so the claims and prices
  * are read from the day before the UTC date to the widest `until`, and the window trims them.
  */
@@ -130,11 +129,10 @@ export async function calendar(propertyId: number, months: number | undefined, n
   const utcDate = now.toISOString().slice(0, 10);
   const from = addDays(utcDate, -1);
   const to = addMonths(addDays(utcDate, 1), months ?? 12);
-  const [settings, stored, claims, prices] = await Promise.all([
+  const [settings, stored, { claims, prices }] = await Promise.all([
     getSettings(),
     getProperty(propertyId),
-    nightClaims(propertyId, from, to),
-    dayPrices(propertyId, from, to),
+    propertyDays(propertyId, from, to),
   ]);
   const property = onlineProperty(stored?.record, propertyId);
   const window = calendarWindow(today(settings.systemTimeZone, now), months);

@@ -19,6 +19,8 @@ let reservations: typeof import('./reservations-repo.js');
 let properties: typeof import('./properties-repo.js');
 let coupons: typeof import('./coupons-repo.js');
 let orders: typeof import('./orders-repo.js');
+let days: typeof import('./property-days-repo.js');
+let prices: typeof import('./day-prices-repo.js');
 
 beforeAll(async () => {
   tx = await import('../db/transaction.js');
@@ -28,6 +30,8 @@ beforeAll(async () => {
   properties = await import('./properties-repo.js');
   coupons = await import('./coupons-repo.js');
   orders = await import('./orders-repo.js');
+  days = await import('./property-days-repo.js');
+  prices = await import('./day-prices-repo.js');
 });
 
 let nextPropertyId = 5000;
@@ -102,7 +106,24 @@ const tally = (outcomes: Outcome[]) => ({
 });
 
 describe('night claims', () => {
-  it("a stay's claims are one Query of the NIGHT# range: not the check-out night, not other items", async () => {
+  it("a stay's claims and day prices are one Query of the day range; each repo reads only its own kind", async () => {
+    const propertyId = await property();
+    const r = { ...reservation(propertyId, '2027-07-01', '2027-07-03') };
+    r.nightUnits = nightsOf(r).map((date) => ({ date, unit: 1 }));
+    await tx.commit([
+      ...reservations.insertReservationParts(r),
+      prices.putDayPricePart({ propertyId, date: '2027-07-02', rateCents: 12_345 }),
+      prices.putDayPricePart({ propertyId, date: '2027-07-03', rateCents: 99_999 }),
+    ]);
+    const read = await days.propertyDays(propertyId, '2027-07-01', '2027-07-03');
+    expect(read.claims.map((c) => c.date)).toEqual(['2027-07-01', '2027-07-02']);
+    // The check-out day's price is not part of the stay.
+    expect(read.prices).toEqual([{ propertyId, date: '2027-07-02', rateCents: 12_345 }]);
+    expect(await prices.dayPrices(propertyId, '2027-07-01', '2027-07-03')).toEqual(read.prices);
+    expect(await claims.nightClaims(propertyId, '2027-07-01', '2027-07-03')).toEqual(read.claims);
+  });
+
+  it("a stay's claims are one Query of the day range: not the check-out night, not other items", async () => {
     const propertyId = await property();
     const other = await property();
     const r = { ...reservation(propertyId, '2027-08-01', '2027-08-04') };

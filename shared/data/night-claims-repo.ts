@@ -1,11 +1,12 @@
 /**
- * Unit/night claims (docs/data-model.md P10): one item `NIGHT#<date>#<unit>` in the property's partition per
+ * Unit/night claims (docs/data-model.md P10): one item `DAY#<date>#NIGHT#<unit>` in the property's partition per
  * unit and night a reservation or block holds. A claim is written put-if-absent in the booking's (or move's)
  * transaction, so two transactions that pick the same unit of the same night cannot both commit: exactly one
- * winner for the last unit. The claims of a stay or of a calendar range are one Query of the NIGHT# key range.
+ * winner for the last unit. The claims of a stay or of a calendar range are one Query of the day range
+ * (property-days-repo.ts reads them together with the day prices).
  */
 import { keys } from '../db/keys.js';
-import { queryPartition } from '../db/query.js';
+import { type Item, queryPartition } from '../db/query.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import type { ClaimKind, NightClaim, UnitPick } from '../domain/booking/capacity.js';
 import { addDays } from '../domain/dates.js';
@@ -15,10 +16,12 @@ const nightLabel = (verb: string, pick: UnitPick) => `${verb}:night ${pick.date}
 /** The labels a failed booking is read by: `claim:night 2027-08-01 unit 1` … */
 export const CLAIM_LABEL = 'claim:night';
 
+export const NIGHT_CLAIM_ENTITY = 'nightClaim';
+
 export function nightClaimItem(propertyId: number, pick: UnitPick, reservationId: number, kind: ClaimKind) {
   return {
     ...keys.nightClaim(propertyId, pick.date, pick.unit),
-    entity: 'nightClaim',
+    entity: NIGHT_CLAIM_ENTITY,
     propertyId,
     date: pick.date,
     unit: pick.unit,
@@ -56,9 +59,17 @@ export const relabelNightPart = (
     },
   );
 
+/** The claim a stored claim item holds. */
+export const nightClaimOf = (item: Item): NightClaim => ({
+  date: String(item.date),
+  unit: Number(item.unit),
+  reservationId: Number(item.reservationId),
+  kind: item.kind === 'blocked' ? 'blocked' : 'reserved',
+});
+
 /**
  * P10: every claim of the nights from `from` up to, not including, `toExclusive` (a stay's check-out or a
- * calendar's `until`), in one Query of the property partition's NIGHT# range.
+ * calendar's `until`), in one Query of the property partition's day range (its day prices filtered out).
  */
 export async function nightClaims(
   propertyId: number,
@@ -68,17 +79,14 @@ export async function nightClaims(
   if (toExclusive <= from) return [];
   const items = await queryPartition({
     pk: keys.propertyPartition(propertyId),
-    // BETWEEN is inclusive: from the first night's first unit to after the last night's last unit ('~' > digits).
-    sk: {
-      between: [`${keys.nightClaimPrefix}${from}`, `${keys.nightClaimPrefix}${addDays(toExclusive, -1)}#~`],
+    sk: { between: keys.dayRange(from, addDays(toExclusive, -1)) },
+    filter: {
+      expression: '#entity = :entity',
+      names: { '#entity': 'entity' },
+      values: { ':entity': NIGHT_CLAIM_ENTITY },
     },
   });
-  return items.map((i) => ({
-    date: String(i.date),
-    unit: Number(i.unit),
-    reservationId: Number(i.reservationId),
-    kind: i.kind === 'blocked' ? 'blocked' : 'reserved',
-  }));
+  return items.map(nightClaimOf);
 }
 
 /** Whether a transaction failed because a unit/night it claimed was taken first (re-read, or "not available"). */

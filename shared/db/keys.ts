@@ -32,17 +32,21 @@ export const keys = {
     SK: `IMAGE#${pad(order, 6)}#${pad(pictureId)}`,
   }),
   imagePrefix: 'IMAGE#',
+  /**
+   * P9/P10: a property's per-day items share the `DAY#<date>#` prefix, so one Query of a date range reads a
+   * stay's (or a calendar's) claims and day prices together: `DAY#<date>#NIGHT#<unit>`, `DAY#<date>#PRICE`.
+   */
   dayPrice: (propertyId: number, date: string): Key => ({
     PK: `PROPERTY#${propertyId}`,
-    SK: `PRICE#${date}`,
+    SK: `DAY#${date}#PRICE`,
   }),
-  dayPricePrefix: 'PRICE#',
   /** One unit of one night, claimed by a reservation or block with attribute_not_exists. */
   nightClaim: (propertyId: number, date: string, unit: number): Key => ({
     PK: `PROPERTY#${propertyId}`,
-    SK: `NIGHT#${date}#${pad(unit, 3)}`,
+    SK: `DAY#${date}#NIGHT#${pad(unit, 3)}`,
   }),
-  nightClaimPrefix: 'NIGHT#',
+  /** The sort-key range of every per-day item from `first` to `last` (both inclusive; '~' sorts after all). */
+  dayRange: (first: string, last: string): [string, string] => [`DAY#${first}#`, `DAY#${last}#~`],
   /** R1: a reservation (or admin block). */
   reservation: (reservationId: number): Key => ({ PK: `RESERVATION#${reservationId}`, SK: 'RESERVATION' }),
   /** R5: a booking order. */
@@ -56,6 +60,13 @@ export const keys = {
     SK: `LINE#${pad(lineNo, 4)}`,
   }),
   invoicePartition: (invoiceId: number): string => `INVOICE#${invoiceId}`,
+  /** E1: an expense header; its lines (`LINE#<pad n>`) and payments share its partition. */
+  expense: (expenseId: number): Key => ({ PK: `EXPENSE#${expenseId}`, SK: 'EXPENSE' }),
+  expenseLine: (expenseId: number, lineNo: number): Key => ({
+    PK: `EXPENSE#${expenseId}`,
+    SK: `LINE#${pad(lineNo, 4)}`,
+  }),
+  expensePartition: (expenseId: number): string => `EXPENSE#${expenseId}`,
 
   // Tenants, leases, applications (docs/data-model.md T1–T6, L1–L2, A1–A3; docs/tenants.md).
   /** T1: the tenant record. */
@@ -97,6 +108,52 @@ export const keys = {
     SK: `${failedAt}#${eventId}`,
   }),
   jobFailurePartition: (jobId: string): string => `JOBFAILURE#${jobId}`,
+
+  // Housekeeping and accounting (docs/data-model.md H1–H4, X1–X2; docs/housekeeping.md, docs/accounting.md).
+  /** H1: a housekeeping request. */
+  housekeepingRequest: (requestId: number): Key => ({ PK: `HKREQ#${requestId}`, SK: 'HKREQ' }),
+  /** The turnover of a reservation: one guard item naming its request, so a repeated delivery finds it. */
+  turnover: (reservationId: number): Key => ({ PK: `TURNOVER#${reservationId}`, SK: 'TURNOVER' }),
+  /** X1: an accounting OAuth `state`, single use, TTL 10 minutes. */
+  oauthState: (state: string): Key => ({ PK: `OAUTHSTATE#${state}`, SK: 'OAUTHSTATE' }),
+  /** X2: the accounting connection's tokens (encrypted). */
+  accountingTokens: (): Key => ({ PK: 'INTEGRATION#accounting', SK: 'TOKENS' }),
+
+  // Stripe card payments (docs/data-model.md I7, I8; docs/payments.md).
+  /** I7: a Stripe event id, put-if-absent in the transaction of its effect, so each event acts once. */
+  stripeEvent: (eventId: string): Key => ({ PK: `STRIPEEVENT#${eventId}`, SK: 'STRIPEEVENT' }),
+  /** I8: a PaymentIntent → its invoice, with the cents it settled and refunded so far. */
+  paymentIntent: (paymentIntentId: string): Key => ({ PK: `INTENT#${paymentIntentId}`, SK: 'INTENT' }),
+
+  // Outbound webhooks (docs/webhooks.md, docs/data-model.md "Outbound webhooks").
+  /** W1: a webhook subscription. */
+  webhookSubscription: (subscriptionId: number): Key => ({
+    PK: `WEBHOOKSUB#${subscriptionId}`,
+    SK: 'WEBHOOKSUB',
+  }),
+  /** W2: one event's delivery to one subscription, keyed by its webhook-id (`msg_<changeId>_<subscriptionId>`). */
+  webhookDelivery: (deliveryId: string): Key => ({ PK: `WEBHOOKDELIVERY#${deliveryId}`, SK: 'DELIVERY' }),
+
+  // Money: payments and journal entries (docs/data-model.md I1, I5, I6, E1; docs/money.md). They live in
+  // their document's partition (`INVOICE#<id>` or `EXPENSE#<id>`), so a document, its lines, payments and
+  // journal are one Query.
+  /** The header of an invoice (`INVOICE#<id> / INVOICE`) or an expense (`EXPENSE#<id> / EXPENSE`). */
+  moneyDocument: (documentType: 'invoice' | 'expense', documentId: number): Key => {
+    const kind = documentType === 'invoice' ? 'INVOICE' : 'EXPENSE';
+    return { PK: `${kind}#${documentId}`, SK: kind };
+  },
+  /** A settled payment or refund on a document. */
+  payment: (documentType: 'invoice' | 'expense', documentId: number, paymentId: number): Key => ({
+    PK: `${documentType === 'invoice' ? 'INVOICE' : 'EXPENSE'}#${documentId}`,
+    SK: `PAYMENT#${pad(paymentId)}`,
+  }),
+  paymentPrefix: 'PAYMENT#',
+  /** A journal entry of a document. */
+  journalEntry: (documentType: 'invoice' | 'expense', documentId: number, entryId: number): Key => ({
+    PK: `${documentType === 'invoice' ? 'INVOICE' : 'EXPENSE'}#${documentId}`,
+    SK: `JOURNAL#${pad(entryId)}`,
+  }),
+  journalPrefix: 'JOURNAL#',
 } as const;
 
 /** Overloaded GSI partition/sort values, one builder per access pattern. */
@@ -128,6 +185,10 @@ export const indexKeys = {
   invoicesByTenant: (tenantId: number) => `TENANTINV#${tenantId}`,
   invoicesByProperty: (propertyId: number) => `PROPINV#${propertyId}`,
   invoiceOrder: (invoiceDate: string, invoiceId: number) => `${invoiceDate}#${pad(invoiceId)}`,
+  /** GSI1 (E2): every expense by date; GSI2 (E3): a property's. */
+  expenses: () => 'EXPENSES',
+  expensesByProperty: (propertyId: number) => `PROPEXP#${propertyId}`,
+  expenseOrder: (expenseDate: string, expenseId: number) => `${expenseDate}#${pad(expenseId)}`,
   /** GSI1: admins by id. */
   admins: () => 'ADMINS',
 
@@ -168,4 +229,35 @@ export const indexKeys = {
   auditByActor: (actor: string) => `AUDITACTOR#${actor}`,
   /** GSI3 (AU4): every entry of one UTC month, so no partition grows without bound. */
   auditByMonth: (month: string) => `AUDITMONTH#${month}`,
+
+  // Housekeeping (H2–H4): by request date, `<requestDate>#<pad id>`.
+  /** GSI1 (H2): every request. */
+  housekeepingRequests: () => 'HKREQS',
+  /** GSI2 (H3, sparse: only while assigned): a housekeeper's requests. */
+  housekeepingByAssignee: (adminId: number) => `HKASSIGNED#${adminId}`,
+  /** GSI3 (H4): a property's requests. */
+  housekeepingByProperty: (propertyId: number) => `PROPHK#${propertyId}`,
+  housekeepingOrder: (requestDate: string, requestId: number) => `${requestDate}#${pad(requestId)}`,
+
+  // Outbound webhooks (W3–W6; docs/webhooks.md).
+  /** GSI1 (W3): every subscription by id (a short list: the site's own integrations). */
+  webhookSubscriptions: () => 'WEBHOOKSUBS',
+  /** GSI1 (W4): a subscription's deliveries; GSI2 (W5): of one status; newest first by `<createdAt>#<deliveryId>`. */
+  webhookDeliveriesBySubscription: (subscriptionId: number) => `WHDELIVERIES#${subscriptionId}`,
+  webhookDeliveriesByStatus: (subscriptionId: number, status: string) =>
+    `WHDELIVERIES#${subscriptionId}#${status}`,
+  webhookDeliveryOrder: (createdAt: string, deliveryId: string) => `${createdAt}#${deliveryId}`,
+  /** GSI3 (W6, sparse: pending deliveries only): by the time of their next attempt. */
+  webhookDue: () => 'WHDUE',
+  webhookDueOrder: (nextAttemptAt: string, deliveryId: string) => `${nextAttemptAt}#${deliveryId}`,
+
+  // Money (I5, the owner statement): payments by settled date, journal entries of a property by date.
+  /** GSI1 (I5): every settled payment and refund by date (income report). */
+  settledPayments: () => 'PAYMENTS#settled',
+  /** GSI2: a property's settled payments by date (income report with propertyId). */
+  paymentsByProperty: (propertyId: number) => `PROPPAY#${propertyId}`,
+  paymentOrder: (date: string, paymentId: number) => `${date}#${pad(paymentId)}`,
+  /** GSI3: a property's journal entries by date (owner statement: a month as the key range). */
+  ledgerByProperty: (propertyId: number) => `PROPLEDGER#${propertyId}`,
+  ledgerOrder: (date: string, entryId: number) => `${date}#${pad(entryId)}`,
 } as const;

@@ -104,7 +104,7 @@ export async function plantDayPrice(propertyId: number, date: string, rateCents:
       TableName: TABLE,
       Item: {
         PK: `PROPERTY#${propertyId}`,
-        SK: `PRICE#${date}`,
+        SK: `DAY#${date}#PRICE`,
         entity: 'dayPrice',
         propertyId,
         date,
@@ -136,8 +136,9 @@ export const reservationsOf = (propertyId: number) =>
 /** The unit/night claims of a property (P10). */
 export const claimsOf = (propertyId: number) =>
   queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :night)',
-    ExpressionAttributeValues: { ':pk': `PROPERTY#${propertyId}`, ':night': 'NIGHT#' },
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :day)',
+    FilterExpression: 'entity = :claim',
+    ExpressionAttributeValues: { ':pk': `PROPERTY#${propertyId}`, ':day': 'DAY#', ':claim': 'nightClaim' },
   });
 
 /** Every item of a partition (an order, an invoice with its lines, a tenant …). */
