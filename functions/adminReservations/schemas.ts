@@ -3,6 +3,7 @@
  * import these, so nothing here may pull in the AWS SDK.
  */
 import * as v from 'valibot';
+import { RESERVATION_SOURCES } from '../../shared/domain/booking/reservation.js';
 import { flag } from '../../shared/domain/responses/common.js';
 import {
   idParam,
@@ -84,7 +85,7 @@ export const adminReservation = v.object({
   totalPrice: v.number(),
   orderId: v.nullable(v.number()),
   couponCode: v.nullable(v.string()),
-  source: v.picklist(['website', 'admin', 'channel']),
+  source: v.picklist(RESERVATION_SOURCES),
   dateCreated: v.string(),
   dateUpdated: v.string(),
 });

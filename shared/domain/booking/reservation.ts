@@ -20,7 +20,9 @@ const STATUS_NAMES: Record<ReservationStatus, string> = {
 
 export const isReservationStatus = (value: string): value is ReservationStatus => value in STATUS_NAMES;
 
-export type ReservationSource = 'website' | 'admin' | 'channel';
+/** Where a reservation came from: the website's booking, an admin, the channel webhook, an iCal import. */
+export const RESERVATION_SOURCES = ['website', 'admin', 'channel', 'ical'] as const;
+export type ReservationSource = (typeof RESERVATION_SOURCES)[number];
 
 export interface ReservationRecord {
   reservationId: number;

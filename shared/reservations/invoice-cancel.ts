@@ -2,16 +2,12 @@
  * What cancelling a reservation does to its invoice: a website booking's BOOKING invoice (found through its
  * order) is cancelled in the same transaction while it is unpaid; a paid or processing invoice is kept.
  */
-import { changePart } from '../../shared/data/changes-repo.js';
-import {
-  cancelUnpaidInvoicePart,
-  getInvoiceWithLines,
-  INVOICE_STATUS,
-} from '../../shared/data/invoices-repo.js';
-import { getOrder } from '../../shared/data/orders-repo.js';
-import type { TxPart } from '../../shared/db/transaction.js';
-import type { ReservationRecord } from '../../shared/domain/booking/reservation.js';
-import type { Actor } from '../../shared/domain/change.js';
+import { changePart } from '../data/changes-repo.js';
+import { cancelUnpaidInvoicePart, getInvoiceWithLines, INVOICE_STATUS } from '../data/invoices-repo.js';
+import { getOrder } from '../data/orders-repo.js';
+import type { TxPart } from '../db/transaction.js';
+import type { ReservationRecord } from '../domain/booking/reservation.js';
+import type { Actor } from '../domain/change.js';
 
 /**
  * The invoice parts of a cancellation: a website booking's BOOKING invoice (through its order) is cancelled
