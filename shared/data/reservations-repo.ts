@@ -148,16 +148,26 @@ export async function reservationsByStart(range: {
   return items.map(fromItem);
 }
 
-/** R2: a property's reservations by check-out, up to the check-out `toCheckout` (inclusive) when given. */
+/**
+ * R2: a property's reservations by check-out, from `fromCheckout` up to `toCheckout` (both inclusive) when
+ * given. The occupancy report reads a check-out range this way: only the stays in the range.
+ */
 export async function reservationsOfProperty(
   propertyId: number,
-  range: { toCheckout?: string } = {},
+  range: { fromCheckout?: string; toCheckout?: string } = {},
 ): Promise<StoredReservation[]> {
   const items = await queryPartition({
     index: INDEX.gsi1,
     pk: indexKeys.reservationsByProperty(propertyId),
-    ...(range.toCheckout
-      ? { sk: { between: ['0000-00-00', `${range.toCheckout}#~`] as [string, string] } }
+    ...(range.toCheckout || range.fromCheckout
+      ? {
+          sk: {
+            between: [range.fromCheckout ?? '0000-00-00', `${range.toCheckout ?? '9999-12-31'}#~`] as [
+              string,
+              string,
+            ],
+          },
+        }
       : {}),
   });
   return items.map(fromItem);

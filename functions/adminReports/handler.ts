@@ -1,0 +1,13 @@
+/** The adminReports Lambda: thin handlers over the service. */
+import { createHttpHandler } from '../../shared/http/create-handler.js';
+import { bind } from '../../shared/http/route.js';
+import * as routes from './routes.js';
+import * as service from './service.js';
+
+export const handler = createHttpHandler('adminReports', [
+  bind(routes.income, async ({ query }) => ({ body: await service.income(query) })),
+  bind(routes.occupancy, async ({ query }) => ({ body: await service.occupancy(query) })),
+  bind(routes.ownerStatement, async ({ query, admin }) => ({
+    body: await service.ownerStatement(query, admin),
+  })),
+]);

@@ -1,0 +1,137 @@
+/**
+ * Admin reports (spec "Admin reports (controller adminReports, read-only; roles super_admin, svc_rep)") and,
+ * beyond the spec, the owner statement (DESIGN.md "Owner statement"), which a landlord may read for their own
+ * properties. docs/reports.md has the rules and the reads.
+ */
+import * as v from 'valibot';
+import { READ_ROLES, STAFF_READ_ROLES } from '../../shared/auth/roles.js';
+import { defineRoute } from '../../shared/http/route.js';
+import { intLike, isoDate } from '../../shared/http/schemas.js';
+
+const group = 'adminReports';
+const base = '/API/adminReports/V1';
+const tags = ['Admin reports'];
+
+const rangeQuery = {
+  dateFrom: v.pipe(isoDate, v.description('First day of the range (site date YYYY-MM-DD), included')),
+  dateTo: v.pipe(isoDate, v.description('Last day of the range, included; on or after dateFrom')),
+};
+
+export const incomeReport = v.object({
+  dateFrom: v.string(),
+  dateTo: v.string(),
+  propertyId: v.nullable(v.number()),
+  totalIncome: v.pipe(
+    v.number(),
+    v.description('Settled incoming payments in the range less refunds, in the site currency'),
+  ),
+  transactionCount: v.pipe(v.number(), v.description('Settled incoming payments and refunds counted')),
+  refunds: v.pipe(v.number(), v.description('What the refunds in the range gave back (already deducted)')),
+  refundCount: v.number(),
+});
+
+export const occupancyRow = v.object({
+  propertyId: v.number(),
+  name: v.string(),
+  units: v.number(),
+  reservations: v.pipe(v.number(), v.description('Confirmed stays checking out in the range')),
+  nights: v.pipe(v.number(), v.description('Their nights, each stay counted whole')),
+  totalPrice: v.pipe(v.number(), v.description('What those stays were booked for')),
+});
+
+export const occupancyReport = v.object({
+  dateFrom: v.string(),
+  dateTo: v.string(),
+  propertyId: v.nullable(v.number()),
+  items: v.array(occupancyRow),
+  totalNights: v.number(),
+  totalReservations: v.number(),
+});
+
+export const statementRow = v.object({
+  propertyId: v.number(),
+  name: v.string(),
+  type: v.string(),
+  income: v.pipe(v.number(), v.description('Payments received on the property’s invoices less refunds')),
+  expenses: v.pipe(v.number(), v.description('Payments made on the property’s expenses less refunds')),
+  net: v.pipe(v.number(), v.description('income − expenses')),
+  transactions: v.pipe(v.number(), v.description('Journal entries that moved money')),
+});
+
+export const ownerStatementReport = v.object({
+  month: v.string(),
+  dateFrom: v.string(),
+  dateTo: v.string(),
+  landlord: v.number(),
+  landlordName: v.string(),
+  items: v.array(statementRow),
+  totals: v.object({ income: v.number(), expenses: v.number(), net: v.number() }),
+});
+
+export const income = defineRoute({
+  id: 'adminReports.income',
+  group,
+  tags,
+  method: 'GET',
+  path: `${base}/income.json`,
+  summary: 'Income: settled incoming payments in a date range, refunds deducted',
+  description:
+    'dateFrom and dateTo (both required, both included) bound the day each payment settled; propertyId narrows to one property’s invoices. Reads the payments of the range only.',
+  auth: { kind: 'admin', roles: STAFF_READ_ROLES },
+  query: v.object({ ...rangeQuery, propertyId: v.optional(intLike(1)) }),
+  response: incomeReport,
+  errors: {
+    400: 'missing or bad dates, dateTo before dateFrom, or no such property',
+    401: 'no admin session',
+    403: 'wrong role (landlords and housekeepers)',
+  },
+});
+
+export const occupancy = defineRoute({
+  id: 'adminReports.occupancy',
+  group,
+  tags,
+  method: 'GET',
+  path: `${base}/occupancy.json`,
+  summary: 'Occupancy per VR property: confirmed stays checking out in a date range and their nights',
+  description:
+    'dateFrom and dateTo (both required, both included) bound the stay’s check-out date; propertyId narrows to one VR property. Confirmed stays only: blocks, pending and cancelled reservations are not counted.',
+  auth: { kind: 'admin', roles: STAFF_READ_ROLES },
+  query: v.object({ ...rangeQuery, propertyId: v.optional(intLike(1)) }),
+  response: occupancyReport,
+  errors: {
+    400: 'missing or bad dates, dateTo before dateFrom, or propertyId not a VR property',
+    401: 'no admin session',
+    403: 'wrong role (landlords and housekeepers)',
+  },
+});
+
+export const ownerStatement = defineRoute({
+  id: 'adminReports.ownerStatement',
+  group,
+  tags,
+  method: 'GET',
+  path: `${base}/ownerStatement.json`,
+  summary: 'Owner statement: per property of a landlord, one month’s settled income, expenses and net',
+  description:
+    'month YYYY-MM (required). A landlord reads their own statement (landlord may be left out or must be them); super_admin and svc_rep name the landlord (required). From the journal: money received on the properties’ invoices and paid on their expenses, refunds deducted.',
+  auth: { kind: 'admin', roles: READ_ROLES },
+  beyondSpec:
+    'DESIGN.md "Decisions on what the spec leaves open" (Owner statement) and "Paths of what we add beyond the spec" (adminReports ownerStatement.json).',
+  query: v.object({
+    month: v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM'),
+      v.description('The month, YYYY-MM (site dates)'),
+    ),
+    landlord: v.optional(v.pipe(intLike(1), v.description('The landlord’s adminId'))),
+  }),
+  response: ownerStatementReport,
+  errors: {
+    400: 'bad month, landlord missing (staff), or not a landlord',
+    401: 'no admin session',
+    403: 'wrong role, or a landlord asking for another landlord’s statement',
+  },
+});
+
+export const routes = [income, occupancy, ownerStatement];
