@@ -10,6 +10,7 @@ import { routes as adminCoupons } from './adminCoupons/routes.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
 import { routes as adminProperties } from './adminProperties/routes.js';
 import { routes as adminRates } from './adminRates/routes.js';
+import { routes as adminReports } from './adminReports/routes.js';
 import { routes as adminReservations } from './adminReservations/routes.js';
 import { routes as adminSettings } from './adminSettings/routes.js';
 import { routes as adminTenants } from './adminTenants/routes.js';
@@ -40,6 +41,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...adminReservations,
   ...adminRates,
   ...adminCoupons,
+  ...adminReports,
 ];
 
 /** Group name → its Lambda entry file (functions/<group>/handler.ts). */

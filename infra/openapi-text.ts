@@ -36,6 +36,10 @@ export const TAGS: readonly { name: string; description: string }[] = [
     name: 'Admin coupons',
     description: 'Admin: coupons with their uses, deactivated by DELETE (beyond the spec).',
   },
+  {
+    name: 'Admin reports',
+    description: 'Admin: income, occupancy and, beyond the spec, the owner statement of a landlord’s month.',
+  },
   { name: 'Admin applications', description: 'Admin: lease applications.' },
   { name: 'Admin audit', description: 'Admin: who changed what, by record and by actor.' },
 ];
