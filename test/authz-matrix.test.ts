@@ -116,6 +116,10 @@ function sampleFor(route: AdminRoute): Sample {
     'adminCoupons.get': { params: { code: 'MATRIX' } },
     'adminCoupons.update': { params: { code: 'MATRIX' }, body: { value: 6 } },
     'adminCoupons.deactivate': { params: { code: 'MATRIX' } },
+    'adminReports.income': { query: { dateFrom: day(-30), dateTo: day(0) } },
+    'adminReports.occupancy': { query: { dateFrom: day(-30), dateTo: day(0) } },
+    // Landlord 2's statement: the matrix's landlord reads their own (another landlord's is a 403, adminReports tests).
+    'adminReports.ownerStatement': { query: { month: day(0).slice(0, 7), landlord: 2 } },
   };
   const sample = samples[route.id];
   if (!sample) throw new Error(`no sample request for admin route ${route.id}: add one to the matrix`);
