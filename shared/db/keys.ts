@@ -154,6 +154,25 @@ export const keys = {
     SK: `JOURNAL#${pad(entryId)}`,
   }),
   journalPrefix: 'JOURNAL#',
+
+  // Channel webhook and integration conflicts (docs/data-model.md "Channel and conflicts"; docs/channel.md).
+  /** K1: a channel reservation → our reservation id, put-if-absent in the reservation's transaction. */
+  channelReservation: (channel: string, channelReservationId: string): Key => ({
+    PK: `CHANNELRES#${channel}#${channelReservationId}`,
+    SK: 'CHANNELRES',
+  }),
+  /** K2: a stay an integration (channel, iCal) could not take, by `<source>#<its own reference>`. */
+  conflict: (conflictId: string): Key => ({ PK: `CONFLICT#${conflictId}`, SK: 'CONFLICT' }),
+
+  // iCal sync (docs/data-model.md "iCal", docs/ical.md).
+  /** IC1: an imported feed with its health; its imported events share its partition. */
+  icalFeed: (feedId: number): Key => ({ PK: `ICALFEED#${feedId}`, SK: 'FEED' }),
+  icalFeedPartition: (feedId: number): string => `ICALFEED#${feedId}`,
+  /** IC2: one imported event (or part of a long one) of a feed, by the SHA-256 of its UID key. */
+  icalEvent: (feedId: number, keyHash: string): Key => ({ PK: `ICALFEED#${feedId}`, SK: `EVENT#${keyHash}` }),
+  icalEventPrefix: 'EVENT#',
+  /** IC3: a property's export token (its SHA-256 for the public check, sealed for admins). */
+  icalExportToken: (propertyId: number): Key => ({ PK: `PROPERTY#${propertyId}`, SK: 'ICALEXPORT' }),
 } as const;
 
 /** Overloaded GSI partition/sort values, one builder per access pattern. */
@@ -260,4 +279,12 @@ export const indexKeys = {
   /** GSI3: a property's journal entries by date (owner statement: a month as the key range). */
   ledgerByProperty: (propertyId: number) => `PROPLEDGER#${propertyId}`,
   ledgerOrder: (date: string, entryId: number) => `${date}#${pad(entryId)}`,
+
+  // Integration conflicts (K3): every conflict, channel and iCal, by detection time.
+  /** GSI1 (K3): every conflict; sort key `<detectedAt>#<conflictId>`. */
+  conflicts: () => 'CONFLICTS',
+  conflictOrder: (detectedAt: string, conflictId: string) => `${detectedAt}#${conflictId}`,
+
+  // iCal sync (IC4): every feed by id (a short list: the site's own channel calendars).
+  icalFeeds: () => 'ICALFEEDS',
 } as const;
