@@ -1,0 +1,14 @@
+/** The payments Lambda (the payment script): thin handlers over the service. */
+import { issueCsrfToken } from '../../shared/auth/csrf.js';
+import { createHttpHandler } from '../../shared/http/create-handler.js';
+import { bind } from '../../shared/http/route.js';
+import * as routes from './routes.js';
+import * as service from './service.js';
+
+export const handler = createHttpHandler('payments', [
+  bind(routes.paymentCsrf, async () => {
+    const { token, cookie } = await issueCsrfToken();
+    return { body: { payment_csrf: token }, cookies: [cookie] };
+  }),
+  bind(routes.createIntent, async ({ body, now }) => ({ body: await service.createIntent(body, now) })),
+]);

@@ -1,0 +1,88 @@
+/**
+ * The payment script (spec "Integration scripts"; DESIGN.md "Payment CSRF token", "Stripe"; docs/payments.md):
+ * the CSRF token and the card PaymentIntent of an invoice. The Stripe webhook is its own group
+ * (functions/paymentWebhook): it has its own Lambda Function URL in the cloud.
+ */
+import * as v from 'valibot';
+import { defineRoute } from '../../shared/http/route.js';
+import { intLike, text } from '../../shared/http/schemas.js';
+
+const group = 'payments';
+const tags = ['Card payments'];
+
+export const paymentCsrf = defineRoute({
+  id: 'payment.csrf',
+  group,
+  tags,
+  method: 'GET',
+  path: '/API/payment-csrf.php',
+  summary: 'A payment CSRF token, with its cookie (double submit)',
+  description:
+    'Sets the `pm_payment_csrf` cookie (HttpOnly, 2 hours) and answers the token bound to it (HMAC of the cookie value). The payment script sends the token back as `payment_csrf` in the body (or the `X-CSRF-Token` header) with the cookie.',
+  auth: { kind: 'public' },
+  beyondSpec:
+    'DESIGN.md "Payment CSRF token": the spec requires payment_csrf on payment-create-intent.php but names no way to obtain it.',
+  response: v.object({ payment_csrf: v.string() }),
+});
+
+/** Billing fields: accepted as the payment page sends them; the card's billing details go to Stripe from the page. */
+const billing = (max: number) => v.optional(text(max));
+
+export const createIntentBody = v.strictObject({
+  invoiceId: intLike(1),
+  tenantId: v.optional(intLike(1)),
+  fname: billing(100),
+  lname: billing(100),
+  email: v.optional(
+    v.union([
+      v.literal(''),
+      v.pipe(v.string(), v.trim(), v.email('must be an e-mail address'), v.maxLength(254)),
+    ]),
+  ),
+  address: billing(200),
+  city: billing(100),
+  state: billing(100),
+  country: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code')),
+    'US',
+  ),
+  /** The amount the page shows, checked against the amount due (a stale page is refused). */
+  amnt: v.optional(v.union([v.string(), v.number()])),
+});
+
+export const createIntent = defineRoute({
+  id: 'payment.createIntent',
+  group,
+  tags,
+  method: 'POST',
+  path: '/API/payment-create-intent.php',
+  summary: 'Create the card PaymentIntent of an invoice’s amount due',
+  description:
+    'The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the same invoice and amount answer the same intent (Stripe idempotency key). `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`.',
+  auth: { kind: 'csrf' },
+  body: createIntentBody,
+  idempotency: true,
+  rateLimits: [
+    {
+      scope: 'payment-intent',
+      limit: 30,
+      windowSeconds: 3600,
+      key: 'ip',
+      detail: 'Too many payment attempts from this address; please try again later',
+    },
+  ],
+  response: v.object({
+    clientSecret: v.string(),
+    paymentIntentId: v.string(),
+    amount: v.number(),
+    currency: v.string(),
+  }),
+  errors: {
+    400: 'invalid invoice: missing, not the tenant’s, cancelled, paid, nothing due, or `amnt` not the amount due',
+    403: 'invalid CSRF token',
+    502: 'the card processor refused or could not be reached',
+    503: 'card payments are not configured (STRIPE_SECRET_KEY)',
+  },
+});
+
+export const routes = [paymentCsrf, createIntent];

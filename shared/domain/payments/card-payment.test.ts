@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { centsOfAmount, intentIdempotencyKey, payableRefusal } from './card-payment.js';
+
+const invoice = { status: 0, tenantId: 7, totalCents: 12_550, paidCents: 0 };
+
+describe('payable invoice', () => {
+  it('takes an unpaid or processing invoice with something due', () => {
+    expect(payableRefusal(invoice)).toBeNull();
+    expect(payableRefusal({ ...invoice, status: 3 })).toBeNull();
+    expect(payableRefusal({ ...invoice, paidCents: 5000 }, 7)).toBeNull();
+  });
+
+  it('refuses a missing, cancelled, void, paid, refunded or draft invoice, and one with nothing due', () => {
+    expect(payableRefusal(undefined)).toMatch(/no such/);
+    expect(payableRefusal({ ...invoice, status: 5 })).toMatch(/cancelled/);
+    expect(payableRefusal({ ...invoice, status: 7 })).toMatch(/cancelled/);
+    expect(payableRefusal({ ...invoice, status: 1 })).toMatch(/paid/);
+    expect(payableRefusal({ ...invoice, status: 2 })).toMatch(/paid/);
+    expect(payableRefusal({ ...invoice, status: 9 })).toMatch(/draft/);
+    expect(payableRefusal({ ...invoice, paidCents: 12_550 })).toMatch(/nothing is due/);
+    expect(payableRefusal({ ...invoice, totalCents: 0 })).toMatch(/nothing is due/);
+  });
+
+  it('refuses another tenant’s invoice when the page names a tenant', () => {
+    expect(payableRefusal(invoice, 8)).toMatch(/tenant/);
+    expect(payableRefusal({ ...invoice, tenantId: null }, 7)).toMatch(/tenant/);
+  });
+});
+
+describe('amnt', () => {
+  it('reads the amounts a page sends, to the cent', () => {
+    expect(centsOfAmount('125.50')).toBe(12_550);
+    expect(centsOfAmount('125.5')).toBe(12_550);
+    expect(centsOfAmount('125')).toBe(12_500);
+    expect(centsOfAmount(' $1,234.07 ')).toBe(123_407);
+    expect(centsOfAmount(0.07)).toBe(7);
+    expect(centsOfAmount(19.99)).toBe(1999);
+  });
+
+  it('is NaN for anything else, so it never matches an amount due', () => {
+    for (const bad of ['', 'abc', '1.234', '-5', '1e3', '12.5.1', Number.NaN, -1])
+      expect(centsOfAmount(bad), String(bad)).toBeNaN();
+  });
+});
+
+it('keys an intent by invoice, amount and currency', () => {
+  expect(intentIdempotencyKey(12, 12_550, 'USD')).toBe('invoice-12-amount-12550-usd');
+  expect(intentIdempotencyKey(12, 12_550, 'usd')).not.toBe(intentIdempotencyKey(12, 12_551, 'usd'));
+});

@@ -1,0 +1,182 @@
+/**
+ * The payment script over HTTP (functions/payments; docs/payments.md): the CSRF token and cookie, and the
+ * PaymentIntent of an invoice created through the real Stripe SDK against the fake Stripe — every status of
+ * the contract, Stripe's and the client's idempotency, and 503 without a Stripe key.
+ */
+import { describe, expect, it } from 'vitest';
+import { Client, problem } from './support/client.js';
+import {
+  CSRF_PATH,
+  createIntent,
+  INTENT_PATH,
+  paymentPage,
+  plantInvoice,
+  storedIntent,
+  useFakeStripe,
+} from './support/payments.js';
+
+const fake = await useFakeStripe();
+
+describe('GET payment-csrf.php', () => {
+  it('answers the token and sets its HttpOnly cookie', async () => {
+    const client = new Client();
+    const res = await client.get<{ payment_csrf: string }>(CSRF_PATH);
+    expect(res.status).toBe(200);
+    expect(res.body.payment_csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const [cookie] = res.headers.getSetCookie();
+    expect(cookie).toMatch(
+      /^pm_payment_csrf=[A-Za-z0-9_-]{43}; Max-Age=7200; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
+  });
+});
+
+describe('POST payment-create-intent.php', () => {
+  it('creates the intent of the amount due in the site currency, with metadata invoiceId, and remembers it', async () => {
+    const { invoiceId } = await plantInvoice({ totalCents: 12_550 });
+    const res = await createIntent({ invoiceId, fname: 'Ada', lname: 'Lovelace', email: 'ada@example.test' });
+    expect(res.status).toBe(200);
+    const { clientSecret, paymentIntentId } = res.body as { clientSecret: string; paymentIntentId: string };
+    expect(res.body).toMatchObject({ amount: 125.5, currency: 'USD' });
+    expect(clientSecret).toMatch(new RegExp(`^${paymentIntentId}_secret_`));
+    expect(fake.intent(paymentIntentId)).toMatchObject({
+      amount: 12_550,
+      currency: 'usd',
+      metadata: { invoiceId: String(invoiceId), tenantId: '7' },
+      receipt_email: 'ada@example.test',
+    });
+    const request = fake.requests.findLast((r) => r.path === '/v1/payment_intents');
+    expect(request?.idempotencyKey).toBe(`invoice-${invoiceId}-amount-12550-usd`);
+    expect(await storedIntent(paymentIntentId)).toMatchObject({
+      invoiceId,
+      amountCents: 12_550,
+      currency: 'usd',
+      refundedCents: 0,
+    });
+  });
+
+  it('answers the same intent for the same invoice and amount (Stripe idempotency key), a new one after a part payment', async () => {
+    const { invoiceId } = await plantInvoice({ totalCents: 20_000 });
+    const first = await createIntent({ invoiceId });
+    const again = await createIntent({ invoiceId, amnt: '200.00' });
+    expect(again.body.paymentIntentId).toBe(first.body.paymentIntentId);
+    const partlyPaid = await plantInvoice({ totalCents: 20_000, paidCents: 5_000 });
+    const rest = await createIntent({ invoiceId: partlyPaid.invoiceId, amnt: 150 });
+    expect(rest.status).toBe(200);
+    expect(rest.body.amount).toBe(150);
+    expect(fake.intent(String(rest.body.paymentIntentId)).amount).toBe(15_000);
+  });
+
+  it('takes a processing invoice (an earlier attempt under way) and the token in X-CSRF-Token', async () => {
+    const { invoiceId } = await plantInvoice({ status: 3 });
+    const { client, token } = await paymentPage();
+    const res = await client.post(
+      INTENT_PATH,
+      { invoiceId: String(invoiceId) },
+      { headers: { 'x-csrf-token': token } },
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it('checks amnt against the amount due', async () => {
+    const { invoiceId } = await plantInvoice({ totalCents: 9_999 });
+    expect((await createIntent({ invoiceId, amnt: '99.99' })).status).toBe(200);
+    for (const amnt of ['100.00', '99.9', 'abc', 0]) {
+      const res = await createIntent({ invoiceId, amnt });
+      expect(res.status, String(amnt)).toBe(400);
+      expect(problem(res).errors).toEqual([{ field: 'amnt', message: 'must be the amount due, 99.99' }]);
+    }
+  });
+
+  it('answers 400 for an invoice that does not exist, is cancelled, void, paid, refunded, a draft, fully paid or another tenant’s', async () => {
+    const cases: [string, Promise<{ invoiceId: number }>, Record<string, unknown>?][] = [
+      ['no such invoice', Promise.resolve({ invoiceId: 2_000_000_000 }), {}],
+      ['cancelled', plantInvoice({ status: 5 })],
+      ['cancelled', plantInvoice({ status: 7 })],
+      ['is paid', plantInvoice({ status: 1, paidCents: 12_550 })],
+      ['is paid', plantInvoice({ status: 2 })],
+      ['draft', plantInvoice({ status: 9 })],
+      ['nothing is due', plantInvoice({ paidCents: 12_550 })],
+      ['tenant', plantInvoice({ tenantId: 7 }), { tenantId: 8 }],
+    ];
+    for (const [detail, planted, extra] of cases) {
+      const { invoiceId } = await planted;
+      const res = await createIntent({ invoiceId, ...(extra ?? {}) });
+      expect(res.status, detail).toBe(400);
+      expect(problem(res).detail).toContain(detail);
+    }
+  });
+
+  it('answers 400 for bad input, never a 500', async () => {
+    for (const body of [
+      {},
+      { invoiceId: 'abc' },
+      { invoiceId: 0 },
+      { invoiceId: 1, surprise: 1 },
+      { invoiceId: 1, email: 'not-mail' },
+      { invoiceId: 1, country: 'USA' },
+    ]) {
+      const res = await createIntent(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const { client, token } = await paymentPage();
+    const garbage = await client.post(INTENT_PATH, undefined, {
+      rawBody: '{"invoiceId":',
+      headers: { 'x-csrf-token': token },
+    });
+    expect(garbage.status).toBe(400);
+  });
+
+  it('answers 403 without the cookie, without the token, or with another cookie’s token', async () => {
+    const { invoiceId } = await plantInvoice();
+    const noCookie = await new Client().post(INTENT_PATH, { invoiceId, payment_csrf: 'x'.repeat(43) });
+    expect(noCookie.status).toBe(403);
+    const page = await paymentPage();
+    const noToken = await page.client.post(INTENT_PATH, { invoiceId });
+    expect(noToken.status).toBe(403);
+    const other = await paymentPage();
+    const mismatched = await page.client.post(INTENT_PATH, { invoiceId, payment_csrf: other.token });
+    expect(mismatched.status).toBe(403);
+    expect(problem(mismatched).detail).toMatch(/does not match/);
+  });
+
+  it('honours Idempotency-Key: a repeat replays the answer, another body with the key is 422', async () => {
+    const { invoiceId } = await plantInvoice();
+    const page = await paymentPage();
+    const key = { 'idempotency-key': `pay-${invoiceId}` };
+    const first = await createIntent({ invoiceId }, page, key);
+    const created = fake.requests.length;
+    const replay = await createIntent({ invoiceId }, page, key);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect(fake.requests.length).toBe(created);
+    const other = await createIntent({ invoiceId, amnt: '125.50' }, page, key);
+    expect(other.status).toBe(422);
+  });
+
+  it('answers 502 when Stripe refuses, and nothing is remembered', async () => {
+    const { invoiceId } = await plantInvoice({ totalCents: 4_321 });
+    fake.failNext(400, 'invalid_request_error', 'Amount must be at least $0.50 usd');
+    const res = await createIntent({ invoiceId });
+    expect(res.status).toBe(502);
+    expect(problem(res).detail).not.toMatch(/0\.50/);
+    expect([...fake.intents.values()].some((i) => i.metadata.invoiceId === String(invoiceId))).toBe(false);
+    expect((await createIntent({ invoiceId })).status).toBe(200);
+  });
+
+  it('answers 503 with a clear problem while STRIPE_SECRET_KEY is not set', async () => {
+    const { invoiceId } = await plantInvoice();
+    const key = process.env.STRIPE_SECRET_KEY;
+    delete process.env.STRIPE_SECRET_KEY;
+    try {
+      const res = await createIntent({ invoiceId });
+      expect(res.status).toBe(503);
+      expect(problem(res).detail).toMatch(/Card payments are not configured.*STRIPE_SECRET_KEY/);
+      const missing = await createIntent({ invoiceId: 2_000_000_001 });
+      expect(missing.status).toBe(503);
+    } finally {
+      process.env.STRIPE_SECRET_KEY = key;
+    }
+  });
+});

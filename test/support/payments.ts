@@ -1,0 +1,100 @@
+/**
+ * Helpers of the card payment tests (test/payments*.test.ts, test/paymentWebhook*.test.ts): the fake Stripe
+ * wired into this file's runtime, a payment page's client with its CSRF cookie and token, and invoices planted
+ * in the file's table.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll } from 'vitest';
+import { type ApiResponse, Client } from './client.js';
+import { type FakeStripe, startFakeStripe } from './fake-stripe.js';
+import { rawTable, TABLE } from './table.js';
+
+export const CSRF_PATH = '/API/payment-csrf.php';
+export const INTENT_PATH = '/API/payment-create-intent.php';
+export const WEBHOOK_PATH = '/API/payment-webhook.php';
+export const WEBHOOK_SECRET = 'whsec_test_payments_secret';
+
+/**
+ * Starts a fake Stripe for this test file and points the handlers at it (they read STRIPE_* per request, and
+ * run in this worker); stopped after the file.
+ */
+export async function useFakeStripe(): Promise<FakeStripe> {
+  const fake = await startFakeStripe();
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: 'sk_test_payments',
+    STRIPE_API_URL: fake.url,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
+  afterAll(() => fake.stop());
+  return fake;
+}
+
+/** A payment page: a fresh client (own IP) holding the CSRF cookie, and the token to send back. */
+export async function paymentPage(): Promise<{ client: Client; token: string }> {
+  const client = new Client();
+  const res = await client.get<{ payment_csrf: string }>(CSRF_PATH);
+  if (res.status !== 200) throw new Error(`payment-csrf.php answered ${res.status}`);
+  return { client, token: res.body.payment_csrf };
+}
+
+/** POST payment-create-intent.php from a payment page, the token in the body as the spec has it. */
+export async function createIntent(
+  body: Record<string, unknown>,
+  page?: { client: Client; token: string },
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
+  const { client, token } = page ?? (await paymentPage());
+  return client.post(INTENT_PATH, { ...body, payment_csrf: token }, { headers });
+}
+
+let plantedIds = 900_000;
+
+export interface PlantedInvoice {
+  invoiceId: number;
+  totalCents: number;
+}
+
+/** An invoice header written straight into the table (no lines or journal: the payment script reads the header). */
+export async function plantInvoice(
+  fields: { totalCents?: number; status?: number; paidCents?: number; tenantId?: number | null } = {},
+): Promise<PlantedInvoice> {
+  const invoiceId = ++plantedIds + Math.floor(Math.random() * 1000) * 1000;
+  const totalCents = fields.totalCents ?? 12_550;
+  await rawTable.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: {
+        PK: `INVOICE#${invoiceId}`,
+        SK: 'INVOICE',
+        entity: 'invoice',
+        invoiceId,
+        description: 'RENT',
+        tenantId: fields.tenantId === undefined ? 7 : fields.tenantId,
+        adminId: null,
+        propertyId: null,
+        reservationId: null,
+        invoiceDate: '2027-01-05',
+        dueDate: '2027-01-20',
+        tax: 0,
+        tax2: 0,
+        status: fields.status ?? 0,
+        subtotalCents: totalCents,
+        taxCents: 0,
+        totalCents,
+        paidCents: fields.paidCents ?? 0,
+        refundedCents: 0,
+        dateCreated: '2027-01-05T10:00:00.000Z',
+        version: 1,
+      },
+    }),
+  );
+  return { invoiceId, totalCents };
+}
+
+/** The I8 item of an intent, as stored. */
+export async function storedIntent(paymentIntentId: string) {
+  const { Item } = await rawTable.send(
+    new GetCommand({ TableName: TABLE, Key: { PK: `INTENT#${paymentIntentId}`, SK: 'INTENT' } }),
+  );
+  return Item;
+}
