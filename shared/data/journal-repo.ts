@@ -1,0 +1,72 @@
+/**
+ * Journal entries (docs/data-model.md I6; docs/money.md): one item per entry in its document's partition
+ * (`SK=JOURNAL#<pad entryId>`), with its balanced lines; when the document has a property the entry carries
+ * `GSI3PK=PROPLEDGER#<propertyId>`, `GSI3SK=<date>#<pad entryId>`, so the owner statement reads a
+ * property's month as one key range. Entries are never changed or deleted: a cancel writes a reversal.
+ */
+import { indexKeys, keys } from '../db/keys.js';
+import { type Item, queryPartition, stripKeys } from '../db/query.js';
+import { part, type TxPart } from '../db/transaction.js';
+import {
+  type DocumentType,
+  isBalanced,
+  type JournalKind,
+  type JournalLine,
+  UnbalancedEntry,
+} from '../domain/ledger/journal.js';
+
+export interface JournalEntryRecord {
+  entryId: number;
+  kind: JournalKind;
+  /** The accounting day (site time zone, YYYY-MM-DD). */
+  date: string;
+  documentType: DocumentType;
+  documentId: number;
+  propertyId: number | null;
+  lines: JournalLine[];
+  /** The payment the entry settles (payment and refund entries). */
+  paymentId: number | null;
+  createdAt: string;
+}
+
+/** `put:journal <entryId>`; refuses (throws) an entry that does not balance, before anything is sent. */
+export function insertJournalEntryPart(e: JournalEntryRecord): TxPart {
+  if (!isBalanced(e.lines)) throw new UnbalancedEntry(`journal entry ${e.entryId} does not balance`);
+  return part.putIfAbsent(`put:journal ${e.entryId}`, {
+    ...keys.journalEntry(e.documentType, e.documentId, e.entryId),
+    entity: 'journal',
+    ...e,
+    ...(e.propertyId === null
+      ? {}
+      : {
+          GSI3PK: indexKeys.ledgerByProperty(e.propertyId),
+          GSI3SK: indexKeys.ledgerOrder(e.date, e.entryId),
+        }),
+  });
+}
+
+export const journalEntryFromItem = (item: Item): JournalEntryRecord => stripKeys<JournalEntryRecord>(item);
+
+/** I6: a document's journal, oldest first. */
+export async function journalOf(
+  documentType: DocumentType,
+  documentId: number,
+): Promise<JournalEntryRecord[]> {
+  const { PK } = keys.moneyDocument(documentType, documentId);
+  const items = await queryPartition({ pk: PK, sk: { beginsWith: keys.journalPrefix } });
+  return items.map(journalEntryFromItem);
+}
+
+/** The owner statement's read: a property's entries from `from` to `to` (inclusive dates). */
+export async function propertyLedgerBetween(
+  propertyId: number,
+  from: string,
+  to: string,
+): Promise<JournalEntryRecord[]> {
+  const items = await queryPartition({
+    index: 'GSI3',
+    pk: indexKeys.ledgerByProperty(propertyId),
+    sk: { between: [`${from}#`, `${to}#~`] },
+  });
+  return items.map(journalEntryFromItem);
+}

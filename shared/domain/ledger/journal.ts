@@ -1,0 +1,141 @@
+/**
+ * The double-entry journal of invoices and expenses (docs/money.md): every money event of a document is one
+ * entry whose lines balance (the sum of debits equals the sum of credits). Accounts:
+ * - receivable: what tenants owe us; revenue and taxPayable: what an invoice earned and the tax it collected;
+ * - cash: money in (invoice payments) and out (expense payments);
+ * - expense and payable: what an expense cost and what we owe the payee.
+ * A negative figure (a credit invoice, a refund) goes on the opposite side as a positive amount, so no line
+ * carries a negative debit or credit.
+ */
+
+export type Account = 'receivable' | 'revenue' | 'taxPayable' | 'cash' | 'expense' | 'payable';
+
+export type JournalKind =
+  | 'invoicePosted'
+  | 'invoiceReversed'
+  | 'paymentReceived'
+  | 'refundIssued'
+  | 'expensePosted'
+  | 'expenseReversed'
+  | 'expensePaid'
+  | 'expenseRefunded';
+
+export type DocumentType = 'invoice' | 'expense';
+
+export interface JournalLine {
+  account: Account;
+  debitCents: number;
+  creditCents: number;
+}
+
+export interface DocumentFigures {
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** A signed movement: positive is a debit, negative a credit; zero writes no line. */
+type Movement = readonly [Account, number];
+
+function linesOf(movements: readonly Movement[]): JournalLine[] {
+  return movements
+    .filter(([, cents]) => cents !== 0)
+    .map(([account, cents]) => ({
+      account,
+      debitCents: cents > 0 ? cents : 0,
+      creditCents: cents < 0 ? -cents : 0,
+    }));
+}
+
+export const debitsOf = (lines: readonly JournalLine[]) => lines.reduce((t, l) => t + l.debitCents, 0);
+export const creditsOf = (lines: readonly JournalLine[]) => lines.reduce((t, l) => t + l.creditCents, 0);
+export const isBalanced = (lines: readonly JournalLine[]) => debitsOf(lines) === creditsOf(lines);
+
+/** A document whose total is not subtotal + tax cannot be posted (it could not balance). */
+export class UnbalancedEntry extends Error {}
+
+function checked(lines: JournalLine[]): JournalLine[] {
+  if (!isBalanced(lines)) throw new UnbalancedEntry('journal entry does not balance');
+  return lines;
+}
+
+/** Invoice posted: Dr receivable total / Cr revenue subtotal, Cr taxPayable tax. */
+export function invoicePostedLines(f: DocumentFigures): JournalLine[] {
+  if (f.subtotalCents + f.taxCents !== f.totalCents)
+    throw new UnbalancedEntry('invoice total is not subtotal + tax');
+  return checked(
+    linesOf([
+      ['receivable', f.totalCents],
+      ['revenue', -f.subtotalCents],
+      ['taxPayable', -f.taxCents],
+    ]),
+  );
+}
+
+/**
+ * Expense posted: Dr expense total / Cr payable total. The tax on a bill is part of what it costs (there is no
+ * input-tax account here), so the whole total is the expense.
+ */
+export function expensePostedLines(f: DocumentFigures): JournalLine[] {
+  if (f.subtotalCents + f.taxCents !== f.totalCents)
+    throw new UnbalancedEntry('expense total is not subtotal + tax');
+  return checked(
+    linesOf([
+      ['expense', f.totalCents],
+      ['payable', -f.totalCents],
+    ]),
+  );
+}
+
+/** The mirror of an entry (debits and credits swapped): a reversal, which nets the original to zero. */
+export const mirrorLines = (lines: readonly JournalLine[]): JournalLine[] =>
+  lines.map((l) => ({ account: l.account, debitCents: l.creditCents, creditCents: l.debitCents }));
+
+/**
+ * A settled payment (amountCents > 0) or refund (< 0) on a document:
+ * - invoice payment: Dr cash / Cr receivable (paymentReceived); refund: the mirror (refundIssued);
+ * - expense payment: Dr payable / Cr cash (expensePaid); refund from the payee: the mirror (expenseRefunded).
+ */
+export function paymentEntry(
+  documentType: DocumentType,
+  amountCents: number,
+): { kind: JournalKind; lines: JournalLine[] } {
+  if (!Number.isSafeInteger(amountCents) || amountCents === 0)
+    throw new RangeError('a payment is a whole, non-zero number of cents');
+  if (documentType === 'invoice')
+    return {
+      kind: amountCents > 0 ? 'paymentReceived' : 'refundIssued',
+      lines: checked(
+        linesOf([
+          ['cash', amountCents],
+          ['receivable', -amountCents],
+        ]),
+      ),
+    };
+  return {
+    kind: amountCents > 0 ? 'expensePaid' : 'expenseRefunded',
+    lines: checked(
+      linesOf([
+        ['payable', amountCents],
+        ['cash', -amountCents],
+      ]),
+    ),
+  };
+}
+
+export const postedKind = (t: DocumentType): JournalKind =>
+  t === 'invoice' ? 'invoicePosted' : 'expensePosted';
+export const reversedKind = (t: DocumentType): JournalKind =>
+  t === 'invoice' ? 'invoiceReversed' : 'expenseReversed';
+
+/** The posting entry of a document. */
+export const postedLines = (t: DocumentType, f: DocumentFigures): JournalLine[] =>
+  t === 'invoice' ? invoicePostedLines(f) : expensePostedLines(f);
+
+/** Every account's balance (debits − credits) over a set of entries: what a trial balance shows. */
+export function balances(entries: readonly { lines: readonly JournalLine[] }[]): Map<Account, number> {
+  const out = new Map<Account, number>();
+  for (const e of entries)
+    for (const l of e.lines) out.set(l.account, (out.get(l.account) ?? 0) + l.debitCents - l.creditCents);
+  return out;
+}

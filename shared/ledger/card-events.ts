@@ -1,0 +1,84 @@
+/**
+ * What the card processor reports besides settled money (DESIGN.md "Stripe"): a payment processing
+ * (status 3 on an unpaid invoice) and disputes (recorded on the invoice and announced, the status unchanged
+ * until the dispute is decided). Each returns parts; H3's webhook adds its event-once item and commits.
+ */
+
+import { changePart } from '../data/changes-repo.js';
+import { keys } from '../db/keys.js';
+import { part, type TxPart } from '../db/transaction.js';
+import type { Actor } from '../domain/change.js';
+import { processingStatus } from '../domain/ledger/settlement.js';
+import type { MoneyDocument } from './document.js';
+
+/**
+ * `processing:invoice <id>`: status 3, conditioned on the version read (a payment that landed first wins and
+ * this re-reads); no parts when the invoice is not unpaid (paid, cancelled, already processing …).
+ */
+export function processingParts(doc: MoneyDocument, by: Actor, now: Date): TxPart[] {
+  const status = processingStatus(doc);
+  if (doc.documentType !== 'invoice' || status === null) return [];
+  return [
+    part.update(
+      `processing:invoice ${doc.documentId}`,
+      keys.moneyDocument('invoice', doc.documentId),
+      'SET #s = :status, updatedAt = :now ADD version :one',
+      {
+        condition: 'version = :v',
+        names: { '#s': 'status' },
+        values: { ':status': status, ':now': now.toISOString(), ':v': doc.version, ':one': 1 },
+      },
+    ),
+    changePart(
+      {
+        recordType: 'invoice',
+        recordId: doc.documentId,
+        action: 'processing',
+        before: { status: doc.status },
+        after: { status },
+      },
+      by,
+      now,
+    ),
+  ];
+}
+
+export interface DisputeInput {
+  /** The processor's dispute id (`dp_…`). */
+  disputeId: string;
+  /** The processor's dispute status (`needs_response`, `won`, `lost` …). */
+  status: string;
+  amountCents: number;
+  reason: string | null;
+}
+
+/**
+ * `dispute:invoice <id>`: the latest state of a dispute, kept on the header as `dispute` (the single view can
+ * show it), with a change announcing `invoice.disputed`. The header's version moves (so a concurrent
+ * settlement re-reads rather than overwriting), but the status and the figures are untouched.
+ */
+export function disputeParts(doc: MoneyDocument, dispute: DisputeInput, by: Actor, now: Date): TxPart[] {
+  const recorded = { ...dispute, updatedAt: now.toISOString() };
+  return [
+    part.update(
+      `dispute:invoice ${doc.documentId}`,
+      keys.moneyDocument('invoice', doc.documentId),
+      'SET dispute = :d, updatedAt = :now ADD version :one',
+      {
+        condition: 'attribute_exists(PK)',
+        values: { ':d': recorded, ':now': now.toISOString(), ':one': 1 },
+      },
+    ),
+    changePart(
+      {
+        recordType: 'invoice',
+        recordId: doc.documentId,
+        action: 'disputed',
+        after: { dispute: recorded },
+        event: 'invoice.disputed',
+      },
+      by,
+      now,
+    ),
+  ];
+}

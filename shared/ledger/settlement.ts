@@ -1,0 +1,177 @@
+/**
+ * A payment or refund settling an invoice or expense (docs/money.md "Settlement"): ONE transaction of
+ * - `put:payment <id>` (the payment item, negative for a refund),
+ * - `put:journal <id>` (its balanced entry; a processor payment on a cancelled invoice first re-posts it),
+ * - `settle:<type> <id>` (the header's paidCents, refundedCents and status, conditioned on the version read),
+ * - the change items (`change:payment <id>` with payment.succeeded on an invoice payment, `change:<type> <id>`
+ *   with invoice.paid / invoice.refunded),
+ * plus whatever the caller adds (H3: the Stripe event put-if-absent). A rival write that lands first fails
+ * the version condition and the caller re-reads: two payments racing for the last amount due cannot both
+ * land, and a cancel and a payment cannot both win.
+ */
+
+import { changePart } from '../data/changes-repo.js';
+import { insertJournalEntryPart } from '../data/journal-repo.js';
+import {
+  directionOf,
+  insertPaymentPart,
+  type PaymentMethod,
+  type PaymentRecord,
+} from '../data/payments-repo.js';
+import { nextId } from '../db/counters.js';
+import { keys } from '../db/keys.js';
+import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import type { Actor } from '../domain/change.js';
+import { type DocumentType, paymentEntry } from '../domain/ledger/journal.js';
+import {
+  type PaymentSource,
+  type Settlement,
+  type SettlementRefusal,
+  settle,
+} from '../domain/ledger/settlement.js';
+import type { MoneyDocument } from './document.js';
+import { postingParts } from './posting.js';
+
+export interface SettlementInput {
+  /** Positive: a payment; negative: a refund. */
+  amountCents: number;
+  method: PaymentMethod;
+  /** The settled day (site time zone, YYYY-MM-DD). */
+  date: string;
+  reference: string | null;
+  /** 'recorded' (an admin: refused when it cannot be right) or 'processor' (Stripe: a fact). */
+  source: PaymentSource;
+  by: Actor;
+  now: Date;
+}
+
+/** A payment the rules refuse (domain refusal + its words); the endpoint maps it to 409 or 400. */
+export class SettlementRefused extends Error {
+  constructor(
+    readonly refusal: SettlementRefusal,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export const SETTLE_LABEL = { invoice: 'settle:invoice', expense: 'settle:expense' } as const;
+
+/** `settle:<type> <id>`: the header's settlement figures, conditioned on the version read. */
+export function settleHeaderPart(
+  doc: MoneyDocument,
+  next: Pick<Settlement, 'status' | 'paidCents' | 'refundedCents'>,
+  now: Date,
+): TxPart {
+  return part.update(
+    `${SETTLE_LABEL[doc.documentType]} ${doc.documentId}`,
+    keys.moneyDocument(doc.documentType, doc.documentId),
+    'SET #s = :status, paidCents = :paid, refundedCents = :refunded, updatedAt = :now ADD version :one',
+    {
+      condition: 'version = :v',
+      names: { '#s': 'status' },
+      values: {
+        ':status': next.status,
+        ':paid': next.paidCents,
+        ':refunded': next.refundedCents,
+        ':now': now.toISOString(),
+        ':v': doc.version,
+        ':one': 1,
+      },
+    },
+  );
+}
+
+export interface SettlementPlan {
+  parts: TxPart[];
+  settlement: Settlement;
+  payment: PaymentRecord;
+}
+
+/**
+ * The parts that settle `amountCents` on the document as read; throws SettlementRefused when the rules
+ * refuse it (cancelled, draft, overpayment, over-refund, zero). Allocates the payment and entry ids.
+ */
+export async function settlementParts(doc: MoneyDocument, input: SettlementInput): Promise<SettlementPlan> {
+  const result = settle(doc, input.amountCents, input.source);
+  if (!result.ok) throw new SettlementRefused(result.refusal, result.detail);
+  const next = result.next;
+  const [paymentId, entryId, repostId] = await Promise.all([
+    nextId('payment'),
+    nextId('journal'),
+    next.reinstated ? nextId('journal') : Promise.resolve(0),
+  ]);
+  const stamp = input.now.toISOString();
+  const payment: PaymentRecord = {
+    paymentId,
+    documentType: doc.documentType,
+    documentId: doc.documentId,
+    propertyId: doc.propertyId,
+    direction: directionOf(doc.documentType),
+    amountCents: input.amountCents,
+    method: input.method,
+    date: input.date,
+    reference: input.reference,
+    createdAt: stamp,
+    actor: input.by.actor,
+  };
+  const entry = paymentEntry(doc.documentType, input.amountCents);
+  const parts: TxPart[] = [
+    ...(next.reinstated ? postingParts({ ...doc, entryId: repostId, date: input.date, now: input.now }) : []),
+    insertPaymentPart(payment),
+    insertJournalEntryPart({
+      entryId,
+      kind: entry.kind,
+      date: input.date,
+      documentType: doc.documentType,
+      documentId: doc.documentId,
+      propertyId: doc.propertyId,
+      lines: entry.lines,
+      paymentId,
+      createdAt: stamp,
+    }),
+    settleHeaderPart(doc, next, input.now),
+    ...changeParts(doc, next, payment, input),
+  ];
+  return { parts, settlement: next, payment };
+}
+
+function changeParts(
+  doc: MoneyDocument,
+  next: Settlement,
+  payment: PaymentRecord,
+  input: SettlementInput,
+): TxPart[] {
+  const { actor: _actor, ...paymentFields } = payment;
+  const paymentEvent = next.events.find((e) => e.startsWith('payment.'));
+  const documentEvent = next.events.find((e) => !e.startsWith('payment.'));
+  return [
+    changePart(
+      {
+        recordType: 'payment',
+        recordId: payment.paymentId,
+        action: next.kind === 'payment' ? 'created' : 'refunded',
+        after: paymentFields,
+        ...(paymentEvent ? { event: paymentEvent } : {}),
+      },
+      input.by,
+      input.now,
+    ),
+    changePart(
+      {
+        recordType: doc.documentType,
+        recordId: doc.documentId,
+        action: next.kind === 'payment' ? 'settled' : 'refunded',
+        before: { status: doc.status, paidCents: doc.paidCents, refundedCents: doc.refundedCents },
+        after: { status: next.status, paidCents: next.paidCents, refundedCents: next.refundedCents },
+        ...(documentEvent ? { event: documentEvent } : {}),
+      },
+      input.by,
+      input.now,
+    ),
+  ];
+}
+
+/** Whether a transaction failed because the document changed since it was read (re-read and retry). */
+export const settlementStale = (error: unknown, documentType: DocumentType): boolean =>
+  error instanceof TransactionFailed && error.conditionFailed(SETTLE_LABEL[documentType]);
