@@ -38,5 +38,6 @@ export async function updateSettings(update: SettingsUpdate, by: Actor, now: Dat
       now,
     ),
   ]);
+  repo.forgetRecentSettings();
   return { success: true, settings: adminSettingsView(await repo.getSettings()) };
 }

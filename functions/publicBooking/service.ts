@@ -7,7 +7,7 @@ import { getCoupon } from '../../shared/data/coupons-repo.js';
 import { dayPrices } from '../../shared/data/day-prices-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
 import { propertyDays } from '../../shared/data/property-days-repo.js';
-import { getSettings } from '../../shared/data/settings-repo.js';
+import { getRecentSettings } from '../../shared/data/settings-repo.js';
 import { checkBookable } from '../../shared/domain/booking/bookable.js';
 import {
   calendarDayPrices,
@@ -88,7 +88,7 @@ export async function availability(propertyId: number, dateFrom: string, dateTo:
   const stay = stayOf(dateFrom, dateTo);
   const readable = nightCount(stay) <= MAX_NIGHTS_PER_TRANSACTION;
   const [settings, stored, { claims, prices }] = await Promise.all([
-    getSettings(),
+    getRecentSettings(),
     getProperty(propertyId),
     readable ? propertyDays(propertyId, stay.dateFrom, stay.dateTo) : { claims: [], prices: [] },
   ]);
@@ -130,7 +130,7 @@ export async function calendar(propertyId: number, months: number | undefined, n
   const from = addDays(utcDate, -1);
   const to = addMonths(addDays(utcDate, 1), months ?? 12);
   const [settings, stored, { claims, prices }] = await Promise.all([
-    getSettings(),
+    getRecentSettings(),
     getProperty(propertyId),
     propertyDays(propertyId, from, to),
   ]);
@@ -148,7 +148,7 @@ export async function calendar(propertyId: number, months: number | undefined, n
 export async function quote(input: QuoteInput, now: Date) {
   const stay = stayOf(input.dateFrom, input.dateTo, MAX_QUOTE_NIGHTS);
   const [settings, stored, prices, coupon] = await Promise.all([
-    getSettings(),
+    getRecentSettings(),
     getProperty(input.propertyId),
     dayPrices(input.propertyId, stay.dateFrom, stay.dateTo),
     input.couponCode ? getCoupon(input.couponCode) : undefined,
@@ -164,7 +164,7 @@ export async function quote(input: QuoteInput, now: Date) {
 
 /** POST validateCoupon: 2 reads in parallel (settings, coupon); no stay, so minNights is not checked. */
 export async function validateCoupon(input: { propertyId: number; couponCode: string }, now: Date) {
-  const [settings, coupon] = await Promise.all([getSettings(), getCoupon(input.couponCode)]);
+  const [settings, coupon] = await Promise.all([getRecentSettings(), getCoupon(input.couponCode)]);
   return couponCheckView(coupon?.record, {
     propertyId: input.propertyId,
     today: today(settings.systemTimeZone, now),

@@ -18,6 +18,35 @@ export async function getSettings(): Promise<SiteSettings> {
   return { ...DEFAULT_SETTINGS, ...(Item ? stripKeys<Partial<SiteSettings>>(Item) : {}) };
 }
 
+/**
+ * How long a Lambda instance answers the public booking reads (availability, calendar, quote, coupon check)
+ * from the settings it read last: one GetItem fewer on the hottest public routes, at the price of a settings
+ * change reaching them up to this late. Writes (book, and every admin route) read the settings fresh.
+ */
+export const RECENT_SETTINGS_MAX_AGE_MS = 5_000;
+
+let recent: { readAt: number; settings: Promise<SiteSettings> } | undefined;
+
+/** The settings as read at most RECENT_SETTINGS_MAX_AGE_MS ago by this instance (a failed read is not kept). */
+export function getRecentSettings(nowMs = Date.now()): Promise<SiteSettings> {
+  if (recent && nowMs - recent.readAt < RECENT_SETTINGS_MAX_AGE_MS) return recent.settings;
+  const entry = { readAt: nowMs, settings: getSettings() };
+  recent = entry;
+  entry.settings.catch(() => {
+    if (recent === entry) recent = undefined;
+  });
+  return entry.settings;
+}
+
+/**
+ * Drops this instance's recent settings after a write through it. In the cloud the admin write runs in another
+ * Lambda, so the age bound is what holds there; on the local runtime, where every group shares one process,
+ * a change is seen at once.
+ */
+export function forgetRecentSettings(): void {
+  recent = undefined;
+}
+
 /** Fixture loading: the whole record, merged over what is stored. */
 export async function putSettings(settings: Partial<SiteSettings>): Promise<void> {
   const current = await getSettings();
@@ -27,6 +56,7 @@ export async function putSettings(settings: Partial<SiteSettings>): Promise<void
       Item: { ...keys.settings(), entity: 'settings', ...current, ...settings },
     }),
   );
+  forgetRecentSettings();
 }
 
 function setExpression(changes: Partial<SiteSettings>) {
@@ -62,4 +92,5 @@ export async function updateSettings(changes: Partial<SiteSettings>): Promise<vo
       ExpressionAttributeValues: values,
     }),
   );
+  forgetRecentSettings();
 }
