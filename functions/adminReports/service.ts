@@ -1,13 +1,15 @@
 /**
  * Report use cases (docs/reports.md). Every read is a key range of an index, so a report reads what is in its
- * range: the payments of the days asked for, the stays checking out in them, one landlord's journal of one
- * month. What is per property (occupancy, owner statement) reads one partition per property, a few at a time.
+ * range: the payments of the days asked for (I5, or PROPPAY# for one property: payments-repo), the stays
+ * checking out in them (R2: reservations-repo), one landlord's journal of one month (PROPLEDGER#:
+ * journal-repo). What is per property (occupancy, owner statement) reads one partition per property, a few at a time.
  */
 import { mayBeLandlord } from '../../shared/auth/roles.js';
 import type { AdminSession } from '../../shared/auth/session-types.js';
 import { getAdminProfile } from '../../shared/data/admins-repo.js';
+import { propertyLedgerBetween } from '../../shared/data/journal-repo.js';
+import { settledPaymentsBetween } from '../../shared/data/payments-repo.js';
 import { allPropertiesOfType, getProperty, propertiesOfLandlord } from '../../shared/data/properties-repo.js';
-import { incomingPayments, propertyJournal } from '../../shared/data/report-queries.js';
 import { reservationsOfProperty } from '../../shared/data/reservations-repo.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import { incomeOf, incomeView } from '../../shared/domain/reports/income.js';
@@ -41,7 +43,7 @@ export async function income(query: DayRange & { propertyId?: number | undefined
   const range = checkRange({ dateFrom: query.dateFrom, dateTo: query.dateTo });
   if (query.propertyId !== undefined && !(await getProperty(query.propertyId)))
     throw noSuchProperty('no such property');
-  const payments = await incomingPayments(range, query.propertyId);
+  const payments = await settledPaymentsBetween(range.dateFrom, range.dateTo, query.propertyId);
   return incomeView({ ...range, propertyId: query.propertyId ?? null }, incomeOf(payments));
 }
 
@@ -93,7 +95,9 @@ export async function ownerStatement(
       { field: 'landlord', message: 'must be an admin with the landlord or super_admin role' },
     ]);
   const properties = await propertiesOfLandlord(landlord);
-  const journals = await mapLimited(properties, (p) => propertyJournal(p.propertyId, range));
+  const journals = await mapLimited(properties, (p) =>
+    propertyLedgerBetween(p.propertyId, range.dateFrom, range.dateTo),
+  );
   const entriesOf = new Map<number, StatementEntry[]>(
     properties.map((p, i) => [p.propertyId, journals[i] ?? []]),
   );
