@@ -116,6 +116,13 @@ function sampleFor(route: AdminRoute): Sample {
     'adminCoupons.get': { params: { code: 'MATRIX' } },
     'adminCoupons.update': { params: { code: 'MATRIX' }, body: { value: 6 } },
     'adminCoupons.deactivate': { params: { code: 'MATRIX' } },
+    'adminWebhooks.subscriptions': {},
+    'adminWebhooks.createSubscription': { body: { url: 'http://127.0.0.1:9/matrix', events: ['invoice.paid'] } },
+    'adminWebhooks.subscription': { params: { id: 999999 } },
+    'adminWebhooks.updateSubscription': { params: { id: 999999 }, body: { active: 0 } },
+    'adminWebhooks.deleteSubscription': { params: { id: 999999 } },
+    'adminWebhooks.deliveries': {},
+    'adminWebhooks.replay': { params: { id: 'msg_0000000000000000000000_1' } },
     'adminReports.income': { query: { dateFrom: day(-30), dateTo: day(0) } },
     'adminReports.occupancy': { query: { dateFrom: day(-30), dateTo: day(0) } },
     // Landlord 2's statement: the matrix's landlord reads their own (another landlord's is a 403, adminReports tests).

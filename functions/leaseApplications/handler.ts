@@ -5,8 +5,8 @@ import * as routes from './routes.js';
 import * as service from './service.js';
 
 export const handler = createHttpHandler('leaseApplications', [
-  bind(routes.apply, async ({ tenant, body, now }) => ({
-    body: await service.apply(tenant, body.propertyId, now),
+  bind(routes.apply, async ({ tenant, body, now, requestId }) => ({
+    body: await service.apply(tenant, body.propertyId, now, requestId),
   })),
   bind(routes.listApplications, async ({ admin, query }) => ({
     body: await service.listApplications(admin, query),

@@ -2,6 +2,7 @@
 import { canSeeProperty } from '../../shared/auth/roles.js';
 import type { AdminSession, TenantSession } from '../../shared/auth/session-types.js';
 import * as repo from '../../shared/data/applications-repo.js';
+import { changePart } from '../../shared/data/changes-repo.js';
 import { getProperty, propertiesOfLandlord } from '../../shared/data/properties-repo.js';
 import { getTenant } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
@@ -16,7 +17,7 @@ import type { ListApplicationsQuery } from './schemas.js';
  * `alreadyApplied: true` (200), not a 409 — a double click or a retried request is not an error for the
  * visitor, and the id lets the website show the application that exists (docs/tenants.md).
  */
-export async function apply(session: TenantSession, propertyId: number, now: Date) {
+export async function apply(session: TenantSession, propertyId: number, now: Date, requestId = '') {
   const [tenant, stored] = await Promise.all([getTenant(session.tenantId), getProperty(propertyId)]);
   if (tenant?.isActive !== 1) throw new Unauthorized('This session is no longer valid: log in again');
   if (!acceptsApplications(stored?.record)) throw new NotFound(`No long-term rental ${propertyId} is listed`);
@@ -26,7 +27,21 @@ export async function apply(session: TenantSession, propertyId: number, now: Dat
   // The guard only vanishes when the open application is decided in between; then applying again is right.
   for (let attempt = 1; ; attempt++) {
     try {
-      await commit(repo.insertApplicationParts(record));
+      await commit([
+        ...repo.insertApplicationParts(record),
+        // The change item announces `application.submitted` (outbound webhooks) with the application.
+        changePart(
+          {
+            recordType: 'application',
+            recordId: record.applicationId,
+            action: 'created',
+            after: { ...record },
+            event: 'application.submitted',
+          },
+          { actor: `tenant:${tenant.tenantId}`, requestId },
+          now,
+        ),
+      ]);
       return { success: true, applicationId: record.applicationId };
     } catch (error) {
       const taken = error instanceof TransactionFailed && error.conditionFailed(repo.OPEN_APPLICATION_GUARD);

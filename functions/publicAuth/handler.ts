@@ -21,7 +21,9 @@ export const handler = withActivationPages(
       return { body: { success: true }, cookies: [clearedCookie(TENANT_COOKIE)] };
     }),
     bind(routes.me, async ({ tenant }) => ({ body: await service.me(tenant) })),
-    bind(routes.register, async ({ body, ip, now }) => ({ body: await service.register(body, ip, now) })),
+    bind(routes.register, async ({ body, ip, now, requestId }) => ({
+      body: await service.register(body, ip, now, requestId),
+    })),
     bind(routes.activate, async ({ query, now }) => {
       const { token, body } = await service.activate(query, now);
       return { body, cookies: [tenantCookie(token)] };

@@ -48,7 +48,7 @@ async function startSession(tenant: tenants.TenantRecord, now: Date) {
  * built-in CAPTCHA. An address whose registration was never activated is registered again (the account
  * replaced, a new link mailed); any other holder of the address is a 409.
  */
-export async function register(input: RegisterInput, ip: string, now: Date) {
+export async function register(input: RegisterInput, ip: string, now: Date, requestId = '') {
   checkRegistration(input);
   const settings = await getSettings();
   if (settings.apiContactCaptchaEnabled === 1) {
@@ -62,7 +62,10 @@ export async function register(input: RegisterInput, ip: string, now: Date) {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const expiresAt = Math.floor(now.getTime() / 1000) + ACTIVATION_TTL_SECONDS;
-  const tenant = await registerTenantAccount(input, { tokenHash, expiresAt }, now);
+  const tenant = await registerTenantAccount(input, { tokenHash, expiresAt }, now, {
+    actor: `guest:${ip}`,
+    requestId,
+  });
   try {
     await sendActivationMail(tenant, token, input.applyToLeaseId);
   } catch (error) {

@@ -45,6 +45,8 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   adminSettings: { usesDataKey: true },
   // Guest booking accepts the site's CAPTCHA and creates the guest's tenant with encrypted contact fields.
   publicBooking: { verifiesCaptcha: true, usesDataKey: true },
+  // Webhook signing secrets are stored sealed under the data key (the delivery jobs open them to sign).
+  adminWebhooks: { usesDataKey: true },
 };
 
 export function accessOf(group: string): GroupAccess {

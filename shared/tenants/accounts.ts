@@ -6,6 +6,7 @@
  */
 import { sealFields } from '../crypto/fields.js';
 import { hashPassword } from '../crypto/password.js';
+import { changePart } from '../data/changes-repo.js';
 import {
   activationPart,
   consumeActivationPart,
@@ -23,13 +24,16 @@ import {
 import { nextId } from '../db/counters.js';
 import { retryStale } from '../db/optimistic.js';
 import { commit, TransactionFailed, type TxPart } from '../db/transaction.js';
+import type { Actor } from '../domain/change.js';
 import {
   type ContactField,
   contactAad,
   contactOf,
   isReplaceableRegistration,
+  TENANT_MASKED_FIELDS,
   type TenantChanges,
   type TenantRecord,
+  tenantAuditView,
   withChanges,
 } from '../domain/tenant.js';
 import { Conflict } from '../errors.js';
@@ -92,13 +96,32 @@ export async function registerTenantAccount(
   input: Omit<NewAccount, 'isActive' | 'activationHash'>,
   activation: { tokenHash: string; expiresAt: number },
   now: Date,
+  by?: Actor,
 ): Promise<TenantRecord> {
   const account = { ...input, isActive: 0 as const, activationHash: activation.tokenHash };
+  // The registration's change item announces `tenant.registered` (outbound webhooks) in the same transaction.
+  const registered = (record: TenantRecord): TxPart[] =>
+    by
+      ? [
+          changePart(
+            {
+              recordType: 'tenant',
+              recordId: record.tenantId,
+              action: 'registered',
+              after: tenantAuditView(record),
+              masked: TENANT_MASKED_FIELDS,
+              event: 'tenant.registered',
+            },
+            by,
+            now,
+          ),
+        ]
+      : [];
   const tokenPart = (tenantId: number) =>
     activationPart(activation.tokenHash, tenantId, activation.expiresAt, now);
   const existingId = await tenantIdByEmail(input.tenantEmail);
   if (existingId === undefined) {
-    return createTenantAccount(account, now, (record) => [tokenPart(record.tenantId)]);
+    return createTenantAccount(account, now, (record) => [tokenPart(record.tenantId), ...registered(record)]);
   }
   const replacement = await buildTenantRecord(account, existingId, now);
   return retryStale(`Tenant ${existingId}`, async () => {
@@ -107,7 +130,14 @@ export async function registerTenantAccount(
       throw new Conflict('An account with this e-mail address already exists');
     }
     const changes = replacementChanges(replacement);
-    await commitTenantChange([updateTenantPart(current, changes, now), tokenPart(existingId)], existingId);
+    await commitTenantChange(
+      [
+        updateTenantPart(current, changes, now),
+        tokenPart(existingId),
+        ...registered({ ...replacement, dateCreated: current.record.dateCreated }),
+      ],
+      existingId,
+    );
     return withChanges(current.record, changes, now);
   });
 }
