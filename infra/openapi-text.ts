@@ -14,6 +14,10 @@ export const TAGS: readonly { name: string; description: string }[] = [
   },
   { name: 'Contact and leads', description: 'Public: the contact form and the newsletter signup.' },
   {
+    name: 'Channel',
+    description: 'Integration: the channel manager webhook (signed, idempotent, never overbooks).',
+  },
+  {
     name: 'Tenant authentication',
     description: 'Tenants register, activate, sign in (the session is a cookie set by login) and read `me`.',
   },
@@ -42,10 +46,6 @@ export const TAGS: readonly { name: string; description: string }[] = [
   },
   { name: 'Admin applications', description: 'Admin: lease applications.' },
   { name: 'Admin audit', description: 'Admin: who changed what, by record and by actor.' },
-  {
-    name: 'Admin webhooks',
-    description: 'Admin: outbound webhook subscriptions and their delivery log with replay (beyond the spec).',
-  },
 ];
 
 export const PAYMENT_CSRF = {

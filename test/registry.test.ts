@@ -38,7 +38,6 @@ const PENDING = [
   /^GET \/API\/adminReports\//,
   /^(GET|POST) \/API\/(payment-create-intent|payment-webhook)\.php$/,
   /^GET \/API\/accounting\/oauth-start\.php$/,
-  /^POST \/API\/channel\/webhook\.php$/,
 ];
 
 const registered = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));

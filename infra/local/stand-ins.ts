@@ -75,6 +75,8 @@ export function setLocalEnv(values: {
     CSRF_SECRET:
       process.env.CSRF_SECRET ??
       createHmac('sha256', values.dataKey).update('payment-csrf').digest('base64url'),
+    // A known value, so a developer can sign channel webhook calls by hand (docs/channel.md).
+    CHANNEL_WEBHOOK_SECRET: process.env.CHANNEL_WEBHOOK_SECRET ?? 'local-channel-webhook-secret',
     PUBLIC_BASE_URL: values.baseUrl,
     // The local API's own origin, and those of websites under development (docs/local-runtime.md).
     CORS_ORIGINS: [new URL(values.baseUrl).origin, process.env.CORS_ORIGINS ?? ''].filter(Boolean).join(','),

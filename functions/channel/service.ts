@@ -1,0 +1,65 @@
+/**
+ * The channel webhook's work (docs/channel.md): each delivery is planned from the mapping of its channel
+ * reservation (shared/domain/channel/delivery.ts) and written through the shared reservation writes with the
+ * mapping, the guest's tenant and the resolution of an earlier conflict in the same transaction. A stay with a
+ * full night is recorded as a conflict and answered 409; nothing is ever overbooked.
+ */
+import { getChannelMapping, mappedMeanwhile } from '../../shared/data/channel-reservations-repo.js';
+import { getReservation } from '../../shared/data/reservations-repo.js';
+import { getSettings } from '../../shared/data/settings-repo.js';
+import { TransactionFailed } from '../../shared/db/transaction.js';
+import { RESERVATION_STATUS } from '../../shared/domain/booking/reservation.js';
+import type { Actor } from '../../shared/domain/change.js';
+import { type MappedReservation, planDelivery } from '../../shared/domain/channel/delivery.js';
+import { NotFound } from '../../shared/errors.js';
+import { guestTenantChanged } from '../../shared/reservations/guest-tenant.js';
+import type { WriteContext } from '../../shared/reservations/index.js';
+import type { ChannelWebhookInput } from './schemas.js';
+import { cancelStay, changeStay, createStay } from './stay-writes.js';
+
+/** A delivery that lost a race to a repeat of itself (or to the guest's tenant appearing) re-plans. */
+const ATTEMPTS = 4;
+
+async function mappedReservation(channel: string, id: string): Promise<MappedReservation | undefined> {
+  const mapping = await getChannelMapping(channel, id);
+  if (!mapping) return undefined;
+  const stored = await getReservation(mapping.reservationId);
+  return {
+    reservationId: mapping.reservationId,
+    cancelled: stored?.record.status === RESERVATION_STATUS.cancelled,
+  };
+}
+
+const racedWithItself = (error: unknown, channel: string, id: string) =>
+  mappedMeanwhile(error, channel, id) ||
+  guestTenantChanged(error) ||
+  (error instanceof TransactionFailed && error.conditionFailed('resolve:conflict'));
+
+export async function receiveDelivery(input: ChannelWebhookInput, by: Actor, now: Date) {
+  if ((await getSettings()).channelEnabled !== 1)
+    throw new NotFound('The channel integration is off (settings channelEnabled)');
+  const { channel, channelReservationId: id } = input.reservation;
+  const ctx: WriteContext = { by, now, source: 'channel' };
+  for (let attempt = 1; ; attempt++) {
+    const plan = planDelivery(input.event, await mappedReservation(channel, id));
+    try {
+      switch (plan.kind) {
+        case 'create':
+          return answer(await createStay(input.reservation, ctx));
+        case 'repeat':
+          return answer(plan.reservationId);
+        case 'change':
+          return answer(await changeStay(plan.reservationId, input.reservation, ctx));
+        case 'cancel':
+          return answer(await cancelStay(plan.reservationId, input.reservation, ctx));
+        case 'unknown':
+          throw new NotFound(`No reservation of channel ${channel} with id ${id} was taken here`);
+      }
+    } catch (error) {
+      if (attempt < ATTEMPTS && racedWithItself(error, channel, id)) continue;
+      throw error;
+    }
+  }
+}
+
+const answer = (reservationId: number) => ({ success: true, reservationId });

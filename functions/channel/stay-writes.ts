@@ -1,0 +1,177 @@
+/**
+ * The three writes of a channel delivery, each one transaction through shared/reservations: create (with the
+ * mapping and the guest's tenant), change (dates and total) and cancel; an open conflict of the same channel
+ * reservation is resolved in the transaction that finally takes (or withdraws) the stay. A full night records
+ * the conflict (announced as channel.conflict) and answers 409.
+ */
+import { insertChannelMappingPart, unmappedCheckPart } from '../../shared/data/channel-reservations-repo.js';
+import {
+  type ConflictInput,
+  conflictIdOf,
+  conflictParts,
+  getConflict,
+  isSameConflict,
+  resolveConflictParts,
+} from '../../shared/data/conflicts-repo.js';
+import { commit, type TxPart } from '../../shared/db/transaction.js';
+import { RESERVATION_STATUS, type ReservationRecord } from '../../shared/domain/booking/reservation.js';
+import {
+  CHANNEL_CONFLICT_EVENT,
+  channelReference,
+  conflictDetail,
+} from '../../shared/domain/channel/delivery.js';
+import { BadRequest, Conflict } from '../../shared/errors.js';
+import { guestTenant } from '../../shared/reservations/guest-tenant.js';
+import {
+  cancelReservationWithNights,
+  changeReservationStay,
+  createReservationWithNights,
+  isUnavailable,
+  type WriteContext,
+} from '../../shared/reservations/index.js';
+import type { ChannelWebhookInput } from './schemas.js';
+
+type ChannelReservation = ChannelWebhookInput['reservation'];
+
+interface StayFields {
+  propertyId: number;
+  dateFrom: string;
+  dateTo: string;
+  guestName: string;
+  guestEmail: string;
+}
+
+/** A create or a modify carries the whole stay and its guest: 400 naming what is missing. */
+function requireStay(r: ChannelReservation): StayFields {
+  const { propertyId, dateFrom, dateTo, guestName, guestEmail } = r;
+  if (
+    propertyId !== undefined &&
+    dateFrom !== undefined &&
+    dateTo !== undefined &&
+    guestName !== undefined &&
+    guestEmail !== undefined
+  )
+    return { propertyId, dateFrom, dateTo, guestName, guestEmail };
+  const missing = (['propertyId', 'dateFrom', 'dateTo', 'guestName', 'guestEmail'] as const).filter(
+    (f) => r[f] === undefined,
+  );
+  throw new BadRequest(
+    `reservation.${missing.join(', reservation.')} required for a created or modified reservation`,
+    missing.map((f) => ({ field: `reservation.${f}`, message: 'is required' })),
+  );
+}
+
+const referenceOf = (r: ChannelReservation) => channelReference(r.channel, r.channelReservationId);
+
+/** The channel reservation's conflict while it is open: the write that takes or withdraws the stay resolves it. */
+async function resolvedConflictParts(r: ChannelReservation, ctx: WriteContext): Promise<TxPart[]> {
+  const open = await getConflict(conflictIdOf('channel', referenceOf(r)));
+  return open?.status === 'open' ? resolveConflictParts(open, ctx.by, ctx.now) : [];
+}
+
+/**
+ * Records the refused stay (once: the same open conflict is not written or announced again) and throws the
+ * 409. `extra` asserts what must still hold (a create's: the channel reservation is still unmapped).
+ */
+async function refuse(conflict: ConflictInput, ctx: WriteContext, extra: TxPart[]): Promise<never> {
+  try {
+    await commit([...conflictParts(conflict, CHANNEL_CONFLICT_EVENT, ctx.by, ctx.now), ...extra]);
+  } catch (error) {
+    if (!isSameConflict(error, conflict)) throw error;
+  }
+  throw new Conflict(conflict.detail);
+}
+
+function conflictOf(r: ChannelReservation, stay: StayFields, reason: string): ConflictInput {
+  return {
+    source: 'channel',
+    reference: referenceOf(r),
+    propertyId: stay.propertyId,
+    dateFrom: stay.dateFrom,
+    dateTo: stay.dateTo,
+    detail: conflictDetail(r.channel, r.channelReservationId, stay, reason),
+  };
+}
+
+export async function createStay(r: ChannelReservation, ctx: WriteContext): Promise<number> {
+  const stay = requireStay(r);
+  const [guest, resolved] = await Promise.all([
+    guestTenant(stay.guestName, stay.guestEmail, ctx.by, ctx.now),
+    resolvedConflictParts(r, ctx),
+  ]);
+  try {
+    const record = await createReservationWithNights(
+      {
+        propertyId: stay.propertyId,
+        dateFrom: stay.dateFrom,
+        dateTo: stay.dateTo,
+        status: RESERVATION_STATUS.confirmed,
+        name: stay.guestName,
+        email: stay.guestEmail,
+        tenantId: guest.tenantId,
+        totalPriceCents: r.totalPrice ?? 0,
+        checkRules: false,
+      },
+      ctx,
+      {
+        extraParts: (created) => [
+          insertChannelMappingPart({
+            channel: r.channel,
+            channelReservationId: r.channelReservationId,
+            reservationId: created.reservationId,
+            dateCreated: ctx.now.toISOString(),
+          }),
+          ...guest.parts,
+          ...resolved,
+        ],
+      },
+    );
+    return record.reservationId;
+  } catch (error) {
+    if (!isUnavailable(error)) throw error;
+    return refuse(conflictOf(r, stay, 'a night is fully booked'), ctx, [
+      unmappedCheckPart(r.channel, r.channelReservationId),
+    ]);
+  }
+}
+
+/** A channel reservation stays on its property: moving it elsewhere is a cancel and a new reservation. */
+function sameProperty(stay: StayFields) {
+  return (current: ReservationRecord) => {
+    if (current.propertyId !== stay.propertyId)
+      throw new BadRequest(
+        `The channel reservation is on property ${current.propertyId}: cancel it and send a new one to move it to property ${stay.propertyId}`,
+        [{ field: 'reservation.propertyId', message: `must stay ${current.propertyId}` }],
+      );
+  };
+}
+
+export async function changeStay(id: number, r: ChannelReservation, ctx: WriteContext): Promise<number> {
+  const stay = requireStay(r);
+  const resolved = await resolvedConflictParts(r, ctx);
+  try {
+    await changeReservationStay(
+      id,
+      { dateFrom: stay.dateFrom, dateTo: stay.dateTo, totalPriceCents: r.totalPrice },
+      ctx,
+      { guard: sameProperty(stay), extraParts: () => resolved },
+    );
+    return id;
+  } catch (error) {
+    if (!isUnavailable(error)) throw error;
+    return refuse(
+      conflictOf(r, stay, `a night is fully booked; reservation ${id} keeps its stay as it was`),
+      ctx,
+      [],
+    );
+  }
+}
+
+export async function cancelStay(id: number, r: ChannelReservation, ctx: WriteContext): Promise<number> {
+  const resolved = await resolvedConflictParts(r, ctx);
+  await cancelReservationWithNights(id, ctx, {
+    alreadyCancelled: 'unchanged',
+    extraParts: () => resolved,
+  });
+  return id;
+}
