@@ -14,6 +14,8 @@ import { routes as adminReports } from './adminReports/routes.js';
 import { routes as adminReservations } from './adminReservations/routes.js';
 import { routes as adminSettings } from './adminSettings/routes.js';
 import { routes as adminTenants } from './adminTenants/routes.js';
+import { jobs as webhookJobs } from './adminWebhooks/jobs.js';
+import { routes as adminWebhooks } from './adminWebhooks/routes.js';
 import { jobs as auditJobs } from './audit/jobs.js';
 import { routes as audit } from './audit/routes.js';
 import { routes as auth } from './auth/routes.js';
@@ -42,6 +44,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...adminReservations,
   ...adminRates,
   ...adminCoupons,
+  ...adminWebhooks,
   ...adminReports,
   ...channel,
 ];
@@ -53,4 +56,4 @@ export const GROUPS: readonly string[] = [...new Set(ROUTES.map((r) => r.group))
  * Every background job (table-change consumers and schedules, shared/jobs/contract.ts), declared in its
  * group's jobs.ts. The CDK stack and the local runtime's job runner are derived from this list.
  */
-export const JOBS: readonly JobContract[] = [...auditJobs];
+export const JOBS: readonly JobContract[] = [...auditJobs, ...webhookJobs];

@@ -46,6 +46,10 @@ export const TAGS: readonly { name: string; description: string }[] = [
   },
   { name: 'Admin applications', description: 'Admin: lease applications.' },
   { name: 'Admin audit', description: 'Admin: who changed what, by record and by actor.' },
+  {
+    name: 'Admin webhooks',
+    description: 'Admin: outbound webhook subscriptions and their delivery log with replay (beyond the spec).',
+  },
 ];
 
 export const PAYMENT_CSRF = {
