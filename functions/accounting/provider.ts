@@ -1,0 +1,129 @@
+/**
+ * The accounting provider's OAuth 2.0 endpoints (DESIGN.md "Accounting authorization start"): settings from
+ * the environment with QuickBooks Online's defaults, the client secret from shared/secrets.ts, and the code
+ * exchange at the token URL with HTTP basic client authentication (as QuickBooks asks). Locally the runtime's
+ * stand-in provider answers (infra/local/accounting-provider.ts), configured through the same variables.
+ */
+import { AppError, ServiceUnavailable } from '../../shared/errors.js';
+import { log } from '../../shared/log.js';
+import { secret } from '../../shared/secrets.js';
+
+export const QUICKBOOKS = {
+  authorizeUrl: 'https://appcenter.intuit.com/connect/oauth2',
+  tokenUrl: 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
+  scope: 'com.intuit.quickbooks.accounting',
+} as const;
+
+export const CALLBACK_PATH = '/API/accounting/oauth-callback.php';
+const EXCHANGE_TIMEOUT_MS = 10_000;
+
+export interface ProviderSettings {
+  authorizeUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  scope: string;
+  redirectUri: string;
+}
+
+const env = (name: string) => process.env[name] || undefined;
+
+/** The provider's settings; without a client id the integration is not configured (503, as Stripe's). */
+export function providerSettings(): ProviderSettings {
+  const clientId = env('ACCOUNTING_CLIENT_ID');
+  const base = env('PUBLIC_BASE_URL');
+  if (!clientId || !base)
+    throw new ServiceUnavailable(
+      'The accounting integration is not configured (ACCOUNTING_CLIENT_ID and the client secret)',
+    );
+  return {
+    authorizeUrl: env('ACCOUNTING_AUTHORIZE_URL') ?? QUICKBOOKS.authorizeUrl,
+    tokenUrl: env('ACCOUNTING_TOKEN_URL') ?? QUICKBOOKS.tokenUrl,
+    clientId,
+    scope: env('ACCOUNTING_SCOPE') ?? QUICKBOOKS.scope,
+    redirectUri: new URL(CALLBACK_PATH, base).href,
+  };
+}
+
+/** Where the admin's browser goes to consent. */
+export function authorizeUrl(settings: ProviderSettings, state: string): string {
+  const url = new URL(settings.authorizeUrl);
+  url.searchParams.set('client_id', settings.clientId);
+  url.searchParams.set('redirect_uri', settings.redirectUri);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('scope', settings.scope);
+  url.searchParams.set('state', state);
+  return url.href;
+}
+
+/** The provider failed or answered something unusable: the 502 of a gateway, detail kept out of the answer. */
+export class ProviderFailed extends AppError {
+  constructor(detail: string) {
+    super(502, 'Bad Gateway', detail);
+  }
+}
+
+export interface TokenAnswer {
+  accessToken: string;
+  refreshToken: string;
+  expiresInSeconds: number;
+  refreshExpiresInSeconds: number | null;
+}
+
+/** Exchanges an authorization code for tokens (RFC 6749 4.1.3, client_secret_basic). */
+export async function exchangeCode(settings: ProviderSettings, code: string): Promise<TokenAnswer> {
+  const clientSecret = await secret('ACCOUNTING_CLIENT_SECRET');
+  if (!clientSecret)
+    throw new ServiceUnavailable('The accounting integration is not configured (ACCOUNTING_CLIENT_SECRET)');
+  const basic = Buffer.from(`${settings.clientId}:${clientSecret}`).toString('base64');
+  let response: Response;
+  try {
+    response = await fetch(settings.tokenUrl, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${basic}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: settings.redirectUri,
+      }).toString(),
+      signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+    });
+  } catch (error) {
+    log('error', 'accounting token endpoint unreachable', { error: (error as Error).message });
+    throw new ProviderFailed('The accounting provider could not be reached');
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    log('error', 'accounting token exchange refused', { status: response.status, body: text.slice(0, 300) });
+    throw new ProviderFailed(`The accounting provider refused the code (${response.status})`);
+  }
+  return tokenAnswer(text);
+}
+
+function tokenAnswer(text: string): TokenAnswer {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new ProviderFailed('The accounting provider answered something that is not JSON');
+  }
+  const { access_token, refresh_token, expires_in, x_refresh_token_expires_in } = body;
+  if (
+    typeof access_token !== 'string' ||
+    typeof refresh_token !== 'string' ||
+    !access_token ||
+    !refresh_token
+  )
+    throw new ProviderFailed('The accounting provider answered without tokens');
+  return {
+    accessToken: access_token,
+    refreshToken: refresh_token,
+    expiresInSeconds: Number.isFinite(Number(expires_in)) ? Number(expires_in) : 3600,
+    refreshExpiresInSeconds: Number.isFinite(Number(x_refresh_token_expires_in))
+      ? Number(x_refresh_token_expires_in)
+      : null,
+  };
+}
