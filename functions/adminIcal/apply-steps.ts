@@ -1,0 +1,198 @@
+/**
+ * Carrying out an import plan (shared/domain/ical/plan-sync.ts), one step per transaction through the shared
+ * reservation writes: each step commits the block's change together with the feed's event item (conditioned
+ * on what this import read), so a step lost to a concurrent import of the same feed is simply dropped. A block
+ * is only ever one the import made (`source` ical, guarded): a feed never moves or releases a direct booking,
+ * and a night that is not free is never overbooked: the event is recorded as a conflict ('ical.conflict').
+ */
+import {
+  conflictParts,
+  getConflict,
+  isSameConflict,
+  resolveConflictParts,
+} from '../../shared/data/conflicts-repo.js';
+import {
+  deleteEventPart,
+  type FeedRecord,
+  lostToAnotherImport,
+  putEventPart,
+} from '../../shared/data/ical-feeds-repo.js';
+import { commit, type TxPart } from '../../shared/db/transaction.js';
+import { RESERVATION_STATUS, type ReservationRecord } from '../../shared/domain/booking/reservation.js';
+import type { Actor } from '../../shared/domain/change.js';
+import {
+  conflictAlreadyRecorded,
+  datesKey,
+  type ImportedEvent,
+  type ImportSlice,
+  type SyncStep,
+} from '../../shared/domain/ical/plan-sync.js';
+import { Conflict, NotFound } from '../../shared/errors.js';
+import {
+  cancelReservationWithNights,
+  changeReservationStay,
+  createReservationWithNights,
+  isUnavailable,
+  type WriteContext,
+} from '../../shared/reservations/index.js';
+
+export interface StepTally {
+  created: number;
+  moved: number;
+  released: number;
+  conflicts: number;
+  /** Steps that failed for another reason (property archived, a block changed by an admin …), with why. */
+  errors: string[];
+}
+
+export const emptyTally = (): StepTally => ({ created: 0, moved: 0, released: 0, conflicts: 0, errors: [] });
+
+class NotAnImportedBlock extends Conflict {
+  constructor(id: number) {
+    super(`Reservation ${id} is no longer an iCal block (changed by an admin): the import leaves it alone`);
+  }
+}
+
+/** The import only ever changes its own blocks that still hold nights. */
+const onlyImportedBlocks = (current: ReservationRecord) => {
+  if (current.source !== 'ical' || current.status !== RESERVATION_STATUS.adminBlock)
+    throw new NotAnImportedBlock(current.reservationId);
+};
+
+const placedEvent = (slice: ImportSlice, reservationId: number): ImportedEvent => ({
+  ...slice,
+  reservationId,
+  conflictDates: null,
+});
+
+const conflictReference = (feed: FeedRecord, key: string) => `${feed.feedId}#${key}`;
+
+export class StepRunner {
+  readonly tally = emptyTally();
+  private readonly ctx: WriteContext;
+
+  constructor(
+    private readonly feed: FeedRecord,
+    by: Actor,
+    private readonly now: Date,
+  ) {
+    this.ctx = { by, now, source: 'ical' };
+  }
+
+  async run(step: SyncStep): Promise<void> {
+    try {
+      if (step.kind === 'create') await this.create(step.slice, step.current);
+      else if (step.kind === 'move') await this.move(step.slice, step.current);
+      else if (step.kind === 'release') await this.release(step.current);
+      else await this.forget(step.current);
+    } catch (error) {
+      if (lostToAnotherImport(error)) return;
+      const key = 'slice' in step ? step.slice.key : step.current.key;
+      this.tally.errors.push(`${step.kind} ${key}: ${(error as Error).message}`.slice(0, 300));
+    }
+  }
+
+  private async create(slice: ImportSlice, current: ImportedEvent | undefined) {
+    const resolve = await this.resolvedConflictParts(current, slice.key);
+    try {
+      await createReservationWithNights(
+        {
+          propertyId: this.feed.propertyId,
+          dateFrom: slice.dateFrom,
+          dateTo: slice.dateTo,
+          status: RESERVATION_STATUS.adminBlock,
+          name: `iCal: ${this.feed.name}`.slice(0, 100),
+          email: '',
+          tenantId: null,
+          totalPriceCents: 0,
+          checkRules: false,
+        },
+        this.ctx,
+        {
+          extraParts: (record) => [
+            putEventPart(this.feed.feedId, placedEvent(slice, record.reservationId), current),
+            ...resolve,
+          ],
+        },
+      );
+      this.tally.created += 1;
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      if (conflictAlreadyRecorded(current, slice)) return;
+      const unplaced: ImportedEvent = { ...slice, reservationId: null, conflictDates: datesKey(slice) };
+      await this.commitConflict(slice, [putEventPart(this.feed.feedId, unplaced, current)]);
+    }
+  }
+
+  private async move(slice: ImportSlice, current: ImportedEvent & { reservationId: number }) {
+    try {
+      await changeReservationStay(
+        current.reservationId,
+        { dateFrom: slice.dateFrom, dateTo: slice.dateTo },
+        this.ctx,
+        {
+          guard: onlyImportedBlocks,
+          extraParts: () => [
+            putEventPart(this.feed.feedId, placedEvent(slice, current.reservationId), current),
+          ],
+        },
+      );
+      this.tally.moved += 1;
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      if (conflictAlreadyRecorded(current, slice)) return;
+      // The block keeps its nights: nothing is removed before its replacement can be placed.
+      const kept: ImportedEvent = { ...current, conflictDates: datesKey(slice) };
+      await this.commitConflict(slice, [putEventPart(this.feed.feedId, kept, current)]);
+    }
+  }
+
+  private async release(current: ImportedEvent & { reservationId: number }) {
+    try {
+      const result = await cancelReservationWithNights(current.reservationId, this.ctx, {
+        guard: onlyImportedBlocks,
+        alreadyCancelled: 'unchanged',
+        extraParts: () => [deleteEventPart(this.feed.feedId, current)],
+      });
+      if (result.changed) {
+        this.tally.released += 1;
+        return;
+      }
+    } catch (error) {
+      if (!(error instanceof NotFound)) throw error;
+    }
+    // The block was already gone or cancelled: only the event item is left to drop.
+    await this.forget(current);
+  }
+
+  private async forget(current: ImportedEvent) {
+    const resolve = await this.resolvedConflictParts(current, current.key);
+    await commit([deleteEventPart(this.feed.feedId, current), ...resolve]);
+  }
+
+  private async commitConflict(slice: ImportSlice, eventParts: TxPart[]) {
+    const input = {
+      source: 'ical' as const,
+      reference: conflictReference(this.feed, slice.key),
+      propertyId: this.feed.propertyId,
+      dateFrom: slice.dateFrom,
+      dateTo: slice.dateTo,
+      detail: `The iCal feed "${this.feed.name}" (feed ${this.feed.feedId}) has an event (UID ${slice.uid}) on nights that are already taken; the existing stay was kept.`,
+    };
+    try {
+      await commit([...eventParts, ...conflictParts(input, 'ical.conflict', this.ctx.by, this.now)]);
+    } catch (error) {
+      if (!isSameConflict(error, input)) throw error;
+      // The same open conflict was recorded before (the event item was dropped since): nothing to announce.
+      await commit(eventParts);
+    }
+    this.tally.conflicts += 1;
+  }
+
+  /** An event that had a conflict and is now placed or gone: its open conflict is resolved with it. */
+  private async resolvedConflictParts(current: ImportedEvent | undefined, key: string): Promise<TxPart[]> {
+    if (!current?.conflictDates) return [];
+    const conflict = await getConflict(`ical#${conflictReference(this.feed, key)}`);
+    return conflict?.status === 'open' ? resolveConflictParts(conflict, this.ctx.by, this.now) : [];
+  }
+}

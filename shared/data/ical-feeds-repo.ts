@@ -1,0 +1,199 @@
+/**
+ * iCal feeds and what their imports placed (docs/data-model.md "iCal"): the feed `ICALFEED#<id> / FEED`
+ * (GSI1 `ICALFEEDS` lists them, bounded by the site's own channel calendars) with its health, and in the
+ * same partition one `EVENT#<sha256 of key>` item per imported event (slice): the block it holds or, when it
+ * could not be placed, the dates of its last recorded conflict. An event item changes only in the transaction
+ * that changes its block, and each such part is conditioned on what the import read, so two imports of one
+ * feed at once cannot place an event twice.
+ */
+import { createHash } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, TABLE_NAME } from '../db/client.js';
+import { indexKeys, keys, pad } from '../db/keys.js';
+import { type Item, queryPartition } from '../db/query.js';
+import { INDEX } from '../db/table-definition.js';
+import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import type { ImportedEvent, ImportSlice } from '../domain/ical/plan-sync.js';
+
+export interface FeedHealth {
+  lastAttemptAt: string | null;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+  /** Events of the last successful import (after skipping cancelled and repeated ones). */
+  eventCount: number | null;
+  /** Conditional GET validators of the last copy read. */
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export interface FeedRecord extends FeedHealth {
+  feedId: number;
+  propertyId: number;
+  url: string;
+  name: string;
+  createdAt: string;
+}
+
+const FEED_ENTITY = 'icalFeed';
+const EVENT_ENTITY = 'icalEvent';
+const EVENT_LABEL = 'ical:event';
+
+const orNull = (value: unknown) => (value === undefined || value === null ? null : String(value));
+
+function feedFromItem(item: Item): FeedRecord {
+  return {
+    feedId: Number(item.feedId),
+    propertyId: Number(item.propertyId),
+    url: String(item.url),
+    name: String(item.name),
+    createdAt: String(item.createdAt),
+    lastAttemptAt: orNull(item.lastAttemptAt),
+    lastSuccessAt: orNull(item.lastSuccessAt),
+    lastError: orNull(item.lastError),
+    eventCount: item.eventCount === undefined || item.eventCount === null ? null : Number(item.eventCount),
+    etag: orNull(item.etag),
+    lastModified: orNull(item.lastModified),
+  };
+}
+
+export async function getFeed(feedId: number): Promise<FeedRecord | undefined> {
+  const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.icalFeed(feedId) }));
+  return Item ? feedFromItem(Item) : undefined;
+}
+
+/** IC4: every feed by id. */
+export async function allFeeds(): Promise<FeedRecord[]> {
+  const items = await queryPartition({ index: INDEX.gsi1, pk: indexKeys.icalFeeds() });
+  return items.map(feedFromItem);
+}
+
+export function insertFeedPart(feed: FeedRecord): TxPart {
+  return part.putIfAbsent(`put:icalFeed ${feed.feedId}`, {
+    ...keys.icalFeed(feed.feedId),
+    entity: FEED_ENTITY,
+    GSI1PK: indexKeys.icalFeeds(),
+    GSI1SK: pad(feed.feedId),
+    feedId: feed.feedId,
+    propertyId: feed.propertyId,
+    url: feed.url,
+    name: feed.name,
+    createdAt: feed.createdAt,
+  });
+}
+
+export const deleteFeedPart = (feedId: number): TxPart =>
+  part.delete(`delete:icalFeed ${feedId}`, keys.icalFeed(feedId), { condition: 'attribute_exists(PK)' });
+
+/** Health after an import attempt; only while the feed exists (a sync racing a delete writes nothing). */
+export async function saveHealth(feedId: number, health: Partial<FeedHealth>): Promise<void> {
+  const entries = Object.entries(health);
+  if (entries.length === 0) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  entries.forEach(([field, value], i) => {
+    names[`#f${i}`] = field;
+    if (value === null || value === undefined) removes.push(`#f${i}`);
+    else {
+      values[`:v${i}`] = value;
+      sets.push(`#f${i} = :v${i}`);
+    }
+  });
+  const expression = [
+    sets.length ? `SET ${sets.join(', ')}` : '',
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.icalFeed(feedId),
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: names,
+        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+// Imported events (IC2).
+
+export const eventKeyHash = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+function eventFromItem(item: Item): ImportedEvent {
+  return {
+    key: String(item.key),
+    uid: String(item.uid),
+    dateFrom: String(item.dateFrom),
+    dateTo: String(item.dateTo),
+    reservationId: item.reservationId === undefined ? null : Number(item.reservationId),
+    conflictDates: orNull(item.conflictDates),
+  };
+}
+
+export async function importedEvents(feedId: number): Promise<ImportedEvent[]> {
+  const items = await queryPartition({
+    pk: keys.icalFeedPartition(feedId),
+    sk: { beginsWith: keys.icalEventPrefix },
+  });
+  return items.map(eventFromItem);
+}
+
+const eventItem = (feedId: number, event: ImportedEvent) => ({
+  ...keys.icalEvent(feedId, eventKeyHash(event.key)),
+  entity: EVENT_ENTITY,
+  feedId,
+  key: event.key,
+  uid: event.uid,
+  dateFrom: event.dateFrom,
+  dateTo: event.dateTo,
+  ...(event.reservationId === null ? {} : { reservationId: event.reservationId }),
+  ...(event.conflictDates === null ? {} : { conflictDates: event.conflictDates }),
+});
+
+/**
+ * The event as it is after this import. `expected`: what the import read (undefined: no item), so a
+ * concurrent import that already changed it makes this transaction fail (`lostToAnotherImport`).
+ */
+export function putEventPart(
+  feedId: number,
+  event: ImportedEvent,
+  expected: ImportedEvent | undefined,
+): TxPart {
+  if (!expected)
+    return part.put(EVENT_LABEL, eventItem(feedId, event), { condition: 'attribute_not_exists(PK)' });
+  return part.put(EVENT_LABEL, eventItem(feedId, event), sameAsRead(expected));
+}
+
+export function deleteEventPart(feedId: number, expected: ImportedEvent): TxPart {
+  return part.delete(EVENT_LABEL, keys.icalEvent(feedId, eventKeyHash(expected.key)), sameAsRead(expected));
+}
+
+function sameAsRead(expected: ImportedEvent) {
+  const values: Record<string, unknown> = { ':from': expected.dateFrom, ':to': expected.dateTo };
+  let condition = 'dateFrom = :from AND dateTo = :to';
+  if (expected.reservationId === null) condition += ' AND attribute_not_exists(reservationId)';
+  else {
+    condition += ' AND reservationId = :rid';
+    values[':rid'] = expected.reservationId;
+  }
+  return { condition, values };
+}
+
+/** Another import of the same feed changed this event first: this one's step is simply dropped. */
+export const lostToAnotherImport = (error: unknown) =>
+  error instanceof TransactionFailed && error.conditionFailed(EVENT_LABEL);
+
+/** The event items of a deleted feed, each removed with its block's release (or alone when unplaced). */
+export const sliceOf = (event: ImportedEvent): ImportSlice => ({
+  key: event.key,
+  uid: event.uid,
+  dateFrom: event.dateFrom,
+  dateTo: event.dateTo,
+});
