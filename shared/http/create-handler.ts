@@ -219,7 +219,7 @@ function toResult(reply: Reply, defaultStatus: number, cacheable: boolean, event
     statusCode: reply.status ?? defaultStatus,
     headers,
     // A final newline, as text answers have: curl's output then ends on its own line.
-    body: reply.body === undefined ? '' : `${JSON.stringify(reply.body)}\n`,
+    body: reply.text ?? (reply.body === undefined ? '' : `${JSON.stringify(reply.body)}\n`),
   };
   if (reply.cookies?.length) result.multiValueHeaders = { 'Set-Cookie': reply.cookies };
   return result;

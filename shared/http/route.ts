@@ -130,6 +130,8 @@ export type HandlerInput<C> =
 export interface Reply {
   status?: number;
   body?: unknown;
+  /** A body sent as it is instead of JSON (the iCal feed); `headers` then names its Content-Type. */
+  text?: string;
   headers?: Record<string, string>;
   cookies?: string[];
 }
