@@ -27,12 +27,14 @@ import type { Actor } from '../../shared/domain/change.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import type { SiteSettings } from '../../shared/domain/settings.js';
 import { CONTACT_FIELDS, type TenantRecord } from '../../shared/domain/tenant.js';
+import { invoicePostingParts } from '../../shared/ledger/posting.js';
 
 /** The guest's tenant: an existing one (found by e-mail, or the session's), or a new inactive record. */
 export type BookingTenant = { kind: 'existing'; tenantId: number } | { kind: 'new'; record: TenantRecord };
 
 export interface BookingPlan {
-  ids: { reservationId: number; orderId: number; invoiceId: number | null };
+  /** `journalEntryId`: the BOOKING invoice's posting (docs/money.md), with the invoice id or both null. */
+  ids: { reservationId: number; orderId: number; invoiceId: number | null; journalEntryId: number | null };
   property: PropertyRecord;
   settings: Pick<SiteSettings, 'vrTaxRate' | 'vrTaxRate2'>;
   quote: Quote;
@@ -148,8 +150,16 @@ export function bookingParts(plan: BookingPlan): TxPart[] {
   if (plan.ids.invoiceId !== null) {
     const lines = invoiceLinesOf(plan.quote);
     const invoice = invoiceOf(plan, plan.ids.invoiceId, lines);
+    if (plan.ids.journalEntryId === null) throw new Error('a BOOKING invoice needs its journal entry id');
     parts.push(
       ...insertInvoiceParts(invoice, lines),
+      // The posting (Dr receivable / Cr revenue + taxPayable) in the invoice's own transaction.
+      ...invoicePostingParts({
+        ...invoice,
+        entryId: plan.ids.journalEntryId,
+        date: invoice.invoiceDate,
+        now: plan.now,
+      }),
       changePart(
         {
           recordType: 'invoice',

@@ -195,10 +195,12 @@ function checkAvailable(input: BookInput, reads: BookingReads, claims: readonly 
 
 /** Commits the booking, reading the claims (and the guest's tenant) again after a lost race. */
 async function commitBooking(input: BookInput, ctx: BookContext, reads: BookingReads) {
-  const [reservationId, orderId, invoiceId] = await Promise.all([
+  const invoiced = reads.quote.totalCents > 0;
+  const [reservationId, orderId, invoiceId, journalEntryId] = await Promise.all([
     nextId('reservation'),
     nextId('order'),
-    reads.quote.totalCents > 0 ? nextId('invoice') : null,
+    invoiced ? nextId('invoice') : null,
+    invoiced ? nextId('journal') : null,
   ]);
   const by: Actor = {
     actor: ctx.tenant ? `tenant:${ctx.tenant.tenantId}` : `guest:${ctx.ip}`,
@@ -211,7 +213,7 @@ async function commitBooking(input: BookInput, ctx: BookContext, reads: BookingR
     const units = pickUnits(nights, unitsOf(reads.property), claims);
     if (!units) throw new Conflict('Not available: the stay was just booked');
     const parts = bookingParts({
-      ids: { reservationId, orderId, invoiceId },
+      ids: { reservationId, orderId, invoiceId, journalEntryId },
       property: reads.property,
       settings: reads.settings,
       quote: reads.quote,
