@@ -3,10 +3,10 @@
  * wired into this file's runtime, a payment page's client with its CSRF cookie and token, and invoices planted
  * in the file's table.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll } from 'vitest';
 import { type ApiResponse, Client } from './client.js';
-import { type FakeStripe, startFakeStripe } from './fake-stripe.js';
+import { FakeStripe, startFakeStripe } from './fake-stripe.js';
 import { rawTable, TABLE } from './table.js';
 
 export const CSRF_PATH = '/API/payment-csrf.php';
@@ -98,3 +98,40 @@ export async function storedIntent(paymentIntentId: string) {
   );
   return Item;
 }
+
+/** POST payment-webhook.php as Stripe would: the event's JSON signed with the SDK's test header helper. */
+export function deliver(
+  event: object,
+  options: { timestamp?: number; secret?: string; client?: Client; rawBody?: string } = {},
+): Promise<ApiResponse> {
+  const rawBody = options.rawBody ?? JSON.stringify(event);
+  const signature = FakeStripe.signature(rawBody, options.secret ?? WEBHOOK_SECRET, options.timestamp);
+  return (options.client ?? new Client()).post(WEBHOOK_PATH, undefined, {
+    rawBody,
+    headers: { 'stripe-signature': signature },
+  });
+}
+
+/** An invoice's whole partition: header, payments and journal entries. */
+export async function invoicePartition(invoiceId: number) {
+  const { Items = [] } = await rawTable.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `INVOICE#${invoiceId}` },
+      ConsistentRead: true,
+    }),
+  );
+  const sk = (i: Record<string, unknown>) => String(i.SK);
+  return {
+    header: Items.find((i) => i.SK === 'INVOICE'),
+    payments: Items.filter((i) => sk(i).startsWith('PAYMENT#')),
+    journal: Items.filter((i) => sk(i).startsWith('JOURNAL#')),
+  };
+}
+
+/** Debits less credits over every journal line of the entries (0 when the journal balances). */
+export const journalImbalance = (entries: Record<string, unknown>[]) =>
+  entries
+    .flatMap((e) => e.lines as { debitCents: number; creditCents: number }[])
+    .reduce((sum, line) => sum + line.debitCents - line.creditCents, 0);
