@@ -24,6 +24,7 @@ import { LegacyRestApi } from './constructs/legacy-rest-api.js';
 import { Mail } from './constructs/mail.js';
 import { RateLimitWebAcl } from './constructs/rate-limit-web-acl.js';
 import { accessOf, secretsOf, tableAccessOf } from './group-access.js';
+import { WebhookAlarms } from './webhook-alarms.js';
 
 export interface RentalPmStackProps extends StackProps {
   readonly config: StackConfig;
@@ -145,6 +146,11 @@ export class RentalPmStack extends Stack {
       removalPolicy,
       ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
     });
+
+    // Outbound webhooks: alarms on failed delivery attempts and disabled subscriptions (docs/webhooks.md).
+    const webhookJobs = ['webhookFanOut', 'webhookRetries'].flatMap((id) => jobs.functions.get(id) ?? []);
+    if (webhookJobs.length > 0)
+      new WebhookAlarms(this, 'WebhookAlarms', { functions: webhookJobs, topic: alarms.topic });
 
     new CfnOutput(this, 'ApiUrl', {
       value: config.publicBaseUrl ?? this.api.api.url,
