@@ -135,9 +135,16 @@ export async function createStay(r: ChannelReservation, ctx: WriteContext): Prom
   }
 }
 
-/** A channel reservation stays on its property: moving it elsewhere is a cancel and a new reservation. */
-function sameProperty(stay: StayFields) {
+/** Thrown by the guard when the stored reservation turns out cancelled: a late modify changes nothing. */
+class CancelledMeanwhile extends Error {}
+
+/**
+ * A channel reservation stays on its property (moving it elsewhere is a cancel and a new reservation), and a
+ * modify never touches a cancelled one (the plan saw it open, the fresh read inside the write did not).
+ */
+function modifiable(stay: StayFields) {
   return (current: ReservationRecord) => {
+    if (current.status === RESERVATION_STATUS.cancelled) throw new CancelledMeanwhile();
     if (current.propertyId !== stay.propertyId)
       throw new BadRequest(
         `The channel reservation is on property ${current.propertyId}: cancel it and send a new one to move it to property ${stay.propertyId}`,
@@ -154,10 +161,11 @@ export async function changeStay(id: number, r: ChannelReservation, ctx: WriteCo
       id,
       { dateFrom: stay.dateFrom, dateTo: stay.dateTo, totalPriceCents: r.totalPrice },
       ctx,
-      { guard: sameProperty(stay), extraParts: () => resolved },
+      { guard: modifiable(stay), extraParts: () => resolved },
     );
     return id;
   } catch (error) {
+    if (error instanceof CancelledMeanwhile) return id;
     if (!isUnavailable(error)) throw error;
     return refuse(
       conflictOf(r, stay, `a night is fully booked; reservation ${id} keeps its stay as it was`),
