@@ -1,0 +1,378 @@
+/**
+ * The iCal import (adminIcal feeds, the icalImport schedule) against feeds served by a local HTTP server:
+ * added, moved and removed events; an empty feed, a 500, a timeout, a huge feed and garbage change nothing and
+ * mark the feed unhealthy; time-zoned and all-day events and the check-out-day boundary; a feed never moves,
+ * removes or overbooks a direct booking (a conflict is recorded and announced instead).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLtrProperty, createVrProperty, uniqueEmail } from './support/builders.js';
+import { changesOf } from './support/changes.js';
+import { type ApiResponse, type Client, problem, signedIn } from './support/client.js';
+import { runJob } from './support/jobs.js';
+
+// Small limits so the timeout and size cases are quick (read by the import at each fetch).
+process.env.ICAL_FETCH_TIMEOUT_MS = '700';
+process.env.ICAL_MAX_FEED_BYTES = String(200_000);
+
+const base = '/API/adminIcal/V1';
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const ics = (date: string) => date.replaceAll('-', '');
+
+interface Served {
+  status?: number;
+  body: string;
+  delayMs?: number;
+}
+const feeds = new Map<string, Served>();
+const hits = new Map<string, number>();
+let server: Server;
+let origin: string;
+
+const calendar = (...events: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events, 'END:VCALENDAR', ''].join('\r\n');
+const allDay = (uid: string, from: number, to: number) =>
+  [
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTART;VALUE=DATE:${ics(day(from))}`,
+    `DTEND;VALUE=DATE:${ics(day(to))}`,
+    'SUMMARY:Reserved',
+    'END:VEVENT',
+  ].join('\r\n');
+
+let admin: Client;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const served = feeds.get(path);
+    if (!served) return void response.writeHead(404).end();
+    const send = () =>
+      response.writeHead(served.status ?? 200, { 'content-type': 'text/calendar' }).end(served.body);
+    if (served.delayMs) setTimeout(send, served.delayMs).unref();
+    else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  admin = await signedIn('super');
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+interface Feed {
+  feedId: number;
+  propertyId: number;
+  path: string;
+}
+
+async function newFeed(propertyId: number, body: string, name = 'Airbnb'): Promise<Feed> {
+  const path = `/${Math.random().toString(36).slice(2)}.ics`;
+  feeds.set(path, { body });
+  const res = await admin.post(`${base}/feeds.json`, { propertyId, url: `${origin}${path}`, name });
+  expect(res.status, res.text).toBe(201);
+  expect(res.body.feed).toMatchObject({ health: 'pending', propertyId, name });
+  return { feedId: res.body.feedId as number, propertyId, path };
+}
+
+async function sync(feed: Feed): Promise<ApiResponse> {
+  const res = await admin.post(`${base}/feeds/${feed.feedId}/sync.json`);
+  expect(res.status, res.text).toBe(200);
+  return res;
+}
+
+interface Stay {
+  reservationId: number;
+  dateFrom: string;
+  dateTo: string;
+  status: string;
+  source: string;
+}
+
+async function staysOf(propertyId: number): Promise<Stay[]> {
+  const res = await admin.get('/API/adminReservations/V1/reservations.json', {
+    query: { propertyId, limit: 100 },
+  });
+  expect(res.status).toBe(200);
+  return res.body.items as Stay[];
+}
+const held = (stays: Stay[]) =>
+  stays.filter((s) => s.status !== '3').map((s) => [s.dateFrom, s.dateTo, s.status, s.source]);
+
+describe('import', () => {
+  it('creates blocks for new events, moves changed ones, releases removed ones', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const feed = await newFeed(
+      propertyId,
+      calendar(allDay('a@x', 10, 13), allDay('b@x', 20, 22), allDay('c@x', 30, 31)),
+    );
+    const first = await sync(feed);
+    expect(first.body).toMatchObject({
+      health: 'healthy',
+      eventCount: 3,
+      lastError: null,
+      imported: { created: 3, moved: 0, released: 0 },
+    });
+    const stays = await staysOf(propertyId);
+    expect(held(stays)).toEqual([
+      [day(10), day(13), '4', 'ical'],
+      [day(20), day(22), '4', 'ical'],
+      [day(30), day(31), '4', 'ical'],
+    ]);
+    const idOf = (from: string) => stays.find((s) => s.dateFrom === from)?.reservationId;
+    const b = idOf(day(20));
+
+    // Same feed again: nothing to do.
+    expect((await sync(feed)).body.imported).toMatchObject({ created: 0, moved: 0, released: 0 });
+
+    feeds.set(feed.path, { body: calendar(allDay('a@x', 10, 13), allDay('b@x', 21, 24)) });
+    expect((await sync(feed)).body.imported).toMatchObject({ created: 0, moved: 1, released: 1 });
+    const after = await staysOf(propertyId);
+    expect(held(after)).toEqual([
+      [day(10), day(13), '4', 'ical'],
+      [day(21), day(24), '4', 'ical'],
+    ]);
+    expect(after.find((s) => s.reservationId === b)).toMatchObject({ dateFrom: day(21), dateTo: day(24) });
+    expect(after.find((s) => s.dateFrom === day(30))?.status).toBe('3');
+    const audit = await changesOf('reservation', b as number);
+    expect(audit.map((c) => [c.action, c.actor])).toEqual([
+      ['created', 'system:ical'],
+      ['modified', 'system:ical'],
+    ]);
+  });
+
+  it('an empty feed, a 500, a timeout, a huge feed or garbage change nothing and mark the feed unhealthy', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const good = calendar(allDay('keep@x', 10, 12));
+    const feed = await newFeed(propertyId, good);
+    await sync(feed);
+    const before = held(await staysOf(propertyId));
+    const bad: [string, Served, RegExp][] = [
+      ['empty', { body: calendar() }, /no events/],
+      ['500', { status: 500, body: 'oops' }, /HTTP 500/],
+      ['timeout', { body: good, delayMs: 3000 }, /no answer in time/],
+      [
+        'huge',
+        { body: calendar(...Array.from({ length: 3000 }, (_, i) => allDay(`h${i}@x`, 40, 41))) },
+        /larger than/,
+      ],
+      ['garbage', { body: '<html><body>Not a calendar</body></html>' }, /not an iCalendar file/],
+    ];
+    for (const [name, served, error] of bad) {
+      feeds.set(feed.path, served);
+      const res = await sync(feed);
+      expect(res.body.health, name).toBe('unhealthy');
+      expect(res.body.lastError, name).toMatch(error);
+      expect(res.body.eventCount, name).toBe(1);
+      expect(held(await staysOf(propertyId)), name).toEqual(before);
+    }
+    const health = await admin.get(`${base}/feeds/${feed.feedId}.json`);
+    expect(health.body).toMatchObject({ health: 'unhealthy', eventCount: 1 });
+    expect(health.body.lastSuccessAt).not.toBeNull();
+    feeds.set(feed.path, { body: good });
+    expect((await sync(feed)).body).toMatchObject({ health: 'healthy', lastError: null });
+  });
+
+  it('maps time-zoned and all-day events to site dates; a check-out-morning end frees that night', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const feed = await newFeed(
+      propertyId,
+      calendar(
+        // 15:00 in New York → 19:00/20:00 UTC the same day; leaves at 10:00 on the check-out day.
+        [
+          'BEGIN:VEVENT',
+          'UID:tz@x',
+          `DTSTART;TZID=America/New_York:${ics(day(10))}T150000`,
+          `DTEND;TZID=America/New_York:${ics(day(13))}T100000`,
+          'END:VEVENT',
+        ].join('\r\n'),
+        // 01:00 in Tokyo is the previous day in UTC (the fixture's site time zone).
+        [
+          'BEGIN:VEVENT',
+          'UID:tokyo@x',
+          `DTSTART;TZID=Asia/Tokyo:${ics(day(20))}T010000`,
+          `DTEND;TZID=Asia/Tokyo:${ics(day(22))}T010000`,
+          'END:VEVENT',
+        ].join('\r\n'),
+        [
+          'BEGIN:VEVENT',
+          'UID:utc@x',
+          `DTSTART:${ics(day(30))}T160000Z`,
+          `DTEND:${ics(day(32))}T110000Z`,
+          'END:VEVENT',
+        ].join('\r\n'),
+        allDay('allday@x', 13, 15),
+      ),
+    );
+    const res = await sync(feed);
+    // The all-day stay starts on the time-zoned stay's check-out day: both fit on one unit, no conflict.
+    expect(res.body.imported).toMatchObject({ created: 4, conflicts: 0 });
+    expect(held(await staysOf(propertyId))).toEqual([
+      [day(10), day(13), '4', 'ical'],
+      [day(13), day(15), '4', 'ical'],
+      [day(19), day(21), '4', 'ical'],
+      [day(30), day(32), '4', 'ical'],
+    ]);
+  });
+
+  it('never moves, removes or overbooks a direct booking: each conflicting stay is recorded and announced once', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const booking = await admin.post('/API/adminReservations/V1/reservations.json', {
+      propertyId,
+      dateFrom: day(50),
+      dateTo: day(53),
+      name: 'Direct Guest',
+      email: uniqueEmail('ical-direct'),
+    });
+    expect(booking.status).toBe(201);
+    const bookingId = booking.body.reservationId as number;
+    const feed = await newFeed(propertyId, calendar(allDay('clash@x', 52, 55), allDay('free@x', 60, 61)));
+    const first = await sync(feed);
+    expect(first.body.imported).toMatchObject({ created: 1, conflicts: 1 });
+    expect((await sync(feed)).body.imported).toMatchObject({ created: 0, conflicts: 0 });
+    // The event moves onto other taken nights: still never placed over the booking.
+    feeds.set(feed.path, { body: calendar(allDay('clash@x', 50, 51), allDay('free@x', 60, 61)) });
+    expect((await sync(feed)).body.imported).toMatchObject({ created: 0, conflicts: 1 });
+    // The feed drops every event but one: the direct booking is not released.
+    feeds.set(feed.path, { body: calendar(allDay('free@x', 60, 61)) });
+    await sync(feed);
+    const direct = await admin.get(`/API/adminReservations/V1/reservations/${bookingId}.json`);
+    expect(direct.body).toMatchObject({ status: '1', dateFrom: day(50), dateTo: day(53), source: 'admin' });
+    expect(held(await staysOf(propertyId))).toEqual([
+      [day(50), day(53), '1', 'admin'],
+      [day(60), day(61), '4', 'ical'],
+    ]);
+
+    const conflicts = await admin.get(`${base}/conflicts.json`, { query: { source: 'ical', propertyId } });
+    expect(conflicts.status).toBe(200);
+    const items = conflicts.body.items as {
+      reference: string;
+      dateFrom: string;
+      dateTo: string;
+      status: string;
+    }[];
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      reference: `${feed.feedId}#clash@x`,
+      source: 'ical',
+      dateFrom: day(50),
+      dateTo: day(51),
+    });
+    const announced = (await changesOf('conflict')).filter(
+      (c) => c.recordId === `ical#${feed.feedId}#clash@x` && c.action === 'created',
+    );
+    expect(announced.map((c) => (c as unknown as { event: string }).event)).toEqual([
+      'ical.conflict',
+      'ical.conflict',
+    ]);
+  });
+
+  it('the schedule imports every feed; deleting a feed releases its blocks', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const feed = await newFeed(propertyId, calendar(allDay('s1@x', 70, 72), allDay('s2@x', 80, 81)));
+    await runJob('icalImport');
+    expect(held(await staysOf(propertyId))).toHaveLength(2);
+    expect((await admin.get(`${base}/feeds/${feed.feedId}.json`)).body).toMatchObject({
+      health: 'healthy',
+      eventCount: 2,
+    });
+    const removed = await admin.delete(`${base}/feeds/${feed.feedId}.json`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ success: true, feedId: feed.feedId, released: 2 });
+    expect(held(await staysOf(propertyId))).toEqual([]);
+    expect((await admin.get(`${base}/feeds/${feed.feedId}.json`)).status).toBe(404);
+    expect((await admin.delete(`${base}/feeds/${feed.feedId}.json`)).status).toBe(404);
+  });
+
+  it('a conditional GET: an unchanged feed (304) is not read again', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const path = `/${Math.random().toString(36).slice(2)}-etag.ics`;
+    let requests = 0;
+    let conditional = 0;
+    const etagServer = createServer((request, response) => {
+      requests++;
+      if (request.headers['if-none-match'] === '"v1"') {
+        conditional++;
+        return void response.writeHead(304).end();
+      }
+      response.writeHead(200, { etag: '"v1"' }).end(calendar(allDay('e@x', 90, 91)));
+    });
+    await new Promise<void>((resolve) => etagServer.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(etagServer.address() as AddressInfo).port}${path}`;
+    const created = await admin.post(`${base}/feeds.json`, { propertyId, url, name: 'VRBO' });
+    const feed = { feedId: created.body.feedId as number, propertyId, path };
+    await sync(feed);
+    const second = await sync(feed);
+    expect(second.body).toMatchObject({ health: 'healthy', eventCount: 1, imported: { created: 0 } });
+    expect([requests, conditional]).toEqual([2, 1]);
+    etagServer.close();
+  });
+});
+
+describe('feeds: input, roles, landlords', () => {
+  const expectProblem = (res: ApiResponse, status: number) => {
+    expect(res.status, res.text).toBe(status);
+    problem(res);
+  };
+
+  it('refuses URLs that are not allowed, properties that are not VR, bad bodies (400, never 500)', async () => {
+    const ltr = await createLtrProperty();
+    const vr = await createVrProperty();
+    for (const body of [
+      { propertyId: vr, url: 'http://10.0.0.1/feed.ics', name: 'x' },
+      { propertyId: vr, url: 'http://169.254.169.254/latest/meta-data/', name: 'x' },
+      { propertyId: vr, url: 'ftp://example.com/feed.ics', name: 'x' },
+      { propertyId: vr, url: 'https://user:pw@example.com/feed.ics', name: 'x' },
+      { propertyId: vr, url: 'not a url', name: 'x' },
+      { propertyId: ltr, url: `${origin}/x.ics`, name: 'x' },
+      { propertyId: 999999, url: `${origin}/x.ics`, name: 'x' },
+      { propertyId: vr, url: `${origin}/x.ics` },
+      { propertyId: vr, url: `${origin}/x.ics`, name: '' },
+      { propertyId: 'abc', url: `${origin}/x.ics`, name: 'x' },
+      { propertyId: vr, url: 42, name: 'x' },
+      {},
+    ]) {
+      expectProblem(await admin.post(`${base}/feeds.json`, body), 400);
+    }
+    expectProblem(await admin.request('POST', `${base}/feeds.json`, { rawBody: '{"propertyId":' }), 400);
+    for (const path of ['feeds/abc.json', 'feeds/0.json', 'feeds/-1/sync.json']) {
+      const res = await admin.get(`${base}/${path}`);
+      expect([400, 404, 405]).toContain(res.status);
+    }
+    expectProblem(await admin.get(`${base}/feeds/999999.json`), 404);
+    expectProblem(await admin.post(`${base}/feeds/999999/sync.json`), 404);
+    expectProblem(await admin.get(`${base}/conflicts.json`, { query: { source: 'other' } }), 400);
+  });
+
+  it('the same URL twice on one property is a 409', async () => {
+    const vr = await createVrProperty();
+    const url = `${origin}/twice.ics`;
+    expect((await admin.post(`${base}/feeds.json`, { propertyId: vr, url, name: 'a' })).status).toBe(201);
+    expectProblem(await admin.post(`${base}/feeds.json`, { propertyId: vr, url, name: 'b' }), 409);
+  });
+
+  it('landlords read their own properties’ feeds only; writes are super_admin’s', async () => {
+    const own = await newFeed(2001, calendar(allDay('l@x', 100, 101)));
+    const other = await newFeed(2002, calendar(allDay('o@x', 100, 101)));
+    const landlord = await signedIn('landlord');
+    expect((await landlord.get(`${base}/feeds/${own.feedId}.json`)).status).toBe(200);
+    expectProblem(await landlord.get(`${base}/feeds/${other.feedId}.json`), 404);
+    const list = await landlord.get(`${base}/feeds.json`);
+    const listed = (list.body.items as { feedId: number }[]).map((f) => f.feedId);
+    expect(listed).toContain(own.feedId);
+    expect(listed).not.toContain(other.feedId);
+    expectProblem(await landlord.post(`${base}/feeds/${own.feedId}/sync.json`), 403);
+    expectProblem(await landlord.delete(`${base}/feeds/${own.feedId}.json`), 403);
+    const rep = await signedIn('svcRep');
+    expect((await rep.get(`${base}/feeds/${other.feedId}.json`)).status).toBe(200);
+    expectProblem(
+      await rep.post(`${base}/feeds.json`, { propertyId: 2001, url: `${origin}/rep.ics`, name: 'r' }),
+      403,
+    );
+    // The audit log records the feed, never its URL (channels put secrets in feed URLs).
+    const created = await changesOf('icalFeed', own.feedId);
+    expect(created.map((c) => c.action)).toEqual(['created']);
+    expect(JSON.stringify(created)).not.toContain(own.path);
+  });
+});
