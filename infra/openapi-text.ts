@@ -18,6 +18,10 @@ export const TAGS: readonly { name: string; description: string }[] = [
     description: 'Integration: the channel manager webhook (signed, idempotent, never overbooks).',
   },
   {
+    name: 'Card payments',
+    description: 'The payment script (CSRF token, Stripe PaymentIntent of an invoice) and the Stripe webhook.',
+  },
+  {
     name: 'Tenant authentication',
     description: 'Tenants register, activate, sign in (the session is a cookie set by login) and read `me`.',
   },
@@ -35,10 +39,26 @@ export const TAGS: readonly { name: string; description: string }[] = [
     name: 'Admin reservations',
     description: 'Admin: VR reservations and blocks (status 4), cancelled by DELETE.',
   },
+  {
+    name: 'Admin invoices',
+    description: 'Admin: invoices with line items, posted to the journal; cancelled (status 5) by DELETE.',
+  },
+  {
+    name: 'Admin expenses',
+    description: 'Admin: expenses with line items and their payee, posted to the journal; cancelled (3) by DELETE.',
+  },
+  {
+    name: 'Admin payments',
+    description: 'Admin: payments and refunds recorded by hand on invoices and expenses (beyond the spec).',
+  },
   { name: 'Admin rates', description: 'Admin: date prices of VR properties, in ranges (beyond the spec).' },
   {
     name: 'Admin coupons',
     description: 'Admin: coupons with their uses, deactivated by DELETE (beyond the spec).',
+  },
+  {
+    name: 'Admin housekeeping',
+    description: 'Admin: cleaning requests, turnovers made from reservations; a housekeeper sees their own.',
   },
   {
     name: 'Admin reports',
@@ -47,9 +67,18 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: 'Admin applications', description: 'Admin: lease applications.' },
   { name: 'Admin audit', description: 'Admin: who changed what, by record and by actor.' },
   {
+    name: 'Accounting',
+    description: 'Admin: connect the accounting package (OAuth start and callback) and see the connection.',
+  },
+  {
     name: 'Admin webhooks',
     description: 'Admin: outbound webhook subscriptions and their delivery log with replay (beyond the spec).',
   },
+  {
+    name: 'Admin iCal',
+    description: 'Admin: imported iCal feeds with their health, the export feed URL, conflicts (beyond the spec).',
+  },
+  { name: 'iCal', description: 'Public: a VR property’s availability as an iCalendar feed, with its secret token.' },
 ];
 
 export const PAYMENT_CSRF = {
@@ -63,6 +92,7 @@ export const SESSION_NOTE =
   'The session is a cookie set by the login operation: in the docs page, run login with "Try it out" and the browser keeps the cookie for the other calls (the "Authorize" dialog cannot set a cookie).';
 
 export const STATUS_TEXT: Record<number, string> = {
+  302: 'Found',
   400: 'Bad request',
   401: 'Not authenticated',
   403: 'Forbidden',
@@ -73,6 +103,7 @@ export const STATUS_TEXT: Record<number, string> = {
   422: 'Unprocessable content',
   429: 'Too many requests',
   500: 'Server error',
+  502: 'Bad gateway',
   503: 'Service unavailable',
 };
 

@@ -123,10 +123,32 @@ function sampleFor(route: AdminRoute): Sample {
     'adminWebhooks.deleteSubscription': { params: { id: 999999 } },
     'adminWebhooks.deliveries': {},
     'adminWebhooks.replay': { params: { id: 'msg_0000000000000000000000_1' } },
+    'adminHousekeeping.list': {},
+    'adminHousekeeping.get': { params: { id: 1 } },
+    'adminHousekeeping.create': { body: { propertyId: 2003, requestTitle: 'Matrix clean' } },
+    'adminHousekeeping.update': { params: { id: 1 }, body: { requestStatus: 2 } },
+    'adminHousekeeping.archive': { params: { id: 1 } },
+    'accounting.oauthStart': {},
+    'accounting.oauthCallback': { query: { state: 'matrix-state', code: 'matrix-code' } },
+    'accounting.connection': {},
+    'accounting.disconnect': {},
+    // A missing document: super_admin's answer is the 404, and nothing is written.
+    'adminPayments.invoice': { params: { id: 999_999 }, body: { amount: 1, method: 'cash', date: day(0) } },
+    'adminPayments.expense': { params: { id: 999_999 }, body: { amount: 1, method: 'cash', date: day(0) } },
     'adminReports.income': { query: { dateFrom: day(-30), dateTo: day(0) } },
     'adminReports.occupancy': { query: { dateFrom: day(-30), dateTo: day(0) } },
     // Landlord 2's statement: the matrix's landlord reads their own (another landlord's is a 403, adminReports tests).
     'adminReports.ownerStatement': { query: { month: day(0).slice(0, 7), landlord: 2 } },
+    'adminIcal.listFeeds': {},
+    'adminIcal.createFeed': {
+      body: { propertyId: 2003, url: `http://127.0.0.1:9/${unique('matrix')}.ics`, name: 'Matrix feed' },
+    },
+    'adminIcal.getFeed': { params: { id: 999999 } },
+    'adminIcal.deleteFeed': { params: { id: 999999 } },
+    'adminIcal.syncFeed': { params: { id: 999999 } },
+    'adminIcal.getExport': { params: { propertyId: 2001 } },
+    'adminIcal.rotateExport': { params: { propertyId: 2003 } },
+    'adminIcal.listConflicts': {},
   };
   const sample = samples[route.id];
   if (!sample) throw new Error(`no sample request for admin route ${route.id}: add one to the matrix`);

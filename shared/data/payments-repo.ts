@@ -10,8 +10,9 @@ import { type Item, queryPartition, stripKeys } from '../db/query.js';
 import { part, type TxPart } from '../db/transaction.js';
 import type { DocumentType } from '../domain/ledger/journal.js';
 
-export const PAYMENT_METHODS = ['card', 'cash', 'check', 'bank_transfer', 'other'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+import type { PaymentMethod } from '../domain/ledger/payment-method.js';
+
+export { PAYMENT_METHODS, type PaymentMethod } from '../domain/ledger/payment-method.js';
 
 export interface PaymentRecord {
   paymentId: number;

@@ -1,0 +1,63 @@
+/** The recorded-payment body and answer (DESIGN.md "Paths of what we add beyond the spec": adminPayments). */
+import * as v from 'valibot';
+import { PAYMENT_METHODS } from '../../shared/domain/ledger/payment-method.js';
+import { isoDate, MAX_INT_ID } from '../../shared/domain/values.js';
+import { idParam } from '../../shared/http/schemas.js';
+
+/** A signed amount (negative = refund) as a number or decimal string, at most 2 decimals, not 0. */
+const signedAmountCents = v.pipe(
+  v.union(
+    [
+      v.pipe(
+        v.number(),
+        v.finite(),
+        v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'must have at most 2 decimals'),
+      ),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'must be an amount such as 125.50 or -20'),
+        v.transform(Number),
+      ),
+    ],
+    'must be an amount such as 125.50 (negative for a refund)',
+  ),
+  v.minValue(-99_999_999, 'is too large'),
+  v.maxValue(99_999_999, 'is too large'),
+  v.transform((amount) => Math.round(amount * 100)),
+  v.check((cents) => cents !== 0, 'must not be 0'),
+);
+
+export const paymentBody = v.strictObject({
+  amount: signedAmountCents,
+  method: v.picklist(PAYMENT_METHODS, `must be one of ${PAYMENT_METHODS.join(', ')}`),
+  date: isoDate,
+  reference: v.optional(
+    v.nullable(
+      v.pipe(v.string('must be a string'), v.trim(), v.maxLength(200, 'must be at most 200 characters')),
+    ),
+  ),
+});
+export type PaymentBody = v.InferOutput<typeof paymentBody>;
+
+export const documentIdParams = v.object({ id: idParam });
+
+export const paymentAnswer = v.object({
+  success: v.boolean(),
+  paymentId: v.pipe(v.number(), v.integer(), v.maxValue(MAX_INT_ID)),
+  documentType: v.picklist(['invoice', 'expense']),
+  documentId: v.number(),
+  /** The payment's own figure (negative for a refund), in the site currency. */
+  amount: v.number(),
+  method: v.picklist(PAYMENT_METHODS),
+  date: v.string(),
+  reference: v.nullable(v.string()),
+  /** The document after the payment. */
+  status: v.number(),
+  statusLabel: v.string(),
+  totalComputed: v.number(),
+  paidComputed: v.number(),
+  refundedComputed: v.number(),
+  amountDue: v.number(),
+});
+export type PaymentAnswer = v.InferOutput<typeof paymentAnswer>;

@@ -1,0 +1,57 @@
+/** Recorded payments and refunds: shared/ledger's settlement, answered with the document's new figures. */
+import type { Actor } from '../../shared/domain/change.js';
+import { expenseStatusLabel } from '../../shared/domain/expense/status.js';
+import { invoiceStatusLabel } from '../../shared/domain/invoice/status.js';
+import type { DocumentType } from '../../shared/domain/ledger/journal.js';
+import { amountDueCents } from '../../shared/domain/ledger/settlement.js';
+import { toAmount } from '../../shared/domain/money.js';
+import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
+import { applySettlement } from '../../shared/ledger/apply.js';
+import { SettlementRefused } from '../../shared/ledger/settlement.js';
+import type { PaymentAnswer, PaymentBody } from './schemas.js';
+
+const statusLabel = (t: DocumentType, status: number) =>
+  t === 'invoice' ? invoiceStatusLabel(status) : expenseStatusLabel(status);
+
+export async function recordPayment(
+  documentType: DocumentType,
+  documentId: number,
+  body: PaymentBody,
+  by: Actor,
+  now: Date,
+): Promise<PaymentAnswer> {
+  let applied: Awaited<ReturnType<typeof applySettlement>>;
+  try {
+    applied = await applySettlement(documentType, documentId, {
+      amountCents: body.amount,
+      method: body.method,
+      date: body.date,
+      reference: body.reference ?? null,
+      source: 'recorded',
+      by,
+      now,
+    });
+  } catch (error) {
+    if (!(error instanceof SettlementRefused)) throw error;
+    if (error.refusal === 'zeroAmount') throw new BadRequest(error.message);
+    throw new Conflict(`The ${documentType} cannot take this: ${error.message}`);
+  }
+  if (!applied) throw new NotFound(`No such ${documentType}`);
+  const { payment, settlement, before } = applied;
+  return {
+    success: true,
+    paymentId: payment.paymentId,
+    documentType,
+    documentId,
+    amount: toAmount(payment.amountCents),
+    method: payment.method,
+    date: payment.date,
+    reference: payment.reference,
+    status: settlement.status,
+    statusLabel: statusLabel(documentType, settlement.status),
+    totalComputed: toAmount(before.totalCents),
+    paidComputed: toAmount(settlement.paidCents),
+    refundedComputed: toAmount(settlement.refundedCents),
+    amountDue: toAmount(amountDueCents({ totalCents: before.totalCents, paidCents: settlement.paidCents })),
+  };
+}
