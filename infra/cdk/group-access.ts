@@ -21,6 +21,10 @@ export interface GroupAccess {
   readonly usesDataKey?: boolean;
   /** Signs and checks built-in CAPTCHA tokens. Env: CAPTCHA_SECRET_SECRET_ARN (read at run time, shared/secrets.ts). */
   readonly verifiesCaptcha?: boolean;
+  /** Creates Stripe PaymentIntents (the payment script). Env: STRIPE_SECRET_KEY_SECRET_ARN (read at run time). */
+  readonly chargesCards?: boolean;
+  /** Exchanges OAuth codes with the accounting provider. Env: ACCOUNTING_CLIENT_SECRET_SECRET_ARN (read at run time). */
+  readonly accountingClient?: boolean;
 }
 
 export type Capability = keyof GroupAccess;
@@ -31,6 +35,8 @@ export const CAPABILITY_MODULES: Readonly<Record<Capability, string>> = {
   sendsMail: 'shared/mail.ts',
   usesDataKey: 'shared/crypto/key-source.ts',
   verifiesCaptcha: 'shared/captcha/builtin.ts',
+  chargesCards: 'shared/payments/stripe-api.ts',
+  accountingClient: 'functions/accounting/provider.ts',
 };
 
 export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
@@ -45,8 +51,14 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   adminSettings: { usesDataKey: true },
   // Guest booking accepts the site's CAPTCHA and creates the guest's tenant with encrypted contact fields.
   publicBooking: { verifiesCaptcha: true, usesDataKey: true },
+  // The payment script creates the invoice's PaymentIntent with the Stripe secret key.
+  payments: { chargesCards: true },
+  // The accounting connection's tokens are sealed under the data key; the code exchange uses the client secret.
+  accounting: { usesDataKey: true, accountingClient: true },
   // Webhook signing secrets are stored sealed under the data key (the delivery jobs open them to sign).
   adminWebhooks: { usesDataKey: true },
+  // The export token is kept sealed under the data key for admins (the public ical group only compares hashes).
+  adminIcal: { usesDataKey: true },
 };
 
 export function accessOf(group: string): GroupAccess {
@@ -67,9 +79,12 @@ export function tableAccessOf(routes: readonly RouteContract[]): TableAccess {
 export function secretsOf(access: GroupAccess, routes: readonly RouteContract[]): SecretName[] {
   const names = new Set<SecretName>();
   if (access.verifiesCaptcha) names.add('CAPTCHA_SECRET');
+  if (access.chargesCards) names.add('STRIPE_SECRET_KEY');
+  if (access.accountingClient) names.add('ACCOUNTING_CLIENT_SECRET');
   for (const { auth } of routes) {
     if (auth.kind === 'csrf') names.add('CSRF_SECRET');
     if (auth.kind === 'webhook' && auth.verifier === 'channel') names.add('CHANNEL_WEBHOOK_SECRET');
+    if (auth.kind === 'webhook' && auth.verifier === 'stripe') names.add('STRIPE_WEBHOOK_SECRET');
   }
   return [...names].sort();
 }
