@@ -116,8 +116,22 @@ function sampleFor(route: AdminRoute): Sample {
     'adminCoupons.get': { params: { code: 'MATRIX' } },
     'adminCoupons.update': { params: { code: 'MATRIX' }, body: { value: 6 } },
     'adminCoupons.deactivate': { params: { code: 'MATRIX' } },
+    'adminInvoices.list': {},
+    'adminInvoices.get': { params: { id: made.landlordInvoice } },
+    'adminInvoices.create': {
+      body: { description: 'RENT', dueDate: day(30), tenantId: 1, propertyId: 2003 },
+    },
+    'adminInvoices.update': { params: { id: made.matrixInvoice }, body: { description: 'SERVICE' } },
+    'adminInvoices.cancel': { params: { id: made.matrixInvoice } },
+    'adminExpenses.list': {},
+    'adminExpenses.get': { params: { id: made.landlordExpense } },
+    'adminExpenses.create': { body: { description: 'SERVICE', paytoId: 'matrix', dueDate: day(30) } },
+    'adminExpenses.update': { params: { id: made.matrixExpense }, body: { paytoId: 'matrix-2' } },
+    'adminExpenses.cancel': { params: { id: made.matrixExpense } },
     'adminWebhooks.subscriptions': {},
-    'adminWebhooks.createSubscription': { body: { url: 'http://127.0.0.1:9/matrix', events: ['invoice.paid'] } },
+    'adminWebhooks.createSubscription': {
+      body: { url: 'http://127.0.0.1:9/matrix', events: ['invoice.paid'] },
+    },
     'adminWebhooks.subscription': { params: { id: 999999 } },
     'adminWebhooks.updateSubscription': { params: { id: 999999 }, body: { active: 0 } },
     'adminWebhooks.deleteSubscription': { params: { id: 999999 } },
@@ -181,7 +195,43 @@ function expected(route: AdminRoute, caller: Caller): 401 | 403 | 'allowed' {
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Records the samples aim at, made in beforeAll (the fixture has no reservations or coupons). */
-const made = { landlordReservation: 0, otherLandlordReservation: 0, matrixReservation: 0 };
+const made = {
+  landlordReservation: 0,
+  otherLandlordReservation: 0,
+  matrixReservation: 0,
+  // Invoices and expenses on 2001 (landlord), 2002 (other landlord) and 2003 (written by the samples).
+  landlordInvoice: 0,
+  otherLandlordInvoice: 0,
+  matrixInvoice: 0,
+  landlordExpense: 0,
+  otherLandlordExpense: 0,
+  matrixExpense: 0,
+};
+
+/** An invoice or expense on a property, as super_admin; its id. */
+async function moneyDocumentOn(
+  admin: Client,
+  kind: 'invoice' | 'expense',
+  propertyId: number,
+): Promise<number> {
+  const res =
+    kind === 'invoice'
+      ? await admin.post('/API/adminInvoices/V1/invoices.json', {
+          description: 'RENT',
+          dueDate: day(30),
+          tenantId: 1,
+          propertyId,
+          lineItems: [{ description: 'Rent', amount: 10 }],
+        })
+      : await admin.post('/API/adminExpenses/V1/expenses.json', {
+          description: 'SERVICE',
+          paytoId: 'matrix',
+          dueDate: day(30),
+          propertyId,
+        });
+  if (res.status !== 201) throw new Error(`${kind} create failed: ${res.status} ${res.text}`);
+  return (kind === 'invoice' ? res.body.invoiceId : res.body.expenseId) as number;
+}
 
 async function reservationOn(admin: Client, propertyId: number, from: number): Promise<number> {
   const res = await admin.post('/API/adminReservations/V1/reservations.json', {
@@ -202,6 +252,12 @@ beforeAll(async () => {
   made.landlordReservation = await reservationOn(admin, 2001, 500);
   made.otherLandlordReservation = await reservationOn(admin, 2002, 500);
   made.matrixReservation = await reservationOn(admin, 2003, 500);
+  made.landlordInvoice = await moneyDocumentOn(admin, 'invoice', 2001);
+  made.otherLandlordInvoice = await moneyDocumentOn(admin, 'invoice', 2002);
+  made.matrixInvoice = await moneyDocumentOn(admin, 'invoice', 2003);
+  made.landlordExpense = await moneyDocumentOn(admin, 'expense', 2001);
+  made.otherLandlordExpense = await moneyDocumentOn(admin, 'expense', 2002);
+  made.matrixExpense = await moneyDocumentOn(admin, 'expense', 2003);
   const coupon = await admin.post('/API/adminCoupons/V1/coupons.json', {
     code: 'MATRIX',
     type: 'percent',
@@ -268,6 +324,13 @@ const OWNED: Record<string, { landlord: number; otherLandlord: number }> = {
   // Reservations on 2001 and 2002, made in beforeAll (ids known only then).
   get 'adminReservations.get'() {
     return { landlord: made.landlordReservation, otherLandlord: made.otherLandlordReservation };
+  },
+  // Invoices and expenses on 2001 and 2002, made in beforeAll.
+  get 'adminInvoices.get'() {
+    return { landlord: made.landlordInvoice, otherLandlord: made.otherLandlordInvoice };
+  },
+  get 'adminExpenses.get'() {
+    return { landlord: made.landlordExpense, otherLandlord: made.otherLandlordExpense };
   },
 };
 
