@@ -7,6 +7,8 @@ import type { RouteContract } from '../shared/http/route.js';
 import type { JobContract } from '../shared/jobs/contract.js';
 import { routes as adminContent } from './adminContent/routes.js';
 import { routes as adminCoupons } from './adminCoupons/routes.js';
+import { routes as adminExpenses } from './adminExpenses/routes.js';
+import { routes as adminInvoices } from './adminInvoices/routes.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
 import { routes as adminProperties } from './adminProperties/routes.js';
 import { routes as adminRates } from './adminRates/routes.js';
@@ -44,6 +46,8 @@ export const ROUTES: readonly RouteContract[] = [
   ...adminReservations,
   ...adminRates,
   ...adminCoupons,
+  ...adminInvoices,
+  ...adminExpenses,
   ...adminWebhooks,
   ...adminReports,
   ...channel,
