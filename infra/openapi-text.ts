@@ -51,14 +51,6 @@ export const TAGS: readonly { name: string; description: string }[] = [
     name: 'Admin payments',
     description: 'Admin: payments and refunds recorded by hand on invoices and expenses (beyond the spec).',
   },
-  {
-    name: 'Admin invoices',
-    description: 'Admin: invoices with line items, posted to the journal; cancelled (status 5) by DELETE.',
-  },
-  {
-    name: 'Admin expenses',
-    description: 'Admin: expenses with line items and their payee, posted to the journal; cancelled (3) by DELETE.',
-  },
   { name: 'Admin rates', description: 'Admin: date prices of VR properties, in ranges (beyond the spec).' },
   {
     name: 'Admin coupons',
