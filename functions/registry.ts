@@ -5,11 +5,17 @@
 
 import type { RouteContract } from '../shared/http/route.js';
 import type { JobContract } from '../shared/jobs/contract.js';
+import { routes as accounting } from './accounting/routes.js';
 import { routes as adminContent } from './adminContent/routes.js';
 import { routes as adminCoupons } from './adminCoupons/routes.js';
+import { jobs as housekeepingJobs } from './adminHousekeeping/jobs.js';
+import { routes as adminHousekeeping } from './adminHousekeeping/routes.js';
+import { jobs as icalJobs } from './adminIcal/jobs.js';
+import { routes as adminIcal } from './adminIcal/routes.js';
 import { routes as adminExpenses } from './adminExpenses/routes.js';
 import { routes as adminInvoices } from './adminInvoices/routes.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
+import { routes as adminPayments } from './adminPayments/routes.js';
 import { routes as adminProperties } from './adminProperties/routes.js';
 import { routes as adminRates } from './adminRates/routes.js';
 import { routes as adminReports } from './adminReports/routes.js';
@@ -23,7 +29,10 @@ import { routes as audit } from './audit/routes.js';
 import { routes as auth } from './auth/routes.js';
 import { routes as catalog } from './catalog/routes.js';
 import { routes as channel } from './channel/routes.js';
+import { routes as ical } from './ical/routes.js';
 import { routes as leaseApplications } from './leaseApplications/routes.js';
+import { routes as paymentWebhook } from './paymentWebhook/routes.js';
+import { routes as payments } from './payments/routes.js';
 import { routes as publicAuth } from './publicAuth/routes.js';
 import { routes as publicBooking } from './publicBooking/routes.js';
 import { routes as site } from './site/routes.js';
@@ -48,9 +57,16 @@ export const ROUTES: readonly RouteContract[] = [
   ...adminCoupons,
   ...adminInvoices,
   ...adminExpenses,
+  ...adminPayments,
+  ...payments,
+  ...paymentWebhook,
   ...adminWebhooks,
   ...adminReports,
+  ...adminHousekeeping,
+  ...accounting,
   ...channel,
+  ...adminIcal,
+  ...ical,
 ];
 
 /** Group name → its Lambda entry file (functions/<group>/handler.ts). */
@@ -60,4 +76,4 @@ export const GROUPS: readonly string[] = [...new Set(ROUTES.map((r) => r.group))
  * Every background job (table-change consumers and schedules, shared/jobs/contract.ts), declared in its
  * group's jobs.ts. The CDK stack and the local runtime's job runner are derived from this list.
  */
-export const JOBS: readonly JobContract[] = [...auditJobs, ...webhookJobs];
+export const JOBS: readonly JobContract[] = [...auditJobs, ...housekeepingJobs, ...webhookJobs, ...icalJobs];
