@@ -6,7 +6,9 @@
  *   3. the VR list with 100 and with 10,000 VR properties (it fills the same in-memory table);
  *   4. public booking: availability, calendar, quote, coupon check with 100 and 10,000 reservations, their
  *      DynamoDB commands counted, and book at concurrency 1, 8 and 20 at once (last: it fills the table more).
- * BENCH_QUICK=1 runs fewer requests; BENCH_PARTS=latency,bundles,scale,booking picks parts.
+ *   5. money: invoice single and list page, the income report over a year of payments and an owner statement,
+ *      reads counted at two table sizes (bench/money.ts).
+ * BENCH_QUICK=1 runs fewer requests; BENCH_PARTS=latency,bundles,scale,booking,money picks parts.
  * Results: stdout, bench/results/latest.json and bench/results/latest.md.
  */
 import { execSync } from 'node:child_process';
@@ -32,7 +34,7 @@ process.env.LOG_LEVEL ??= 'silent';
 const here = dirname(fileURLToPath(import.meta.url));
 const quick = process.env.BENCH_QUICK === '1';
 const parts = new Set(
-  (process.env.BENCH_PARTS ?? 'bundles,latency,scale,booking').split(',').map((p) => p.trim()),
+  (process.env.BENCH_PARTS ?? 'bundles,latency,scale,booking,money').split(',').map((p) => p.trim()),
 );
 
 // Per case: warm-up, interleaved latency requests, throughput requests (alone, over `rounds`); bounded by time too.
@@ -55,6 +57,8 @@ const BOOKING_PLAN: BookingPlan = quick
       bookings: { 1: 200, 8: 480 },
       burstRounds: 7,
     };
+const MONEY_SIZES: readonly [number, number] = [1_000, 20_000];
+const MONEY_PLAN = quick ? plan(50, 300, 200) : plan(100, 400, 400);
 const IMPORT_RUNS = quick ? 3 : 5;
 const FLOOR_LIMIT = 1.3;
 const SCALE_LIMIT = 1.5;
@@ -185,7 +189,8 @@ async function main(): Promise<void> {
     say(`  done in ${seconds(t)}`);
   }
 
-  if (parts.has('latency') || parts.has('scale') || parts.has('booking')) {
+  let money: import('./money.js').MoneyResult | undefined;
+  if (parts.has('latency') || parts.has('scale') || parts.has('booking') || parts.has('money')) {
     const { DEMO_FIXTURE, startLocalRuntime } = await import('../infra/local/runtime.js');
     let t = performance.now();
     // trustProxy: the booking part gives each booking its own X-Forwarded-For address (per-IP limit 20/h).
@@ -255,6 +260,20 @@ async function main(): Promise<void> {
         results.targets.push(...bookingTargets(results.booking));
         say(`  done in ${seconds(t)}`);
       }
+      if (parts.has('money')) {
+        loadAt('money');
+        t = performance.now();
+        say(`Part 5: money at ${MONEY_SIZES[0]} and ${MONEY_SIZES[1]} payments…`);
+        const { measureMoney } = await import('./money.js');
+        money = await measureMoney(
+          client,
+          { runtime: runtimeUrl, floor: floor.url },
+          MONEY_SIZES,
+          MONEY_PLAN,
+          say,
+        );
+        say(`  done in ${seconds(t)}`);
+      }
     } finally {
       await client.close();
       await floor.stop();
@@ -265,10 +284,17 @@ async function main(): Promise<void> {
   loadAt('end');
   results.meta.durationS = Math.round((performance.now() - started) / 1000);
   const { renderMarkdown } = await import('./report.js');
-  const markdown = renderMarkdown(results, FLOOR_CASE.name);
+  let markdown = renderMarkdown(results, FLOOR_CASE.name);
+  if (money) {
+    const { moneySection } = await import('./money.js');
+    markdown += `\n\n### 5. Money\n\n${moneySection(money)}`;
+  }
   const dir = join(here, 'results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'latest.json'),
+    `${JSON.stringify(money ? { ...results, money } : results, null, 2)}\n`,
+  );
   writeFileSync(join(dir, 'latest.md'), `${markdown}\n`);
   say(`\n${markdown}\n\nWritten: bench/results/latest.json, bench/results/latest.md`);
 }
