@@ -11,6 +11,9 @@ import { allPaths } from '../shared/http/route.js';
 import { Client } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 
+// The Stripe webhook is a 503 until its secret is set (docs/payments.md); with one, {} reaches its verifier's 400.
+process.env.STRIPE_WEBHOOK_SECRET ??= 'whsec_registry_test';
+
 const SPEC = readFileSync(new URL('../docs/spec/interface-spec.md', import.meta.url), 'utf8');
 
 /**
@@ -32,10 +35,7 @@ function specEndpoints(): Set<string> {
 
 /** Spec endpoints that later issues implement; an endpoint is either really implemented or not registered. */
 const PENDING = [
-  /^(GET|POST|PUT|DELETE) \/API\/adminHousekeeping\//,
   /^GET \/API\/adminReports\//,
-  /^(GET|POST) \/API\/(payment-create-intent|payment-webhook)\.php$/,
-  /^GET \/API\/accounting\/oauth-start\.php$/,
 ];
 
 const registered = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));

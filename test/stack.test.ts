@@ -287,7 +287,10 @@ describe('cloud stack', () => {
   });
 
   it('grants each function one invoke permission, scoped to the API (not one per method)', () => {
-    const permissions = ofType(dev.resources, 'AWS::Lambda::Permission');
+    // The API's permissions (a schedule's rule and the Stripe webhook's Function URL add their own).
+    const permissions = ofType(dev.resources, 'AWS::Lambda::Permission').filter(
+      ([, p]) => p.Properties?.Principal === 'apigateway.amazonaws.com',
+    );
     const byGroup = functionsByGroup(dev.resources);
     expect(permissions).toHaveLength(GROUPS.length);
     for (const logicalId of byGroup.values()) {
@@ -420,7 +423,11 @@ describe('cloud stack', () => {
       adminSignIn: ['cognito-idp:InitiateAuth', 'ADMIN_USER_POOL_CLIENT_ID'],
       sendsMail: ['ses:SendEmail', 'MAIL_FROM'],
       usesDataKey: ['kms:EncryptionContext:purpose', 'DATA_KEY_KMS_KEY_ID'],
-      verifiesCaptcha: ['secretsmanager:GetSecretValue', 'CAPTCHA_SECRET_SECRET_ARN'],
+      // Other secrets are read with the same action (the payment groups'): the variable is the mark.
+      verifiesCaptcha: ['', 'CAPTCHA_SECRET_SECRET_ARN'],
+      // The secret's read grant is shared with other secrets: the variable is the mark.
+      accountingClient: ['', 'ACCOUNTING_CLIENT_SECRET_SECRET_ARN'],
+      chargesCards: ['', 'STRIPE_SECRET_KEY_SECRET_ARN'],
     };
     for (const [group, fnId] of byGroup) {
       const role = dev.resources[fnId]?.Properties?.Role as { 'Fn::GetAtt'?: string[] } | undefined;
@@ -445,6 +452,28 @@ describe('cloud stack', () => {
         expect(variable in env, `${group} ${capability} variable`).toBe(granted);
       }
     }
+  });
+
+  it('gives the Stripe webhook its own Function URL (auth NONE, signature checked in code), named in an output, and the payment groups their secrets', () => {
+    const byGroup = functionsByGroup(dev.resources);
+    const webhookFn = byGroup.get('paymentWebhook') ?? '?';
+    const urls = ofType(dev.resources, 'AWS::Lambda::Url');
+    expect(urls).toHaveLength(1);
+    expect(urls[0]?.[1].Properties?.AuthType).toBe('NONE');
+    expect(mentions(urls[0]?.[1].Properties?.TargetFunctionArn, webhookFn)).toBe(true);
+    const outputs = (dev.template.toJSON().Outputs ?? {}) as Record<string, { Value?: unknown }>;
+    expect(mentions(outputs.StripeWebhookUrl?.Value, urls[0]?.[0] ?? '?')).toBe(true);
+    const envOf = (group: string) =>
+      Object.keys(
+        (dev.resources[byGroup.get(group) ?? '']?.Properties?.Environment as { Variables?: object })
+          ?.Variables ?? {},
+      );
+    expect(envOf('paymentWebhook')).toContain('STRIPE_WEBHOOK_SECRET_SECRET_ARN');
+    expect(envOf('paymentWebhook')).not.toContain('STRIPE_SECRET_KEY_SECRET_ARN');
+    expect(envOf('payments')).toEqual(
+      expect.arrayContaining(['STRIPE_SECRET_KEY_SECRET_ARN', 'CSRF_SECRET_SECRET_ARN']),
+    );
+    expect(envOf('payments')).not.toContain('STRIPE_WEBHOOK_SECRET_SECRET_ARN');
   });
 
   it('puts no secret value in any Lambda environment: only the ARNs of the secrets a function reads', () => {

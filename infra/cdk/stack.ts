@@ -23,7 +23,9 @@ import { JobFunctions } from './constructs/job-functions.js';
 import { LegacyRestApi } from './constructs/legacy-rest-api.js';
 import { Mail } from './constructs/mail.js';
 import { RateLimitWebAcl } from './constructs/rate-limit-web-acl.js';
+import { STRIPE_WEBHOOK_GROUP, StripeWebhookUrl } from './constructs/stripe-webhook-url.js';
 import { accessOf, secretsOf, tableAccessOf } from './group-access.js';
+import { IcalAlarms } from './ical-alarms.js';
 import { WebhookAlarms } from './webhook-alarms.js';
 
 export interface RentalPmStackProps extends StackProps {
@@ -90,6 +92,8 @@ export class RentalPmStack extends Stack {
       groupFunctions.set(group, groupFunction.function);
     }
     this.functions = groupFunctions;
+    const stripeWebhook = groupFunctions.get(STRIPE_WEBHOOK_GROUP);
+    if (stripeWebhook) new StripeWebhookUrl(this, 'StripeWebhook', { function: stripeWebhook });
 
     // --- The REST API with the legacy paths, derived from the registry.
     this.api = new LegacyRestApi(this, 'Http', {
@@ -151,6 +155,10 @@ export class RentalPmStack extends Stack {
     const webhookJobs = ['webhookFanOut', 'webhookRetries'].flatMap((id) => jobs.functions.get(id) ?? []);
     if (webhookJobs.length > 0)
       new WebhookAlarms(this, 'WebhookAlarms', { functions: webhookJobs, topic: alarms.topic });
+    // iCal import: unhealthy feeds and conflicts, from the job's EMF metrics (docs/ical.md).
+    const icalImport = props.jobs.find((job) => job.id === 'icalImport');
+    if (icalImport?.kind === 'schedule')
+      new IcalAlarms(this, 'IcalAlarms', { topic: alarms.topic, everyMinutes: icalImport.everyMinutes });
 
     new CfnOutput(this, 'ApiUrl', {
       value: config.publicBaseUrl ?? this.api.api.url,
