@@ -16,6 +16,7 @@ export const SECRET_NAMES = [
   'CHANNEL_WEBHOOK_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'ACCOUNTING_CLIENT_SECRET',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 

@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GROUPS, JOBS } from '../../functions/registry.js';
+import { serveAccountingProvider } from './accounting-provider.js';
 import { serveLocalPages } from './docs.js';
 import { type DemoAccount, fixtureAccounts, serveHomePage } from './home-page.js';
 import { createApiServer, type LambdaHandler } from './http-server.js';
@@ -172,6 +173,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       extra: async (req, res, path) =>
         (await serveJobControl(req, res, path, jobs)) ||
+        (await serveAccountingProvider(req, res, path)) ||
         serveLocalPages(req, res, path, url) ||
         serveHomePage(req, res, path, {
           baseUrl: url,

@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { localAccountingEnv } from './accounting-provider.js';
 import { ensureAdminPool, type PoolIds } from './cognito-pool.js';
 import {
   assertJava,
@@ -81,6 +82,8 @@ export function setLocalEnv(values: {
     // The local API's own origin, and those of websites under development (docs/local-runtime.md).
     CORS_ORIGINS: [new URL(values.baseUrl).origin, process.env.CORS_ORIGINS ?? ''].filter(Boolean).join(','),
     MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@localhost',
+    // The stand-in accounting provider of this runtime (accounting-provider.ts), unless one is configured.
+    ...localAccountingEnv(values.baseUrl),
     // Outbound fetches (iCal feeds, webhooks) may reach loopback only here (shared/net/address-policy.ts).
     LOCAL_RUNTIME: '1',
   });

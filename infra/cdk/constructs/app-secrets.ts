@@ -16,6 +16,8 @@ const DESCRIPTIONS: Readonly<Record<SecretName, string>> = {
   CHANNEL_WEBHOOK_SECRET: 'HMAC-SHA256 shared secret of the channel manager webhook',
   STRIPE_SECRET_KEY: 'Stripe API secret key (replace the generated placeholder with sk_live_...)',
   STRIPE_WEBHOOK_SECRET: "Stripe webhook signing secret (replace with the endpoint's whsec_...)",
+  ACCOUNTING_CLIENT_SECRET:
+    "The accounting provider app's OAuth client secret (replace the generated placeholder with QuickBooks' value)",
 };
 
 export interface AppSecretsProps {
