@@ -80,7 +80,7 @@ function responses(route: RouteContract) {
   if (route.auth.kind === 'admin')
     Object.assign(errors, { 401: errors[401] ?? 'No admin session', 403: errors[403] ?? 'Wrong role' });
   if (route.auth.kind === 'tenant') errors[401] = errors[401] ?? 'No tenant session';
-  if (route.auth.kind === 'webhook') errors[401] = errors[401] ?? 'Signature does not match';
+  if (route.auth.kind === 'webhook') errors[401] = errors[401] ?? 'Signature missing or does not match';
   if (route.auth.kind === 'csrf') errors[403] = errors[403] ?? 'Missing or mismatched CSRF token';
   if (route.body) errors[413] = errors[413] ?? 'Body over 1 MB';
   if (route.idempotency)

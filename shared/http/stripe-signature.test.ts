@@ -1,6 +1,6 @@
 /**
  * The Stripe verifier against headers made by the Stripe SDK's own test helper: a correct signature passes,
- * a forged, stale (or future), malformed or missing one is refused with the pipeline's 400/401, and no
+ * a forged, stale (or future) or missing one is refused with 401, a malformed one with 400, and no
  * secret is a 503.
  */
 import Stripe from 'stripe';
@@ -73,8 +73,8 @@ describe('Stripe webhook signature', () => {
     await expect(verify({ 'stripe-signature': future })).rejects.toMatchObject({ status: 401 });
   });
 
-  it('answers 400 for a missing or malformed header', async () => {
-    await expect(verify({})).rejects.toMatchObject({ status: 400 });
+  it('answers 401 for a missing header and 400 for a malformed one', async () => {
+    await expect(verify({})).rejects.toMatchObject({ status: 401 });
     for (const bad of [
       'garbage',
       `t=${nowSeconds}`,

@@ -58,7 +58,7 @@ export const verifyStripeSignature: Verifier = async (rawBody, headers, now) => 
   const secret = await readSecret('STRIPE_WEBHOOK_SECRET');
   if (!secret) throw new ServiceUnavailable('The Stripe webhook secret is not configured');
   const header = headers['stripe-signature'];
-  if (!header) throw new BadRequest('The Stripe-Signature header is required');
+  if (!header) throw refused('The Stripe-Signature header is required');
   const { timestamp, signatures } = parseStripeSignature(header);
   const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest();
   // Every v1 is compared (a rolled secret signs with both for a while), each in constant time.

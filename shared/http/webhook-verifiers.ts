@@ -1,7 +1,7 @@
 /**
  * Inbound webhook verifiers, by name: a route with `auth: {kind: 'webhook', verifier}` runs its verifier on
- * the raw body before the body is parsed or validated. A verifier answers 400 when the signature header is
- * missing or malformed, 401 when the signature does not match, and returns when it does.
+ * the raw body before the body is parsed or validated. A verifier answers 401 when the signature header is
+ * missing (no credentials) or does not match, 400 when it is malformed, and returns when it matches.
  * The Stripe verifier is in stripe-signature.ts.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -30,7 +30,7 @@ export const verifyChannelSignature: WebhookVerifier = async (rawBody, headers) 
   // Fail closed, and say so: the channel manager retries a 503, so no event is lost once it is configured.
   if (!secret) throw new ServiceUnavailable('The channel webhook secret is not configured');
   const header = headers['x-channel-signature'];
-  if (!header) throw new BadRequest('The X-Channel-Signature header is required');
+  if (!header) throw new BadSignature('The X-Channel-Signature header is required');
   const match = SHA256_HEADER.exec(header.trim());
   if (!match?.[1]) throw new BadRequest('X-Channel-Signature must be sha256=<64 hex digits>');
   if (!sameHmac(hmacSha256(secret, rawBody), Buffer.from(match[1], 'hex')))
