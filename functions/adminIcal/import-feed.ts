@@ -8,24 +8,39 @@ import { type FeedRecord, importedEvents, saveHealth } from '../../shared/data/i
 import { getSettings } from '../../shared/data/settings-repo.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { todayIn } from '../../shared/domain/dates.js';
-import { type ImportSlice, planSync, slicesOf } from '../../shared/domain/ical/plan-sync.js';
+import { type ImportSlice, planSync, type SyncStep, slicesOf } from '../../shared/domain/ical/plan-sync.js';
 import { log } from '../../shared/log.js';
 import { StepRunner, type StepTally } from './apply-steps.js';
 import { readFeed } from './fetch-feed.js';
 
 export interface ImportResult extends StepTally {
   feedId: number;
+  /** Steps left for the next import because this one ran out of its time budget. */
+  pending: number;
   healthy: boolean;
   error: string | null;
   eventCount: number | null;
 }
+
+/** Steps applied at once (see importFeed). */
+const STEP_CONCURRENCY = 4;
 
 const storedSlices = (events: Awaited<ReturnType<typeof importedEvents>>, today: string): ImportSlice[] =>
   events
     .filter((event) => event.dateTo > today)
     .map(({ key, uid, dateFrom, dateTo }) => ({ key, uid, dateFrom, dateTo }));
 
-export async function importFeed(feed: FeedRecord, by: Actor, now: Date): Promise<ImportResult> {
+/**
+ * `budgetMs` bounds the time spent applying steps (the API's 29 s, the job's 60 s): a first import of a large
+ * feed that does not fit finishes on the next run (the plan is recomputed from what was committed).
+ */
+export async function importFeed(
+  feed: FeedRecord,
+  by: Actor,
+  now: Date,
+  budgetMs: number,
+): Promise<ImportResult> {
+  const stopAt = performance.now() + budgetMs;
   const siteTimeZone = (await getSettings()).systemTimeZone;
   const today = todayIn(siteTimeZone, now);
   const attemptedAt = now.toISOString();
@@ -36,6 +51,7 @@ export async function importFeed(feed: FeedRecord, by: Actor, now: Date): Promis
     log('warn', 'iCal feed unhealthy', { feedId: feed.feedId, error: read.error });
     return {
       feedId: feed.feedId,
+      pending: 0,
       healthy: false,
       error: read.error,
       eventCount: feed.eventCount,
@@ -45,7 +61,19 @@ export async function importFeed(feed: FeedRecord, by: Actor, now: Date): Promis
   const imported = await importedEvents(feed.feedId);
   // Unchanged since the last read: the plan is the stored events again (only unplaced ones are retried).
   const slices = read.kind === 'events' ? slicesOf(read.events, today) : storedSlices(imported, today);
-  for (const step of planSync(slices, imported, today)) await runner.run(step);
+  const steps = planSync(slices, imported, today);
+  // A few steps at once: each is its own transaction on other nights; the property's reservationSeq, which every
+  // one of them bumps, makes concurrent ones conflict now and then, and the writes retry those themselves.
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < steps.length && performance.now() < stopAt) {
+      const step = steps[next++] as SyncStep;
+      await runner.run(step);
+      done += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STEP_CONCURRENCY, steps.length) }, worker));
   const eventCount = read.kind === 'events' ? read.events.length : feed.eventCount;
   await saveHealth(feed.feedId, {
     lastAttemptAt: attemptedAt,
@@ -59,5 +87,12 @@ export async function importFeed(feed: FeedRecord, by: Actor, now: Date): Promis
       feedId: feed.feedId,
       errors: runner.tally.errors.slice(0, 10),
     });
-  return { feedId: feed.feedId, healthy: true, error: null, eventCount, ...runner.tally };
+  return {
+    feedId: feed.feedId,
+    pending: steps.length - done,
+    healthy: true,
+    error: null,
+    eventCount,
+    ...runner.tally,
+  };
 }

@@ -9,6 +9,8 @@ import { log } from '../../shared/log.js';
 import { type ImportResult, importFeed } from './import-feed.js';
 
 const CONCURRENCY = 4;
+/** The job's Lambda runs 60 s: steps stop after this, the rest waits for the next run. */
+const STEP_BUDGET_MS = 45_000;
 export const METRIC_NAMESPACE = 'RentalPm/Ical';
 
 export async function importAllFeeds(now: Date): Promise<ImportResult[]> {
@@ -24,7 +26,7 @@ export async function importAllFeeds(now: Date): Promise<ImportResult[]> {
         requestId: `icalImport:${now.toISOString()}:${feed.feedId}`,
       };
       try {
-        results.push(await importFeed(feed, by, now));
+        results.push(await importFeed(feed, by, now, STEP_BUDGET_MS));
       } catch (error) {
         log('error', 'iCal import failed', { feedId: feed.feedId, error: (error as Error).message });
         results.push({
@@ -32,6 +34,7 @@ export async function importAllFeeds(now: Date): Promise<ImportResult[]> {
           healthy: false,
           error: (error as Error).message,
           eventCount: null,
+          pending: 0,
           created: 0,
           moved: 0,
           released: 0,
@@ -71,6 +74,7 @@ export function metricsLine(results: readonly ImportResult[], now: Date): string
 export async function handler(): Promise<void> {
   const now = new Date();
   const results = await importAllFeeds(now);
+  // Bare JSON on stdout (the runtime's console would prefix the line, and EMF must be the whole line).
   if (process.env.AWS_LAMBDA_FUNCTION_NAME && process.env.LOCAL_RUNTIME !== '1')
-    console.log(metricsLine(results, now));
+    process.stdout.write(`${metricsLine(results, now)}\n`);
 }

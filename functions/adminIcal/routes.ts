@@ -37,6 +37,8 @@ const syncResult = v.object({
     moved: v.number(),
     released: v.number(),
     conflicts: v.number(),
+    /** Steps left for the next run: this import ran out of its time budget. */
+    pending: v.number(),
     errors: v.array(v.string()),
   }),
 });

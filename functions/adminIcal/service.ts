@@ -37,6 +37,8 @@ import { StepRunner } from './apply-steps.js';
 import { importFeed } from './import-feed.js';
 
 const URL_GUARD = 'icalFeedUrl';
+/** The API answers within 29 s: an import now stops applying steps after this (the schedule finishes it). */
+const SYNC_BUDGET_MS = 20_000;
 
 export function feedView(feed: FeedRecord) {
   const health = feed.lastAttemptAt === null ? 'pending' : feed.lastError === null ? 'healthy' : 'unhealthy';
@@ -196,10 +198,10 @@ export async function deleteFeed(admin: AdminSession, feedId: number, by: Actor,
 
 export async function syncFeed(admin: AdminSession, feedId: number, by: Actor, now: Date) {
   const feed = await visibleFeed(admin, feedId);
-  const result = await importFeed(feed, by, now);
+  const result = await importFeed(feed, by, now, SYNC_BUDGET_MS);
   const after = (await readFeed(feedId)) ?? feed;
-  const { created, moved, released, conflicts, errors } = result;
-  return { ...feedView(after), imported: { created, moved, released, conflicts, errors } };
+  const { created, moved, released, conflicts, errors, pending } = result;
+  return { ...feedView(after), imported: { created, moved, released, conflicts, pending, errors } };
 }
 
 const exportUrl = (propertyId: number, token: string) =>
