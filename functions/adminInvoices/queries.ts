@@ -25,16 +25,17 @@ function matchesFilters(i: Invoice, q: ListInvoicesQuery): boolean {
 }
 
 /**
- * `search`: the invoice id (all digits, exact), part of its type (`description`), or part of the invoicee
- * tenant's first name, last name, "first last" or e-mail. Names and e-mail are plain attributes of the tenant
+ * `search`: all digits is an invoice id (exact: a number names one invoice, not every e-mail holding those
+ * digits); otherwise part of the type (`description`) or of the invoicee tenant's first name, last name,
+ * "first last" or e-mail. Names and e-mail are plain attributes of the tenant
  * record (only the contact fields — phone, address — are encrypted, and they are not searched), read with one
  * BatchGetItem of the distinct tenants of the invoices left after the other filters.
  */
 async function searched(invoices: Invoice[], search: string | undefined): Promise<Invoice[]> {
   const needle = search?.trim().toLowerCase();
   if (!needle) return invoices;
-  const direct = (i: Invoice) =>
-    (/^\d+$/.test(needle) && i.invoiceId === Number(needle)) || i.description.toLowerCase().includes(needle);
+  if (/^\d+$/.test(needle)) return invoices.filter((i) => i.invoiceId === Number(needle));
+  const direct = (i: Invoice) => i.description.toLowerCase().includes(needle);
   const tenantIds = [
     ...new Set(invoices.filter((i) => !direct(i) && i.tenantId !== null).map((i) => i.tenantId as number)),
   ];
