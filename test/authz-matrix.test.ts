@@ -206,7 +206,21 @@ const made = {
   landlordExpense: 0,
   otherLandlordExpense: 0,
   matrixExpense: 0,
+  // iCal feeds on 2001 (landlord) and 2002 (other landlord); their URLs are never fetched here.
+  landlordFeed: 0,
+  otherLandlordFeed: 0,
 };
+
+/** An iCal feed on a property, as super_admin; its id. */
+async function icalFeedOn(admin: Client, propertyId: number): Promise<number> {
+  const res = await admin.post('/API/adminIcal/V1/feeds.json', {
+    propertyId,
+    url: `http://127.0.0.1:9/${unique('matrix-owned')}.ics`,
+    name: 'Matrix owned feed',
+  });
+  if (res.status !== 201) throw new Error(`iCal feed create failed: ${res.status} ${res.text}`);
+  return res.body.feedId as number;
+}
 
 /** An invoice or expense on a property, as super_admin; its id. */
 async function moneyDocumentOn(
@@ -258,6 +272,8 @@ beforeAll(async () => {
   made.landlordExpense = await moneyDocumentOn(admin, 'expense', 2001);
   made.otherLandlordExpense = await moneyDocumentOn(admin, 'expense', 2002);
   made.matrixExpense = await moneyDocumentOn(admin, 'expense', 2003);
+  made.landlordFeed = await icalFeedOn(admin, 2001);
+  made.otherLandlordFeed = await icalFeedOn(admin, 2002);
   const coupon = await admin.post('/API/adminCoupons/V1/coupons.json', {
     code: 'MATRIX',
     type: 'percent',
@@ -331,6 +347,10 @@ const OWNED: Record<string, { landlord: number; otherLandlord: number }> = {
   },
   get 'adminExpenses.get'() {
     return { landlord: made.landlordExpense, otherLandlord: made.otherLandlordExpense };
+  },
+  // iCal feeds on 2001 and 2002, made in beforeAll.
+  get 'adminIcal.getFeed'() {
+    return { landlord: made.landlordFeed, otherLandlord: made.otherLandlordFeed };
   },
 };
 
