@@ -318,3 +318,32 @@ describe('admin expenses: update and cancel', () => {
     }
   });
 });
+
+describe('admin expenses with recorded payments (adminPayments)', () => {
+  it('paid through a recorded payment: 1; DELETE 409 until refunded; then 3 with every account back to 0', async () => {
+    const e = await created({ lineItems: [{ description: 'Roof', amount: 250 }] });
+    const pay = (amount: number) =>
+      admin.post(`/API/adminPayments/V1/expenses/${e.expenseId}/payments.json`, {
+        amount,
+        method: 'bank_transfer',
+        date: today(),
+      });
+    expect((await pay(250)).status).toBe(201);
+    expect(await read(e.expenseId)).toMatchObject({ status: 1, paidComputed: 250 });
+    expect((await admin.delete(`${BASE}/expenses/${e.expenseId}.json`)).status).toBe(409);
+    expect((await pay(-250)).status).toBe(201);
+    expect((await admin.delete(`${BASE}/expenses/${e.expenseId}.json`)).status).toBe(200);
+    const { Items = [] } = await rawTable.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :j)',
+        ExpressionAttributeValues: { ':pk': `EXPENSE#${e.expenseId}`, ':j': 'JOURNAL#' },
+      }),
+    );
+    const balance: Record<string, number> = {};
+    for (const entry of Items as { lines: { account: string; debitCents: number; creditCents: number }[] }[])
+      for (const l of entry.lines)
+        balance[l.account] = (balance[l.account] ?? 0) + l.debitCents - l.creditCents;
+    for (const account of ['expense', 'payable', 'cash']) expect(balance[account] ?? 0).toBe(0);
+  });
+});

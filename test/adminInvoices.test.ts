@@ -567,3 +567,57 @@ describe('admin invoices: races', () => {
     await expectJournalHolds(final);
   });
 });
+
+describe('admin invoices with recorded payments (adminPayments, the ledger’s settlement)', () => {
+  const pay = (id: number, amount: number) =>
+    admin.post(`/API/adminPayments/V1/invoices/${id}/payments.json`, {
+      amount,
+      method: 'cash',
+      date: today(),
+    });
+
+  it('a paid invoice is 1 with paidComputed; DELETE is a 409 until refunded, then cancels with the journal at 0', async () => {
+    const invoice = await created({ tax: 10, lineItems: [{ description: 'Rent', amount: 100, taxed: 1 }] });
+    expect((await pay(invoice.invoiceId, 50)).status).toBe(201);
+    expect(await read(invoice.invoiceId)).toMatchObject({ status: 0, paidComputed: 50, amountDue: 60 });
+    expect((await pay(invoice.invoiceId, 60)).status).toBe(201);
+    expect(await read(invoice.invoiceId)).toMatchObject({
+      status: 1,
+      statusLabel: 'Paid',
+      paidComputed: 110,
+    });
+    const refused = await admin.delete(`${BASE}/invoices/${invoice.invoiceId}.json`);
+    expect(refused.status).toBe(409);
+    // A PUT that appends a line makes it due again; the payments stay.
+    await admin.put(`${BASE}/invoices/${invoice.invoiceId}.json`, {
+      lineItems: [{ description: 'Fee', amount: 5 }],
+    });
+    expect(await read(invoice.invoiceId)).toMatchObject({ status: 0, totalComputed: 115, amountDue: 5 });
+    expect((await pay(invoice.invoiceId, -110)).status).toBe(201);
+    expect(await read(invoice.invoiceId)).toMatchObject({ paidComputed: 0 });
+    const cancelled = await admin.delete<{ invoice: Invoice }>(`${BASE}/invoices/${invoice.invoiceId}.json`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const { balance } = await journalOf(invoice.invoiceId);
+    // Posted, paid, refunded, reversed: every account back to 0.
+    for (const account of ['receivable', 'revenue', 'taxPayable', 'cash'])
+      expect(balance[account] ?? 0).toBe(0);
+  });
+
+  it('a payment racing a cancel: never a paid invoice cancelled', async () => {
+    for (let round = 0; round < 3; round++) {
+      const invoice = await created({ lineItems: [{ description: 'Rent', amount: 30 }] });
+      const [payment, cancel] = await Promise.all([
+        pay(invoice.invoiceId, 30),
+        admin.delete(`${BASE}/invoices/${invoice.invoiceId}.json`),
+      ]);
+      const final = await read(invoice.invoiceId);
+      if (payment.status === 201) {
+        expect(cancel.status).toBe(409);
+        expect(final).toMatchObject({ status: 1, paidComputed: 30 });
+      } else {
+        expect(cancel.status).toBe(200);
+        expect(final).toMatchObject({ status: 5, paidComputed: 0 });
+      }
+    }
+  });
+});
