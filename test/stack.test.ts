@@ -61,6 +61,23 @@ const ofType = (resources: Resources, type: string) =>
   Object.entries(resources).filter(([, r]) => r.Type === type);
 const mentions = (value: unknown, logicalId: string) => JSON.stringify(value).includes(`"${logicalId}"`);
 
+/**
+ * The alarms live in the Monitoring nested stack (infra/cdk/constructs/monitoring.ts): its resources, with each
+ * parameter reference replaced by what the parent passes for it, so they name the parent's logical ids.
+ */
+function monitoringResources(s: Synthesized): Resources {
+  const nested = Template.fromStack(s.stack.monitoring).toJSON().Resources as Resources;
+  const [, stackResource] = ofType(s.resources, 'AWS::CloudFormation::Stack')[0] ?? [];
+  const parameters = (stackResource?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+  let json = JSON.stringify(nested);
+  for (const [name, value] of Object.entries(parameters))
+    json = json.replaceAll(JSON.stringify({ Ref: name }), JSON.stringify(value));
+  return JSON.parse(json) as Resources;
+}
+
+const alarmsOf = (s: Synthesized) =>
+  ofType(monitoringResources(s), 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties ?? {});
+
 /** Full paths of the API Gateway resources, rebuilt from PathPart / ParentId. */
 function resourcePaths(resources: Resources): Map<string, string> {
   const paths = new Map<string, string>();
@@ -454,6 +471,31 @@ describe('cloud stack', () => {
     }
   });
 
+  it(
+    'passes the accounting client id and provider URLs from context to the accounting function only',
+    () => {
+      const variables = (s: Synthesized) => {
+        const id = functionsByGroup(s.resources).get('accounting') ?? '?';
+        return (s.resources[id]?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      };
+      expect(variables(dev).ACCOUNTING_CLIENT_ID).toBeUndefined();
+      const configured = synth({
+        accountingClientId: 'client-123',
+        accountingTokenUrl: 'https://id.example/token',
+      });
+      expect(variables(configured)).toMatchObject({
+        ACCOUNTING_CLIENT_ID: 'client-123',
+        ACCOUNTING_TOKEN_URL: 'https://id.example/token',
+        ACCOUNTING_CLIENT_SECRET_SECRET_ARN: expect.anything(),
+      });
+      expect(variables(configured).ACCOUNTING_AUTHORIZE_URL).toBeUndefined();
+      const others = [...functionsByGroup(configured.resources)].filter(([group]) => group !== 'accounting');
+      for (const [, id] of others)
+        expect(JSON.stringify(configured.resources[id]?.Properties), id).not.toContain('client-123');
+    },
+    SYNTH_TIMEOUT,
+  );
+
   it('gives the Stripe webhook its own Function URL (auth NONE, signature checked in code), named in an output, and the payment groups their secrets', () => {
     const byGroup = functionsByGroup(dev.resources);
     const webhookFn = byGroup.get('paymentWebhook') ?? '?';
@@ -627,7 +669,7 @@ describe('cloud stack', () => {
   });
 
   it('alarms on DynamoDB throttles and errors, Lambda duration near its timeout, WAF blocks and SES bounce and complaint rates', () => {
-    const alarms = ofType(dev.resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties ?? {});
+    const alarms = alarmsOf(dev);
     const named = (namespace: string, metric: string) =>
       alarms.filter((a) => a.Namespace === namespace && a.MetricName === metric);
     expect(named('AWS/DynamoDB', 'ThrottledRequests')).toHaveLength(1);
@@ -644,7 +686,7 @@ describe('cloud stack', () => {
   });
 
   it("alarms on API 5XX and on every function's errors and throttles", () => {
-    const alarms = ofType(dev.resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties ?? {});
+    const alarms = alarmsOf(dev);
     expect(
       alarms.filter((a) => a.MetricName === '5XXError' && a.Namespace === 'AWS/ApiGateway'),
     ).toHaveLength(1);
@@ -666,7 +708,7 @@ describe('cloud stack', () => {
     const byJob = functionsByJob(dev.resources);
     expect([...byJob.keys()].sort()).toEqual(JOBS.map((j) => j.id).sort());
     const mappings = ofType(dev.resources, 'AWS::Lambda::EventSourceMapping');
-    const alarms = ofType(dev.resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties ?? {});
+    const alarms = alarmsOf(dev);
     for (const job of JOBS) {
       if (job.kind !== 'tableChange') continue;
       const fnId = byJob.get(job.id) ?? '?';
@@ -733,7 +775,12 @@ describe('cloud stack', () => {
         ScheduleExpression: 'rate(15 minutes)',
         Targets: [Match.objectLike({ DeadLetterConfig: Match.anyValue(), RetryPolicy: Match.anyValue() })],
       });
-      template.resourceCountIs('AWS::Lambda::EventSourceMapping', JOBS.length);
+      // Only table-change jobs read the stream: the probe (a schedule) adds a rule, not a mapping.
+      template.resourceCountIs(
+        'AWS::Lambda::EventSourceMapping',
+        JOBS.filter((job) => job.kind === 'tableChange').length,
+      );
+      template.resourceCountIs('AWS::Events::Rule', JOBS.filter((job) => job.kind === 'schedule').length + 1);
     },
     SYNTH_TIMEOUT,
   );

@@ -40,6 +40,18 @@ export interface StackConfig {
   /** Methods require the website's API key and its usage plan throttles it; off until every client sends it. */
   readonly requireApiKey: boolean;
   readonly domain?: CustomDomainConfig;
+  /**
+   * The accounting provider's OAuth client (docs/accounting.md): its client id and, when not QuickBooks Online,
+   * its URLs and scope. The client secret is a Secrets Manager secret (ACCOUNTING_CLIENT_SECRET), never context.
+   */
+  readonly accounting?: AccountingConfig;
+}
+
+export interface AccountingConfig {
+  readonly clientId: string;
+  readonly authorizeUrl?: string;
+  readonly tokenUrl?: string;
+  readonly scope?: string;
 }
 
 export const DEFAULT_ACCOUNT = '111111111111';
@@ -107,7 +119,24 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): St
     stageCache: flagOf(get('stageCache')) ?? prod,
     requireApiKey: flagOf(get('requireApiKey')) ?? false,
     ...(domain ? { domain } : {}),
+    ...readAccounting(get),
   };
+}
+
+/** Context accountingClientId (and optionally accountingAuthorizeUrl, accountingTokenUrl, accountingScope). */
+function readAccounting(get: (key: string) => unknown): { accounting?: AccountingConfig } {
+  const clientId = textOf(get('accountingClientId'));
+  if (!clientId) return {};
+  const optional = {
+    authorizeUrl: 'accountingAuthorizeUrl',
+    tokenUrl: 'accountingTokenUrl',
+    scope: 'accountingScope',
+  };
+  const given = Object.entries(optional).flatMap(([field, key]) => {
+    const value = textOf(get(key));
+    return value ? [[field, value]] : [];
+  });
+  return { accounting: { clientId, ...Object.fromEntries(given) } };
 }
 
 /** prod names where and to whom it deploys; it never falls back to a default. */

@@ -14,7 +14,6 @@ import { planApiResources } from './api-model.js';
 import { isProd, type StackConfig } from './config.js';
 import { environmentFor, grantNeeds, type Needs, type WiringResources } from './constructs/access-wiring.js';
 import { AdminUserPool } from './constructs/admin-user-pool.js';
-import { Alarms } from './constructs/alarms.js';
 import { AppSecrets } from './constructs/app-secrets.js';
 import { CustomDomain } from './constructs/custom-domain.js';
 import { DataStore } from './constructs/data-store.js';
@@ -22,11 +21,10 @@ import { GroupFunction } from './constructs/group-function.js';
 import { JobFunctions } from './constructs/job-functions.js';
 import { LegacyRestApi } from './constructs/legacy-rest-api.js';
 import { Mail } from './constructs/mail.js';
+import { Monitoring } from './constructs/monitoring.js';
 import { RateLimitWebAcl } from './constructs/rate-limit-web-acl.js';
 import { STRIPE_WEBHOOK_GROUP, StripeWebhookUrl } from './constructs/stripe-webhook-url.js';
 import { accessOf, secretsOf, tableAccessOf } from './group-access.js';
-import { IcalAlarms } from './ical-alarms.js';
-import { WebhookAlarms } from './webhook-alarms.js';
 
 export interface RentalPmStackProps extends StackProps {
   readonly config: StackConfig;
@@ -40,6 +38,8 @@ export class RentalPmStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
   readonly api: LegacyRestApi;
+  /** The alarms, in a nested stack (constructs/monitoring.ts). */
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: RentalPmStackProps) {
     super(scope, id, props);
@@ -71,6 +71,7 @@ export class RentalPmStack extends Stack {
       dataKey: data.dataKey,
       secrets,
       corsOrigins: config.corsOrigins,
+      ...(config.accounting ? { accounting: config.accounting } : {}),
     };
 
     // --- One Lambda per group, with the environment and grants its access and routes need.
@@ -141,24 +142,20 @@ export class RentalPmStack extends Stack {
       grant: (job, role) => grantNeeds(role, jobNeeds(job), resources),
     });
 
-    const alarms = new Alarms(this, 'Alarms', {
-      api: this.api.api,
-      functions: new Map([...groupFunctions, ...jobs.functions]),
-      table: data.table,
-      webAclName: waf.name,
-      failureQueues: jobs.failureQueues,
-      removalPolicy,
-      ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
-    });
-
-    // Outbound webhooks: alarms on failed delivery attempts and disabled subscriptions (docs/webhooks.md).
-    const webhookJobs = ['webhookFanOut', 'webhookRetries'].flatMap((id) => jobs.functions.get(id) ?? []);
-    if (webhookJobs.length > 0)
-      new WebhookAlarms(this, 'WebhookAlarms', { functions: webhookJobs, topic: alarms.topic });
-    // iCal import: unhealthy feeds and conflicts, from the job's EMF metrics (docs/ical.md).
     const icalImport = props.jobs.find((job) => job.id === 'icalImport');
-    if (icalImport?.kind === 'schedule')
-      new IcalAlarms(this, 'IcalAlarms', { topic: alarms.topic, everyMinutes: icalImport.everyMinutes });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      alarms: {
+        api: this.api.api,
+        functions: new Map([...groupFunctions, ...jobs.functions]),
+        table: data.table,
+        webAclName: waf.name,
+        failureQueues: jobs.failureQueues,
+        removalPolicy,
+        ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
+      },
+      webhookJobs: ['webhookFanOut', 'webhookRetries'].flatMap((id) => jobs.functions.get(id) ?? []),
+      ...(icalImport?.kind === 'schedule' ? { icalEveryMinutes: icalImport.everyMinutes } : {}),
+    });
 
     new CfnOutput(this, 'ApiUrl', {
       value: config.publicBaseUrl ?? this.api.api.url,
@@ -170,7 +167,7 @@ export class RentalPmStack extends Stack {
     new CfnOutput(this, 'AdminUserPoolId', { value: admins.userPool.userPoolId });
     new CfnOutput(this, 'AdminUserPoolClientId', { value: admins.client.userPoolClientId });
     new CfnOutput(this, 'DataKeyArn', { value: data.dataKey.keyArn });
-    new CfnOutput(this, 'AlarmTopicArn', { value: alarms.topic.topicArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.alarms.topic.topicArn });
     for (const [secretName, secret] of secrets.secrets)
       new CfnOutput(this, `${secretName.replaceAll('_', '')}Arn`, { value: secret.secretArn });
   }

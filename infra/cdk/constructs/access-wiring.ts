@@ -10,6 +10,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { KMS_CONTEXT } from '../../../shared/crypto/key-source.js';
 import { arnVariable, type SecretName } from '../../../shared/secrets.js';
+import type { AccountingConfig } from '../config.js';
 import type { GroupAccess, TableAccess } from '../group-access.js';
 import type { AdminUserPool } from './admin-user-pool.js';
 import type { AppSecrets } from './app-secrets.js';
@@ -22,6 +23,8 @@ export interface WiringResources {
   readonly dataKey: kms.Key;
   readonly secrets: AppSecrets;
   readonly corsOrigins: readonly string[];
+  /** The accounting provider's client (config.accounting), when the stage names one. */
+  readonly accounting?: AccountingConfig;
 }
 
 /** One function's needs: its declared access, its table access and the secrets it reads. */
@@ -46,7 +49,18 @@ export function environmentFor(needs: Needs, r: WiringResources): Record<string,
       ? { MAIL_FROM: r.mail.from, MAIL_CONFIGURATION_SET: r.mail.configurationSetName }
       : {}),
     ...(access.usesDataKey ? { DATA_KEY_KMS_KEY_ID: r.dataKey.keyArn } : {}),
+    ...(access.accountingClient && r.accounting ? accountingVariables(r.accounting) : {}),
     ...Object.fromEntries(needs.secrets.map((name) => [arnVariable(name), r.secrets.get(name).secretArn])),
+  };
+}
+
+/** The provider settings functions/accounting/provider.ts reads; unset ones default to QuickBooks Online's. */
+function accountingVariables(a: AccountingConfig): Record<string, string> {
+  return {
+    ACCOUNTING_CLIENT_ID: a.clientId,
+    ...(a.authorizeUrl ? { ACCOUNTING_AUTHORIZE_URL: a.authorizeUrl } : {}),
+    ...(a.tokenUrl ? { ACCOUNTING_TOKEN_URL: a.tokenUrl } : {}),
+    ...(a.scope ? { ACCOUNTING_SCOPE: a.scope } : {}),
   };
 }
 
