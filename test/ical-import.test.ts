@@ -285,6 +285,20 @@ describe('import', () => {
     expect((await admin.delete(`${base}/feeds/${feed.feedId}.json`)).status).toBe(404);
   });
 
+  it('two imports of one feed at once place each event once (two units: both could take the nights)', async () => {
+    const propertyId = await createVrProperty({ units: 2 });
+    const events = Array.from({ length: 6 }, (_, i) => allDay(`race${i}@x`, 110 + 3 * i, 112 + 3 * i));
+    const feed = await newFeed(propertyId, calendar(...events));
+    const [a, b] = await Promise.all([sync(feed), sync(feed)]);
+    const total = (field: 'created' | 'conflicts') =>
+      [a, b].reduce((sum, r) => sum + (r.body.imported as Record<typeof field, number>)[field], 0);
+    expect(total('created')).toBe(6);
+    expect(total('conflicts')).toBe(0);
+    expect(held(await staysOf(propertyId))).toHaveLength(6);
+    const conflicts = await admin.get(`${base}/conflicts.json`, { query: { propertyId } });
+    expect(conflicts.body.items).toEqual([]);
+  });
+
   it('a conditional GET: an unchanged feed (304) is not read again', async () => {
     const propertyId = await createVrProperty({ units: 1 });
     const path = `/${Math.random().toString(36).slice(2)}-etag.ics`;
