@@ -13,7 +13,7 @@ import { indexKeys, keys, pad } from '../db/keys.js';
 import { type Item, queryPartition } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
-import type { ImportedEvent, ImportSlice } from '../domain/ical/plan-sync.js';
+import type { ImportedEvent } from '../domain/ical/plan-sync.js';
 
 export interface FeedHealth {
   lastAttemptAt: string | null;
@@ -189,11 +189,3 @@ function sameAsRead(expected: ImportedEvent) {
 /** Another import of the same feed changed this event first: this one's step is simply dropped. */
 export const lostToAnotherImport = (error: unknown) =>
   error instanceof TransactionFailed && error.conditionFailed(EVENT_LABEL);
-
-/** The event items of a deleted feed, each removed with its block's release (or alone when unplaced). */
-export const sliceOf = (event: ImportedEvent): ImportSlice => ({
-  key: event.key,
-  uid: event.uid,
-  dateFrom: event.dateFrom,
-  dateTo: event.dateTo,
-});
