@@ -285,6 +285,35 @@ describe('import', () => {
     expect((await admin.delete(`${base}/feeds/${feed.feedId}.json`)).status).toBe(404);
   });
 
+  it('lets go of a block an admin cancelled or took over; never moves or releases it', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const feed = await newFeed(
+      propertyId,
+      calendar(allDay('cancelled@x', 120, 122), allDay('kept@x', 130, 132)),
+    );
+    await sync(feed);
+    const idAt = async (from: number) =>
+      (await staysOf(propertyId)).find((s) => s.dateFrom === day(from) && s.status !== '3')?.reservationId;
+    const cancelled = await idAt(120);
+    const takenOver = await idAt(130);
+    expect((await admin.delete(`/API/adminReservations/V1/reservations/${cancelled}.json`)).status).toBe(200);
+    const put = await admin.put(`/API/adminReservations/V1/reservations/${takenOver}.json`, { status: '1' });
+    expect(put.status, put.text).toBe(200);
+    // The feed drops the cancelled block's event and moves the other one.
+    feeds.set(feed.path, { body: calendar(allDay('kept@x', 140, 142)) });
+    const res = await sync(feed);
+    expect(res.body.imported).toMatchObject({ moved: 0, released: 0 });
+    const after = await admin.get(`/API/adminReservations/V1/reservations/${takenOver}.json`);
+    expect(after.body).toMatchObject({ status: '1', dateFrom: day(130), dateTo: day(132) });
+    // Let go of: the next import places the moved event as a new block, and then nothing more happens.
+    expect((await sync(feed)).body.imported).toMatchObject({ created: 1, errors: [] });
+    expect((await sync(feed)).body.imported).toMatchObject({ created: 0, moved: 0, released: 0, errors: [] });
+    expect(held(await staysOf(propertyId))).toEqual([
+      [day(130), day(132), '1', 'ical'],
+      [day(140), day(142), '4', 'ical'],
+    ]);
+  });
+
   it('two imports of one feed at once place each event once (two units: both could take the nights)', async () => {
     const propertyId = await createVrProperty({ units: 2 });
     const events = Array.from({ length: 6 }, (_, i) => allDay(`race${i}@x`, 110 + 3 * i, 112 + 3 * i));

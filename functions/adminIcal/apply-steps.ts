@@ -59,6 +59,12 @@ const onlyImportedBlocks = (current: ReservationRecord) => {
     throw new NotAnImportedBlock(current.reservationId);
 };
 
+/** A release also accepts a block an admin already cancelled (then only the event item is dropped). */
+const importedOrCancelled = (current: ReservationRecord) => {
+  if (current.source === 'ical' && current.status === RESERVATION_STATUS.cancelled) return;
+  onlyImportedBlocks(current);
+};
+
 const placedEvent = (slice: ImportSlice, reservationId: number): ImportedEvent => ({
   ...slice,
   reservationId,
@@ -139,6 +145,13 @@ export class StepRunner {
       );
       this.tally.moved += 1;
     } catch (error) {
+      if (error instanceof NotAnImportedBlock) {
+        // An admin took the block over (cancelled or changed it): the import lets go of it, and the event,
+        // now unknown, is placed as a new block next run (a conflict if the admin's stay holds the nights).
+        this.tally.errors.push(error.message);
+        await this.forget(current);
+        return;
+      }
       if (!isUnavailable(error)) throw error;
       if (conflictAlreadyRecorded(current, slice)) return;
       // The block keeps its nights: nothing is removed before its replacement can be placed.
@@ -150,7 +163,7 @@ export class StepRunner {
   private async release(current: ImportedEvent & { reservationId: number }) {
     try {
       const result = await cancelReservationWithNights(current.reservationId, this.ctx, {
-        guard: onlyImportedBlocks,
+        guard: importedOrCancelled,
         alreadyCancelled: 'unchanged',
         extraParts: () => [deleteEventPart(this.feed.feedId, current)],
       });
@@ -159,9 +172,10 @@ export class StepRunner {
         return;
       }
     } catch (error) {
-      if (!(error instanceof NotFound)) throw error;
+      if (error instanceof NotAnImportedBlock) this.tally.errors.push(error.message);
+      else if (!(error instanceof NotFound)) throw error;
     }
-    // The block was already gone or cancelled: only the event item is left to drop.
+    // The block was already gone or cancelled, or an admin took it over: only the event item is left to drop.
     await this.forget(current);
   }
 
