@@ -69,16 +69,32 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     const page = await newPage();
     await page.goto(`${API_URL}/docs`);
     await page.locator('.opblock').first().waitFor();
-    const shown = await page.locator('.opblock').evaluateAll((blocks) =>
-      blocks.map((b) => {
-        const method = b.querySelector('.opblock-summary-method')?.textContent?.trim() ?? '';
-        const path = b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '';
-        return `${method.toUpperCase()} ${path}`;
-      }),
-    );
+    // Swagger UI renders the tags as they scroll into view: read the operations on the way to the bottom.
+    const onPage = () =>
+      page.locator('.opblock').evaluateAll((blocks) =>
+        blocks.map((b) => {
+          const method = b.querySelector('.opblock-summary-method')?.textContent?.trim() ?? '';
+          const path = b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '';
+          return `${method.toUpperCase()} ${path}`;
+        }),
+      );
+    const scrollY = () => page.evaluate('window.scrollY') as Promise<number>;
+    const seen = new Set<string>();
+    for (let i = 0, last = -1, still = 0; i < 400 && still < 5; i++) {
+      for (const op of await onPage()) seen.add(op);
+      await page.evaluate('window.scrollBy(0, 500)');
+      await page.waitForTimeout(150);
+      const y = await scrollY();
+      still = y === last ? still + 1 : 0;
+      last = y;
+    }
+    for (const op of await onPage()) seen.add(op);
+    const shown = [...seen];
     for (const route of ROUTES)
       expect(shown, `${route.method} ${route.path}`).toContain(`${route.method} ${route.path}`);
 
+    // Back to the top, where the catalog's operations are (tags out of view are not on the page).
+    await page.evaluate('window.scrollTo(0, 0)');
     const list = page.locator('.opblock-get', {
       has: page.locator('.opblock-summary-path[data-path="/API/vrProperties/V1/vrProperties.json"]'),
     });

@@ -10,6 +10,10 @@ import { ROUTES } from '../functions/registry.js';
 import { type AnySchema, allPaths, type RouteContract } from '../shared/http/route.js';
 import { Client, signedIn } from './support/client.js';
 
+// A configured deployment: without its signing secret the Stripe webhook answers 503 by design (fail closed,
+// test/paymentWebhook.test.ts), which would hide every hostile body behind that 503.
+process.env.STRIPE_WEBHOOK_SECRET ??= 'whsec_fuzz_test';
+
 interface Sent {
   method: string;
   path: string;

@@ -1,6 +1,6 @@
 /**
  * The registry against the interface spec's endpoint tables, and every registry entry reachable through the
- * local runtime. Endpoints of later slices are listed in PENDING: each slice that lands must remove its own.
+ * local runtime.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,11 +33,6 @@ function specEndpoints(): Set<string> {
   return endpoints;
 }
 
-/** Spec endpoints that later issues implement; an endpoint is either really implemented or not registered. */
-const PENDING = [
-  /^GET \/API\/adminReports\//,
-];
-
 const registered = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
 
 describe('route registry', () => {
@@ -45,14 +40,9 @@ describe('route registry', () => {
     expect(specEndpoints().size).toBeGreaterThan(70);
   });
 
-  it('registers every spec endpoint except those of later slices', () => {
-    const missing = [...specEndpoints()].filter((e) => !registered.has(e) && !PENDING.some((p) => p.test(e)));
+  it('registers every spec endpoint', () => {
+    const missing = [...specEndpoints()].filter((e) => !registered.has(e));
     expect(missing).toEqual([]);
-  });
-
-  it('lists nothing as pending that is already registered', () => {
-    const stale = [...registered].filter((e) => specEndpoints().has(e) && PENDING.some((p) => p.test(e)));
-    expect(stale).toEqual([]);
   });
 
   it('marks exactly the endpoints beyond the spec, with a reason', () => {

@@ -664,6 +664,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/API/channel/webhook.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inbound reservations from the channel manager (created, modified, cancelled)
+         * @description Signed with `X-Channel-Signature: sha256=<hex HMAC-SHA256 of the raw body>`; active only while the site's channelEnabled setting is on (404 otherwise). Idempotent by channel + channelReservationId: a repeat answers 200 with the same reservationId and changes nothing. A modify that arrives before its create is taken as the create; a cancel twice is 200 both times. A stay with a full night is never overbooked: it is recorded as a conflict (announced as channel.conflict) and answered 409. Webhook: the channel signature over the raw body is checked first.
+         */
+        post: operations["channel.webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/payment-csrf.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment CSRF token, with its cookie (double submit)
+         * @description Sets the `pm_payment_csrf` cookie (HttpOnly, 2 hours) and answers the token bound to it (HMAC of the cookie value). The payment script sends the token back as `payment_csrf` in the body (or the `X-CSRF-Token` header) with the cookie. Public: no session needed.
+         */
+        get: operations["payment.csrf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/payment-create-intent.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the card PaymentIntent of an invoice’s amount due
+         * @description The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the same invoice and amount answer the same intent (Stripe idempotency key). `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`. Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie. Rate limit: 30 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
+         */
+        post: operations["payment.createIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/payment-webhook.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe events: processing, succeeded, refunded, disputes (signed, each event id once)
+         * @description Signed with `Stripe-Signature` over the raw body (STRIPE_WEBHOOK_SECRET, 300 s tolerance). payment_intent.processing → invoice 3; payment_intent.succeeded → a settled card payment (1 when fully paid); charge.refunded → a refund (2 when fully refunded); charge.dispute.* → recorded on the invoice and announced. Each event id acts once; other event types and events of unknown invoices are answered 200 and change nothing. In the cloud the same Lambda also answers on its Function URL. Webhook: the stripe signature over the raw body is checked first.
+         */
+        post: operations["payment.webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/API/publicAuth/V1/login.json": {
         parameters: {
             query?: never;
@@ -1716,6 +1796,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/API/adminInvoices/V1/invoices.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoices, newest invoice date first (landlords see their own properties’)
+         * @description Filters: tenantId, propertyId, status (drafts, 9, are left out unless status=9), dateFrom/dateTo (the invoice date, both inclusive), search (the invoice id, its type, or part of the invoicee tenant’s name or e-mail). Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminInvoices.list"];
+        put?: never;
+        /**
+         * Create an invoice for a tenant or an admin; posted to the journal unless a draft
+         * @description The invoicee is tenantId or adminId (one of them, existing); propertyId must exist. Status 0 (default) or 9 (draft): payment states come from payments. At most 50 line items. Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
+         */
+        post: operations["adminInvoices.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminInvoices/V1/invoices/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice with its line items and computed subtotal, total and paid figures
+         * @description One invoice with its line items and computed subtotal, total and paid figures. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminInvoices.get"];
+        /**
+         * Change status, tax, type or due date and append line items; totals and payment state follow
+         * @description Line items are appended (at most 50 a request). The totals are computed again and the status synced with the payments (a fully paid invoice is 1 whatever was sent); the journal posts the difference. Status 5 or 7 cancels as DELETE does. Admin session; roles: super_admin.
+         */
+        put: operations["adminInvoices.update"];
+        post?: never;
+        /**
+         * Cancel (status 5) with the journal entry reversed in the same transaction
+         * @description Cancel (status 5) with the journal entry reversed in the same transaction. Admin session; roles: super_admin.
+         */
+        delete: operations["adminInvoices.cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminInvoices/V1/invoice/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice with its line items and computed subtotal, total and paid figures
+         * @description One invoice with its line items and computed subtotal, total and paid figures. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminInvoices.get.alias"];
+        /**
+         * Change status, tax, type or due date and append line items; totals and payment state follow
+         * @description Line items are appended (at most 50 a request). The totals are computed again and the status synced with the payments (a fully paid invoice is 1 whatever was sent); the journal posts the difference. Status 5 or 7 cancels as DELETE does. Admin session; roles: super_admin.
+         */
+        put: operations["adminInvoices.update.alias"];
+        post?: never;
+        /**
+         * Cancel (status 5) with the journal entry reversed in the same transaction
+         * @description Cancel (status 5) with the journal entry reversed in the same transaction. Admin session; roles: super_admin.
+         */
+        delete: operations["adminInvoices.cancel.alias"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminExpenses/V1/expenses.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List expenses, newest expense date first (landlords see their own properties’)
+         * @description Filters: propertyId, status (0, 1, 3, 9; every status when absent), dateFrom/dateTo (the expense date, both inclusive). Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminExpenses.list"];
+        put?: never;
+        /**
+         * Create an expense for a payee; posted to the journal unless a draft
+         * @description paytoId (an admin or vendor id) and dueDate are required; propertyId must exist. Status 0 (default) or 9 (draft). tax and tax2 (beyond the spec) default to 0. At most 50 line items. Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
+         */
+        post: operations["adminExpenses.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminExpenses/V1/expenses/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One expense with its line items and computed totals
+         * @description One expense with its line items and computed totals. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminExpenses.get"];
+        /**
+         * Change the header (type, payee, due date, status, tax) and append line items
+         * @description Line items are appended (at most 50 a request); totals are computed again, the status synced with the payments, the journal posts the difference. Status 3 cancels as DELETE does. Admin session; roles: super_admin.
+         */
+        put: operations["adminExpenses.update"];
+        post?: never;
+        /**
+         * Cancel (status 3) with the journal entry reversed in the same transaction
+         * @description Cancel (status 3) with the journal entry reversed in the same transaction. Admin session; roles: super_admin.
+         */
+        delete: operations["adminExpenses.cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminPayments/V1/invoices/{id}/payments.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment or refund on an invoice
+         * @description amount in the site currency, at most 2 decimals; a negative amount is a refund. method: card, cash, check, bank_transfer or other. date: the settled day (YYYY-MM-DD), the day the income report counts it. The invoice's paid figure, status (1 when fully paid, 0 while partly paid, 2 when fully refunded; a partial refund keeps the status) and journal change in the same transaction as the payment; the answer carries the invoice's new figures. Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
+         */
+        post: operations["adminPayments.invoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminPayments/V1/expenses/{id}/payments.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment or refund on an expense
+         * @description amount in the site currency, at most 2 decimals; a negative amount is a refund. method: card, cash, check, bank_transfer or other. date: the settled day (YYYY-MM-DD), the day the income report counts it. The expense's paid figure, status (1 when fully paid, 0 while partly paid or fully refunded; a partial refund keeps the status) and journal change in the same transaction as the payment; the answer carries the expense's new figures. Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
+         */
+        post: operations["adminPayments.expense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/API/adminRates/V1/rates/{propertyId}.json": {
         parameters: {
             query?: never;
@@ -1796,6 +2048,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/API/adminHousekeeping/V1/requests.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List housekeeping requests by request date (archived ones only with status=6)
+         * @description Filters: propertyId, status (int; 6 archived is left out unless asked), assignedTo (a housekeeper adminId), dateFrom and dateTo (request date, inclusive), page, limit. A housekeeper gets only the requests assigned to them. Admin session; roles: super_admin, svc_rep, housekeeper.
+         */
+        get: operations["adminHousekeeping.list"];
+        put?: never;
+        /**
+         * Create a housekeeping request (requestDate defaults to today in the site time zone)
+         * @description propertyId (an existing, not archived property) and requestTitle are required; requestDesc, requestDate, requestStatus (0-3) and assignedTo (an admin with the housekeeper role) are optional. Assigning an open request makes it assigned (1). Admin session; roles: super_admin.
+         */
+        post: operations["adminHousekeeping.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminHousekeeping/V1/requests/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One housekeeping request
+         * @description A housekeeper reads only a request assigned to them; another one answers the 404 of a missing id. Admin session; roles: super_admin, svc_rep, housekeeper.
+         */
+        get: operations["adminHousekeeping.get"];
+        /**
+         * Update a request’s fields, status or assignee (a housekeeper: only the status of their own)
+         * @description super_admin: any of propertyId, requestTitle, requestDesc, requestDate, requestStatus (0-3; archive with DELETE, restore an archived one by giving a status) and assignedTo (a housekeeper adminId, or null). A housekeeper: only requestStatus (1, 2 or 3) of a request assigned to them. Admin session; roles: super_admin, housekeeper.
+         */
+        put: operations["adminHousekeeping.update"];
+        post?: never;
+        /**
+         * Archive a request (requestStatus 6)
+         * @description Archive a request (requestStatus 6). Admin session; roles: super_admin.
+         */
+        delete: operations["adminHousekeeping.archive"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminReports/V1/income.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Income: settled incoming payments in a date range, refunds deducted
+         * @description dateFrom and dateTo (both required, both included) bound the day each payment settled; propertyId narrows to one property’s invoices. Reads the payments of the range only. Admin session; roles: super_admin, svc_rep.
+         */
+        get: operations["adminReports.income"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminReports/V1/occupancy.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Occupancy per VR property: confirmed stays checking out in a date range and their nights
+         * @description dateFrom and dateTo (both required, both included) bound the stay’s check-out date; propertyId narrows to one VR property. Confirmed stays only: blocks, pending and cancelled reservations are not counted. Admin session; roles: super_admin, svc_rep.
+         */
+        get: operations["adminReports.occupancy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminReports/V1/ownerStatement.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Owner statement: per property of a landlord, one month’s settled income, expenses and net
+         * @description month YYYY-MM (required). A landlord reads their own statement (landlord may be left out or must be them); super_admin and svc_rep name the landlord (required). From the journal: money received on the properties’ invoices and paid on their expenses, refunds deducted. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminReports.ownerStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/API/adminApplications/V1/applications.json": {
         parameters: {
             query?: never;
@@ -1828,6 +2192,294 @@ export interface paths {
          * @description recordType with recordId: one record’s history; actor: one actor’s changes; neither: every entry, by time. dateFrom/dateTo (UTC days, inclusive) narrow any of them. recordId without recordType is a 400. Admin session; roles: super_admin, svc_rep.
          */
         get: operations["adminAudit.entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/accounting/oauth-start.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start the authorization with the accounting package: 302 to its consent page
+         * @description A browser is redirected (302, Location) to ACCOUNTING_AUTHORIZE_URL (default QuickBooks Online’s) with client_id, redirect_uri (the oauth-callback URL), response_type=code, scope and a state kept 10 minutes for this admin. A caller that accepts application/json but not text/html (a back office calling with fetch) gets 200 with the same URL instead. Both answers carry authorizeUrl. Admin session; roles: super_admin.
+         */
+        get: operations["accounting.oauthStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/accounting/oauth-callback.php": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider’s redirect back: checks the state once, exchanges the code, stores the tokens encrypted
+         * @description Needs the session of the admin who started. The state is good once, for 10 minutes; the code is exchanged at ACCOUNTING_TOKEN_URL with HTTP basic client authentication. Answers the connection (never the tokens). Admin session; roles: super_admin.
+         */
+        get: operations["accounting.oauthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/accounting/V1/connection.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the accounting package is connected: realmId, when, token expiry (never the tokens)
+         * @description Whether the accounting package is connected: realmId, when, token expiry (never the tokens). Admin session; roles: super_admin, svc_rep.
+         */
+        get: operations["accounting.connection"];
+        put?: never;
+        post?: never;
+        /**
+         * Forget the accounting connection’s tokens (again: no change)
+         * @description Forget the accounting connection’s tokens (again: no change). Admin session; roles: super_admin.
+         */
+        delete: operations["accounting.disconnect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminWebhooks/V1/subscriptions.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every webhook subscription, by id (never the secret)
+         * @description Every webhook subscription, by id (never the secret). Admin session; roles: super_admin, svc_rep.
+         */
+        get: operations["adminWebhooks.subscriptions"];
+        put?: never;
+        /**
+         * Subscribe a URL to event types; the answer holds the signing secret, shown this once
+         * @description url: https (http only to loopback on the local runtime), never a private or reserved address. events: one or more event types. Deliveries are signed per Standard Webhooks with the `whsec_` secret of the answer. Admin session; roles: super_admin.
+         */
+        post: operations["adminWebhooks.createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminWebhooks/V1/subscriptions/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One subscription with its health (failing since, disabled and why)
+         * @description One subscription with its health (failing since, disabled and why). Admin session; roles: super_admin, svc_rep.
+         */
+        get: operations["adminWebhooks.subscription"];
+        /**
+         * Change the URL, the event types or active; active 1 re-enables a disabled subscription
+         * @description Change the URL, the event types or active; active 1 re-enables a disabled subscription. Admin session; roles: super_admin.
+         */
+        put: operations["adminWebhooks.updateSubscription"];
+        post?: never;
+        /**
+         * Delete a subscription: it receives nothing more; its delivery log stays readable
+         * @description Delete a subscription: it receives nothing more; its delivery log stays readable. Admin session; roles: super_admin.
+         */
+        delete: operations["adminWebhooks.deleteSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminWebhooks/V1/deliveries.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log, newest first, with every attempt (status, latency, response excerpt)
+         * @description subscriptionId narrows to one subscription (deleted ones too), status to pending, succeeded or failed. Admin session; roles: super_admin, svc_rep.
+         */
+        get: operations["adminWebhooks.deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminWebhooks/V1/deliveries/{id}/replay.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now, with the same webhook-id; answers the attempt
+         * @description The attempt is logged with kind `replay`; a success settles the delivery (a pending one leaves the retry schedule), a failure changes nothing else. Admin session; roles: super_admin.
+         */
+        post: operations["adminWebhooks.replay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminIcal/V1/feeds.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every imported iCal feed with its health (landlords: their own properties’)
+         * @description Every imported iCal feed with its health (landlords: their own properties’). Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminIcal.listFeeds"];
+        put?: never;
+        /**
+         * Register a feed URL of a VR property (imported on the next run, or now with sync)
+         * @description The URL must be http(s), resolve only to public addresses (loopback only in the local runtime) and carry no credentials. The same URL twice on one property is a 409. Admin session; roles: super_admin.
+         */
+        post: operations["adminIcal.createFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminIcal/V1/feeds/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One feed and its health: last success, last error, event count
+         * @description One feed and its health: last success, last error, event count. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminIcal.getFeed"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a feed; the blocks it imported are released
+         * @description Remove a feed; the blocks it imported are released. Admin session; roles: super_admin.
+         */
+        delete: operations["adminIcal.deleteFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminIcal/V1/feeds/{id}/sync.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the feed now; answers its health and what the import changed
+         * @description A feed that fails, is empty, too large or not a calendar changes nothing: the answer is still 200, with health "unhealthy" and lastError saying why. Admin session; roles: super_admin.
+         */
+        post: operations["adminIcal.syncFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminIcal/V1/export/{propertyId}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The export feed URL of a VR property, with its token (made on first use)
+         * @description The export feed URL of a VR property, with its token (made on first use). Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminIcal.getExport"];
+        put?: never;
+        /**
+         * Rotate the export token: the old URL stops working at once
+         * @description Rotate the export token: the old URL stops working at once. Admin session; roles: super_admin.
+         */
+        post: operations["adminIcal.rotateExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminIcal/V1/conflicts.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stays an iCal feed (or the channel manager) could not place because the nights were taken
+         * @description Newest first. `source` (ical, channel; default both), `propertyId`, `status` (open, resolved). Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminIcal.listConflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/ical/V1/{propertyId}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A VR property’s stays and blocks as an iCalendar feed (text/calendar)
+         * @description Answers text/calendar (RFC 5545): one all-day event per reservation or block that holds nights, DTEND = check-out (exclusive), UID `reservation-<id>@<API host>` (stable), summary "Reserved" or "Blocked", no guest data. The `token` is the property’s secret (adminIcal export/{propertyId}.json); a wrong or missing token answers 404 like a property that does not exist. Public: no session needed.
+         */
+        get: operations["ical.export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4181,6 +4833,387 @@ export interface operations {
                 };
             };
             /** @description Service unavailable: the CAPTCHA provider could not be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "channel.webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    event: "reservation.created" | "reservation.modified" | "reservation.cancelled";
+                    reservation: {
+                        channel: string;
+                        channelReservationId: string | number;
+                        propertyId?: number | string;
+                        dateFrom?: string;
+                        dateTo?: string;
+                        guestName?: string;
+                        /** Format: email */
+                        guestEmail?: string;
+                        totalPrice?: number | string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        reservationId: number;
+                    };
+                };
+            };
+            /** @description Bad request: malformed body or X-Channel-Signature header missing or malformed; property not a bookable VR property */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: the signature does not match the body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: the channel integration is off, or a cancel of a reservation the channel never sent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: a night of the stay is fully booked: recorded as a conflict, nothing booked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable: the channel webhook secret is not configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "payment.csrf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payment_csrf: string;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "payment.createIntent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId: number | string;
+                    tenantId?: number | string;
+                    fname?: string;
+                    lname?: string;
+                    email?: "" | string;
+                    address?: string;
+                    city?: string;
+                    state?: string;
+                    /** @default US */
+                    country?: string;
+                    amnt?: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientSecret: string;
+                        paymentIntentId: string;
+                        amount: number;
+                        currency: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid invoice: missing, not the tenant’s, cancelled, paid, nothing due, or `amnt` not the amount due */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: invalid CSRF token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: The first request with this Idempotency-Key still runs */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable content: The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bad gateway: the card processor refused or could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable: card payments are not configured (STRIPE_SECRET_KEY) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "payment.webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    type: string;
+                    data: {
+                        object: Record<string, never>;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                        eventId: string;
+                        outcome: string;
+                    };
+                };
+            };
+            /** @description Bad request: no well-formed Stripe-Signature, or not a Stripe event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: the signature does not match, or its timestamp is outside the tolerance */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the refunded payment is not recorded yet, or the invoice kept changing: Stripe retries */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable: STRIPE_WEBHOOK_SECRET is not configured: Stripe retries */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11268,7 +12301,7 @@ export interface operations {
                             orderId: number | null;
                             couponCode: string | null;
                             /** @enum {string} */
-                            source: "website" | "admin" | "channel";
+                            source: "website" | "admin" | "channel" | "ical";
                             dateCreated: string;
                             dateUpdated: string;
                         }[];
@@ -11377,7 +12410,7 @@ export interface operations {
                             orderId: number | null;
                             couponCode: string | null;
                             /** @enum {string} */
-                            source: "website" | "admin" | "channel";
+                            source: "website" | "admin" | "channel" | "ical";
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -11493,7 +12526,7 @@ export interface operations {
                         orderId: number | null;
                         couponCode: string | null;
                         /** @enum {string} */
-                        source: "website" | "admin" | "channel";
+                        source: "website" | "admin" | "channel" | "ical";
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -11601,7 +12634,7 @@ export interface operations {
                             orderId: number | null;
                             couponCode: string | null;
                             /** @enum {string} */
-                            source: "website" | "admin" | "channel";
+                            source: "website" | "admin" | "channel" | "ical";
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -11719,7 +12752,7 @@ export interface operations {
                             orderId: number | null;
                             couponCode: string | null;
                             /** @enum {string} */
-                            source: "website" | "admin" | "channel";
+                            source: "website" | "admin" | "channel" | "ical";
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -11826,7 +12859,7 @@ export interface operations {
                         orderId: number | null;
                         couponCode: string | null;
                         /** @enum {string} */
-                        source: "website" | "admin" | "channel";
+                        source: "website" | "admin" | "channel" | "ical";
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -11934,7 +12967,7 @@ export interface operations {
                             orderId: number | null;
                             couponCode: string | null;
                             /** @enum {string} */
-                            source: "website" | "admin" | "channel";
+                            source: "website" | "admin" | "channel" | "ical";
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -12052,7 +13085,7 @@ export interface operations {
                             orderId: number | null;
                             couponCode: string | null;
                             /** @enum {string} */
-                            source: "website" | "admin" | "channel";
+                            source: "website" | "admin" | "channel" | "ical";
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -12097,6 +13130,1861 @@ export interface operations {
             };
             /** @description Conflict: already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminInvoices.list": {
+        parameters: {
+            query?: {
+                tenantId?: number | string;
+                propertyId?: number | string;
+                status?: number | string;
+                dateFrom?: string;
+                dateTo?: string;
+                search?: string;
+                page?: number | string;
+                limit?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            invoiceId: number;
+                            description: string;
+                            tenantId: number | null;
+                            adminId: number | null;
+                            propertyId: number | null;
+                            reservationId: number | null;
+                            invoiceDate: string;
+                            dueDate: string;
+                            tax: number;
+                            tax2: number;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                            dateCreated: string;
+                            dateUpdated: string;
+                        }[];
+                        page: number;
+                        limit: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminInvoices.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description: string;
+                    dueDate: string;
+                    tenantId?: number | string;
+                    adminId?: number | string;
+                    propertyId?: number | string;
+                    /** @default 0 */
+                    tax?: number | string;
+                    /** @default 0 */
+                    tax2?: number | string;
+                    status?: number | string;
+                    /** @default [] */
+                    lineItems?: {
+                        description: string;
+                        amount: number | string;
+                        /** @default 1 */
+                        quantity?: number | string;
+                        /** @default 0 */
+                        taxed?: boolean | (0 | 1) | string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        invoiceId: number;
+                        invoice: {
+                            invoiceId: number;
+                            description: string;
+                            tenantId: number | null;
+                            adminId: number | null;
+                            propertyId: number | null;
+                            reservationId: number | null;
+                            invoiceDate: string;
+                            dueDate: string;
+                            tax: number;
+                            tax2: number;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                            dateCreated: string;
+                            dateUpdated: string;
+                            lineItems: {
+                                lineNo: number;
+                                description: string;
+                                amount: number;
+                                quantity: number;
+                                /** @enum {number} */
+                                taxed: 0 | 1;
+                                lineTotal: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation, or an invoicee or property that does not exist */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable content: the same Idempotency-Key with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminInvoices.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoiceId: number;
+                        description: string;
+                        tenantId: number | null;
+                        adminId: number | null;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        invoiceDate: string;
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such invoice (another landlord’s answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminInvoices.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status?: number | string;
+                    tax?: number | string;
+                    tax2?: number | string;
+                    description?: string;
+                    dueDate?: string;
+                    lineItems?: {
+                        description: string;
+                        amount: number | string;
+                        /** @default 1 */
+                        quantity?: number | string;
+                        /** @default 0 */
+                        taxed?: boolean | (0 | 1) | string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        invoice: {
+                            invoiceId: number;
+                            description: string;
+                            tenantId: number | null;
+                            adminId: number | null;
+                            propertyId: number | null;
+                            reservationId: number | null;
+                            invoiceDate: string;
+                            dueDate: string;
+                            tax: number;
+                            tax2: number;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                            dateCreated: string;
+                            dateUpdated: string;
+                            lineItems: {
+                                lineNo: number;
+                                description: string;
+                                amount: number;
+                                quantity: number;
+                                /** @enum {number} */
+                                taxed: 0 | 1;
+                                lineTotal: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such invoice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: cancelled or void, settled payments refuse the change, or the total would fall below what was paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminInvoices.cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        invoice: {
+                            invoiceId: number;
+                            description: string;
+                            tenantId: number | null;
+                            adminId: number | null;
+                            propertyId: number | null;
+                            reservationId: number | null;
+                            invoiceDate: string;
+                            dueDate: string;
+                            tax: number;
+                            tax2: number;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                            dateCreated: string;
+                            dateUpdated: string;
+                            lineItems: {
+                                lineNo: number;
+                                description: string;
+                                amount: number;
+                                quantity: number;
+                                /** @enum {number} */
+                                taxed: 0 | 1;
+                                lineTotal: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such invoice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: settled payments, a card payment processing, or already cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminInvoices.get.alias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoiceId: number;
+                        description: string;
+                        tenantId: number | null;
+                        adminId: number | null;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        invoiceDate: string;
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such invoice (another landlord’s answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminInvoices.update.alias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status?: number | string;
+                    tax?: number | string;
+                    tax2?: number | string;
+                    description?: string;
+                    dueDate?: string;
+                    lineItems?: {
+                        description: string;
+                        amount: number | string;
+                        /** @default 1 */
+                        quantity?: number | string;
+                        /** @default 0 */
+                        taxed?: boolean | (0 | 1) | string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        invoice: {
+                            invoiceId: number;
+                            description: string;
+                            tenantId: number | null;
+                            adminId: number | null;
+                            propertyId: number | null;
+                            reservationId: number | null;
+                            invoiceDate: string;
+                            dueDate: string;
+                            tax: number;
+                            tax2: number;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                            dateCreated: string;
+                            dateUpdated: string;
+                            lineItems: {
+                                lineNo: number;
+                                description: string;
+                                amount: number;
+                                quantity: number;
+                                /** @enum {number} */
+                                taxed: 0 | 1;
+                                lineTotal: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such invoice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: cancelled or void, settled payments refuse the change, or the total would fall below what was paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminInvoices.cancel.alias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        invoice: {
+                            invoiceId: number;
+                            description: string;
+                            tenantId: number | null;
+                            adminId: number | null;
+                            propertyId: number | null;
+                            reservationId: number | null;
+                            invoiceDate: string;
+                            dueDate: string;
+                            tax: number;
+                            tax2: number;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                            dateCreated: string;
+                            dateUpdated: string;
+                            lineItems: {
+                                lineNo: number;
+                                description: string;
+                                amount: number;
+                                quantity: number;
+                                /** @enum {number} */
+                                taxed: 0 | 1;
+                                lineTotal: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such invoice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: settled payments, a card payment processing, or already cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminExpenses.list": {
+        parameters: {
+            query?: {
+                propertyId?: number | string;
+                status?: number | string;
+                dateFrom?: string;
+                dateTo?: string;
+                page?: number | string;
+                limit?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            expenseId: number;
+                            description: string;
+                            paytoId: string;
+                            propertyId: number | null;
+                            expenseDate: string;
+                            dueDate: string;
+                            tax: number;
+                            tax2: number;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                            dateCreated: string;
+                            dateUpdated: string;
+                        }[];
+                        page: number;
+                        limit: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminExpenses.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description: string;
+                    paytoId: string | number;
+                    dueDate: string;
+                    propertyId?: number | string;
+                    /** @default [] */
+                    lineItems?: {
+                        description: string;
+                        amount: number | string;
+                        /** @default 1 */
+                        quantity?: number | string;
+                        /** @default 0 */
+                        taxed?: boolean | (0 | 1) | string;
+                    }[];
+                    /** @default 0 */
+                    tax?: number | string;
+                    /** @default 0 */
+                    tax2?: number | string;
+                    status?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        expenseId: number;
+                        expense: {
+                            expenseId: number;
+                            description: string;
+                            paytoId: string;
+                            propertyId: number | null;
+                            expenseDate: string;
+                            dueDate: string;
+                            tax: number;
+                            tax2: number;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                            dateCreated: string;
+                            dateUpdated: string;
+                            lineItems: {
+                                lineNo: number;
+                                description: string;
+                                amount: number;
+                                quantity: number;
+                                /** @enum {number} */
+                                taxed: 0 | 1;
+                                lineTotal: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation, or a property that does not exist */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable content: the same Idempotency-Key with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminExpenses.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expenseId: number;
+                        description: string;
+                        paytoId: string;
+                        propertyId: number | null;
+                        expenseDate: string;
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such expense (another landlord’s answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminExpenses.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    paytoId?: string | number;
+                    dueDate?: string;
+                    status?: number | string;
+                    tax?: number | string;
+                    tax2?: number | string;
+                    lineItems?: {
+                        description: string;
+                        amount: number | string;
+                        /** @default 1 */
+                        quantity?: number | string;
+                        /** @default 0 */
+                        taxed?: boolean | (0 | 1) | string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        expense: {
+                            expenseId: number;
+                            description: string;
+                            paytoId: string;
+                            propertyId: number | null;
+                            expenseDate: string;
+                            dueDate: string;
+                            tax: number;
+                            tax2: number;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                            dateCreated: string;
+                            dateUpdated: string;
+                            lineItems: {
+                                lineNo: number;
+                                description: string;
+                                amount: number;
+                                quantity: number;
+                                /** @enum {number} */
+                                taxed: 0 | 1;
+                                lineTotal: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such expense */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: cancelled, settled payments refuse the change, or the total would fall below what was paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminExpenses.cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        expense: {
+                            expenseId: number;
+                            description: string;
+                            paytoId: string;
+                            propertyId: number | null;
+                            expenseDate: string;
+                            dueDate: string;
+                            tax: number;
+                            tax2: number;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                            dateCreated: string;
+                            dateUpdated: string;
+                            lineItems: {
+                                lineNo: number;
+                                description: string;
+                                amount: number;
+                                quantity: number;
+                                /** @enum {number} */
+                                taxed: 0 | 1;
+                                lineTotal: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such expense */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: settled payments, or already cancelled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminPayments.invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                    /** @enum {string} */
+                    method: "card" | "cash" | "check" | "bank_transfer" | "other";
+                    date: string;
+                    reference?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        paymentId: number;
+                        /** @enum {string} */
+                        documentType: "invoice" | "expense";
+                        documentId: number;
+                        amount: number;
+                        /** @enum {string} */
+                        method: "card" | "cash" | "check" | "bank_transfer" | "other";
+                        date: string;
+                        reference: string | null;
+                        status: number;
+                        statusLabel: string;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation (amount 0 or with more than 2 decimals, unknown method, bad date) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such invoice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the invoice is cancelled or a draft, the payment is more than is due, the refund more than was paid, or the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable content: the same Idempotency-Key with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminPayments.expense": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                    /** @enum {string} */
+                    method: "card" | "cash" | "check" | "bank_transfer" | "other";
+                    date: string;
+                    reference?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        paymentId: number;
+                        /** @enum {string} */
+                        documentType: "invoice" | "expense";
+                        documentId: number;
+                        amount: number;
+                        /** @enum {string} */
+                        method: "card" | "cash" | "check" | "bank_transfer" | "other";
+                        date: string;
+                        reference: string | null;
+                        status: number;
+                        statusLabel: string;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation (amount 0 or with more than 2 decimals, unknown method, bad date) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such expense */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the expense is cancelled or a draft, the payment is more than is due, the refund more than was paid, or the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable content: the same Idempotency-Key with another body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12900,6 +15788,768 @@ export interface operations {
             };
         };
     };
+    "adminHousekeeping.list": {
+        parameters: {
+            query?: {
+                propertyId?: number | string;
+                status?: number | string;
+                assignedTo?: number | string;
+                dateFrom?: string;
+                dateTo?: string;
+                page?: number | string;
+                limit?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            requestId: number;
+                            propertyId: number;
+                            requestTitle: string;
+                            requestDesc: string;
+                            requestDate: string;
+                            /** @enum {number} */
+                            requestStatus: 0 | 1 | 2 | 3 | 6;
+                            statusName: string;
+                            assignedTo: number | null;
+                            reservationId: number | null;
+                            dateCreated: string;
+                            dateUpdated: string;
+                        }[];
+                        page: number;
+                        limit: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role (landlord) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminHousekeeping.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    propertyId: number | string;
+                    requestTitle: string;
+                    requestDesc?: string;
+                    requestDate?: string;
+                    requestStatus?: number | string;
+                    assignedTo?: null | "" | number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        requestId: number;
+                        request: {
+                            requestId: number;
+                            propertyId: number;
+                            requestTitle: string;
+                            requestDesc: string;
+                            requestDate: string;
+                            /** @enum {number} */
+                            requestStatus: 0 | 1 | 2 | 3 | 6;
+                            statusName: string;
+                            assignedTo: number | null;
+                            reservationId: number | null;
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation, an unknown property or an assignee who is not a housekeeper */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminHousekeeping.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requestId: number;
+                        propertyId: number;
+                        requestTitle: string;
+                        requestDesc: string;
+                        requestDate: string;
+                        /** @enum {number} */
+                        requestStatus: 0 | 1 | 2 | 3 | 6;
+                        statusName: string;
+                        assignedTo: number | null;
+                        reservationId: number | null;
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminHousekeeping.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    propertyId?: number | string;
+                    requestTitle?: string;
+                    requestDesc?: string;
+                    requestDate?: string;
+                    requestStatus?: number | string;
+                    assignedTo?: null | "" | number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        request: {
+                            requestId: number;
+                            propertyId: number;
+                            requestTitle: string;
+                            requestDesc: string;
+                            requestDate: string;
+                            /** @enum {number} */
+                            requestStatus: 0 | 1 | 2 | 3 | 6;
+                            statusName: string;
+                            assignedTo: number | null;
+                            reservationId: number | null;
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation, or an assignee who is not a housekeeper */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role, or a housekeeper changing more than the status */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such request (another housekeeper’s answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the request is archived (a housekeeper), or no status given to restore it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminHousekeeping.archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        request: {
+                            requestId: number;
+                            propertyId: number;
+                            requestTitle: string;
+                            requestDesc: string;
+                            requestDate: string;
+                            /** @enum {number} */
+                            requestStatus: 0 | 1 | 2 | 3 | 6;
+                            statusName: string;
+                            assignedTo: number | null;
+                            reservationId: number | null;
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: already archived */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReports.income": {
+        parameters: {
+            query: {
+                dateFrom: string;
+                dateTo: string;
+                propertyId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dateFrom: string;
+                        dateTo: string;
+                        propertyId: number | null;
+                        /** @description Settled incoming payments in the range less refunds, in the site currency */
+                        totalIncome: number;
+                        /** @description Settled incoming payments and refunds counted */
+                        transactionCount: number;
+                        /** @description What the refunds in the range gave back (already deducted) */
+                        refunds: number;
+                        refundCount: number;
+                    };
+                };
+            };
+            /** @description Bad request: missing or bad dates, dateTo before dateFrom, or no such property */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role (landlords and housekeepers) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReports.occupancy": {
+        parameters: {
+            query: {
+                dateFrom: string;
+                dateTo: string;
+                propertyId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dateFrom: string;
+                        dateTo: string;
+                        propertyId: number | null;
+                        items: {
+                            propertyId: number;
+                            name: string;
+                            units: number;
+                            /** @description Confirmed stays checking out in the range */
+                            reservations: number;
+                            /** @description Their nights, each stay counted whole */
+                            nights: number;
+                            /** @description What those stays were booked for */
+                            totalPrice: number;
+                        }[];
+                        totalNights: number;
+                        totalReservations: number;
+                    };
+                };
+            };
+            /** @description Bad request: missing or bad dates, dateTo before dateFrom, or propertyId not a VR property */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role (landlords and housekeepers) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminReports.ownerStatement": {
+        parameters: {
+            query: {
+                month: string;
+                landlord?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        month: string;
+                        dateFrom: string;
+                        dateTo: string;
+                        landlord: number;
+                        landlordName: string;
+                        items: {
+                            propertyId: number;
+                            name: string;
+                            type: string;
+                            /** @description Payments received on the property’s invoices less refunds */
+                            income: number;
+                            /** @description Payments made on the property’s expenses less refunds */
+                            expenses: number;
+                            /** @description income − expenses */
+                            net: number;
+                            /** @description Journal entries that moved money */
+                            transactions: number;
+                        }[];
+                        totals: {
+                            income: number;
+                            expenses: number;
+                            net: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: bad month, landlord missing (staff), or not a landlord */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role, or a landlord asking for another landlord’s statement */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "adminApplications.list": {
         parameters: {
             query?: {
@@ -13057,6 +16707,1798 @@ export interface operations {
             };
             /** @description Forbidden: wrong role */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "accounting.oauthStart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorizeUrl: string;
+                    };
+                };
+            };
+            /** @description Found: a browser is sent to the provider’s consent page (Location; the body holds authorizeUrl) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable: the integration is not configured (ACCOUNTING_CLIENT_ID) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "accounting.oauthCallback": {
+        parameters: {
+            query: {
+                state: string;
+                code?: string;
+                realmId?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connected: boolean;
+                        realmId?: string | null;
+                        scope?: string;
+                        connectedAt?: string;
+                        connectedBy?: number;
+                        expiresAt?: string;
+                        refreshExpiresAt?: string | null;
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Bad request: validation; the state is unknown, expired, used or another admin’s; the provider refused consent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bad gateway: the token endpoint failed or answered without tokens */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable: the integration is not configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "accounting.connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connected: boolean;
+                        realmId?: string | null;
+                        scope?: string;
+                        connectedAt?: string;
+                        connectedBy?: number;
+                        expiresAt?: string;
+                        refreshExpiresAt?: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "accounting.disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        connected: boolean;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminWebhooks.subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            subscriptionId: number;
+                            url: string;
+                            events: string[];
+                            /** @enum {number} */
+                            active: 0 | 1;
+                            /** @description The signing secret is only shown by the create answer */
+                            secretSet: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description The first failed attempt since the last success */
+                            failingSince: string | null;
+                            /** @description Set when it was disabled for failing 3 days */
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminWebhooks.createSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        subscriptionId: number;
+                        /** @description `whsec_` + base64 of 32 random bytes; not shown again */
+                        secret: string;
+                        subscription: {
+                            subscriptionId: number;
+                            url: string;
+                            events: string[];
+                            /** @enum {number} */
+                            active: 0 | 1;
+                            /** @description The signing secret is only shown by the create answer */
+                            secretSet: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description The first failed attempt since the last success */
+                            failingSince: string | null;
+                            /** @description Set when it was disabled for failing 3 days */
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation, or a URL that is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: too many subscriptions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminWebhooks.subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscriptionId: number;
+                        url: string;
+                        events: string[];
+                        /** @enum {number} */
+                        active: 0 | 1;
+                        /** @description The signing secret is only shown by the create answer */
+                        secretSet: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                        /** @description The first failed attempt since the last success */
+                        failingSince: string | null;
+                        /** @description Set when it was disabled for failing 3 days */
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such subscription */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminWebhooks.updateSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    active?: 0 | 1 | "0" | "1" | boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        subscription: {
+                            subscriptionId: number;
+                            url: string;
+                            events: string[];
+                            /** @enum {number} */
+                            active: 0 | 1;
+                            /** @description The signing secret is only shown by the create answer */
+                            secretSet: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description The first failed attempt since the last success */
+                            failingSince: string | null;
+                            /** @description Set when it was disabled for failing 3 days */
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation, or a URL that is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such subscription */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminWebhooks.deleteSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        subscriptionId: number;
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such subscription */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminWebhooks.deliveries": {
+        parameters: {
+            query?: {
+                subscriptionId?: string;
+                status?: "pending" | "succeeded" | "failed";
+                page?: number | string;
+                limit?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Also the `webhook-id` header; the same on every attempt */
+                            deliveryId: string;
+                            subscriptionId: number;
+                            eventId: string;
+                            eventType: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            /** @description Scheduled attempts made (replays not counted) */
+                            attemptCount: number;
+                            nextAttemptAt: string | null;
+                            lastError: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description The body sent, `{id, type, timestamp, data}` */
+                            payload: {
+                                id: string;
+                                type: string;
+                                timestamp: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            attempts: {
+                                at: string;
+                                /** @enum {string} */
+                                kind: "scheduled" | "replay";
+                                /** @description The HTTP status answered; null when none came */
+                                status: number | null;
+                                ok: boolean;
+                                latencyMs: number;
+                                responseExcerpt: string;
+                                error?: string;
+                            }[];
+                        }[];
+                        page: number;
+                        limit: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminWebhooks.replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        attempt: {
+                            at: string;
+                            /** @enum {string} */
+                            kind: "scheduled" | "replay";
+                            /** @description The HTTP status answered; null when none came */
+                            status: number | null;
+                            ok: boolean;
+                            latencyMs: number;
+                            responseExcerpt: string;
+                            error?: string;
+                        };
+                        delivery: {
+                            /** @description Also the `webhook-id` header; the same on every attempt */
+                            deliveryId: string;
+                            subscriptionId: number;
+                            eventId: string;
+                            eventType: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            /** @description Scheduled attempts made (replays not counted) */
+                            attemptCount: number;
+                            nextAttemptAt: string | null;
+                            lastError: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @description The body sent, `{id, type, timestamp, data}` */
+                            payload: {
+                                id: string;
+                                type: string;
+                                timestamp: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            attempts: {
+                                at: string;
+                                /** @enum {string} */
+                                kind: "scheduled" | "replay";
+                                /** @description The HTTP status answered; null when none came */
+                                status: number | null;
+                                ok: boolean;
+                                latencyMs: number;
+                                responseExcerpt: string;
+                                error?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: not a delivery id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such delivery */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the subscription is disabled or deleted, or the delivery’s log is full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminIcal.listFeeds": {
+        parameters: {
+            query?: {
+                propertyId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            feedId: number;
+                            propertyId: number;
+                            name: string;
+                            url: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            health: "pending" | "healthy" | "unhealthy";
+                            lastAttemptAt: string | null;
+                            lastSuccessAt: string | null;
+                            lastError: string | null;
+                            eventCount: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminIcal.createFeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    propertyId: number | string;
+                    url: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        feedId: number;
+                        feed: {
+                            feedId: number;
+                            propertyId: number;
+                            name: string;
+                            url: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            health: "pending" | "healthy" | "unhealthy";
+                            lastAttemptAt: string | null;
+                            lastSuccessAt: string | null;
+                            lastError: string | null;
+                            eventCount: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation: not a VR property, archived, or a URL that is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: this URL is already a feed of the property */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminIcal.getFeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feedId: number;
+                        propertyId: number;
+                        name: string;
+                        url: string;
+                        createdAt: string;
+                        /** @enum {string} */
+                        health: "pending" | "healthy" | "unhealthy";
+                        lastAttemptAt: string | null;
+                        lastSuccessAt: string | null;
+                        lastError: string | null;
+                        eventCount: number | null;
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such feed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminIcal.deleteFeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        feedId: number;
+                        released: number;
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such feed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminIcal.syncFeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feedId: number;
+                        propertyId: number;
+                        name: string;
+                        url: string;
+                        createdAt: string;
+                        /** @enum {string} */
+                        health: "pending" | "healthy" | "unhealthy";
+                        lastAttemptAt: string | null;
+                        lastSuccessAt: string | null;
+                        lastError: string | null;
+                        eventCount: number | null;
+                        imported: {
+                            created: number;
+                            moved: number;
+                            released: number;
+                            conflicts: number;
+                            pending: number;
+                            errors: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such feed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminIcal.getExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        propertyId: number;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such VR property */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminIcal.rotateExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        propertyId: number;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such VR property */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminIcal.listConflicts": {
+        parameters: {
+            query?: {
+                source?: "ical" | "channel";
+                propertyId?: number | string;
+                status?: "open" | "resolved";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            conflictId: string;
+                            source: string;
+                            reference: string;
+                            propertyId: number;
+                            dateFrom: string;
+                            dateTo: string;
+                            detail: string;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            detectedAt: string;
+                            resolvedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "ical.export": {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such VR property, or a wrong or missing token */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
