@@ -19,7 +19,8 @@ export const TAGS: readonly { name: string; description: string }[] = [
   },
   {
     name: 'Card payments',
-    description: 'The payment script (CSRF token, Stripe PaymentIntent of an invoice) and the Stripe webhook.',
+    description:
+      'The payment script (CSRF token, Stripe PaymentIntent of an invoice) and the Stripe webhook.',
   },
   {
     name: 'Tenant authentication',
@@ -45,7 +46,8 @@ export const TAGS: readonly { name: string; description: string }[] = [
   },
   {
     name: 'Admin expenses',
-    description: 'Admin: expenses with line items and their payee, posted to the journal; cancelled (3) by DELETE.',
+    description:
+      'Admin: expenses with line items and their payee, posted to the journal; cancelled (3) by DELETE.',
   },
   {
     name: 'Admin payments',
@@ -72,13 +74,18 @@ export const TAGS: readonly { name: string; description: string }[] = [
   },
   {
     name: 'Admin webhooks',
-    description: 'Admin: outbound webhook subscriptions and their delivery log with replay (beyond the spec).',
+    description:
+      'Admin: outbound webhook subscriptions and their delivery log with replay (beyond the spec).',
   },
   {
     name: 'Admin iCal',
-    description: 'Admin: imported iCal feeds with their health, the export feed URL, conflicts (beyond the spec).',
+    description:
+      'Admin: imported iCal feeds with their health, the export feed URL, conflicts (beyond the spec).',
   },
-  { name: 'iCal', description: 'Public: a VR property’s availability as an iCalendar feed, with its secret token.' },
+  {
+    name: 'iCal',
+    description: 'Public: a VR property’s availability as an iCalendar feed, with its secret token.',
+  },
 ];
 
 export const PAYMENT_CSRF = {

@@ -90,11 +90,14 @@ describe('layers (DESIGN.md "Layers")', () => {
     );
   });
 
-  it('a group is imported only by its own files and the registry', () => {
+  it('a group is imported only by its own files and the registry (with its cloud stream reader)', () => {
+    // functions/table-changes.ts is the registry's JOBS as the cloud runs them: one stream reader that
+    // hands each table-change job its records (docs/jobs.md), so it imports those jobs' entries.
+    const collectors = new Set(['functions/registry.ts', 'functions/table-changes.ts']);
     expect(
       breaks((from, to) => {
         const target = groupOf(to);
-        return target !== undefined && from.path !== 'functions/registry.ts' && groupOf(from.path) !== target;
+        return target !== undefined && !collectors.has(from.path) && groupOf(from.path) !== target;
       }),
     ).toEqual([]);
   });

@@ -15,10 +15,12 @@ import { GROUPS, JOBS, ROUTES } from '../functions/registry.js';
 import { planApiResources } from '../infra/cdk/api-model.js';
 import { buildApp } from '../infra/cdk/build-app.js';
 import { readConfig } from '../infra/cdk/config.js';
+import { TABLE_CHANGES_READER } from '../infra/cdk/constructs/job-functions.js';
 import { accessOf, CAPABILITY_MODULES, type Capability, tableAccessOf } from '../infra/cdk/group-access.js';
 import { RentalPmStack } from '../infra/cdk/stack.js';
 import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
 import { allPaths, controllerOf, defineRoute, type RouteContract } from '../shared/http/route.js';
+import type { TableChangeJob } from '../shared/jobs/contract.js';
 import { filterPatterns } from '../shared/jobs/filter.js';
 import { SECRET_NAMES } from '../shared/secrets.js';
 
@@ -116,6 +118,10 @@ function functionsByJob(resources: Resources): Map<string, string> {
   return byJob;
 }
 
+/** A Lambda per schedule job, and one stream reader for all the table-change jobs. */
+const jobFunctionCount =
+  JOBS.filter((j) => j.kind === 'schedule').length + (JOBS.some((j) => j.kind === 'tableChange') ? 1 : 0);
+
 const LEGACY = /^\/API\/[^/]+\/V1\/.+/;
 const expectedResourcePath = (path: string) =>
   LEGACY.test(path) ? `/API/${controllerOf(path)}/V1/{proxy+}` : path;
@@ -200,7 +206,7 @@ describe('cloud stack', () => {
   it('creates one Lambda per registry group: nodejs22.x on arm64, traced, with the table name and source maps', () => {
     const byGroup = functionsByGroup(dev.resources);
     expect([...byGroup.keys()].sort()).toEqual([...GROUPS].sort());
-    dev.template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + JOBS.length);
+    dev.template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + jobFunctionCount);
     for (const logicalId of byGroup.values()) {
       const fn = dev.resources[logicalId]?.Properties ?? {};
       expect(fn).toMatchObject({
@@ -476,7 +482,10 @@ describe('cloud stack', () => {
     () => {
       const variables = (s: Synthesized) => {
         const id = functionsByGroup(s.resources).get('accounting') ?? '?';
-        return (s.resources[id]?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+        const environment = s.resources[id]?.Properties?.Environment as
+          | { Variables: Record<string, unknown> }
+          | undefined;
+        return environment?.Variables ?? {};
       };
       expect(variables(dev).ACCOUNTING_CLIENT_ID).toBeUndefined();
       const configured = synth({
@@ -678,7 +687,7 @@ describe('cloud stack', () => {
     expect(named('AWS/SES', 'Reputation.BounceRate')).toHaveLength(1);
     expect(named('AWS/SES', 'Reputation.ComplaintRate')).toHaveLength(1);
     const durations = named('AWS/Lambda', 'Duration');
-    expect(durations).toHaveLength(GROUPS.length + JOBS.length);
+    expect(durations).toHaveLength(GROUPS.length + jobFunctionCount);
     for (const fnId of functionsByGroup(dev.resources).values()) {
       const own = durations.find((a) => mentions(a.Dimensions, fnId));
       expect(own?.Threshold, fnId).toBe(8000); // 80% of the 10 s timeout
@@ -701,50 +710,53 @@ describe('cloud stack', () => {
     for (const a of alarms) expect(JSON.stringify(a.AlarmActions)).toContain('Ref');
   });
 
-  it('streams the table (new and old images) into one Lambda per table-change job, filtered, with retries, bisect, partial batches and an alarmed failure queue', () => {
+  it('streams the table (new and old images) into ONE reader Lambda for every table-change job (at most two readers per shard), filtered, with retries, bisect, partial batches and an alarmed failure queue', () => {
     dev.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
     });
+    const tableChangeJobs = JOBS.filter((j): j is TableChangeJob => j.kind === 'tableChange');
+    expect(tableChangeJobs.map((j) => j.id)).toEqual(
+      expect.arrayContaining(['auditLog', 'turnovers', 'webhookFanOut']),
+    );
     const byJob = functionsByJob(dev.resources);
-    expect([...byJob.keys()].sort()).toEqual(JOBS.map((j) => j.id).sort());
+    const schedules = JOBS.filter((j) => j.kind === 'schedule').map((j) => j.id);
+    expect([...byJob.keys()].sort()).toEqual([...schedules, TABLE_CHANGES_READER].sort());
+    const fnId = byJob.get(TABLE_CHANGES_READER) ?? '?';
+    expect(dev.resources[fnId]?.Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      Environment: { Variables: { TABLE_NAME: expect.anything(), DATA_KEY_KMS_KEY_ID: expect.anything() } },
+    });
     const mappings = ofType(dev.resources, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]?.[1].Properties ?? {};
+    expect(mentions(mapping.FunctionName, fnId)).toBe(true);
+    const patterns = [
+      ...new Set(tableChangeJobs.flatMap((j) => filterPatterns(j).map((p) => JSON.stringify(p)))),
+    ];
+    expect(mapping).toMatchObject({
+      BatchSize: Math.min(...tableChangeJobs.map((j) => j.batchSize)),
+      MaximumRetryAttempts: Math.max(...tableChangeJobs.map((j) => j.maxRetries)),
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      StartingPosition: 'TRIM_HORIZON',
+      MaximumRecordAgeInSeconds: expect.any(Number),
+      FilterCriteria: { Filters: patterns.map((Pattern) => ({ Pattern })) },
+    });
+    expect(JSON.stringify(mapping.EventSourceArn)).toContain('StreamArn');
+    const destination = JSON.stringify(mapping.DestinationConfig);
+    const [queueId] =
+      ofType(dev.resources, 'AWS::SQS::Queue').find(([id]) => destination.includes(`"${id}"`)) ?? [];
+    expect(queueId, "the reader's failure queue").toBeDefined();
     const alarms = alarmsOf(dev);
-    for (const job of JOBS) {
-      if (job.kind !== 'tableChange') continue;
-      const fnId = byJob.get(job.id) ?? '?';
-      expect(dev.resources[fnId]?.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
-        Architectures: ['arm64'],
-        Handler: 'index.handler',
-        Environment: { Variables: { TABLE_NAME: expect.anything() } },
-      });
-      const own = mappings.filter(([, m]) => mentions(m.Properties?.FunctionName, fnId));
-      expect(own, job.id).toHaveLength(1);
-      const mapping = own[0]?.[1].Properties ?? {};
-      expect(mapping).toMatchObject({
-        BatchSize: job.batchSize,
-        MaximumRetryAttempts: job.maxRetries,
-        BisectBatchOnFunctionError: true,
-        FunctionResponseTypes: ['ReportBatchItemFailures'],
-        StartingPosition: 'TRIM_HORIZON',
-        MaximumRecordAgeInSeconds: expect.any(Number),
-        FilterCriteria: { Filters: filterPatterns(job).map((p) => ({ Pattern: JSON.stringify(p) })) },
-      });
-      expect(JSON.stringify(mapping.EventSourceArn)).toContain('StreamArn');
-      const destination = JSON.stringify(mapping.DestinationConfig);
-      const [queueId] =
-        ofType(dev.resources, 'AWS::SQS::Queue').find(([id]) => destination.includes(`"${id}"`)) ?? [];
-      expect(queueId, `${job.id} failure queue`).toBeDefined();
-      expect(
-        alarms.filter(
-          (a) =>
-            a.MetricName === 'ApproximateNumberOfMessagesVisible' && mentions(a.Dimensions, queueId ?? '?'),
-        ),
-        `${job.id} failure alarm`,
-      ).toHaveLength(1);
-      expect(alarms.filter((a) => a.MetricName === 'Errors' && mentions(a.Dimensions, fnId))).toHaveLength(1);
-    }
-    expect(JOBS.some((j) => j.id === 'auditLog')).toBe(true);
+    expect(
+      alarms.filter(
+        (a) =>
+          a.MetricName === 'ApproximateNumberOfMessagesVisible' && mentions(a.Dimensions, queueId ?? '?'),
+      ),
+    ).toHaveLength(1);
+    expect(alarms.filter((a) => a.MetricName === 'Errors' && mentions(a.Dimensions, fnId))).toHaveLength(1);
   });
 
   it(
@@ -775,11 +787,8 @@ describe('cloud stack', () => {
         ScheduleExpression: 'rate(15 minutes)',
         Targets: [Match.objectLike({ DeadLetterConfig: Match.anyValue(), RetryPolicy: Match.anyValue() })],
       });
-      // Only table-change jobs read the stream: the probe (a schedule) adds a rule, not a mapping.
-      template.resourceCountIs(
-        'AWS::Lambda::EventSourceMapping',
-        JOBS.filter((job) => job.kind === 'tableChange').length,
-      );
+      // The probe (a schedule) adds a rule, not a mapping: the table-change jobs share the one reader's.
+      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
       template.resourceCountIs('AWS::Events::Rule', JOBS.filter((job) => job.kind === 'schedule').length + 1);
     },
     SYNTH_TIMEOUT,

@@ -153,7 +153,9 @@ export class RentalPmStack extends Stack {
         removalPolicy,
         ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
       },
-      webhookJobs: ['webhookFanOut', 'webhookRetries'].flatMap((id) => jobs.functions.get(id) ?? []),
+      webhookJobs: [
+        ...new Set(['webhookFanOut', 'webhookRetries'].flatMap((id) => jobs.functionOfJob.get(id) ?? [])),
+      ],
       ...(icalImport?.kind === 'schedule' ? { icalEveryMinutes: icalImport.everyMinutes } : {}),
     });
 

@@ -1,9 +1,11 @@
 /**
- * The background jobs (docs/jobs.md), one Lambda each from the JOBS contracts: a table-change job gets an
- * event source mapping on the table's stream (the contract's filter, batch size and retries; bisect on error,
- * partial batch responses, a maximum record age, and an SQS on-failure queue where records land after the
- * last try); a schedule gets an EventBridge rate rule (its undeliverable events go to the same kind of queue).
- * The stack alarms on each queue holding anything (Alarms).
+ * The background jobs (docs/jobs.md), from the JOBS contracts. The table-change jobs share ONE reader of the
+ * table's stream (functions/table-changes.ts, shared/jobs/dispatch.ts): DynamoDB Streams throttles beyond two
+ * readers per shard, and every event source mapping is one. Its mapping carries every job's filter, the
+ * smallest batch and the most retries, with bisect on error, partial batch responses, a maximum record age
+ * and an SQS on-failure queue where records land after the last try; its Lambda has the access of all those
+ * jobs' groups. A schedule gets a Lambda of its own and an EventBridge rate rule (its undeliverable events go
+ * to the same kind of queue). The stack alarms on each queue holding anything (Alarms).
  */
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -15,7 +17,8 @@ import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { type JobContract, jobEntryPath } from '../../../shared/jobs/contract.js';
+import { type JobContract, jobEntryPath, type TableChangeJob } from '../../../shared/jobs/contract.js';
+import { readerSettings } from '../../../shared/jobs/dispatch.js';
 import { filterPatterns } from '../../../shared/jobs/filter.js';
 import { GroupFunction } from './group-function.js';
 
@@ -35,15 +38,24 @@ const MAX_RECORD_AGE = Duration.hours(6);
 /** A job's batch may write many items; API handlers get 10 s, jobs more. */
 const JOB_TIMEOUT = Duration.minutes(1);
 
+/** The id of the one stream reader's function and queue (its entry dispatches to the table-change jobs). */
+export const TABLE_CHANGES_READER = 'tableChanges';
+const READER_ENTRY = 'functions/table-changes.ts';
+
 export class JobFunctions extends Construct {
-  /** Job id → its Lambda. */
+  /** Function id (a schedule job's id, or TABLE_CHANGES_READER) → its Lambda. */
   readonly functions = new Map<string, lambda.Function>();
-  /** Job id → the queue of what it gave up on. */
+  /** Function id → the queue of what it gave up on. */
   readonly failureQueues = new Map<string, sqs.Queue>();
+  /** Job id → the Lambda that runs it (the reader for every table-change job). */
+  readonly functionOfJob = new Map<string, lambda.Function>();
 
   constructor(scope: Construct, id: string, props: JobFunctionsProps) {
     super(scope, id);
+    const tableChanges = props.jobs.filter((job): job is TableChangeJob => job.kind === 'tableChange');
+    if (tableChanges.length > 0) this.streamReader(props, tableChanges);
     for (const job of props.jobs) {
+      if (job.kind !== 'schedule') continue;
       const fn = new GroupFunction(this, job.id, {
         group: job.group,
         environment: props.environment(job),
@@ -52,49 +64,73 @@ export class JobFunctions extends Construct {
         job: { id: job.id, entry: jobEntryPath(job), description: job.description, timeout: JOB_TIMEOUT },
       });
       props.grant(job, fn.role);
-
-      const failures = new sqs.Queue(this, `${job.id}Failures`, {
-        encryption: sqs.QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.days(14),
-        removalPolicy: props.removalPolicy,
-      });
-      Validations.of(failures).acknowledge({
-        id: 'AwsSolutions-SQS3',
-        reason:
-          'This queue is itself the failure destination of a job: it holds what the job gave up on for an operator (docs/jobs.md), nothing consumes it, and an alarm fires when it holds anything.',
-      });
-
-      if (job.kind === 'tableChange') {
-        fn.function.addEventSource(
-          // TableV2 is an ITable; only exactOptionalPropertyTypes sees its optional members differently.
-          new sources.DynamoEventSource(props.table as unknown as dynamodb.ITable, {
-            // TRIM_HORIZON: created with the stack, the mapping must not skip changes made before it was ready.
-            startingPosition: lambda.StartingPosition.TRIM_HORIZON,
-            batchSize: job.batchSize,
-            retryAttempts: job.maxRetries,
-            bisectBatchOnError: true,
-            reportBatchItemFailures: true,
-            maxRecordAge: MAX_RECORD_AGE,
-            onFailure: new sources.SqsDlq(failures),
-            filters: filterPatterns(job).map((pattern) => lambda.FilterCriteria.filter(pattern)),
+      const failures = this.failureQueue(job.id, props.removalPolicy);
+      new events.Rule(this, `${job.id}Schedule`, {
+        description: `Runs the ${job.id} job every ${job.everyMinutes} minutes`,
+        schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),
+        targets: [
+          new targets.LambdaFunction(fn.function, {
+            retryAttempts: 2,
+            maxEventAge: Duration.hours(1),
+            deadLetterQueue: failures,
           }),
-        );
-      } else {
-        new events.Rule(this, `${job.id}Schedule`, {
-          description: `Runs the ${job.id} job every ${job.everyMinutes} minutes`,
-          schedule: events.Schedule.rate(Duration.minutes(job.everyMinutes)),
-          targets: [
-            new targets.LambdaFunction(fn.function, {
-              retryAttempts: 2,
-              maxEventAge: Duration.hours(1),
-              deadLetterQueue: failures,
-            }),
-          ],
-        });
-      }
+        ],
+      });
       this.functions.set(job.id, fn.function);
-      this.failureQueues.set(job.id, failures);
+      this.functionOfJob.set(job.id, fn.function);
     }
+  }
+
+  /** The one reader: every table-change job's environment and grants, filters and settings on one mapping. */
+  private streamReader(props: JobFunctionsProps, jobs: readonly TableChangeJob[]) {
+    const fn = new GroupFunction(this, TABLE_CHANGES_READER, {
+      group: TABLE_CHANGES_READER,
+      environment: Object.assign({}, ...jobs.map((job) => props.environment(job))),
+      logRetention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+      job: {
+        id: TABLE_CHANGES_READER,
+        entry: READER_ENTRY,
+        description: `Reads the table's stream for ${jobs.map((j) => j.id).join(', ')}`,
+        timeout: JOB_TIMEOUT,
+      },
+    });
+    for (const job of jobs) props.grant(job, fn.role);
+    const failures = this.failureQueue(TABLE_CHANGES_READER, props.removalPolicy);
+    const settings = readerSettings(jobs);
+    // Jobs on the same trigger share one filter pattern (a mapping takes at most 5).
+    const patterns = [...new Set(jobs.flatMap((job) => filterPatterns(job).map((p) => JSON.stringify(p))))];
+    fn.function.addEventSource(
+      // TableV2 is an ITable; only exactOptionalPropertyTypes sees its optional members differently.
+      new sources.DynamoEventSource(props.table as unknown as dynamodb.ITable, {
+        // TRIM_HORIZON: created with the stack, the mapping must not skip changes made before it was ready.
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: settings.batchSize,
+        retryAttempts: settings.maxRetries,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        maxRecordAge: MAX_RECORD_AGE,
+        onFailure: new sources.SqsDlq(failures),
+        filters: patterns.map((p) => lambda.FilterCriteria.filter(JSON.parse(p) as Record<string, unknown>)),
+      }),
+    );
+    this.functions.set(TABLE_CHANGES_READER, fn.function);
+    for (const job of jobs) this.functionOfJob.set(job.id, fn.function);
+  }
+
+  private failureQueue(id: string, removalPolicy: RemovalPolicy): sqs.Queue {
+    const failures = new sqs.Queue(this, `${id}Failures`, {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy,
+    });
+    Validations.of(failures).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is itself the failure destination of a job: it holds what the job gave up on for an operator (docs/jobs.md), nothing consumes it, and an alarm fires when it holds anything.',
+    });
+    this.failureQueues.set(id, failures);
+    return failures;
   }
 }

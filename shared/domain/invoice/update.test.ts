@@ -5,7 +5,7 @@ import { Conflict } from '../../errors.js';
 import { computeTotals } from '../ledger/totals.js';
 import type { Figures } from './figures.js';
 import { type DocumentLine, lineItemsInput, MAX_LINES_PER_WRITE } from './line-items.js';
-import { INVOICE_STATUS, invoiceStatusLabel } from './status.js';
+import { invoiceStatusLabel } from './status.js';
 import {
   type InvoiceState,
   planInvoiceCancel,
@@ -35,6 +35,26 @@ const state = (over: Partial<InvoiceState> = {}): InvoiceState => ({
   refundedCents: 0,
   ...over,
 });
+
+/** One step of the property's sequence: its plan, or undefined when the rules refuse it (a 409 or a 400). */
+function planStep(
+  current: InvoiceState,
+  lines: DocumentLine[],
+  step: Parameters<typeof planInvoiceUpdate>[2] | 'cancel',
+): ReturnType<typeof planInvoiceCancel> | undefined {
+  try {
+    return step === 'cancel' ? planInvoiceCancel(current) : planInvoiceUpdate(current, lines, step);
+  } catch (error) {
+    if (error instanceof Conflict || (error as Error).name === 'BadRequest') return undefined;
+    throw error;
+  }
+}
+
+function addFigures(held: Figures, posting: Figures): void {
+  held.subtotalCents += posting.subtotalCents;
+  held.taxCents += posting.taxCents;
+  held.totalCents += posting.totalCents;
+}
 
 describe('invoice status', () => {
   it('labels every spec code', () => {
@@ -138,18 +158,9 @@ describe('invoice update plan', () => {
         let lines: DocumentLine[] = [];
         const held: Figures = { subtotalCents: 0, taxCents: 0, totalCents: 0 };
         for (const s of steps) {
-          let plan: ReturnType<typeof planInvoiceCancel>;
-          try {
-            plan = s === 'cancel' ? planInvoiceCancel(current) : planInvoiceUpdate(current, lines, s);
-          } catch (error) {
-            if (error instanceof Conflict || (error as Error).name === 'BadRequest') continue;
-            throw error;
-          }
-          if (plan.posting) {
-            held.subtotalCents += plan.posting.subtotalCents;
-            held.taxCents += plan.posting.taxCents;
-            held.totalCents += plan.posting.totalCents;
-          }
+          const plan = planStep(current, lines, s);
+          if (!plan) continue;
+          if (plan.posting) addFigures(held, plan.posting);
           lines = [...lines, ...plan.appended];
           current = plan.next;
           const totals = computeTotals(lines, current.tax, current.tax2);
