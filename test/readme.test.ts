@@ -52,8 +52,9 @@ describe('the README walkthrough', () => {
       expect(result.status, `run ${run}: ${result.stderr}`).toBe(0);
       expect(result.stdout.endsWith('\n')).toBe(true);
       const answers = result.stdout.trimEnd().split('\n');
-      // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant, 6 of the guest booking.
-      expect(answers.length).toBe(21);
+      // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant, 6 of the guest
+      // booking, 6 of the money walkthrough (the invoice create's answer goes into INV).
+      expect(answers.length).toBe(27);
       for (const line of answers) {
         const answer = JSON.parse(line) as { status?: unknown; propertyId?: unknown; isArchived?: unknown };
         expect(typeof answer.status === 'number' && answer.status >= 400, `run ${run}: ${line}`).toBe(false);
@@ -62,6 +63,8 @@ describe('the README walkthrough', () => {
       }
       expect(result.stdout).toContain('"applicationId"');
       expect(result.stdout).toContain('"isArchived":1');
+      expect(result.stdout).toContain('"paidComputed":500');
+      expect(result.stdout).toContain('"totalIncome"');
     }
     expect(new Set(created).size).toBe(2);
   }, 240_000);
