@@ -1,6 +1,8 @@
 /**
  * DynamoDB throttling is load, not a fault of the request: the caller is told to come back shortly (503 with
- * Retry-After), never given a 500. The SDK has already retried with its own backoff when this surfaces.
+ * Retry-After), never given a 500. The SDK has already retried with its own backoff when this surfaces. The
+ * same goes for DynamoDB's InternalServerError, a transient service-side failure AWS says to retry (DynamoDB
+ * Local also answers it when a transaction waits too long for an item lock under heavy contention).
  */
 import { ServiceUnavailable } from '../errors.js';
 
@@ -9,6 +11,7 @@ const THROTTLING = new Set([
   'ProvisionedThroughputExceededException',
   'RequestLimitExceeded',
   'LimitExceededException',
+  'InternalServerError',
 ]);
 
 export function isThrottling(error: unknown): boolean {

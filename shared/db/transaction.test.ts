@@ -218,6 +218,11 @@ describe('throttling', () => {
     });
     expect(throttling.isThrottling(throttled)).toBe(true);
     expect(throttling.isThrottling(new Error('other'))).toBe(false);
+    // DynamoDB's transient server error (DynamoDB Local's lock-wait timeout under contention) is a 503 as well.
+    const lockWait = Object.assign(new Error('took too long waiting for a lock'), {
+      name: 'InternalServerError',
+    });
+    expect(throttling.isThrottling(lockWait)).toBe(true);
     vi.spyOn(client.ddb, 'send').mockImplementation(async () => {
       throw throttled;
     });
