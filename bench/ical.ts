@@ -9,6 +9,7 @@
  * `measureIcalImport` is exported for bench/run.ts (BENCH_PARTS=ical) once the lead wires it in.
  */
 import { createServer } from 'node:http';
+import { demoAdminCookie, runStandalone } from './standalone.js';
 
 export interface ImportRun {
   label: string;
@@ -57,7 +58,7 @@ export async function measureIcalImport(baseUrl: string, events: number): Promis
   await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
   const port = (feedServer.address() as { port: number }).port;
 
-  const cookie = await signIn(baseUrl);
+  const cookie = await demoAdminCookie(baseUrl);
   const call = async (method: string, path: string, payload?: unknown) => {
     const res = await fetch(new URL(path, baseUrl), {
       method,
@@ -122,37 +123,7 @@ export async function measureIcalImport(baseUrl: string, events: number): Promis
   return { events, runs };
 }
 
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(new URL('/API/auth/V1/login.json', baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ adminAPIKey: 'demo-admin', adminAPISecret: 'demo-admin-secret-1' }),
-  });
-  if (!res.ok) throw new Error(`login: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const events = Number(process.argv[2] ?? 500);
-  const { DEMO_FIXTURE, startLocalRuntime } = await import('../infra/local/runtime.js');
-  const runtime = await startLocalRuntime({
-    port: 0,
-    dataDir: 'memory',
-    seed: DEMO_FIXTURE,
-    ratePer5s: 0,
-    trustProxy: true,
-    mailPort: 0,
-    cognitoPort: 0,
-    dynamodbPort: 0,
-  });
-  try {
-    const result = await measureIcalImport(runtime.url.replace('localhost', '127.0.0.1'), events);
-    console.log(JSON.stringify(result, null, 2));
-  } finally {
-    await runtime.stop();
-  }
-  process.exit(0);
+  await runStandalone((baseUrl) => measureIcalImport(baseUrl, events));
 }

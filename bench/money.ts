@@ -39,6 +39,7 @@ import {
   targetP50,
 } from './http-latency.js';
 import { benchProperty } from './scale.js';
+import { demoAdminCookie } from './standalone.js';
 
 /** The measured property (landlord 2 of the demo fixture) and invoice; far from other parts' ids. */
 const PROPERTY_ID = 600_000;
@@ -48,7 +49,6 @@ const YEAR = '2030';
 const MONTH = `${YEAR}-06`;
 /** Document ids of the bulk and of the measured year's payments (partitions without a header: not read here). */
 const BULK_DOCUMENT = 610_000;
-const ADMIN = { adminAPIKey: 'demo-admin', adminAPISecret: 'demo-admin-secret-1' };
 
 export interface MoneyReads {
   case: string;
@@ -123,17 +123,6 @@ function bulkItems(from: number, to: number): Item[] {
     items.push(...paymentItems(date, 50_00 + (i % 997), propertyId, BULK_DOCUMENT + 100 + (i % 5_000)));
   }
   return items;
-}
-
-async function adminCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(new URL('/API/auth/V1/login.json', baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
-  if (response.status !== 200 || !cookies.length) throw new Error(`admin login answered ${response.status}`);
-  return cookies.join('; ');
 }
 
 function cases(cookie: string): LatencyCase[] {
@@ -225,7 +214,7 @@ export async function measureMoney(
   const result: MoneyResult = { inYear, points: [], reads: [], fill: [], skipped: [] };
   let loaded = 0;
   let items = year;
-  const cookie = await adminCookie(baseUrls.runtime);
+  const cookie = await demoAdminCookie(baseUrls.runtime);
   // A route another slice has not finished yet is left out (and named) rather than failing the part.
   const list: LatencyCase[] = [];
   for (const c of cases(cookie)) {

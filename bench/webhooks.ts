@@ -10,6 +10,7 @@
  * `measureWebhooks` is exported for bench/run.ts (BENCH_PARTS=webhooks) once the lead wires it in.
  */
 import { createServer } from 'node:http';
+import { demoAdminCookie, runStandalone } from './standalone.js';
 import { type LatencySummary, summarize } from './stats.js';
 
 export interface WebhookBench {
@@ -43,7 +44,7 @@ export async function measureWebhooks(baseUrl: string, bookings: number): Promis
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const port = (receiver.address() as { port: number }).port;
 
-  const cookie = await signIn(baseUrl);
+  const cookie = await demoAdminCookie(baseUrl);
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(new URL(path, baseUrl), {
       method,
@@ -100,37 +101,7 @@ export async function measureWebhooks(baseUrl: string, bookings: number): Promis
   };
 }
 
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(new URL('/API/auth/V1/login.json', baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ adminAPIKey: 'demo-admin', adminAPISecret: 'demo-admin-secret-1' }),
-  });
-  if (!res.ok) throw new Error(`login: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const bookings = Number(process.argv[2] ?? 100);
-  const { DEMO_FIXTURE, startLocalRuntime } = await import('../infra/local/runtime.js');
-  const runtime = await startLocalRuntime({
-    port: 0,
-    dataDir: 'memory',
-    seed: DEMO_FIXTURE,
-    ratePer5s: 0,
-    trustProxy: true,
-    mailPort: 0,
-    cognitoPort: 0,
-    dynamodbPort: 0,
-  });
-  try {
-    const result = await measureWebhooks(runtime.url.replace('localhost', '127.0.0.1'), bookings);
-    console.log(JSON.stringify(result, null, 2));
-  } finally {
-    await runtime.stop();
-  }
-  process.exit(0);
+  await runStandalone((baseUrl) => measureWebhooks(baseUrl, bookings));
 }

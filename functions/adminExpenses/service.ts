@@ -23,7 +23,7 @@ import {
 import { expenseView } from '../../shared/domain/expense/view.js';
 import { documentFigures, type Figures } from '../../shared/domain/invoice/figures.js';
 import { BadRequest } from '../../shared/errors.js';
-import { newJournalEntryId, postingParts, reversalParts } from '../../shared/ledger/posting.js';
+import { adjustmentParts } from '../../shared/ledger/posting.js';
 import { notFound } from './queries.js';
 import type { CreateExpenseInput, UpdateExpenseInput } from './schemas.js';
 
@@ -32,31 +32,19 @@ const siteToday = async (now: Date) => todayIn((await getSettings()).systemTimeZ
 const nonZero = (f: Figures): Figures | null =>
   f.subtotalCents === 0 && f.taxCents === 0 && f.totalCents === 0 ? null : f;
 
-/** The journal entry moving what the journal holds by `delta` (a posting, or the reversal of a decrease). */
-async function journalParts(
+/** The journal entry moving what the journal holds for this expense by `delta` (shared/ledger adjustmentParts). */
+const journalParts = (
   expense: Pick<repo.ExpenseRecord, 'expenseId' | 'propertyId'>,
   delta: Figures | null,
   date: string,
   now: Date,
-): Promise<TxPart[]> {
-  if (!delta) return [];
-  const base = {
-    documentType: 'expense' as const,
-    documentId: expense.expenseId,
-    propertyId: expense.propertyId,
-    entryId: await newJournalEntryId(),
+): Promise<TxPart[]> =>
+  adjustmentParts(
+    { documentType: 'expense', documentId: expense.expenseId, propertyId: expense.propertyId },
+    delta,
     date,
     now,
-  };
-  return delta.totalCents < 0
-    ? reversalParts({
-        ...base,
-        subtotalCents: -delta.subtotalCents,
-        taxCents: -delta.taxCents,
-        totalCents: -delta.totalCents,
-      })
-    : postingParts({ ...base, ...delta });
-}
+  );
 
 const expenseChange = (
   action: string,

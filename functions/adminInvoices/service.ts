@@ -26,40 +26,25 @@ import {
 } from '../../shared/domain/invoice/update.js';
 import { invoiceView } from '../../shared/domain/invoice/view.js';
 import { BadRequest } from '../../shared/errors.js';
-import { newJournalEntryId, postingParts, reversalParts } from '../../shared/ledger/posting.js';
+import { adjustmentParts } from '../../shared/ledger/posting.js';
 import { notFound } from './queries.js';
 import type { CreateInvoiceInput, UpdateInvoiceInput } from './schemas.js';
 
 const siteToday = async (now: Date) => todayIn((await getSettings()).systemTimeZone, now);
 
-/**
- * The journal entry that moves what the journal holds by `delta`: a posting of the difference, or, when the
- * total goes down, the reversal of its opposite (so a lowered invoice reads as a partial reversal).
- */
-async function journalParts(
+/** The journal entry moving what the journal holds for this invoice by `delta` (shared/ledger adjustmentParts). */
+const journalParts = (
   invoice: Pick<repo.InvoiceRecord, 'invoiceId' | 'propertyId'>,
   delta: Figures | null,
   date: string,
   now: Date,
-): Promise<TxPart[]> {
-  if (!delta) return [];
-  const base = {
-    documentType: 'invoice' as const,
-    documentId: invoice.invoiceId,
-    propertyId: invoice.propertyId,
-    entryId: await newJournalEntryId(),
+): Promise<TxPart[]> =>
+  adjustmentParts(
+    { documentType: 'invoice', documentId: invoice.invoiceId, propertyId: invoice.propertyId },
+    delta,
     date,
     now,
-  };
-  return delta.totalCents < 0
-    ? reversalParts({
-        ...base,
-        subtotalCents: -delta.subtotalCents,
-        taxCents: -delta.taxCents,
-        totalCents: -delta.totalCents,
-      })
-    : postingParts({ ...base, ...delta });
-}
+  );
 
 const invoiceChange = (
   action: string,

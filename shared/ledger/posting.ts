@@ -55,6 +55,29 @@ export const postingParts = (input: PostingInput): TxPart[] => [entryPart(input,
 /** The reversal of a document's posting (its mirror), for a cancel. */
 export const reversalParts = (input: PostingInput): TxPart[] => [entryPart(input, true)];
 
+/**
+ * The journal entry that moves what the journal holds for a document by `delta` (null: nothing to post): a
+ * posting of the difference, or, when the total goes down, the reversal of its opposite (so a lowered invoice
+ * or expense reads as a partial reversal).
+ */
+export async function adjustmentParts(
+  doc: Pick<PostingInput, 'documentType' | 'documentId' | 'propertyId'>,
+  delta: DocumentFigures | null,
+  date: string,
+  now: Date,
+): Promise<TxPart[]> {
+  if (!delta) return [];
+  const base = { ...doc, entryId: await newJournalEntryId(), date, now };
+  return delta.totalCents < 0
+    ? reversalParts({
+        ...base,
+        subtotalCents: -delta.subtotalCents,
+        taxCents: -delta.taxCents,
+        totalCents: -delta.totalCents,
+      })
+    : postingParts({ ...base, ...delta });
+}
+
 type InvoiceFigures = Omit<PostingInput, 'documentType' | 'documentId'> & { invoiceId: number };
 type ExpenseFigures = Omit<PostingInput, 'documentType' | 'documentId'> & { expenseId: number };
 
