@@ -11,7 +11,7 @@ import { INDEX } from '../db/table-definition.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import type { ExpenseType } from '../domain/expense/status.js';
 import type { DocumentLine } from '../domain/invoice/line-items.js';
-import { type DateRange, dateRangeKey } from './invoices-repo.js';
+import { type DateRange, dateRangeKey, documentOf } from './invoices-repo.js';
 
 export type { DateRange } from './invoices-repo.js';
 export type ExpenseLine = DocumentLine;
@@ -98,28 +98,9 @@ function recordOf(item: Item): ExpenseRecord {
   return { ...record, paidCents: record.paidCents ?? 0, refundedCents: record.refundedCents ?? 0 };
 }
 
-function lineOf(item: Item): ExpenseLine {
-  return {
-    description: String(item.description),
-    amountCents: Number(item.amountCents),
-    quantity: Number(item.quantity),
-    taxed: item.taxed === 1 ? 1 : 0,
-  };
-}
-
 /** E1: the whole partition in one Query. */
 export async function getExpenseDocument(expenseId: number): Promise<ExpenseDocument | undefined> {
-  const items = await queryPartition({ pk: keys.expensePartition(expenseId) });
-  const header = items.find((i) => i.SK === 'EXPENSE');
-  if (!header) return undefined;
-  const sk = (i: Item) => String(i.SK);
-  return {
-    record: recordOf(header),
-    version: Number(header.version ?? 0),
-    lines: items.filter((i) => sk(i).startsWith('LINE#')).map(lineOf),
-    payments: items.filter((i) => sk(i).startsWith('PAYMENT#')),
-    journal: items.filter((i) => sk(i).startsWith('JOURNAL#')),
-  };
+  return documentOf(await queryPartition({ pk: keys.expensePartition(expenseId) }), 'EXPENSE', recordOf);
 }
 
 async function headersOf(query: PartitionQuery): Promise<ExpenseRecord[]> {

@@ -117,7 +117,7 @@ function recordOf(item: Item): InvoiceRecord {
   };
 }
 
-function lineOf(item: Item): InvoiceLine {
+function lineOf(item: Item): DocumentLine {
   return {
     description: String(item.description),
     amountCents: Number(item.amountCents),
@@ -126,20 +126,27 @@ function lineOf(item: Item): InvoiceLine {
   };
 }
 
-/** I1: the whole partition in one Query (header, lines in line order, payments, journal entries). */
-export async function getInvoiceDocument(invoiceId: number): Promise<InvoiceDocument | undefined> {
-  const items = await queryPartition({ pk: keys.invoicePartition(invoiceId) });
-  const header = items.find((i) => i.SK === 'INVOICE');
+/**
+ * A money document's partition as one Query reads it (invoices I1, expenses E1): the header (its sort key
+ * given), the lines in line order (the table returns sort-key order and line numbers are zero-padded), the
+ * payment items and the journal entries as stored. Undefined when there is no header.
+ */
+export function documentOf<R>(items: readonly Item[], headerSk: string, recordOf: (header: Item) => R) {
+  const header = items.find((i) => i.SK === headerSk);
   if (!header) return undefined;
-  const sk = (i: Item) => String(i.SK);
+  const withPrefix = (prefix: string) => items.filter((i) => String(i.SK).startsWith(prefix));
   return {
     record: recordOf(header),
     version: Number(header.version ?? 0),
-    // The table returns sort-key order, and line numbers are zero-padded: this is line order.
-    lines: items.filter((i) => sk(i).startsWith('LINE#')).map(lineOf),
-    payments: items.filter((i) => sk(i).startsWith('PAYMENT#')),
-    journal: items.filter((i) => sk(i).startsWith('JOURNAL#')),
+    lines: withPrefix('LINE#').map(lineOf),
+    payments: withPrefix('PAYMENT#'),
+    journal: withPrefix('JOURNAL#'),
   };
+}
+
+/** I1: the whole partition in one Query (header, lines in line order, payments, journal entries). */
+export async function getInvoiceDocument(invoiceId: number): Promise<InvoiceDocument | undefined> {
+  return documentOf(await queryPartition({ pk: keys.invoicePartition(invoiceId) }), 'INVOICE', recordOf);
 }
 
 /** I1: the header and its lines in one Query; undefined when there is no such invoice. */
