@@ -1,7 +1,7 @@
 /**
  * Admin expense writes (docs/invoices-expenses.md): create, update and cancel, each ONE transaction of the
  * header (conditioned on the version read), the appended lines, the journal entry of what changed
- * (shared/ledger/posting.ts: Dr expense / Cr payable) and the change item. A rival write since the read (a
+ * (shared/workflows/ledger/posting.ts: Dr expense / Cr payable) and the change item. A rival write since the read (a
  * payment, a cancel, another update) fails the header's condition and the service reads again.
  */
 import { type ChangeInput, changePart } from '../../shared/data/changes-repo.js';
@@ -23,7 +23,7 @@ import {
 import { expenseView } from '../../shared/domain/expense/view.js';
 import { documentFigures, type Figures } from '../../shared/domain/invoice/figures.js';
 import { BadRequest } from '../../shared/errors.js';
-import { adjustmentParts } from '../../shared/ledger/posting.js';
+import { adjustmentParts } from '../../shared/workflows/ledger/posting.js';
 import { notFound } from './queries.js';
 import type { CreateExpenseInput, UpdateExpenseInput } from './schemas.js';
 
@@ -32,7 +32,7 @@ const siteToday = async (now: Date) => todayIn((await getSettings()).systemTimeZ
 const nonZero = (f: Figures): Figures | null =>
   f.subtotalCents === 0 && f.taxCents === 0 && f.totalCents === 0 ? null : f;
 
-/** The journal entry moving what the journal holds for this expense by `delta` (shared/ledger adjustmentParts). */
+/** The journal entry moving what the journal holds for this expense by `delta` (shared/workflows/ledger adjustmentParts). */
 const journalParts = (
   expense: Pick<repo.ExpenseRecord, 'expenseId' | 'propertyId'>,
   delta: Figures | null,

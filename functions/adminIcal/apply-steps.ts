@@ -34,7 +34,7 @@ import {
   createReservationWithNights,
   isUnavailable,
   type WriteContext,
-} from '../../shared/reservations/index.js';
+} from '../../shared/workflows/reservations/index.js';
 
 export interface StepTally {
   created: number;

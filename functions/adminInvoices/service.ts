@@ -1,7 +1,7 @@
 /**
  * Admin invoice writes (docs/invoices-expenses.md): create, update and cancel, each ONE transaction of the
  * header (conditioned on the version read), the appended lines, the journal entry of what changed
- * (shared/ledger/posting.ts) and the change item (audit and outbound event). A rival write since the read
+ * (shared/workflows/ledger/posting.ts) and the change item (audit and outbound event). A rival write since the read
  * (a payment, a cancel, another update) fails the header's condition: the service reads again and decides
  * again, so two racing requests leave a state one of them alone could have left.
  */
@@ -26,13 +26,13 @@ import {
 } from '../../shared/domain/invoice/update.js';
 import { invoiceView } from '../../shared/domain/invoice/view.js';
 import { BadRequest } from '../../shared/errors.js';
-import { adjustmentParts } from '../../shared/ledger/posting.js';
+import { adjustmentParts } from '../../shared/workflows/ledger/posting.js';
 import { notFound } from './queries.js';
 import type { CreateInvoiceInput, UpdateInvoiceInput } from './schemas.js';
 
 const siteToday = async (now: Date) => todayIn((await getSettings()).systemTimeZone, now);
 
-/** The journal entry moving what the journal holds for this invoice by `delta` (shared/ledger adjustmentParts). */
+/** The journal entry moving what the journal holds for this invoice by `delta` (shared/workflows/ledger adjustmentParts). */
 const journalParts = (
   invoice: Pick<repo.InvoiceRecord, 'invoiceId' | 'propertyId'>,
   delta: Figures | null,

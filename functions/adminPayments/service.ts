@@ -1,4 +1,4 @@
-/** Recorded payments and refunds: shared/ledger's settlement, answered with the document's new figures. */
+/** Recorded payments and refunds: shared/workflows/ledger's settlement, answered with the document's new figures. */
 import type { Actor } from '../../shared/domain/change.js';
 import { expenseStatusLabel } from '../../shared/domain/expense/status.js';
 import { invoiceStatusLabel } from '../../shared/domain/invoice/status.js';
@@ -6,8 +6,8 @@ import type { DocumentType } from '../../shared/domain/ledger/journal.js';
 import { amountDueCents } from '../../shared/domain/ledger/settlement.js';
 import { toAmount } from '../../shared/domain/money.js';
 import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
-import { applySettlement } from '../../shared/ledger/apply.js';
-import { SettlementRefused } from '../../shared/ledger/settlement.js';
+import { applySettlement } from '../../shared/workflows/ledger/apply.js';
+import { SettlementRefused } from '../../shared/workflows/ledger/settlement.js';
 import type { PaymentAnswer, PaymentBody } from './schemas.js';
 
 const statusLabel = (t: DocumentType, status: number) =>

@@ -1,7 +1,7 @@
 /**
  * Admin reservation writes: the admin's rules of a create (status, name and e-mail, adminBlock,
  * skipAvailabilityCheck) and answers; the writes themselves are the shared orchestration in
- * shared/reservations/ (also used by the channel webhook and the iCal import).
+ * shared/workflows/reservations/ (also used by the channel webhook and the iCal import).
  */
 import { tenantIdByEmail } from '../../shared/data/tenants-repo.js';
 import {
@@ -16,7 +16,7 @@ import {
   changeReservationStay,
   createReservationWithNights,
   type WriteContext,
-} from '../../shared/reservations/index.js';
+} from '../../shared/workflows/reservations/index.js';
 import type { CreateReservationInput, UpdateReservationInput } from './schemas.js';
 
 const adminWrite = (by: Actor, now: Date): WriteContext => ({ by, now, source: 'admin' });

@@ -22,7 +22,7 @@ import {
 } from '../../shared/domain/tenant.js';
 import { NotFound } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
-import { createTenantAccount } from '../../shared/tenants/accounts.js';
+import { createTenantAccount } from '../../shared/workflows/tenants/accounts.js';
 import {
   leaseLinksLandlord,
   matchesTenant,

@@ -1,5 +1,5 @@
 /**
- * The three writes of a channel delivery, each one transaction through shared/reservations: create (with the
+ * The three writes of a channel delivery, each one transaction through shared/workflows/reservations: create (with the
  * mapping and the guest's tenant), change (dates and total) and cancel; an open conflict of the same channel
  * reservation is resolved in the transaction that finally takes (or withdraws) the stay. A full night records
  * the conflict (announced as channel.conflict) and answers 409.
@@ -21,14 +21,14 @@ import {
   conflictDetail,
 } from '../../shared/domain/channel/delivery.js';
 import { BadRequest, Conflict } from '../../shared/errors.js';
-import { guestTenant } from '../../shared/reservations/guest-tenant.js';
+import { guestTenant } from '../../shared/workflows/reservations/guest-tenant.js';
 import {
   cancelReservationWithNights,
   changeReservationStay,
   createReservationWithNights,
   isUnavailable,
   type WriteContext,
-} from '../../shared/reservations/index.js';
+} from '../../shared/workflows/reservations/index.js';
 import type { ChannelWebhookInput } from './schemas.js';
 
 type ChannelReservation = ChannelWebhookInput['reservation'];

@@ -1,7 +1,7 @@
 /**
  * What a Stripe event does (DESIGN.md "Stripe", "Invoice status after payment events"; docs/payments.md).
  * Every effect is ONE transaction with the event's once-item (I7), so a repeat — sequential or concurrent —
- * fails on that item and changes nothing; the money itself is settled by the ledger's parts (shared/ledger:
+ * fails on that item and changes nothing; the money itself is settled by the ledger's parts (shared/workflows/ledger:
  * payment, journal entry, header figures and status conditioned on the version read, change items with the
  * events), and an intent's I8 item is conditioned too, so no intent is settled twice and no refund counted
  * twice even under two different event ids. Events that change nothing are still recorded with their outcome.
@@ -20,11 +20,11 @@ import { commit, TransactionFailed, type TxPart } from '../../shared/db/transact
 import type { Actor } from '../../shared/domain/change.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { Conflict } from '../../shared/errors.js';
-import { applySettlement } from '../../shared/ledger/apply.js';
-import { disputeParts, processingParts } from '../../shared/ledger/card-events.js';
-import { readMoneyDocument } from '../../shared/ledger/document.js';
-import { type SettlementInput, SettlementRefused } from '../../shared/ledger/settlement.js';
 import { log } from '../../shared/log.js';
+import { applySettlement } from '../../shared/workflows/ledger/apply.js';
+import { disputeParts, processingParts } from '../../shared/workflows/ledger/card-events.js';
+import { readMoneyDocument } from '../../shared/workflows/ledger/document.js';
+import { type SettlementInput, SettlementRefused } from '../../shared/workflows/ledger/settlement.js';
 import type { stripeEventBody } from './routes.js';
 import {
   chargeObject,

@@ -16,7 +16,11 @@ import { BadRequest, Forbidden, InternalError, Unauthorized } from '../../shared
 import type { CountedLimits } from '../../shared/http/route.js';
 import { log } from '../../shared/log.js';
 import { defang, escapeHtml, mailLink, sendMail, visitorTextHtml } from '../../shared/mail.js';
-import { activateAccount, registerTenantAccount, undoRegistration } from '../../shared/tenants/accounts.js';
+import {
+  activateAccount,
+  registerTenantAccount,
+  undoRegistration,
+} from '../../shared/workflows/tenants/accounts.js';
 import { LOGIN_LOCKOUT, LOGIN_LOCKOUT_PER_EMAIL } from './routes.js';
 import {
   ACTIVATION_TTL_SECONDS,

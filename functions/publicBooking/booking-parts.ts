@@ -27,7 +27,7 @@ import type { Actor } from '../../shared/domain/change.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import type { SiteSettings } from '../../shared/domain/settings.js';
 import { CONTACT_FIELDS, type TenantRecord } from '../../shared/domain/tenant.js';
-import { invoicePostingParts } from '../../shared/ledger/posting.js';
+import { invoicePostingParts } from '../../shared/workflows/ledger/posting.js';
 
 /** The guest's tenant: an existing one (found by e-mail, or the session's), or a new inactive record. */
 export type BookingTenant = { kind: 'existing'; tenantId: number } | { kind: 'new'; record: TenantRecord };

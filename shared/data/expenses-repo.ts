@@ -32,7 +32,7 @@ export interface ExpenseRecord {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
-  /** Settled payments less refunds, and refunds (shared/ledger settlement parts). */
+  /** Settled payments less refunds, and refunds (shared/workflows/ledger settlement parts). */
   paidCents: number;
   refundedCents: number;
   dateCreated: string;

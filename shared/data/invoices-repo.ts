@@ -4,7 +4,7 @@
  * so the header, its lines, payments and journal entries are one Query. Amounts are integer cents. The header
  * carries `version` (every write is conditioned on the version read and adds 1), the computed figures and the
  * settlement figures `paidCents` / `refundedCents`, which only the ledger's settlement parts move
- * (shared/ledger/); the parts here never write them.
+ * (shared/workflows/ledger/); the parts here never write them.
  */
 import { indexKeys, keys } from '../db/keys.js';
 import { type IndexName, type Item, type PartitionQuery, queryPartition, stripKeys } from '../db/query.js';
@@ -37,7 +37,7 @@ export interface InvoiceRecord {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
-  /** Settled payments less refunds, and refunds (shared/ledger settlement parts); absent = 0. */
+  /** Settled payments less refunds, and refunds (shared/workflows/ledger settlement parts); absent = 0. */
   paidCents?: number;
   refundedCents?: number;
   dateCreated: string;

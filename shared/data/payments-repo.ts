@@ -3,7 +3,7 @@
  * document's partition (`INVOICE#<id>` or `EXPENSE#<id>`, `SK=PAYMENT#<pad paymentId>`), a refund being a
  * payment with a negative amount. Index keys: I5 `GSI1PK=PAYMENTS#settled`, `GSI1SK=<date>#<pad id>` (income
  * report) and, when the document has a property, `GSI2PK=PROPPAY#<propertyId>` (the same report per
- * property). Written only through shared/ledger, in the transaction that settles the document.
+ * property). Written only through shared/workflows/ledger, in the transaction that settles the document.
  */
 import { indexKeys, keys } from '../db/keys.js';
 import { type Item, queryPartition, stripKeys } from '../db/query.js';

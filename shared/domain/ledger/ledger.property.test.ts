@@ -1,6 +1,6 @@
 /**
  * The ledger after any sequence of creates, payments, refunds, processing events and cancels (domain level,
- * the rules the repositories and shared/ledger apply in one transaction each): the journal always balances,
+ * the rules the repositories and shared/workflows/ledger apply in one transaction each): the journal always balances,
  * each document's paidCents is its settled payments less refunds, and each invoice's receivable is what is
  * still owed on it (its total while active, less what was paid).
  */

@@ -3,13 +3,13 @@
  * a new inactive tenant without password or contact fields (DESIGN.md "A booking's tenant session": it can be
  * claimed later by registering), as parts of the reservation's own transaction.
  */
-import { changePart } from '../data/changes-repo.js';
-import { insertTenantParts, tenantIdByEmail } from '../data/tenants-repo.js';
-import { nextId } from '../db/counters.js';
-import { keys } from '../db/keys.js';
-import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
-import type { Actor } from '../domain/change.js';
-import type { TenantRecord } from '../domain/tenant.js';
+import { changePart } from '../../data/changes-repo.js';
+import { insertTenantParts, tenantIdByEmail } from '../../data/tenants-repo.js';
+import { nextId } from '../../db/counters.js';
+import { keys } from '../../db/keys.js';
+import { part, TransactionFailed, type TxPart } from '../../db/transaction.js';
+import type { Actor } from '../../domain/change.js';
+import type { TenantRecord } from '../../domain/tenant.js';
 
 export interface GuestTenant {
   tenantId: number;

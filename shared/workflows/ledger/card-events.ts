@@ -4,11 +4,11 @@
  * until the dispute is decided). Each returns parts; H3's webhook adds its event-once item and commits.
  */
 
-import { changePart } from '../data/changes-repo.js';
-import { keys } from '../db/keys.js';
-import { part, type TxPart } from '../db/transaction.js';
-import type { Actor } from '../domain/change.js';
-import { processingStatus } from '../domain/ledger/settlement.js';
+import { changePart } from '../../data/changes-repo.js';
+import { keys } from '../../db/keys.js';
+import { part, type TxPart } from '../../db/transaction.js';
+import type { Actor } from '../../domain/change.js';
+import { processingStatus } from '../../domain/ledger/settlement.js';
 import type { MoneyDocument } from './document.js';
 
 /**

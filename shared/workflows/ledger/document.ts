@@ -4,11 +4,11 @@
  * a repository that does not set them yet) read as 0 paid, 0 refunded, version 1.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, TABLE_NAME } from '../db/client.js';
-import { keys } from '../db/keys.js';
-import type { Item } from '../db/query.js';
-import type { DocumentType } from '../domain/ledger/journal.js';
-import type { SettlementState } from '../domain/ledger/settlement.js';
+import { ddb, TABLE_NAME } from '../../db/client.js';
+import { keys } from '../../db/keys.js';
+import type { Item } from '../../db/query.js';
+import type { DocumentType } from '../../domain/ledger/journal.js';
+import type { SettlementState } from '../../domain/ledger/settlement.js';
 
 export interface MoneyDocument extends SettlementState {
   documentId: number;

@@ -3,15 +3,15 @@
  * order) is cancelled in the same transaction while it is unpaid, with its journal reversal (docs/money.md);
  * a paid, partly paid or processing invoice is kept.
  */
-import { changePart } from '../data/changes-repo.js';
-import { INVOICE_STATUS } from '../data/invoices-repo.js';
-import { getOrder } from '../data/orders-repo.js';
-import { getSettings } from '../data/settings-repo.js';
-import type { TxPart } from '../db/transaction.js';
-import type { ReservationRecord } from '../domain/booking/reservation.js';
-import type { Actor } from '../domain/change.js';
-import { todayIn } from '../domain/dates.js';
-import { cancelRefusal } from '../domain/ledger/settlement.js';
+import { changePart } from '../../data/changes-repo.js';
+import { INVOICE_STATUS } from '../../data/invoices-repo.js';
+import { getOrder } from '../../data/orders-repo.js';
+import { getSettings } from '../../data/settings-repo.js';
+import type { TxPart } from '../../db/transaction.js';
+import type { ReservationRecord } from '../../domain/booking/reservation.js';
+import type { Actor } from '../../domain/change.js';
+import { todayIn } from '../../domain/dates.js';
+import { cancelRefusal } from '../../domain/ledger/settlement.js';
 import { readMoneyDocument } from '../ledger/document.js';
 import { cancelDocumentParts, newJournalEntryId } from '../ledger/posting.js';
 

@@ -4,14 +4,14 @@
  * committed in one transaction with whatever the caller adds (registration's activation token, an admin
  * create's change record).
  */
-import { sealFields } from '../crypto/fields.js';
-import { hashPassword } from '../crypto/password.js';
-import { changePart } from '../data/changes-repo.js';
+import { sealFields } from '../../crypto/fields.js';
+import { hashPassword } from '../../crypto/password.js';
+import { changePart } from '../../data/changes-repo.js';
 import {
   activationPart,
   consumeActivationPart,
   deleteActivationPart,
-} from '../data/tenant-activations-repo.js';
+} from '../../data/tenant-activations-repo.js';
 import {
   activateTenantPart,
   commitTenantChange,
@@ -20,11 +20,11 @@ import {
   insertTenantParts,
   tenantIdByEmail,
   updateTenantPart,
-} from '../data/tenants-repo.js';
-import { nextId } from '../db/counters.js';
-import { retryStale } from '../db/optimistic.js';
-import { commit, TransactionFailed, type TxPart } from '../db/transaction.js';
-import type { Actor } from '../domain/change.js';
+} from '../../data/tenants-repo.js';
+import { nextId } from '../../db/counters.js';
+import { retryStale } from '../../db/optimistic.js';
+import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
+import type { Actor } from '../../domain/change.js';
 import {
   type ContactField,
   contactAad,
@@ -35,8 +35,8 @@ import {
   type TenantRecord,
   tenantAuditView,
   withChanges,
-} from '../domain/tenant.js';
-import { Conflict } from '../errors.js';
+} from '../../domain/tenant.js';
+import { Conflict } from '../../errors.js';
 
 export interface NewAccount extends Partial<Record<ContactField, string | undefined>> {
   tenantEmail: string;

@@ -4,19 +4,19 @@
  * Free units are picked from one read of the nights; losing a claim to a concurrent writer re-reads them, so
  * exactly one writer wins the last unit and a full night is a StayUnavailable, never an overbooking.
  */
-import { changePart } from '../data/changes-repo.js';
-import { claimLost, nightClaims } from '../data/night-claims-repo.js';
-import { reservationSeqPart, type StoredProperty } from '../data/properties-repo.js';
-import { insertReservationParts } from '../data/reservations-repo.js';
-import { getSettings } from '../data/settings-repo.js';
-import { nextId } from '../db/counters.js';
-import { commit, type TxPart } from '../db/transaction.js';
-import { checkBookable } from '../domain/booking/bookable.js';
-import { type NightClaim, pickUnits } from '../domain/booking/capacity.js';
-import type { ReservationRecord, ReservationStatus } from '../domain/booking/reservation.js';
-import { nightsOf, type Stay } from '../domain/booking/stay.js';
-import { todayIn } from '../domain/dates.js';
-import { BadRequest } from '../errors.js';
+import { changePart } from '../../data/changes-repo.js';
+import { claimLost, nightClaims } from '../../data/night-claims-repo.js';
+import { reservationSeqPart, type StoredProperty } from '../../data/properties-repo.js';
+import { insertReservationParts } from '../../data/reservations-repo.js';
+import { getSettings } from '../../data/settings-repo.js';
+import { nextId } from '../../db/counters.js';
+import { commit, type TxPart } from '../../db/transaction.js';
+import { checkBookable } from '../../domain/booking/bookable.js';
+import { type NightClaim, pickUnits } from '../../domain/booking/capacity.js';
+import type { ReservationRecord, ReservationStatus } from '../../domain/booking/reservation.js';
+import { nightsOf, type Stay } from '../../domain/booking/stay.js';
+import { todayIn } from '../../domain/dates.js';
+import { BadRequest } from '../../errors.js';
 import { bookableProperty, checkedStay, StayUnavailable, unitsOf } from './stay-checks.js';
 import { isArchivedMeanwhile, isTransient, reservationChange, type WriteContext } from './write-context.js';
 

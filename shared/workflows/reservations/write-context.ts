@@ -2,15 +2,15 @@
  * What every shared reservation write is given (docs/channel.md "Shared reservation writes"): who writes, from
  * where, and the change record (outbox) each write commits with the reservation.
  */
-import type { ChangeInput } from '../data/changes-repo.js';
-import { RESERVATION_SEQ_LABEL } from '../data/properties-repo.js';
-import { TransactionFailed } from '../db/transaction.js';
+import type { ChangeInput } from '../../data/changes-repo.js';
+import { RESERVATION_SEQ_LABEL } from '../../data/properties-repo.js';
+import { TransactionFailed } from '../../db/transaction.js';
 import {
   type ReservationRecord,
   type ReservationSource,
   reservationView,
-} from '../domain/booking/reservation.js';
-import type { Actor } from '../domain/change.js';
+} from '../../domain/booking/reservation.js';
+import type { Actor } from '../../domain/change.js';
 
 export interface WriteContext {
   /** The author the change record names (adminActor, or systemActor('channel') / systemActor('ical')). */

@@ -3,10 +3,10 @@
  * the stay is a stay that fits in one transaction, and the errors a full night raises (docs/channel.md "Shared
  * reservation writes"). Shared by admin reservations, the channel webhook and the iCal import.
  */
-import { getProperty, type StoredProperty } from '../data/properties-repo.js';
-import { MAX_NIGHTS_PER_TRANSACTION } from '../domain/booking/capacity.js';
-import { checkStay, type Stay } from '../domain/booking/stay.js';
-import { BadRequest, Conflict } from '../errors.js';
+import { getProperty, type StoredProperty } from '../../data/properties-repo.js';
+import { MAX_NIGHTS_PER_TRANSACTION } from '../../domain/booking/capacity.js';
+import { checkStay, type Stay } from '../../domain/booking/stay.js';
+import { BadRequest, Conflict } from '../../errors.js';
 
 export const unitsOf = (p: StoredProperty) => (p.record.units > 0 ? p.record.units : 1);
 

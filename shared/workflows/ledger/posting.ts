@@ -5,10 +5,10 @@
  * the same transaction as the header write, so a document and its journal never disagree.
  */
 
-import { insertJournalEntryPart } from '../data/journal-repo.js';
-import { nextId } from '../db/counters.js';
-import { keys } from '../db/keys.js';
-import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import { insertJournalEntryPart } from '../../data/journal-repo.js';
+import { nextId } from '../../db/counters.js';
+import { keys } from '../../db/keys.js';
+import { part, TransactionFailed, type TxPart } from '../../db/transaction.js';
 import {
   type DocumentFigures,
   type DocumentType,
@@ -16,8 +16,8 @@ import {
   postedKind,
   postedLines,
   reversedKind,
-} from '../domain/ledger/journal.js';
-import { cancelledStatus } from '../domain/ledger/settlement.js';
+} from '../../domain/ledger/journal.js';
+import { cancelledStatus } from '../../domain/ledger/settlement.js';
 import type { MoneyDocument } from './document.js';
 
 /** Journal entry ids (counter 'journal'); one per entry a transaction writes. */

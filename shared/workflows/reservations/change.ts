@@ -4,14 +4,14 @@
  * and an unpaid BOOKING invoice cancelled, each in one transaction conditioned on the version read, with the
  * change record and the caller's extra parts. A stale read or a lost claim re-runs the whole attempt.
  */
-import { changePart } from '../data/changes-repo.js';
-import { invoiceNoLongerUnpaid } from '../data/invoices-repo.js';
-import { claimLost, nightClaims } from '../data/night-claims-repo.js';
-import { reservationSeqPart, type StoredProperty } from '../data/properties-repo.js';
-import * as repo from '../data/reservations-repo.js';
-import { retryStale, StaleRecord } from '../db/optimistic.js';
-import { commit, type TxPart } from '../db/transaction.js';
-import { pickUnits, type UnitPick } from '../domain/booking/capacity.js';
+import { changePart } from '../../data/changes-repo.js';
+import { invoiceNoLongerUnpaid } from '../../data/invoices-repo.js';
+import { claimLost, nightClaims } from '../../data/night-claims-repo.js';
+import { reservationSeqPart, type StoredProperty } from '../../data/properties-repo.js';
+import * as repo from '../../data/reservations-repo.js';
+import { retryStale, StaleRecord } from '../../db/optimistic.js';
+import { commit, type TxPart } from '../../db/transaction.js';
+import { pickUnits, type UnitPick } from '../../domain/booking/capacity.js';
 import {
   cancelReservation as cancelled,
   claimChanges,
@@ -22,9 +22,9 @@ import {
   type ReservationPatch,
   type ReservationRecord,
   reservationView,
-} from '../domain/booking/reservation.js';
-import { nightsOf } from '../domain/booking/stay.js';
-import { BadRequest, Conflict, NotFound } from '../errors.js';
+} from '../../domain/booking/reservation.js';
+import { nightsOf } from '../../domain/booking/stay.js';
+import { BadRequest, Conflict, NotFound } from '../../errors.js';
 import { invoiceCancelParts } from './invoice-cancel.js';
 import { bookableProperty, checkedStay, MoveUnavailable, unitsOf } from './stay-checks.js';
 import { isArchivedMeanwhile, isTransient, reservationChange, type WriteContext } from './write-context.js';

@@ -3,9 +3,9 @@
  * "Races"). Used by the recorded-payments endpoint and the Stripe webhook.
  */
 
-import { retryStale, StaleRecord } from '../db/optimistic.js';
-import { commit, type TxPart } from '../db/transaction.js';
-import type { DocumentType } from '../domain/ledger/journal.js';
+import { retryStale, StaleRecord } from '../../db/optimistic.js';
+import { commit, type TxPart } from '../../db/transaction.js';
+import type { DocumentType } from '../../domain/ledger/journal.js';
 import { type MoneyDocument, readMoneyDocument } from './document.js';
 import { type SettlementInput, type SettlementPlan, settlementParts, settlementStale } from './settlement.js';
 

@@ -10,25 +10,25 @@
  * land, and a cancel and a payment cannot both win.
  */
 
-import { changePart } from '../data/changes-repo.js';
-import { insertJournalEntryPart } from '../data/journal-repo.js';
+import { changePart } from '../../data/changes-repo.js';
+import { insertJournalEntryPart } from '../../data/journal-repo.js';
 import {
   directionOf,
   insertPaymentPart,
   type PaymentMethod,
   type PaymentRecord,
-} from '../data/payments-repo.js';
-import { nextId } from '../db/counters.js';
-import { keys } from '../db/keys.js';
-import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
-import type { Actor } from '../domain/change.js';
-import { type DocumentType, paymentEntry } from '../domain/ledger/journal.js';
+} from '../../data/payments-repo.js';
+import { nextId } from '../../db/counters.js';
+import { keys } from '../../db/keys.js';
+import { part, TransactionFailed, type TxPart } from '../../db/transaction.js';
+import type { Actor } from '../../domain/change.js';
+import { type DocumentType, paymentEntry } from '../../domain/ledger/journal.js';
 import {
   type PaymentSource,
   type Settlement,
   type SettlementRefusal,
   settle,
-} from '../domain/ledger/settlement.js';
+} from '../../domain/ledger/settlement.js';
 import type { MoneyDocument } from './document.js';
 import { postingParts } from './posting.js';
 
