@@ -4,11 +4,9 @@
  * because TTL deletion is lazy. Each load also checks the account's credentials version (stillCurrent).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { adminCredentialsVersion } from '../data/admins-repo.js';
+import { deleteSession, getSession, putSession } from '../data/sessions-repo.js';
 import { getTenantCredentials } from '../data/tenants-repo.js';
-import { ddb, TABLE_NAME } from '../db/client.js';
-import { keys } from '../db/keys.js';
 import type { AdminSession, Session, TenantSession } from './session-types.js';
 
 export const ADMIN_SESSION_SECONDS = 8 * 60 * 60;
@@ -28,12 +26,7 @@ export async function openSession<S extends Session>(
 ) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = Math.floor(now.getTime() / 1000) + lifetimeSeconds;
-  await ddb.send(
-    new PutCommand({
-      TableName: TABLE_NAME,
-      Item: { ...keys.session(hashToken(token)), entity: 'session', ...data, expiresAt },
-    }),
-  );
+  await putSession(hashToken(token), { ...data, expiresAt });
   return { token, expiresAt };
 }
 
@@ -49,12 +42,9 @@ export async function loadSession(
 ): Promise<TenantSession | undefined>;
 export async function loadSession(token: string | undefined, kind: Session['kind'], now: Date) {
   if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-  const { Item } = await ddb.send(
-    new GetCommand({ TableName: TABLE_NAME, Key: keys.session(hashToken(token)) }),
-  );
-  if (!Item || Item.kind !== kind || Number(Item.expiresAt) <= now.getTime() / 1000) return undefined;
-  const { PK: _pk, SK: _sk, entity: _entity, ...stored } = Item;
-  const session = stored as Session;
+  const stored = await getSession(hashToken(token));
+  if (!stored || stored.kind !== kind || Number(stored.expiresAt) <= now.getTime() / 1000) return undefined;
+  const session = stored as unknown as Session;
   return (await stillCurrent(session)) ? session : undefined;
 }
 
@@ -73,5 +63,5 @@ async function stillCurrent(session: Session): Promise<boolean> {
 
 export async function closeSession(token: string | undefined): Promise<void> {
   if (!token || !TOKEN_PATTERN.test(token)) return;
-  await ddb.send(new DeleteCommand({ TableName: TABLE_NAME, Key: keys.session(hashToken(token)) }));
+  await deleteSession(hashToken(token));
 }

@@ -1,110 +1,124 @@
 /**
- * Rate-limit windows in the table (docs/data-model.md F8): `PK=RATE#<scope>#<subject>`, `SK=WINDOW#<start>`,
- * a `count` moved by ADD and a TTL `expiresAt` = start + window length.
+ * Rate-limit windows in the table (docs/data-model.md F8): one item per subject, `PK=RATE#<scope>#<subject>`,
+ * `SK=WINDOW`, with the window's `windowStart`, its `count` and a TTL `expiresAt` = start + window length.
  *
  * A window is fixed in length but starts at the first counted event of a subject (not at a clock boundary),
  * so "5 failures within 15 minutes" cannot be doubled by straddling a boundary, and it ends exactly one
- * window length after that first event. Concurrent first events may open two windows; every unexpired window
- * of the subject is summed, so none is lost. DynamoDB's TTL deletion is lazy (the local emulator's never
- * happens), so expiry is always checked on read.
+ * window length after that first event. Counting is one conditional UpdateItem: the first event of a window
+ * (the usual case for the limits we have: logins, registrations, bookings) opens it in one round trip; an
+ * event inside an open window fails that condition and is added in a second one. Two events racing to open
+ * the same window: one opens it, the other's condition fails and it is added, so none is lost. DynamoDB's TTL
+ * deletion is lazy (the local emulator's never happens), so expiry is part of every condition.
  */
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
-import { queryAll } from '../db/query.js';
 
 export interface WindowState {
-  /** Events counted in the subject's unexpired windows. */
+  /** Events counted in the subject's open window. */
   count: number;
-  /** Epoch seconds when the last of those windows ends (0 when none is open). */
+  /** Epoch seconds when that window ends (0 when none is open). */
   resetAt: number;
-  /** Window starts, for `clear`. */
-  starts: number[];
+  /** The window's start (epoch seconds), for `clear`; 0 when none is open. */
+  start: number;
 }
 
 const seconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
-async function openWindows(scope: string, subject: string, windowSeconds: number, now: Date) {
-  const nowSec = seconds(now);
-  // Epoch seconds have ten digits until the year 2286, so the unpadded starts in SK sort as numbers.
-  const from = keys.rateWindow(scope, subject, nowSec - windowSeconds);
-  const items = await queryAll({
-    TableName: TABLE_NAME,
-    KeyConditionExpression: 'PK = :pk AND SK > :from',
-    ExpressionAttributeValues: {
-      ':pk': from.PK,
-      ':from': from.SK,
-    },
-    ConsistentRead: true,
-  });
-  return items
-    .map((i) => ({
-      start: Number(i.windowStart),
-      count: Number(i.count ?? 0),
-      expiresAt: Number(i.expiresAt),
-    }))
-    .filter((w) => w.expiresAt > nowSec);
+const stateOf = (item: Record<string, unknown> | undefined, nowSec: number): WindowState => {
+  const expiresAt = Number(item?.expiresAt ?? 0);
+  if (!item || expiresAt <= nowSec) return { count: 0, resetAt: 0, start: 0 };
+  return { count: Number(item.count ?? 0), resetAt: expiresAt, start: Number(item.windowStart ?? 0) };
+};
+
+const failedCondition = (error: unknown) => error instanceof ConditionalCheckFailedException;
+
+/** Opens a new window at this event when none is open; false when one is. */
+async function open(scope: string, subject: string, windowSeconds: number, nowSec: number) {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.rateWindow(scope, subject),
+        UpdateExpression: 'SET #count = :one, windowStart = :now, expiresAt = :exp, entity = :entity',
+        ConditionExpression: 'attribute_not_exists(expiresAt) OR expiresAt <= :now',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':now': nowSec,
+          ':exp': nowSec + windowSeconds,
+          ':entity': 'rateWindow',
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (failedCondition(error)) return false;
+    throw error;
+  }
 }
 
-function summarise(windows: { start: number; count: number; expiresAt: number }[]): WindowState {
-  return {
-    count: windows.reduce((sum, w) => sum + w.count, 0),
-    resetAt: windows.reduce((max, w) => Math.max(max, w.expiresAt), 0),
-    starts: windows.map((w) => w.start),
-  };
+/** Adds the event to the open window; undefined when it closed meanwhile. */
+async function add(scope: string, subject: string, nowSec: number): Promise<WindowState | undefined> {
+  try {
+    const { Attributes } = await ddb.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.rateWindow(scope, subject),
+        UpdateExpression: 'ADD #count :one',
+        ConditionExpression: 'expiresAt > :now',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':now': nowSec },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return stateOf(Attributes, nowSec);
+  } catch (error) {
+    if (failedCondition(error)) return undefined;
+    throw error;
+  }
 }
 
-export async function peek(
-  scope: string,
-  subject: string,
-  windowSeconds: number,
-  now: Date,
-): Promise<WindowState> {
-  return summarise(await openWindows(scope, subject, windowSeconds, now));
+/** The subject's open window, without counting. */
+export async function peek(scope: string, subject: string, now: Date): Promise<WindowState> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.rateWindow(scope, subject), ConsistentRead: true }),
+  );
+  return stateOf(Item, seconds(now));
 }
 
-/** Counts one event and returns the state including it (the ADD is atomic, so parallel callers each see their own count). */
+/** Counts one event and returns the state including it (each caller sees its own count). */
 export async function hit(
   scope: string,
   subject: string,
   windowSeconds: number,
   now: Date,
 ): Promise<WindowState> {
-  const windows = await openWindows(scope, subject, windowSeconds, now);
-  const latest = windows.reduce<(typeof windows)[number] | undefined>(
-    (a, w) => (!a || w.start > a.start ? w : a),
-    undefined,
-  );
-  const start = latest?.start ?? seconds(now);
-  const { Attributes } = await ddb.send(
-    new UpdateCommand({
-      TableName: TABLE_NAME,
-      Key: keys.rateWindow(scope, subject, start),
-      UpdateExpression:
-        'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :exp), windowStart = :start, entity = :entity',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':exp': start + windowSeconds,
-        ':start': start,
-        ':entity': 'rateWindow',
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  const updated = {
-    start,
-    count: Number(Attributes?.count ?? 1),
-    expiresAt: Number(Attributes?.expiresAt ?? start + windowSeconds),
-  };
-  return summarise([...windows.filter((w) => w.start !== start), updated]);
+  const nowSec = seconds(now);
+  // A window that closes between the two calls is opened again: two turns at most in practice.
+  for (;;) {
+    if (await open(scope, subject, windowSeconds, nowSec))
+      return { count: 1, resetAt: nowSec + windowSeconds, start: nowSec };
+    const counted = await add(scope, subject, nowSec);
+    if (counted) return counted;
+  }
 }
 
-/** Forgets a subject's windows (a successful login forgives earlier failures). */
-export async function clear(scope: string, subject: string, starts: readonly number[]): Promise<void> {
-  if (!starts.length) return;
-  const requests = starts.slice(0, 25).map((start) => ({
-    DeleteRequest: { Key: keys.rateWindow(scope, subject, start) },
-  }));
-  await ddb.send(new BatchWriteCommand({ RequestItems: { [TABLE_NAME]: requests } }));
+/** Forgets a subject's window (a successful login forgives earlier failures); a newer window is kept. */
+export async function clear(scope: string, subject: string, start: number): Promise<void> {
+  if (!start) return;
+  try {
+    await ddb.send(
+      new DeleteCommand({
+        TableName: TABLE_NAME,
+        Key: keys.rateWindow(scope, subject),
+        ConditionExpression: 'windowStart = :start',
+        ExpressionAttributeValues: { ':start': start },
+      }),
+    );
+  } catch (error) {
+    if (!failedCondition(error)) throw error;
+  }
 }

@@ -18,10 +18,8 @@ export const keys = {
   settings: (): Key => ({ PK: 'SETTINGS', SK: 'SITE' }),
   session: (tokenHash: string): Key => ({ PK: `SESSION#${tokenHash}`, SK: 'SESSION' }),
   admin: (adminId: number): Key => ({ PK: `ADMIN#${adminId}`, SK: 'ADMIN' }),
-  rateWindow: (scope: string, subject: string, windowStart: number): Key => ({
-    PK: `RATE#${scope}#${subject}`,
-    SK: `WINDOW#${windowStart}`,
-  }),
+  /** F8: one window item per subject (shared/data/rate-limits-repo.ts). */
+  rateWindow: (scope: string, subject: string): Key => ({ PK: `RATE#${scope}#${subject}`, SK: 'WINDOW' }),
   /** F11: Idempotency-Key records of one route; SK is Powertools' hashed key (`<routeId>#<hash>`). */
   idempotencyPartition: (routeId: string): string => `IDEMPOTENCY#${routeId}`,
 

@@ -15,6 +15,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { ADMIN_COOKIE, parseCookies, TENANT_COOKIE } from '../auth/cookies.js';
 import { CSRF_BODY_FIELD, CSRF_COOKIE, CSRF_HEADER, checkCsrfToken } from '../auth/csrf.js';
 import { hasRole } from '../auth/roles.js';
+import type { AdminSession, TenantSession } from '../auth/session-types.js';
 import { loadSession } from '../auth/sessions.js';
 import { Forbidden, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthorized } from '../errors.js';
 import { logger, requestLogKeys, withRequestLogKeys } from '../log.js';
@@ -40,7 +41,16 @@ interface RequestState {
   /** The body as sent, parsed (before aliases and validation): what an Idempotency-Key replay must match. */
   sentBody: Record<string, unknown>;
   input: Record<string, unknown>;
+  /**
+   * The route's session, read while the rate limits are counted (two round trips side by side instead of one
+   * after the other); the role and the 401 are decided after validation, as before.
+   */
+  session: Promise<SessionRead> | undefined;
 }
+
+type SessionRead =
+  | { ok: true; value: AdminSession | TenantSession | undefined }
+  | { ok: false; error: unknown };
 
 type ApiContext = Context & { api?: RequestState };
 
@@ -112,6 +122,7 @@ function routeRequest(event: Event, context: ApiContext, matcher: PathMatcher<Bo
   if (match.kind === 'wrongMethod') throw new MethodNotAllowed(match.allow);
   if (match.kind !== 'found') throw new NotFound(`No endpoint ${event.httpMethod} ${event.path}`);
   const route = match.value;
+  const now = new Date();
   const requestId = requestIdOf(event);
   const keys = requestLogKeys();
   if (keys) keys.route = route.contract.id;
@@ -119,12 +130,32 @@ function routeRequest(event: Event, context: ApiContext, matcher: PathMatcher<Bo
   context.api = {
     route,
     pathParams: match.params,
-    now: new Date(),
+    now,
     ip: event.requestContext?.identity?.sourceIp ?? '0.0.0.0',
     rawBody: rawBodyOf(event),
     sentBody: {},
     input: {},
+    session: readSession(route.contract.auth, event.headers as Record<string, string | undefined>, now),
   };
+}
+
+/** Starts reading the session the route's auth needs (none for public routes); never rejects. */
+function readSession(
+  auth: BoundRoute['contract']['auth'],
+  headers: Record<string, string | undefined>,
+  now: Date,
+): Promise<SessionRead> | undefined {
+  const cookies = parseCookies(headers.cookie);
+  const read =
+    auth.kind === 'admin'
+      ? loadSession(cookies[ADMIN_COOKIE], 'admin', now)
+      : auth.kind === 'tenant' || auth.kind === 'optionalTenant'
+        ? loadSession(cookies[TENANT_COOKIE], 'tenant', now)
+        : undefined;
+  return read?.then(
+    (value): SessionRead => ({ ok: true, value }),
+    (error: unknown): SessionRead => ({ ok: false, error }),
+  );
 }
 
 /** What runs on the body as received: limits count garbage too, and signatures are over the exact bytes. */
@@ -178,14 +209,16 @@ async function afterParsing(event: Event, api: RequestState): Promise<void> {
 async function authorize(api: RequestState): Promise<void> {
   const { auth } = api.route.contract;
   const input = api.input;
-  const cookies = input.cookies as Record<string, string>;
+  const read = await api.session;
+  if (read && !read.ok) throw read.error;
+  const session = read?.value;
   if (auth.kind === 'admin') {
-    const admin = await loadSession(cookies[ADMIN_COOKIE], 'admin', api.now);
+    const admin = session?.kind === 'admin' ? session : undefined;
     if (!admin) throw new Unauthorized('An admin session is required: sign in at /API/auth/V1/login.json');
     if (!hasRole(admin, auth.roles)) throw new Forbidden(`The ${admin.role} role may not use this endpoint`);
     input.admin = admin;
   } else if (auth.kind === 'tenant' || auth.kind === 'optionalTenant') {
-    const tenant = await loadSession(cookies[TENANT_COOKIE], 'tenant', api.now);
+    const tenant = session?.kind === 'tenant' ? session : undefined;
     if (!tenant && auth.kind === 'tenant')
       throw new Unauthorized('A tenant session is required: log in first');
     input.tenant = tenant;

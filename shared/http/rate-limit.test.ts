@@ -33,8 +33,8 @@ describe('rate-limit subjects', () => {
 
 describe('rate-limit refusal', () => {
   it('lets the count reach the limit and refuses the one over it', () => {
-    expect(refusal(limit, { count: 5, resetAt: nowSec + 600, starts: [] }, now)).toBeUndefined();
-    const refused = refusal(limit, { count: 6, resetAt: nowSec + 600, starts: [] }, now) as AppError;
+    expect(refusal(limit, { count: 5, resetAt: nowSec + 600, start: 0 }, now)).toBeUndefined();
+    const refused = refusal(limit, { count: 6, resetAt: nowSec + 600, start: 0 }, now) as AppError;
     expect(refused.status).toBe(429);
     expect(refused.headers).toEqual({
       'Retry-After': '600',
@@ -45,11 +45,7 @@ describe('rate-limit refusal', () => {
   });
 
   it('uses the declared detail, and never a Retry-After below one second', () => {
-    const refused = refusal(
-      { ...limit, detail: 'slow down' },
-      { count: 9, resetAt: nowSec, starts: [] },
-      now,
-    );
+    const refused = refusal({ ...limit, detail: 'slow down' }, { count: 9, resetAt: nowSec, start: 0 }, now);
     expect(refused?.message).toBe('slow down');
     expect(refused?.headers?.['Retry-After']).toBe('1');
   });

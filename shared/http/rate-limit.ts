@@ -1,7 +1,7 @@
 /**
  * Route-declared rate limits (RouteContract.rateLimits), checked after routing and before the body is parsed
  * or validated, so malformed requests are counted too. Each request is counted atomically in the table
- * (shared/data/rate-limits-repo.ts: windows that start at a subject's first event, TTL); the request that
+ * (shared/data/rate-limits-repo.ts: one window per subject that starts at its first event, TTL); the request that
  * takes a subject over `limit` and every one after it, until the window ends, is 429 with Retry-After and
  * RateLimit-Limit / -Remaining / -Reset.
  */
@@ -72,7 +72,7 @@ export async function countRequest(
   return {
     forgive: async (scope) => {
       const c = counted.find((x) => x?.limit.scope === scope);
-      if (c) await windows.clear(scope, c.subject, c.state.starts);
+      if (c) await windows.clear(scope, c.subject, c.state.start);
     },
   };
 }
