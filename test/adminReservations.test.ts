@@ -7,9 +7,9 @@
 
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { getItem, guestBody, guestBook, siteDay } from './support/booking.js';
+import { BOOKING, claimsOf, getItem, guestBody, guestBook, siteDay } from './support/booking.js';
 import { createTenant, createVrProperty } from './support/builders.js';
-import { changesOf } from './support/changes.js';
+import { type ChangeItem, changesOf } from './support/changes.js';
 import { type ApiResponse, Client, problem, signedIn, unique } from './support/client.js';
 import { rawTable, TABLE } from './support/table.js';
 
@@ -159,19 +159,62 @@ describe('admin reservations: create', () => {
     );
   });
 
-  it('skipAvailabilityCheck skips the booking rules but never overbooks a night', async () => {
+  it('skipAvailabilityCheck skips the booking rules, and on full nights is an explicit overbooking: stored, listed, shown, recorded as a conflict and announced', async () => {
     const admin = await signedIn('super');
     const propertyId = await createVrProperty({ minNights: 3 });
     await created(admin, { propertyId, dateFrom: day(-3), dateTo: day(-2), skipAvailabilityCheck: true });
-    await created(admin, { propertyId, dateFrom: day(40), dateTo: day(41), skipAvailabilityCheck: 'true' });
-    const over = await create(admin, {
+    const first = await created(admin, {
+      propertyId,
+      dateFrom: day(40),
+      dateTo: day(41),
+      skipAvailabilityCheck: 'true',
+    });
+    // Without the flag nothing changes: a full night is the 400, never more stays than units.
+    const refused = await create(admin, { propertyId, dateFrom: day(40), dateTo: day(44) });
+    expect(refused.status).toBe(400);
+    const over = await created(admin, {
       propertyId,
       dateFrom: day(40),
       dateTo: day(42),
       skipAvailabilityCheck: true,
     });
-    expect(over.status).toBe(400);
-    expect(problem(over).detail).toMatch(/not available/i);
+    expect(over.status).toBe('1');
+    expect((await activeOn(admin, propertyId)).map((r) => r.reservationId)).toContain(over.reservationId);
+    const claims = await claimsOf(propertyId);
+    expect(claims.filter((c) => c.reservationId === over.reservationId).map((c) => c.date)).toEqual([
+      day(40),
+      day(41),
+    ]);
+    const calendar = await new Client().get<{ ranges: { start: string; end: string }[] }>(
+      `${BOOKING}/calendar/${propertyId}.json`,
+      { query: { months: 3 } },
+    );
+    expect(calendar.body.ranges).toContainEqual(expect.objectContaining({ start: day(40), end: day(42) }));
+    const conflicts = await admin.get<{ items: { reference: string; source: string; status: string }[] }>(
+      '/API/adminIcal/V1/conflicts.json',
+      { query: { source: 'overbooking', propertyId } },
+    );
+    expect(conflicts.body.items).toEqual([
+      expect.objectContaining({
+        source: 'overbooking',
+        reference: String(over.reservationId),
+        status: 'open',
+      }),
+    ]);
+    const announced = (await changesOf('reservation', over.reservationId)) as (ChangeItem & {
+      event?: string;
+    })[];
+    expect(announced.map((c) => c.event).sort()).toEqual(['reservation.created', 'reservation.overbooked']);
+    // The website still sees the night full after the first stay is cancelled: the overbooking holds it.
+    expect((await admin.delete(`${BASE}/reservations/${first.reservationId}.json`)).status).toBe(200);
+    const booking = await guestBook(guestBody(propertyId, day(40), day(41)));
+    expect(booking.status).toBe(409);
+    // Cancelling the overbooking resolves its conflict.
+    expect((await admin.delete(`${BASE}/reservations/${over.reservationId}.json`)).status).toBe(200);
+    const after = await admin.get<{ items: { status: string }[] }>('/API/adminIcal/V1/conflicts.json', {
+      query: { source: 'overbooking', propertyId },
+    });
+    expect(after.body.items.map((c) => c.status)).toEqual(['resolved']);
   });
 
   it('400 for bad input: missing fields, no stay, unknown or cancelled status, an LTR or archived or missing property', async () => {

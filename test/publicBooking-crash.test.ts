@@ -1,5 +1,6 @@
 /**
- * No half booking: the booking is one transaction (functions/publicBooking/booking-parts.ts), so a failure at
+ * No half booking: the booking is one transaction (the reservation workflow's newStayParts with
+ * functions/publicBooking/booking-parts.ts), so a failure at
  * any of its parts leaves nothing of it. Each part of a real booking is made to fail in turn (a condition
  * check on an item that does not exist, under the part's own label); then the realistic failures: a coupon
  * used up and a guest e-mail taken after the booking read them; and over HTTP, two bookings racing for a
@@ -24,6 +25,8 @@ import { rawTable, TABLE } from './support/table.js';
 
 useLocalTable();
 const { bookingParts } = await import('../functions/publicBooking/booking-parts.js');
+const { newStayParts } = await import('../shared/workflows/reservations/create.js');
+const { guestTenantRecord, newTenantParts } = await import('../shared/workflows/tenants/guest-tenant.js');
 const { commit, part, TransactionFailed } = await import('../shared/db/transaction.js');
 const { getProperty } = await import('../shared/data/properties-repo.js');
 const { computeQuote } = await import('../shared/domain/booking/quote.js');
@@ -70,35 +73,41 @@ async function plan(overrides: { couponCode?: string; email?: string } = {}) {
   nextTestId += 10;
   const now = new Date();
   const email = overrides.email ?? `crash-${base}@example.test`;
+  const by = { actor: 'guest:10.0.0.1', requestId: 'crash-test' } as const;
+  const ctx = { by, now, source: 'website' } as const;
+  const tenant = await guestTenantRecord({ name: 'Cora Crash', email }, base, now);
+  const reservation = {
+    reservationId: base,
+    propertyId,
+    tenantId: base,
+    ...stay,
+    name: 'Cora Crash',
+    email,
+    status: '1',
+    totalPriceCents: quote.totalCents,
+    orderId: base,
+    couponCode,
+    source: 'website',
+    nightUnits: nightsOf(stay).map((date) => ({ date, unit: 1 })),
+    dateCreated: now.toISOString(),
+    dateUpdated: now.toISOString(),
+  } as const;
   const bookingPlan: BookingPlan = {
+    reservation: { ...reservation, nightUnits: [...reservation.nightUnits] },
     ids: { reservationId: base, orderId: base, invoiceId: base, journalEntryId: base },
     property,
     settings: { vrTaxRate: 0, vrTaxRate2: 0 },
     quote,
-    couponCode,
-    units: nightsOf(stay).map((date) => ({ date, unit: 1 })),
-    tenant: {
-      kind: 'new',
-      record: {
-        tenantId: base,
-        tenantEmail: email,
-        tenantFirstName: 'Cora',
-        tenantLastName: 'Crash',
-        isActive: 0,
-        passwordHash: '',
-        contact: {},
-        dateCreated: now.toISOString(),
-        dateUpdated: now.toISOString(),
-        dateActivated: '',
-        activationHash: '',
-      },
-    },
-    guest: { name: 'Cora Crash', email },
     today: siteDay(0),
-    by: { actor: 'guest:10.0.0.1', requestId: 'crash-test' },
+    by,
     now,
   };
-  return { propertyId, couponCode, parts: bookingParts(bookingPlan) };
+  const parts = newStayParts(bookingPlan.reservation, ctx, {
+    overbooked: false,
+    guest: newTenantParts(tenant, by, now),
+    extra: bookingParts(bookingPlan),
+  });
+  return { propertyId, couponCode, parts };
 }
 
 /** What must not exist after a failed booking: every item it puts (changes aside: they have random ids). */

@@ -109,9 +109,9 @@ export class StepRunner {
           status: RESERVATION_STATUS.adminBlock,
           name: `iCal: ${this.feed.name}`.slice(0, 100),
           email: '',
-          tenantId: null,
+          guest: { kind: 'tenant', tenantId: null },
           totalPriceCents: 0,
-          checkRules: false,
+          rules: { kind: 'units' },
         },
         this.ctx,
         {

@@ -181,13 +181,14 @@ export const listConflicts = defineRoute({
   tags,
   method: 'GET',
   path: `${base}/conflicts.json`,
-  summary: 'Stays an iCal feed (or the channel manager) could not place because the nights were taken',
+  summary:
+    'Stays an iCal feed or the channel manager could not place because the nights were taken, and explicit overbookings',
   description:
-    'Newest first. `source` (ical, channel; default both), `propertyId`, `status` (open, resolved).',
+    "Newest first. `source` (ical, channel, overbooking: a super admin's reservation on full nights; default all), `propertyId`, `status` (open, resolved).",
   auth: { kind: 'admin', roles: READ_ROLES },
   beyondSpec,
   query: v.object({
-    source: v.optional(v.picklist(['ical', 'channel'])),
+    source: v.optional(v.picklist(['ical', 'channel', 'overbooking'])),
     propertyId: v.optional(intLike(1)),
     status: v.optional(v.picklist(['open', 'resolved'])),
   }),

@@ -61,7 +61,7 @@ export const createReservation = defineRoute({
   path: `${base}/reservations.json`,
   summary: 'Create a reservation or, with adminBlock, a block of the nights',
   description:
-    'The booking rules (stay length, not before today, within the 24-month horizon) and free units are checked; skipAvailabilityCheck skips the rules but never overbooks a night (a unit holds one stay per night). Honours Idempotency-Key.',
+    'The booking rules (stay length, not before today, within the 24-month horizon) and free units are checked. skipAvailabilityCheck bypasses them (spec): on nights that are full the reservation is an explicit overbooking, stored, shown in lists and the calendar, recorded as a conflict (adminIcal conflicts.json, source overbooking) and announced (`reservation.overbooked`). Honours Idempotency-Key.',
   auth: { kind: 'admin', roles: WRITE_ROLES },
   body: createReservationBody,
   idempotency: true,

@@ -49,9 +49,10 @@ export async function createReservation(input: CreateReservationInput, by: Actor
       status,
       name: input.name ?? 'Blocked',
       email: input.email ?? '',
-      tenantId: tenantId ?? null,
+      guest: { kind: 'tenant', tenantId: tenantId ?? null },
       totalPriceCents: input.totalPrice ?? 0,
-      checkRules: !input.skipAvailabilityCheck,
+      // Writes are super_admin's (WRITE_ROLES): the flag is an explicit overbooking, recorded and announced.
+      rules: input.skipAvailabilityCheck ? { kind: 'overbook' } : { kind: 'admin' },
     },
     adminWrite(by, now),
   );

@@ -13,10 +13,9 @@ import { retryStale } from '../../shared/db/optimistic.js';
 import type { Actor } from '../../shared/domain/change.js';
 import {
   contactAad,
-  TENANT_MASKED_FIELDS,
   type TenantChanges,
   type TenantRecord,
-  tenantAuditView,
+  tenantChange,
   withChanges,
   withSessionEnd,
 } from '../../shared/domain/tenant.js';
@@ -68,20 +67,6 @@ export async function getTenant(admin: AdminSession, tenantId: number) {
   if (!tenant || outOfReach) throw new NotFound(`Tenant ${tenantId} not found`);
   return tenantProfileView(tenant, await openFields(tenant.contact, contactAad(tenantId)), leases);
 }
-
-/** The audit record of a tenant write: contact fields and the password hash say "changed", never what to. */
-const tenantChange = (
-  action: ChangeInput['action'],
-  before: TenantRecord | undefined,
-  after: TenantRecord,
-): ChangeInput => ({
-  recordType: 'tenant',
-  recordId: after.tenantId,
-  action,
-  before: before && tenantAuditView(before),
-  after: tenantAuditView(after),
-  masked: TENANT_MASKED_FIELDS,
-});
 
 export async function createTenant(input: CreateTenantInput, by: Actor, now: Date) {
   const record = await createTenantAccount(input, now, (created) => [

@@ -12,8 +12,8 @@ import { RESERVATION_STATUS } from '../../shared/domain/booking/reservation.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { type MappedReservation, planDelivery } from '../../shared/domain/channel/delivery.js';
 import { NotFound } from '../../shared/errors.js';
-import { guestTenantChanged } from '../../shared/workflows/reservations/guest-tenant.js';
 import type { WriteContext } from '../../shared/workflows/reservations/index.js';
+import { guestTenantChanged } from '../../shared/workflows/tenants/guest-tenant.js';
 import type { ChannelWebhookInput } from './schemas.js';
 import { cancelStay, changeStay, createStay } from './stay-writes.js';
 

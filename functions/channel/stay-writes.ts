@@ -21,7 +21,6 @@ import {
   conflictDetail,
 } from '../../shared/domain/channel/delivery.js';
 import { BadRequest, Conflict } from '../../shared/errors.js';
-import { guestTenant } from '../../shared/workflows/reservations/guest-tenant.js';
 import {
   cancelReservationWithNights,
   changeReservationStay,
@@ -95,10 +94,7 @@ function conflictOf(r: ChannelReservation, stay: StayFields, reason: string): Co
 
 export async function createStay(r: ChannelReservation, ctx: WriteContext): Promise<number> {
   const stay = requireStay(r);
-  const [guest, resolved] = await Promise.all([
-    guestTenant(stay.guestName, stay.guestEmail, ctx.by, ctx.now),
-    resolvedConflictParts(r, ctx),
-  ]);
+  const resolved = await resolvedConflictParts(r, ctx);
   try {
     const record = await createReservationWithNights(
       {
@@ -108,9 +104,9 @@ export async function createStay(r: ChannelReservation, ctx: WriteContext): Prom
         status: RESERVATION_STATUS.confirmed,
         name: stay.guestName,
         email: stay.guestEmail,
-        tenantId: guest.tenantId,
+        guest: { kind: 'guest', guest: { name: stay.guestName, email: stay.guestEmail } },
         totalPriceCents: r.totalPrice ?? 0,
-        checkRules: false,
+        rules: { kind: 'units' },
       },
       ctx,
       {
@@ -121,7 +117,6 @@ export async function createStay(r: ChannelReservation, ctx: WriteContext): Prom
             reservationId: created.reservationId,
             dateCreated: ctx.now.toISOString(),
           }),
-          ...guest.parts,
           ...resolved,
         ],
       },

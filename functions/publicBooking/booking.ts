@@ -1,43 +1,36 @@
 /**
  * POST book (spec "Book rules"; docs/booking.md): the site's policy decides who may book (a tenant session,
  * or a guest e-mail with a passed CAPTCHA); without a name or an e-mail nothing is booked and the answer is
- * the quote with requiresPortal; otherwise one transaction writes the whole booking (booking-parts.ts).
+ * the quote with requiresPortal; otherwise the reservation workflow writes the stay, with the booking's order,
+ * invoice and coupon use as parts of the same transaction (booking-parts.ts).
  *
- * Race: the units are picked from the claims read just before; a claim taken meanwhile fails the transaction
- * (nothing written), the claims are read again and the booking retried on the units still free, or answered
- * 409 with the bookable rule that now fails ("the night of … is fully booked").
+ * Round trips, one after the other (docs/booking.md "Round trips"): everything the booking reads goes in one
+ * step beside the id counters it needs (so the ids are taken before it is known whether the stay can be
+ * booked: a refused booking leaves gaps in the counters, never a second use of an id); a guest's CAPTCHA
+ * token is used up in the next; the transaction is the last.
  */
 
 import type { TenantSession } from '../../shared/auth/session-types.js';
 import { verifyCaptcha } from '../../shared/captcha/verify.js';
-import { sealFields } from '../../shared/crypto/fields.js';
 import { couponUseFailed, getCoupon } from '../../shared/data/coupons-repo.js';
 import { dayPrices } from '../../shared/data/day-prices-repo.js';
-import { nightClaims } from '../../shared/data/night-claims-repo.js';
-import { getProperty, RESERVATION_SEQ_LABEL } from '../../shared/data/properties-repo.js';
+import { getProperty } from '../../shared/data/properties-repo.js';
 import { type PropertyDays, propertyDays } from '../../shared/data/property-days-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { tenantIdByEmail } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
-import { commit, TransactionFailed } from '../../shared/db/transaction.js';
-import { checkBookable, unitsOf } from '../../shared/domain/booking/bookable.js';
-import {
-  MAX_NIGHTS_PER_TRANSACTION,
-  type NightClaim,
-  pickUnits,
-} from '../../shared/domain/booking/capacity.js';
+import { TransactionFailed } from '../../shared/db/transaction.js';
+import { MAX_NIGHTS_PER_TRANSACTION } from '../../shared/domain/booking/capacity.js';
 import { applicableCoupon, couponProblem } from '../../shared/domain/booking/coupon.js';
 import { quoteView } from '../../shared/domain/booking/quote.js';
-import { nightCount, nightsOf, today } from '../../shared/domain/booking/stay.js';
+import { RESERVATION_STATUS } from '../../shared/domain/booking/reservation.js';
+import { nightCount, stayOf, today } from '../../shared/domain/booking/stay.js';
 import type { Actor } from '../../shared/domain/change.js';
-import { contactAad, contactOf, type TenantRecord } from '../../shared/domain/tenant.js';
 import { Conflict, Unauthorized } from '../../shared/errors.js';
-import { type BookingTenant, bookingParts, tenantIdOf } from './booking-parts.js';
+import { createReservationWithNights, type StayGuest } from '../../shared/workflows/reservations/index.js';
+import { type BookingIds, bookingParts } from './booking-parts.js';
 import type { BookInput } from './schemas.js';
-import { MAX_QUOTE_NIGHTS, onlineProperty, pricesOf, quoteOf, stayOf } from './service.js';
-
-/** Tries of the booking transaction (each after reading the claims again); then a 409 "try again". */
-export const BOOK_ATTEMPTS = 4;
+import { MAX_QUOTE_NIGHTS, onlineProperty, pricesOf, quoteOf } from './service.js';
 
 export const PORTAL_MESSAGE =
   'A name and an e-mail address are needed to book: complete this booking in the guest portal.';
@@ -64,63 +57,12 @@ function checkPolicy(
     throw new Unauthorized('Guest checkout is off on this site: log in as a tenant to book');
 }
 
-/** "Ann Marie Smith" → first "Ann", last "Marie Smith"; one word is a first name. */
-function splitName(name: string): { first: string; last: string } {
-  const [first = '', ...rest] = name.split(/\s+/);
-  return { first, last: rest.join(' ') };
-}
-
-/**
- * A guest without an account gets an inactive tenant record with no password (no one can log in with it).
- * An empty `activationHash` makes it a registration never activated (tenant.ts isReplaceableRegistration):
- * registering with the same e-mail later takes the record over, with its reservations, once the link is used.
- */
-async function newGuestTenant(input: BookInput, tenantId: number, now: Date): Promise<TenantRecord> {
-  const stamp = now.toISOString();
-  const { first, last } = splitName(input.name);
-  return {
-    tenantId,
-    tenantEmail: input.email,
-    tenantFirstName: first,
-    tenantLastName: last,
-    isActive: 0,
-    passwordHash: '',
-    contact: await sealFields(
-      contactOf({
-        tenantPhone: input.phone,
-        tenantAddress: input.address,
-        tenantCity: input.city,
-        tenantState: input.state,
-        tenantZip: input.zip,
-      }),
-      contactAad(tenantId),
-    ),
-    dateCreated: stamp,
-    dateUpdated: stamp,
-    dateActivated: '',
-    activationHash: '',
-  };
-}
-
-async function bookingTenant(
-  input: BookInput,
-  ctx: BookContext,
-  knownId: number | undefined,
-): Promise<BookingTenant> {
-  if (ctx.tenant) return { kind: 'existing', tenantId: ctx.tenant.tenantId };
-  if (knownId !== undefined) return { kind: 'existing', tenantId: knownId };
-  return { kind: 'new', record: await newGuestTenant(input, await nextId('tenant'), ctx.now) };
-}
-
 /** What a booking reads, in parallel: settings, property, the stay's claims and prices, coupon, tenant by e-mail. */
 async function readBooking(input: BookInput, ctx: BookContext) {
   const stay = stayOf(input.dateFrom, input.dateTo, MAX_QUOTE_NIGHTS);
-  const readable = nightCount(stay) <= MAX_NIGHTS_PER_TRANSACTION;
-  const readClaims = (): Promise<NightClaim[]> =>
-    readable ? nightClaims(input.propertyId, stay.dateFrom, stay.dateTo) : Promise.resolve([]);
   // The claims and prices in one Query; a stay too long to book still gets its price (the nights rule refuses it).
   const readDays = (): Promise<PropertyDays> =>
-    readable
+    nightCount(stay) <= MAX_NIGHTS_PER_TRANSACTION
       ? propertyDays(input.propertyId, stay.dateFrom, stay.dateTo)
       : dayPrices(input.propertyId, stay.dateFrom, stay.dateTo).then((prices) => ({ claims: [], prices }));
   const [settings, stored, { claims, prices }, coupon, knownTenantId] = await Promise.all([
@@ -130,7 +72,8 @@ async function readBooking(input: BookInput, ctx: BookContext) {
     input.couponCode ? getCoupon(input.couponCode) : undefined,
     ctx.tenant || !input.email ? undefined : tenantIdByEmail(input.email),
   ]);
-  const property = onlineProperty(stored?.record, input.propertyId);
+  const online = onlineProperty(stored, input.propertyId);
+  const property = online.record;
   const todayThere = today(settings.systemTimeZone, ctx.now);
   const couponContext = { propertyId: property.propertyId, today: todayThere, nights: nightCount(stay) };
   const applied = applicableCoupon(coupon?.record, couponContext);
@@ -138,24 +81,30 @@ async function readBooking(input: BookInput, ctx: BookContext) {
   const couponRefusal = input.couponCode ? couponProblem(coupon?.record, couponContext) : undefined;
   const quote = quoteOf(property, settings, stay, pricesOf(prices), input, applied);
   const couponCode = quote.couponApplied && applied ? applied.code : null;
-  return {
-    stay,
-    readClaims,
-    settings,
-    property,
-    claims,
-    todayThere,
-    quote,
-    couponCode,
-    couponRefusal,
-    knownTenantId,
-  };
+  return { settings, property: online, claims, todayThere, quote, couponCode, couponRefusal, knownTenantId };
 }
 
-type BookingReads = Awaited<ReturnType<typeof readBooking>>;
+/**
+ * The ids a booking may need, taken beside its reads: the reservation, the order, the invoice and its journal
+ * entry, and a guest's new tenant (used only when the e-mail is not known yet).
+ */
+async function takeIds(guestCheckout: boolean): Promise<BookingIds & { tenantId: number | undefined }> {
+  const [reservationId, orderId, invoiceId, journalEntryId, tenantId] = await Promise.all([
+    nextId('reservation'),
+    nextId('order'),
+    nextId('invoice'),
+    nextId('journal'),
+    guestCheckout ? nextId('tenant') : undefined,
+  ]);
+  return { reservationId, orderId, invoiceId, journalEntryId, tenantId };
+}
 
 export async function book(input: BookInput, ctx: BookContext) {
-  const reads = await readBooking(input, ctx);
+  const bookable = Boolean(input.name && input.email);
+  const [reads, ids] = await Promise.all([
+    readBooking(input, ctx),
+    bookable ? takeIds(!ctx.tenant) : undefined,
+  ]);
   checkPolicy(reads.settings, ctx.tenant);
   const answer = {
     success: false,
@@ -166,92 +115,76 @@ export async function book(input: BookInput, ctx: BookContext) {
     reservationId: null as number | null,
     quote: quoteView(reads.quote),
   };
-  if (!input.name || !input.email) return { ...answer, requiresPortal: true, message: PORTAL_MESSAGE };
+  if (!ids) return { ...answer, requiresPortal: true, message: PORTAL_MESSAGE };
   if (!ctx.tenant) await verifyCaptcha(reads.settings, input, ctx.ip, ctx.now);
   if (reads.couponRefusal) throw new Conflict(`The coupon cannot be used: ${reads.couponRefusal}`);
-  checkAvailable(input, reads, reads.claims);
-  const booked = await commitBooking(input, ctx, reads);
-  return {
-    ...answer,
-    ...booked,
-    success: true,
-    message: booked.invoiceId === null ? NOTHING_TO_PAY_MESSAGE : PAY_MESSAGE,
-  };
-}
-
-/** The bookable rules on the claims read; the first that fails is the 409's message. */
-function checkAvailable(input: BookInput, reads: BookingReads, claims: readonly NightClaim[]): void {
-  const verdict = checkBookable({
-    property: reads.property,
-    stay: reads.stay,
-    today: reads.todayThere,
-    adults: input.adults,
-    children: input.children,
-    pets: input.pets,
-    claims,
-  });
-  if (!verdict.available) throw new Conflict(verdict.message);
-}
-
-/** Commits the booking, reading the claims (and the guest's tenant) again after a lost race. */
-async function commitBooking(input: BookInput, ctx: BookContext, reads: BookingReads) {
   const invoiced = reads.quote.totalCents > 0;
-  const [reservationId, orderId, invoiceId, journalEntryId] = await Promise.all([
-    nextId('reservation'),
-    nextId('order'),
-    invoiced ? nextId('invoice') : null,
-    invoiced ? nextId('journal') : null,
-  ]);
   const by: Actor = {
     actor: ctx.tenant ? `tenant:${ctx.tenant.tenantId}` : `guest:${ctx.ip}`,
     requestId: ctx.requestId,
   };
-  const nights = nightsOf(reads.stay);
-  let claims = reads.claims;
-  let tenant = await bookingTenant(input, ctx, reads.knownTenantId);
-  for (let attempt = 1; ; attempt++) {
-    const units = pickUnits(nights, unitsOf(reads.property), claims);
-    if (!units) throw new Conflict('Not available: the stay was just booked');
-    const parts = bookingParts({
-      ids: { reservationId, orderId, invoiceId, journalEntryId },
-      property: reads.property,
-      settings: reads.settings,
-      quote: reads.quote,
-      couponCode: reads.couponCode,
-      units,
-      tenant,
-      guest: { name: input.name, email: input.email },
-      today: reads.todayThere,
-      by,
-      now: ctx.now,
-    });
-    try {
-      // One send per try: a conflict means another booking is taking these nights right now, so this loop
-      // re-reads the claims (and usually answers "not available") instead of resending the same transaction.
-      await commit(parts, { attempts: 1 });
-      return { orderId, invoiceId, reservationId, tenantId: tenantIdOf(tenant) };
-    } catch (error) {
-      throwUnlessRetryable(error, reads.couponCode, attempt);
-      // The guest's e-mail was taken by another booking (or its tenant went away): read who holds it now.
-      if (isTenantFailure(error))
-        tenant = await bookingTenant(input, ctx, await tenantIdByEmail(input.email));
-      claims = await reads.readClaims();
-      checkAvailable(input, reads, claims);
-    }
+  const guest: StayGuest = ctx.tenant
+    ? { kind: 'tenant', tenantId: ctx.tenant.tenantId }
+    : {
+        kind: 'guest',
+        guest: {
+          name: input.name,
+          email: input.email,
+          contact: {
+            tenantPhone: input.phone,
+            tenantAddress: input.address,
+            tenantCity: input.city,
+            tenantState: input.state,
+            tenantZip: input.zip,
+          },
+        },
+        known: { tenantId: reads.knownTenantId, newTenantId: ids.tenantId },
+      };
+  const { property } = reads;
+  try {
+    const record = await createReservationWithNights(
+      {
+        propertyId: input.propertyId,
+        dateFrom: input.dateFrom,
+        dateTo: input.dateTo,
+        status: RESERVATION_STATUS.confirmed,
+        name: input.name,
+        email: input.email,
+        guest,
+        totalPriceCents: reads.quote.totalCents,
+        rules: { kind: 'website', adults: input.adults, children: input.children, pets: input.pets },
+        orderId: ids.orderId,
+        couponCode: reads.couponCode,
+      },
+      { by, now: ctx.now, source: 'website' },
+      {
+        known: { property, today: reads.todayThere, claims: reads.claims, reservationId: ids.reservationId },
+        extraParts: (reservation) =>
+          bookingParts({
+            reservation,
+            ids: invoiced ? ids : { ...ids, invoiceId: null, journalEntryId: null },
+            property: property.record,
+            settings: reads.settings,
+            quote: reads.quote,
+            today: reads.todayThere,
+            by,
+            now: ctx.now,
+          }),
+      },
+    );
+    const invoiceId = invoiced ? ids.invoiceId : null;
+    return {
+      ...answer,
+      success: true,
+      orderId: ids.orderId,
+      invoiceId,
+      reservationId: record.reservationId,
+      tenantId: record.tenantId,
+      message: invoiceId === null ? NOTHING_TO_PAY_MESSAGE : PAY_MESSAGE,
+    };
+  } catch (error) {
+    if (error instanceof TransactionFailed && couponUseFailed(error))
+      throw new Conflict(`The coupon cannot be used: ${reads.couponCode} has been used up or deactivated`);
+    throw error;
   }
-}
-
-const isTenantFailure = (error: unknown) =>
-  error instanceof TransactionFailed &&
-  (error.conditionFailed('guard:tenantEmail') || error.conditionFailed('check:tenant'));
-
-/** A lost claim, a taken e-mail or a conflict are tried again (up to BOOK_ATTEMPTS); anything else is answered. */
-function throwUnlessRetryable(error: unknown, couponCode: string | null, attempt: number): void {
-  if (!(error instanceof TransactionFailed)) throw error;
-  if (couponUseFailed(error))
-    throw new Conflict(`The coupon cannot be used: ${couponCode} has been used up or deactivated`);
-  if (error.conditionFailed(RESERVATION_SEQ_LABEL))
-    throw new Conflict('This property cannot be booked online');
-  if (attempt >= BOOK_ATTEMPTS)
-    throw new Conflict('The stay is being booked by others at this moment; nothing was booked. Try again.');
 }

@@ -5,7 +5,7 @@
  */
 import { getCoupon } from '../../shared/data/coupons-repo.js';
 import { dayPrices } from '../../shared/data/day-prices-repo.js';
-import { getProperty } from '../../shared/data/properties-repo.js';
+import { getProperty, type StoredProperty } from '../../shared/data/properties-repo.js';
 import { propertyDays } from '../../shared/data/property-days-repo.js';
 import { getRecentSettings } from '../../shared/data/settings-repo.js';
 import { checkBookable } from '../../shared/domain/booking/bookable.js';
@@ -22,36 +22,25 @@ import { computeQuote, type Quote, quoteView } from '../../shared/domain/booking
 import {
   addDays,
   addMonths,
-  checkStay,
   nightCount,
   type Stay,
+  stayOf,
   today,
 } from '../../shared/domain/booking/stay.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import type { SiteSettings } from '../../shared/domain/settings.js';
-import { BadRequest, NotFound } from '../../shared/errors.js';
+import { NotFound } from '../../shared/errors.js';
 import type { QuoteInput } from './schemas.js';
 
 /** A quote prices at most the 24-month booking horizon (a longer stay is a 400, not a huge answer). */
 export const MAX_QUOTE_NIGHTS = 731;
 
-/** The stay of two input dates, or a 400 naming the date at fault. */
-export function stayOf(dateFrom: string, dateTo: string, maxNights = Number.POSITIVE_INFINITY): Stay {
-  const checked = checkStay(dateFrom, dateTo);
-  if (!checked.ok) throw new BadRequest(checked.message, [{ field: 'dateTo', message: checked.message }]);
-  if (checked.nights > maxNights) {
-    const message = `the stay can be at most ${maxNights} nights`;
-    throw new BadRequest(`The stay is too long: ${message}`, [{ field: 'dateTo', message }]);
-  }
-  return checked.stay;
-}
-
 /** Whether the public may see and book the property (a VR property on the website, not archived). */
 export const isOnline = (p: PropertyRecord | undefined): p is PropertyRecord =>
   p !== undefined && p.type === 'vr' && p.onWebsite === 1 && p.isArchived === 0;
 
-export function onlineProperty(p: PropertyRecord | undefined, propertyId: number): PropertyRecord {
-  if (!isOnline(p)) throw new NotFound(`No VR property ${propertyId} on the website`);
+export function onlineProperty(p: StoredProperty | undefined, propertyId: number): StoredProperty {
+  if (!p || !isOnline(p.record)) throw new NotFound(`No VR property ${propertyId} on the website`);
   return p;
 }
 
@@ -134,7 +123,7 @@ export async function calendar(propertyId: number, months: number | undefined, n
     getProperty(propertyId),
     propertyDays(propertyId, from, to),
   ]);
-  const property = onlineProperty(stored?.record, propertyId);
+  const property = onlineProperty(stored, propertyId).record;
   const window = calendarWindow(today(settings.systemTimeZone, now), months);
   return calendarView(
     property,
@@ -153,7 +142,7 @@ export async function quote(input: QuoteInput, now: Date) {
     dayPrices(input.propertyId, stay.dateFrom, stay.dateTo),
     input.couponCode ? getCoupon(input.couponCode) : undefined,
   ]);
-  const property = onlineProperty(stored?.record, input.propertyId);
+  const property = onlineProperty(stored, input.propertyId).record;
   const applicable = applicableCoupon(coupon?.record, {
     propertyId: property.propertyId,
     today: today(settings.systemTimeZone, now),

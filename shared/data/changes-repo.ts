@@ -7,29 +7,23 @@
 import { randomBytes } from 'node:crypto';
 import type { TxPart } from '../db/transaction.js';
 import { part } from '../db/transaction.js';
-import { type Actor, type Change, type ChangeAction, diffFields } from '../domain/change.js';
+import { type Actor, type Change, type ChangeInput, diffFields } from '../domain/change.js';
+
+export type { ChangeInput } from '../domain/change.js';
 
 export const CHANGE_ENTITY = 'change';
 const KEEP_SECONDS = 7 * 24 * 3600;
-
-export interface ChangeInput {
-  recordType: string;
-  recordId: string | number;
-  action: ChangeAction;
-  before?: Readonly<Record<string, unknown>> | undefined;
-  after?: Readonly<Record<string, unknown>> | undefined;
-  /** Fields whose values never reach the log (encrypted contact fields, secrets). */
-  masked?: readonly string[];
-  event?: string;
-}
 
 /** Sortable and unique: the time, then randomness (two changes in one millisecond still differ). */
 export function newChangeId(now: Date): string {
   return `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`;
 }
 
-/** The outbox part of a change; label `change:<recordType> <recordId>`. */
-export function changePart(input: ChangeInput, by: Actor, now: Date): TxPart {
+/**
+ * The outbox part of a change; label `change:<recordType> <recordId>`, or `change:<recordType> <recordId>
+ * <action>` for a second change of the same record in one transaction (a stay created as an overbooking).
+ */
+export function changePart(input: ChangeInput, by: Actor, now: Date, second = false): TxPart {
   const changeId = newChangeId(now);
   const change: Change = {
     recordType: input.recordType,
@@ -41,7 +35,8 @@ export function changePart(input: ChangeInput, by: Actor, now: Date): TxPart {
     fields: diffFields(input.before, input.after, input.masked),
     ...(input.event ? { event: input.event } : {}),
   };
-  return part.putIfAbsent(`change:${input.recordType} ${input.recordId}`, {
+  const label = `change:${input.recordType} ${input.recordId}${second ? ` ${input.action}` : ''}`;
+  return part.putIfAbsent(label, {
     PK: `CHANGE#${changeId}`,
     SK: 'CHANGE',
     entity: CHANGE_ENTITY,

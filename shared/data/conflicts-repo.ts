@@ -1,6 +1,7 @@
 /**
- * Integration conflicts (docs/data-model.md "Channel and conflicts", docs/channel.md "Conflicts"): a stay the
- * channel manager or an iCal feed sent that could not be taken because a night was full. One record per
+ * Conflicts (docs/data-model.md "Channel and conflicts", docs/channel.md "Conflicts"): a stay the channel
+ * manager or an iCal feed sent that could not be taken because a night was full, or a stay a super admin
+ * took on full nights on purpose (an explicit overbooking, `overbooking#<reservationId>`). One record per
  * `<source>#<reference>` (`channel#<channel>#<channelReservationId>`, `ical#<feedId>#<uid>`), so a repeated
  * delivery or import finds the record it already wrote instead of piling up copies; the admin list reads
  * every source from one index partition (GSI1 `CONFLICTS`, newest first).
@@ -14,12 +15,12 @@ import { commit, part, TransactionFailed, type TxPart } from '../db/transaction.
 import type { Actor } from '../domain/change.js';
 import { changePart } from './changes-repo.js';
 
-export type ConflictSource = 'channel' | 'ical';
+export type ConflictSource = 'channel' | 'ical' | 'overbooking';
 export type ConflictStatus = 'open' | 'resolved';
 
 export interface ConflictInput {
   source: ConflictSource;
-  /** The integration's own reference: `<channel>#<channelReservationId>`, `<feedId>#<uid>`. */
+  /** The integration's own reference: `<channel>#<channelReservationId>`, `<feedId>#<uid>`; an overbooking's reservation id. */
   reference: string;
   propertyId: number;
   dateFrom: string;
@@ -53,10 +54,16 @@ function toItem(record: ConflictRecord): Item {
 
 /**
  * The parts of a conflict: the record, written only when it is new or differs from the open one (another
- * stay, or resolved since), and its change record announcing `event` ('channel.conflict', 'ical.conflict').
- * When the same open conflict is already there the put's condition fails: `isSameConflict(error)`.
+ * stay, or resolved since), and its change record announcing `event` ('channel.conflict', 'ical.conflict';
+ * an overbooking is announced by its reservation's own change). When the same open conflict is already there
+ * the put's condition fails: `isSameConflict(error)`.
  */
-export function conflictParts(input: ConflictInput, event: string, by: Actor, now: Date): TxPart[] {
+export function conflictParts(
+  input: ConflictInput,
+  event: string | undefined,
+  by: Actor,
+  now: Date,
+): TxPart[] {
   const conflictId = conflictIdOf(input.source, input.reference);
   const record: ConflictRecord = {
     ...input,
@@ -73,7 +80,13 @@ export function conflictParts(input: ConflictInput, event: string, by: Actor, no
       values: { ':open': 'open', ':p': input.propertyId, ':f': input.dateFrom, ':t': input.dateTo },
     }),
     changePart(
-      { recordType: 'conflict', recordId: conflictId, action: 'created', after: { ...record }, event },
+      {
+        recordType: 'conflict',
+        recordId: conflictId,
+        action: 'created',
+        after: { ...record },
+        ...(event ? { event } : {}),
+      },
       by,
       now,
     ),

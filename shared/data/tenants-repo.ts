@@ -96,6 +96,15 @@ export function insertTenantParts(record: TenantRecord): TxPart[] {
   ];
 }
 
+/** `check:tenant <id>`: a tenant found before a transaction must still be there when it commits. */
+export const tenantExistsPart = (tenantId: number): TxPart =>
+  part.check(`check:tenant ${tenantId}`, keys.tenant(tenantId), 'attribute_exists(PK)');
+
+/** The guest's tenant changed between the lookup and the commit (created or removed by another request). */
+export const tenantLookupStale = (error: unknown): boolean =>
+  error instanceof TransactionFailed &&
+  (error.conditionFailed(`guard:${EMAIL_GUARD}`) || error.conditionFailed('check:tenant'));
+
 /**
  * Removes a tenant that was never activated (a registration whose e-mail could not be sent):
  * `delete:tenant <id>` (only while inactive), `release:tenantEmail`, `count:tenants`.

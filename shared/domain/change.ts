@@ -35,6 +35,18 @@ export interface Change {
   event?: string;
 }
 
+/** A change as its writer describes it; shared/data/changes-repo.ts changePart makes the outbox item of it. */
+export interface ChangeInput {
+  recordType: string;
+  recordId: string | number;
+  action: ChangeAction;
+  before?: Readonly<Record<string, unknown>> | undefined;
+  after?: Readonly<Record<string, unknown>> | undefined;
+  /** Fields whose values never reach the log (encrypted contact fields, secrets). */
+  masked?: readonly string[];
+  event?: string;
+}
+
 /** Shown instead of the value of an encrypted or secret field: the audit log says it changed, never to what. */
 export const MASK = '***';
 

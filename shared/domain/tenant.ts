@@ -3,6 +3,8 @@
  * server, the contact fields are ciphertext at rest (shared/crypto), the e-mail is unique case-insensitively.
  */
 
+import type { ChangeInput } from './change.js';
+
 export const CONTACT_FIELDS = [
   'tenantPhone',
   'tenantAltPhone',
@@ -84,6 +86,42 @@ export function withSessionEnd(current: TenantRecord, changes: TenantChanges): T
 
 export const normalizedEmail = (email: string) => email.trim().toLowerCase();
 
+/** A guest's one-field name as a tenant's: "Ann Marie Smith" → first "Ann", last "Marie Smith"; one word is a first name. */
+export function splitName(name: string): { first: string; last: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first, last: rest.join(' ') };
+}
+
+/** What every new tenant record is made of, whoever creates it (registration, admin, fixture, a guest's stay). */
+export interface NewTenantFields {
+  tenantEmail: string;
+  tenantFirstName: string;
+  tenantLastName: string;
+  isActive: 0 | 1;
+  /** Empty for a guest's tenant: no password, so no one can log in with it until it is claimed. */
+  passwordHash: string;
+  /** Already sealed under the tenant's id (shared/crypto/fields.ts). */
+  contact: TenantRecord['contact'];
+  activationHash?: string | undefined;
+}
+
+export function newTenantRecord(tenantId: number, fields: NewTenantFields, now: Date): TenantRecord {
+  const stamp = now.toISOString();
+  return {
+    tenantId,
+    tenantEmail: fields.tenantEmail.trim(),
+    tenantFirstName: fields.tenantFirstName,
+    tenantLastName: fields.tenantLastName,
+    isActive: fields.isActive,
+    passwordHash: fields.passwordHash,
+    contact: fields.contact,
+    dateCreated: stamp,
+    dateUpdated: stamp,
+    dateActivated: fields.isActive === 1 ? stamp : '',
+    ...(fields.activationHash === undefined ? {} : { activationHash: fields.activationHash }),
+  };
+}
+
 /** The owner part of the encrypted fields' authenticated data. */
 export const contactAad = (tenantId: number) => `tenant:${tenantId}`;
 
@@ -129,3 +167,22 @@ export const TENANT_MASKED_FIELDS: readonly string[] = [...CONTACT_FIELDS, 'pass
 export function tenantAuditView(t: TenantRecord): Record<string, unknown> {
   return { ...tenantListView(t), ...t.contact, passwordHash: t.passwordHash };
 }
+
+/**
+ * The change record of a tenant (audit, and the `tenant.*` events): every writer of a tenant describes it the
+ * same way, the audit view with the contact fields and the password hash masked.
+ */
+export const tenantChange = (
+  action: string,
+  before: TenantRecord | undefined,
+  after: TenantRecord,
+  event?: string,
+): ChangeInput => ({
+  recordType: 'tenant',
+  recordId: after.tenantId,
+  action,
+  before: before && tenantAuditView(before),
+  after: tenantAuditView(after),
+  masked: TENANT_MASKED_FIELDS,
+  ...(event ? { event } : {}),
+});

@@ -55,7 +55,20 @@ function takenUnitsByNight(claims: readonly NightClaim[]): Map<string, Set<numbe
   return taken;
 }
 
-/** Free units of each night: units 1..units not claimed. */
+/**
+ * Overflow units, held only by an explicit overbooking, are numbered from here: far above any property's
+ * units (at most 50, property-schemas.ts), so a claim left above a property's units after it shrank is not
+ * taken for one.
+ */
+export const OVERFLOW_UNIT_BASE = 1001;
+
+const isOverflowUnit = (unit: number) => unit >= OVERFLOW_UNIT_BASE;
+
+/**
+ * Free units of each night: units 1..units not claimed, less one for each overflow claim on that night (while
+ * an overbooking stands, the night is that much fuller, so a unit freed by a cancellation does not let the
+ * website book past the property's units).
+ */
 export function freeUnitsByNight(
   nights: readonly string[],
   units: number,
@@ -67,7 +80,8 @@ export function freeUnitsByNight(
       const claimed = taken.get(date);
       const free: number[] = [];
       for (let unit = 1; unit <= units; unit++) if (!claimed?.has(unit)) free.push(unit);
-      return [date, free];
+      const overflow = [...(claimed ?? [])].filter(isOverflowUnit).length;
+      return [date, free.slice(0, Math.max(0, free.length - overflow))];
     }),
   );
 }
@@ -124,3 +138,28 @@ export function pickUnits(
   }
   return picks;
 }
+
+/**
+ * An explicit overbooking (a super admin's skipAvailabilityCheck): each night takes a free unit when it has
+ * one, else the lowest overflow unit not claimed yet, so the stay is held and shown like any
+ * other, and two overbookings of one night still claim different items.
+ */
+export function pickUnitsOrOverflow(
+  nights: readonly string[],
+  units: number,
+  claims: readonly NightClaim[],
+): UnitPick[] {
+  const free = freeUnitsByNight(nights, units, claims);
+  const taken = takenUnitsByNight(claims);
+  return nights.map((date) => {
+    const regular = free.get(date)?.[0];
+    if (regular !== undefined) return { date, unit: regular };
+    let unit = OVERFLOW_UNIT_BASE;
+    while (taken.get(date)?.has(unit)) unit++;
+    return { date, unit };
+  });
+}
+
+/** Whether any of the picks is an overflow unit (the stay is an overbooking). */
+export const isOverbooked = (picks: readonly UnitPick[]): boolean =>
+  picks.some((p) => isOverflowUnit(p.unit));

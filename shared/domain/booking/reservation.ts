@@ -4,6 +4,7 @@
  * cancelled holds one unit on each night of the stay (the claims listed in `nightUnits`).
  */
 import { BadRequest, Conflict } from '../../errors.js';
+import type { ChangeInput } from '../change.js';
 import { toAmount } from '../money.js';
 import type { ClaimKind, UnitPick } from './capacity.js';
 import { checkStay, nightCount } from './stay.js';
@@ -171,3 +172,24 @@ export function reservationView(r: ReservationRecord) {
     dateUpdated: r.dateUpdated,
   };
 }
+
+/** The audit log records the stay, not the guest: name and e-mail are masked. */
+const GUEST_FIELDS = ['name', 'email'];
+
+/**
+ * The change record of a reservation, whoever writes it (website, admin, channel, iCal): the admin view before
+ * and after, announced as `reservation.<action>`.
+ */
+export const reservationChange = (
+  action: 'created' | 'modified' | 'cancelled' | 'overbooked',
+  before: ReservationRecord | undefined,
+  after: ReservationRecord,
+): ChangeInput => ({
+  recordType: 'reservation',
+  recordId: after.reservationId,
+  action,
+  before: before && reservationView(before),
+  after: reservationView(after),
+  masked: GUEST_FIELDS,
+  event: `reservation.${action}`,
+});

@@ -2,6 +2,7 @@
  * Stays and nights (docs/pricing.md "Stays and nights"): dates are `YYYY-MM-DD` calendar dates of the site's
  * `systemTimeZone`; a stay's nights are the dates d with dateFrom <= d < dateTo.
  */
+import { BadRequest } from '../../errors.js';
 import { addDays, todayIn } from '../dates.js';
 
 export interface Stay {
@@ -30,6 +31,20 @@ export function checkStay(dateFrom: string, dateTo: string): StayCheck {
   if (dateTo <= dateFrom)
     return { ok: false, message: 'dateTo (check-out) must be after dateFrom (check-in)' };
   return { ok: true, stay: { dateFrom, dateTo }, nights: nightCount({ dateFrom, dateTo }) };
+}
+
+/**
+ * The stay of two input dates, or a 400 naming the date at fault: dates that are no stay, or more than
+ * `maxNights` nights (a quote's 24-month horizon, what one booking transaction can hold).
+ */
+export function stayOf(dateFrom: string, dateTo: string, maxNights = Number.POSITIVE_INFINITY): Stay {
+  const checked = checkStay(dateFrom, dateTo);
+  if (!checked.ok) throw new BadRequest(checked.message, [{ field: 'dateTo', message: checked.message }]);
+  if (checked.nights > maxNights) {
+    const message = `the stay can be at most ${maxNights} nights`;
+    throw new BadRequest(`The stay is too long: ${message}`, [{ field: 'dateTo', message }]);
+  }
+  return checked.stay;
 }
 
 const DAY_MS = 86_400_000;

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'reservation.created',
   'reservation.modified',
   'reservation.cancelled',
+  'reservation.overbooked',
   'invoice.created',
   'invoice.paid',
   'invoice.refunded',

@@ -5,13 +5,20 @@
  * change record and the caller's extra parts. A stale read or a lost claim re-runs the whole attempt.
  */
 import { changePart } from '../../data/changes-repo.js';
+import { conflictIdOf, getConflict, resolveConflictParts } from '../../data/conflicts-repo.js';
 import { invoiceNoLongerUnpaid } from '../../data/invoices-repo.js';
 import { claimLost, nightClaims } from '../../data/night-claims-repo.js';
 import { reservationSeqPart, type StoredProperty } from '../../data/properties-repo.js';
 import * as repo from '../../data/reservations-repo.js';
 import { retryStale, StaleRecord } from '../../db/optimistic.js';
 import { commit, type TxPart } from '../../db/transaction.js';
-import { pickUnits, type UnitPick } from '../../domain/booking/capacity.js';
+import { unitsOf } from '../../domain/booking/bookable.js';
+import {
+  isOverbooked,
+  MAX_NIGHTS_PER_TRANSACTION,
+  pickUnits,
+  type UnitPick,
+} from '../../domain/booking/capacity.js';
 import {
   cancelReservation as cancelled,
   claimChanges,
@@ -21,13 +28,14 @@ import {
   RESERVATION_STATUS,
   type ReservationPatch,
   type ReservationRecord,
+  reservationChange,
   reservationView,
 } from '../../domain/booking/reservation.js';
-import { nightsOf } from '../../domain/booking/stay.js';
+import { nightsOf, stayOf } from '../../domain/booking/stay.js';
 import { BadRequest, Conflict, NotFound } from '../../errors.js';
 import { invoiceCancelParts } from './invoice-cancel.js';
-import { bookableProperty, checkedStay, MoveUnavailable, unitsOf } from './stay-checks.js';
-import { isArchivedMeanwhile, isTransient, reservationChange, type WriteContext } from './write-context.js';
+import { bookableProperty, MoveUnavailable } from './stay-checks.js';
+import { isArchivedMeanwhile, isTransient, type WriteContext } from './write-context.js';
 
 export interface ChangeOptions {
   /** Runs on the stored record before anything is planned (e.g. "only an iCal block"): throw to refuse. */
@@ -52,14 +60,14 @@ export const reservationNotFound = (id: number) => new NotFound(`Reservation ${i
 /** The units the changed reservation holds: its own kept where it can, free ones elsewhere; 409 when full. */
 async function unitsToHold(property: StoredProperty, next: ReservationRecord): Promise<UnitPick[]> {
   const claims = await nightClaims(next.propertyId, next.dateFrom, next.dateTo);
-  const picks = pickUnits(nightsOf(next), unitsOf(property), claims, next.reservationId);
+  const picks = pickUnits(nightsOf(next), unitsOf(property.record), claims, next.reservationId);
   if (!picks) throw new MoveUnavailable(next);
   return picks;
 }
 
 /** The property of a stay that will hold nights again (moved, or no longer cancelled): still bookable, else 409. */
 async function propertyToHold(next: ReservationRecord): Promise<StoredProperty> {
-  checkedStay(next.dateFrom, next.dateTo);
+  stayOf(next.dateFrom, next.dateTo, MAX_NIGHTS_PER_TRANSACTION);
   return bookableProperty(next.propertyId).catch((error: unknown) => {
     if (error instanceof BadRequest)
       throw new Conflict(`Property ${next.propertyId} can no longer be booked (${error.message})`);
@@ -79,6 +87,20 @@ async function unitsAfter(
   if (!holdsUnits(plan.next.status)) return { property: undefined, held: [] };
   const property = await propertyToHold(plan.next);
   return { property, held: await unitsToHold(property, plan.next) };
+}
+
+/**
+ * An overbooking that no longer holds an overflow unit (cancelled, or moved onto free nights) resolves its
+ * conflict in the same transaction.
+ */
+async function overbookingResolved(
+  current: ReservationRecord,
+  held: readonly UnitPick[],
+  ctx: WriteContext,
+): Promise<TxPart[]> {
+  if (!isOverbooked(current.nightUnits) || isOverbooked(held)) return [];
+  const open = await getConflict(conflictIdOf('overbooking', String(current.reservationId)));
+  return open?.status === 'open' ? resolveConflictParts(open, ctx.by, ctx.now) : [];
 }
 
 /** Commits a change of a stored reservation; a stale read or a lost claim re-runs the whole attempt. */
@@ -133,6 +155,7 @@ export async function changeReservationStay(
         ),
         ...(moved && property ? [reservationSeqPart(next.propertyId)] : []),
         ...(action === 'cancelled' ? await invoiceCancelParts(next, ctx.by, ctx.now) : []),
+        ...(await overbookingResolved(current.record, held, ctx)),
         changePart(reservationChange(action, current.record, next), ctx.by, ctx.now),
         ...(options.extraParts?.(next, current.record) ?? []),
       ],
@@ -159,6 +182,7 @@ export async function cancelReservationWithNights(
       [
         ...repo.replaceReservationParts(current, next, claimChanges(current.record.nightUnits, [], false)),
         ...(await invoiceCancelParts(next, ctx.by, ctx.now)),
+        ...(await overbookingResolved(current.record, [], ctx)),
         changePart(reservationChange('cancelled', current.record, next), ctx.by, ctx.now),
         ...(options.extraParts?.(next, current.record) ?? []),
       ],

@@ -1,24 +1,59 @@
 /**
- * A new reservation or block with its night claims, in one transaction with the property's reservationSeq
- * guard, the change record and whatever the caller adds (docs/channel.md "Shared reservation writes").
- * Free units are picked from one read of the nights; losing a claim to a concurrent writer re-reads them, so
- * exactly one writer wins the last unit and a full night is a StayUnavailable, never an overbooking.
+ * A new reservation or block, the one way every source makes one (docs/reservations.md "The reservation
+ * workflow"): the website's booking, an admin, the channel manager and an iCal import. One transaction holds
+ * the reservation, a claim per night, the property's reservationSeq guard, the guest's tenant, the change
+ * record (`reservation.created`) and whatever the caller adds (the booking's order, invoice and coupon use; the
+ * channel's mapping; the iCal event). Free units are picked from one read of the nights; losing a claim to a
+ * concurrent writer reads them again, so exactly one writer wins the last unit.
  */
 import { changePart } from '../../data/changes-repo.js';
+import { conflictParts } from '../../data/conflicts-repo.js';
 import { claimLost, nightClaims } from '../../data/night-claims-repo.js';
 import { reservationSeqPart, type StoredProperty } from '../../data/properties-repo.js';
 import { insertReservationParts } from '../../data/reservations-repo.js';
 import { getSettings } from '../../data/settings-repo.js';
 import { nextId } from '../../db/counters.js';
-import { commit, type TxPart } from '../../db/transaction.js';
-import { checkBookable } from '../../domain/booking/bookable.js';
-import { type NightClaim, pickUnits } from '../../domain/booking/capacity.js';
-import type { ReservationRecord, ReservationStatus } from '../../domain/booking/reservation.js';
-import { nightsOf, type Stay } from '../../domain/booking/stay.js';
+import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
+import { checkBookable, unitsOf } from '../../domain/booking/bookable.js';
+import {
+  isOverbooked,
+  MAX_NIGHTS_PER_TRANSACTION,
+  type NightClaim,
+  pickUnits,
+  pickUnitsOrOverflow,
+  type UnitPick,
+} from '../../domain/booking/capacity.js';
+import {
+  type ReservationRecord,
+  type ReservationStatus,
+  reservationChange,
+} from '../../domain/booking/reservation.js';
+import { nightsOf, type Stay, stayOf } from '../../domain/booking/stay.js';
 import { todayIn } from '../../domain/dates.js';
-import { BadRequest } from '../../errors.js';
-import { bookableProperty, checkedStay, StayUnavailable, unitsOf } from './stay-checks.js';
-import { isArchivedMeanwhile, isTransient, reservationChange, type WriteContext } from './write-context.js';
+import { BadRequest, Conflict } from '../../errors.js';
+import { type Guest, guestTenant, guestTenantChanged, type KnownGuest } from '../tenants/guest-tenant.js';
+import { bookableProperty, StayUnavailable } from './stay-checks.js';
+import { isArchivedMeanwhile, isTransient, type WriteContext } from './write-context.js';
+
+/**
+ * Which rules a new stay must meet besides free units:
+ * - `website`: every bookable rule of pricing.md for these guests (the booking); a broken one is the 409;
+ * - `admin`: the same but "on the website" and the guests (an admin books what the site hides); a 400;
+ * - `units`: only free units (the channel and iCal: the other system decided); a full night is StayUnavailable;
+ * - `overbook`: none: a full night takes an overflow unit, and the stay is recorded as a conflict and
+ *   announced `reservation.overbooked` (a super admin's skipAvailabilityCheck).
+ */
+export type StayRules =
+  | { kind: 'website'; adults: number; children: number; pets: number }
+  | { kind: 'admin' }
+  | { kind: 'units' }
+  | { kind: 'overbook' };
+
+/** Whose stay it is: a known tenant (a session's, one an admin linked, none for a block) or a guest's. */
+export type StayGuest =
+  | { kind: 'tenant'; tenantId: number | null }
+  /** Found by e-mail or created inactive; `known` is a lookup the caller already made. */
+  | { kind: 'guest'; guest: Guest; known?: KnownGuest };
 
 export interface NewStay {
   propertyId: number;
@@ -27,101 +62,197 @@ export interface NewStay {
   status: ReservationStatus;
   name: string;
   email: string;
-  tenantId: number | null;
+  guest: StayGuest;
   totalPriceCents: number;
-  /**
-   * Whether the website's booking rules (minimum stay, lead time, horizon …; not "on the website") are
-   * checked as well as free units: the admin create without skipAvailabilityCheck. Channel and iCal stays
-   * are the other system's decision: only free units are checked.
-   */
-  checkRules: boolean;
+  rules: StayRules;
+  /** The website's booking: its order and the coupon it used. */
+  orderId?: number | null;
+  couponCode?: string | null;
+}
+
+/** What the caller read already (the booking reads it all in one round trip with its prices). */
+export interface KnownBeforehand {
+  property: StoredProperty;
+  /** The site's today. */
+  today: string;
+  claims: readonly NightClaim[];
+  reservationId: number;
 }
 
 export interface CreateOptions {
-  /** Parts committed in the same transaction (a mapping item, a tenant, a guard); their failure is rethrown. */
+  /** Parts committed in the same transaction (an order, a mapping, an iCal event); their failure is rethrown. */
   extraParts?: (record: ReservationRecord) => TxPart[];
-}
-
-/** How many times a create re-reads the nights after losing a claim to a concurrent writer. */
-const CLAIM_ATTEMPTS = 6;
-
-/** The website's booking rules but the one about being on the website: an admin books what the site hides. */
-function checkRules(property: StoredProperty, stay: Stay, today: string, claims: readonly NightClaim[]) {
-  const rules = checkBookable({
-    property: { ...property.record, onWebsite: 1 },
-    stay,
-    today,
-    adults: 0,
-    children: 0,
-    pets: 0,
-    claims,
-  });
-  if (!rules.available) throw new BadRequest(rules.message, [{ field: 'dateFrom', message: rules.message }]);
+  known?: KnownBeforehand;
 }
 
 /**
- * Creates the reservation and claims its nights. Throws BadRequest (property not bookable, stay invalid, a
- * rule broken), StayUnavailable (a full night), or the TransactionFailed of a failed extra part.
+ * Tries of the transaction, each after reading the nights again (a claim lost to a concurrent writer) or the
+ * guest's tenant (taken or removed meanwhile); then a 409 "try again".
+ */
+export const CLAIM_ATTEMPTS = 6;
+
+const BUSY = 'The stay is being booked by others at this moment; nothing was booked. Try again.';
+
+/** The rules of `rules` on the claims read; throws the caller's refusal. Units only when the rules say so. */
+function checkRules(
+  rules: StayRules,
+  property: StoredProperty,
+  stay: Stay,
+  today: string,
+  claims: readonly NightClaim[],
+) {
+  if (rules.kind === 'units' || rules.kind === 'overbook') return;
+  const website = rules.kind === 'website';
+  const verdict = checkBookable({
+    property: website ? property.record : { ...property.record, onWebsite: 1 },
+    stay,
+    today,
+    adults: website ? rules.adults : 0,
+    children: website ? rules.children : 0,
+    pets: website ? rules.pets : 0,
+    claims,
+  });
+  if (verdict.available) return;
+  if (website) throw new Conflict(verdict.message);
+  throw new BadRequest(verdict.message, [{ field: 'dateFrom', message: verdict.message }]);
+}
+
+function picksFor(rules: StayRules, property: StoredProperty, stay: Stay, claims: readonly NightClaim[]) {
+  const nights = nightsOf(stay);
+  const units = unitsOf(property.record);
+  if (rules.kind === 'overbook') return pickUnitsOrOverflow(nights, units, claims);
+  const picks = pickUnits(nights, units, claims);
+  if (!picks) throw new StayUnavailable(stay);
+  return picks;
+}
+
+async function guestOf(stay: StayGuest, ctx: WriteContext, fresh: boolean) {
+  if (stay.kind === 'tenant') return { tenantId: stay.tenantId, parts: [] };
+  return guestTenant(stay.guest, ctx.by, ctx.now, fresh ? undefined : stay.known);
+}
+
+/** The property, the site's today and the id, read here unless the caller read them. */
+async function beforehand(input: NewStay, ctx: WriteContext, known: KnownBeforehand | undefined) {
+  if (known) return known;
+  const [property, settings, reservationId] = await Promise.all([
+    bookableProperty(input.propertyId),
+    getSettings(),
+    nextId('reservation'),
+  ]);
+  return { property, today: todayIn(settings.systemTimeZone, ctx.now), claims: undefined, reservationId };
+}
+
+/** An overbooking's conflict record and announcement, in its own transaction. */
+function overbookingParts(record: ReservationRecord, ctx: WriteContext): TxPart[] {
+  return [
+    ...conflictParts(
+      {
+        source: 'overbooking',
+        reference: String(record.reservationId),
+        propertyId: record.propertyId,
+        dateFrom: record.dateFrom,
+        dateTo: record.dateTo,
+        detail: `Reservation ${record.reservationId} was made on full nights on purpose (skipAvailabilityCheck): the property holds more stays than units on some of ${record.dateFrom} to ${record.dateTo}`,
+      },
+      undefined,
+      ctx.by,
+      ctx.now,
+    ),
+    changePart(reservationChange('overbooked', undefined, record), ctx.by, ctx.now, true),
+  ];
+}
+
+/**
+ * Every part of a new stay's transaction: the reservation and its claims, the property's reservationSeq
+ * guard, the change record, an overbooking's conflict, the guest's tenant and the caller's parts. Pure, so a
+ * test can build a whole booking and make any one part fail.
+ */
+export function newStayParts(
+  record: ReservationRecord,
+  ctx: WriteContext,
+  more: { overbooked: boolean; guest: readonly TxPart[]; extra: readonly TxPart[] },
+): TxPart[] {
+  return [
+    ...insertReservationParts(record),
+    reservationSeqPart(record.propertyId),
+    changePart(reservationChange('created', undefined, record), ctx.by, ctx.now),
+    ...(more.overbooked ? overbookingParts(record, ctx) : []),
+    ...more.guest,
+    ...more.extra,
+  ];
+}
+
+/**
+ * Creates the reservation and claims its nights. Throws BadRequest (property not bookable, stay invalid, an
+ * admin rule broken), Conflict (a website rule broken, the property closed meanwhile, too many rivals),
+ * StayUnavailable (a full night under `units` rules), or the TransactionFailed of a failed extra part.
  */
 export async function createReservationWithNights(
   input: NewStay,
   ctx: WriteContext,
   options: CreateOptions = {},
 ): Promise<ReservationRecord> {
-  const property = await bookableProperty(input.propertyId);
-  const stay = checkedStay(input.dateFrom, input.dateTo);
-  const today = todayIn((await getSettings()).systemTimeZone, ctx.now);
+  const stay = stayOf(input.dateFrom, input.dateTo, MAX_NIGHTS_PER_TRANSACTION);
+  const before = await beforehand(input, ctx, options.known);
+  const { property, today, reservationId } = before;
+  let claims = before.claims;
+  let guest = await guestOf(input.guest, ctx, false);
   const iso = ctx.now.toISOString();
-  const base: Omit<ReservationRecord, 'nightUnits'> = {
-    reservationId: await nextId('reservation'),
-    propertyId: property.record.propertyId,
-    tenantId: input.tenantId,
-    dateFrom: stay.dateFrom,
-    dateTo: stay.dateTo,
-    name: input.name,
-    email: input.email,
-    status: input.status,
-    totalPriceCents: input.totalPriceCents,
-    orderId: null,
-    couponCode: null,
-    source: ctx.source,
-    dateCreated: iso,
-    dateUpdated: iso,
-  };
   for (let attempt = 1; ; attempt++) {
-    const claims = await nightClaims(property.record.propertyId, stay.dateFrom, stay.dateTo);
-    if (input.checkRules) checkRules(property, stay, today, claims);
-    const picks = pickUnits(nightsOf(stay), unitsOf(property), claims);
-    if (!picks) throw new StayUnavailable(stay);
-    const record: ReservationRecord = { ...base, nightUnits: picks };
-    if (await committedNew(record, ctx, options, attempt < CLAIM_ATTEMPTS)) return record;
+    claims ??= await nightClaims(property.record.propertyId, stay.dateFrom, stay.dateTo);
+    checkRules(input.rules, property, stay, today, claims);
+    const picks: UnitPick[] = picksFor(input.rules, property, stay, claims);
+    const record: ReservationRecord = {
+      reservationId,
+      propertyId: property.record.propertyId,
+      tenantId: guest.tenantId,
+      dateFrom: stay.dateFrom,
+      dateTo: stay.dateTo,
+      name: input.name,
+      email: input.email,
+      status: input.status,
+      totalPriceCents: input.totalPriceCents,
+      orderId: input.orderId ?? null,
+      couponCode: input.couponCode ?? null,
+      source: ctx.source,
+      nightUnits: picks,
+      dateCreated: iso,
+      dateUpdated: iso,
+    };
+    const overbooked = isOverbooked(picks);
+    try {
+      // One send per try: a lost claim means another writer is taking these nights right now, so the
+      // nights are read again (and usually answered "not available") instead of sending the same parts.
+      await commit(
+        newStayParts(record, ctx, {
+          overbooked,
+          guest: guest.parts,
+          extra: options.extraParts?.(record) ?? [],
+        }),
+        { attempts: 1 },
+      );
+      return record;
+    } catch (error) {
+      const retry = retryOf(error, input, attempt);
+      if (retry === 'guest') guest = await guestOf(input.guest, ctx, true);
+      claims = undefined;
+    }
   }
 }
 
-/**
- * Writes a new reservation: true when committed, false when another writer took a unit this read saw free
- * and `mayRetry` (read again: a full night is then StayUnavailable).
- */
-async function committedNew(
-  record: ReservationRecord,
-  ctx: WriteContext,
-  options: CreateOptions,
-  mayRetry: boolean,
-) {
-  try {
-    await commit([
-      ...insertReservationParts(record),
-      reservationSeqPart(record.propertyId),
-      changePart(reservationChange('created', undefined, record), ctx.by, ctx.now),
-      ...(options.extraParts?.(record) ?? []),
-    ]);
-    return true;
-  } catch (error) {
-    if (isArchivedMeanwhile(error))
-      throw new BadRequest(`Property ${record.propertyId} is archived`, [
-        { field: 'propertyId', message: 'is archived' },
-      ]);
-    if (mayRetry && (claimLost(error) || isTransient(error))) return false;
-    throw error;
-  }
+/** What a failed try reads again before the next one: the nights, or the guest's tenant too; else it throws. */
+function retryOf(error: unknown, input: NewStay, attempt: number): 'claims' | 'guest' {
+  if (isArchivedMeanwhile(error)) throw closedMeanwhile(input, input.propertyId);
+  const lostClaim = claimLost(error) || isTransient(error);
+  const staleGuest = input.guest.kind === 'guest' && guestTenantChanged(error);
+  if (!(error instanceof TransactionFailed) || !(lostClaim || staleGuest)) throw error;
+  if (attempt >= CLAIM_ATTEMPTS) throw new Conflict(BUSY);
+  return staleGuest ? 'guest' : 'claims';
+}
+
+function closedMeanwhile(input: NewStay, propertyId: number) {
+  if (input.rules.kind === 'website') return new Conflict('This property cannot be booked online');
+  return new BadRequest(`Property ${propertyId} is archived`, [
+    { field: 'propertyId', message: 'is archived' },
+  ]);
 }

@@ -11,6 +11,13 @@ export {
   changeReservationStay,
   reservationNotFound,
 } from './change.js';
-export { type CreateOptions, createReservationWithNights, type NewStay } from './create.js';
+export {
+  type CreateOptions,
+  createReservationWithNights,
+  type NewStay,
+  newStayParts,
+  type StayGuest,
+  type StayRules,
+} from './create.js';
 export { isUnavailable, MoveUnavailable, StayUnavailable } from './stay-checks.js';
 export type { WriteContext } from './write-context.js';

@@ -1,14 +1,10 @@
 /**
- * The checks every reservation write makes before it reads the nights: the property is a bookable VR property,
- * the stay is a stay that fits in one transaction, and the errors a full night raises (docs/channel.md "Shared
- * reservation writes"). Shared by admin reservations, the channel webhook and the iCal import.
+ * What every reservation write checks before it reads the nights (docs/reservations.md "The reservation
+ * workflow"): the property is a bookable VR property, and the errors a full night raises.
  */
 import { getProperty, type StoredProperty } from '../../data/properties-repo.js';
-import { MAX_NIGHTS_PER_TRANSACTION } from '../../domain/booking/capacity.js';
-import { checkStay, type Stay } from '../../domain/booking/stay.js';
+import type { Stay } from '../../domain/booking/stay.js';
 import { BadRequest, Conflict } from '../../errors.js';
-
-export const unitsOf = (p: StoredProperty) => (p.record.units > 0 ? p.record.units : 1);
 
 /** The VR property a reservation may be on: it exists, is VR and is not archived (else a 400 on propertyId). */
 export async function bookableProperty(propertyId: number): Promise<StoredProperty> {
@@ -25,17 +21,6 @@ export async function bookableProperty(propertyId: number): Promise<StoredProper
       { field: 'propertyId', message: problem ?? '' },
     ]);
   return property;
-}
-
-/** A stay of at most MAX_NIGHTS_PER_TRANSACTION nights, else a 400 on dateTo. */
-export function checkedStay(dateFrom: string, dateTo: string): Stay {
-  const stay = checkStay(dateFrom, dateTo);
-  if (!stay.ok) throw new BadRequest(stay.message, [{ field: 'dateTo', message: stay.message }]);
-  if (stay.nights > MAX_NIGHTS_PER_TRANSACTION)
-    throw new BadRequest(`A stay can be at most ${MAX_NIGHTS_PER_TRANSACTION} nights`, [
-      { field: 'dateTo', message: `at most ${MAX_NIGHTS_PER_TRANSACTION} nights after dateFrom` },
-    ]);
-  return stay.stay;
 }
 
 const unavailableMessage = (stay: Stay) =>

@@ -30,10 +30,10 @@ import {
   contactAad,
   contactOf,
   isReplaceableRegistration,
-  TENANT_MASKED_FIELDS,
+  newTenantRecord,
   type TenantChanges,
   type TenantRecord,
-  tenantAuditView,
+  tenantChange,
   withChanges,
 } from '../../domain/tenant.js';
 import { Conflict } from '../../errors.js';
@@ -53,20 +53,15 @@ export async function buildTenantRecord(
   tenantId: number,
   now: Date,
 ): Promise<TenantRecord> {
-  const stamp = now.toISOString();
-  return {
+  return newTenantRecord(
     tenantId,
-    tenantEmail: input.tenantEmail.trim(),
-    tenantFirstName: input.tenantFirstName,
-    tenantLastName: input.tenantLastName,
-    isActive: input.isActive,
-    passwordHash: await hashPassword(input.password),
-    contact: await sealFields(contactOf(input), contactAad(tenantId)),
-    dateCreated: stamp,
-    dateUpdated: stamp,
-    dateActivated: input.isActive === 1 ? stamp : '',
-    ...(input.activationHash === undefined ? {} : { activationHash: input.activationHash }),
-  };
+    {
+      ...input,
+      passwordHash: await hashPassword(input.password),
+      contact: await sealFields(contactOf(input), contactAad(tenantId)),
+    },
+    now,
+  );
 }
 
 /**
@@ -101,22 +96,7 @@ export async function registerTenantAccount(
   const account = { ...input, isActive: 0 as const, activationHash: activation.tokenHash };
   // The registration's change item announces `tenant.registered` (outbound webhooks) in the same transaction.
   const registered = (record: TenantRecord): TxPart[] =>
-    by
-      ? [
-          changePart(
-            {
-              recordType: 'tenant',
-              recordId: record.tenantId,
-              action: 'registered',
-              after: tenantAuditView(record),
-              masked: TENANT_MASKED_FIELDS,
-              event: 'tenant.registered',
-            },
-            by,
-            now,
-          ),
-        ]
-      : [];
+    by ? [changePart(tenantChange('registered', undefined, record, 'tenant.registered'), by, now)] : [];
   const tokenPart = (tenantId: number) =>
     activationPart(activation.tokenHash, tenantId, activation.expiresAt, now);
   const existingId = await tenantIdByEmail(input.tenantEmail);
