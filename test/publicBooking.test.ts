@@ -519,10 +519,20 @@ describe('calendar', () => {
     expect(Object.keys(prices).length).toBeGreaterThanOrEqual(365);
   });
 
-  it('takes months up to 24; anything else is a 400; a property not online is a 404', async () => {
+  it('takes months up to 24, caps a larger value at 24 and takes one below 1 as the default 12 (like limit); a non-number is a 400; a property not online is a 404', async () => {
     const long = await anon.get(`${BOOKING}/calendar/${propertyId}.json`, { query: { months: 24 } });
     expect(Object.keys(long.body.dayPrices as object).length).toBeGreaterThanOrEqual(730);
-    for (const months of ['0', '25', 'abc', '-1', '1.5']) {
+    const untilOf = async (months: string) => {
+      const res = await anon.get(`${BOOKING}/calendar/${propertyId}.json`, { query: { months } });
+      expect(res.status, months).toBe(200);
+      return res.body.until;
+    };
+    const defaultUntil = (await anon.get(`${BOOKING}/calendar/${propertyId}.json`)).body.until;
+    expect(await untilOf('99')).toBe(long.body.until);
+    expect(await untilOf('25')).toBe(long.body.until);
+    expect(await untilOf('0')).toBe(defaultUntil);
+    expect(await untilOf('-1')).toBe(defaultUntil);
+    for (const months of ['abc', '1.5', '']) {
       const res = await anon.get(`${BOOKING}/calendar/${propertyId}.json`, { query: { months } });
       expect(res.status, months).toBe(400);
     }

@@ -78,12 +78,13 @@ export const calendar = defineRoute({
   method: 'GET',
   path: `${base}/calendar/{propertyId}.json`,
   summary: 'Reserved and blocked ranges and the rate of every date, from today for `months` months',
-  description: 'months: default 12, at most 24. `today` is the date in the site time zone.',
+  description:
+    'months: default 12, at most 24 (a larger value is taken as 24, one below 1 as the default). `today` is the date in the site time zone.',
   auth: { kind: 'public' },
   params: propertyParams,
   query: calendarQuery,
   response: calendarResult,
-  errors: { 400: 'months not an integer from 1 to 24', 404: 'no such VR property on the website' },
+  errors: { 400: 'months not a whole number', 404: 'no such VR property on the website' },
 });
 
 export const quote = defineRoute({

@@ -37,7 +37,23 @@ export const propertyParams = v.object({ propertyId: idParam });
 
 export const availabilityQuery = v.object({ dateFrom: date, dateTo: date });
 
-export const calendarQuery = v.object({ months: v.optional(intLike(1, 24)) });
+/** Calendar months: default 12, at most 24 (spec); like `limit`, a larger value is capped and one below 1 is the default. */
+export const CALENDAR_MONTHS = { default: 12, max: 24 } as const;
+
+export const calendarQuery = v.object({
+  months: v.pipe(
+    v.optional(
+      v.pipe(
+        v.union([v.string(), v.number()]),
+        v.transform(String),
+        v.regex(/^-?\d{1,12}$/, 'must be a whole number of months'),
+        v.transform(Number),
+      ),
+      CALENDAR_MONTHS.default,
+    ),
+    v.transform((n) => (n < 1 ? CALENDAR_MONTHS.default : Math.min(n, CALENDAR_MONTHS.max))),
+  ),
+});
 
 /** The stay and guests a quote (and a booking) is priced for. */
 const stayFields = {
