@@ -1,5 +1,5 @@
 /** Tenant rules as plain functions: views (never a password), search, the landlord scope. */
-import type { LeaseRecord } from '../../shared/data/leases-repo.js';
+import type { LeaseRecord } from '../../shared/domain/lease.js';
 import { type ContactField, type TenantRecord, tenantListView } from '../../shared/domain/tenant.js';
 
 export { tenantListView };

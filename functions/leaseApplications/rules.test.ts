@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationRecord } from '../../shared/data/applications-repo.js';
+import type { ApplicationRecord } from '../../shared/domain/application.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import { acceptsApplications, newApplication, newestFirst } from './rules.js';
 

@@ -1,5 +1,5 @@
 /** Lease application rules as plain functions. */
-import type { ApplicationRecord } from '../../shared/data/applications-repo.js';
+import type { ApplicationRecord } from '../../shared/domain/application.js';
 import { isVisible, type PropertyRecord } from '../../shared/domain/property.js';
 import type { TenantRecord } from '../../shared/domain/tenant.js';
 

@@ -1,8 +1,8 @@
 /** Tenant authentication rules as plain functions (unit tested in rules.test.ts). */
 import { createHash } from 'node:crypto';
 import type { TenantSession } from '../../shared/auth/session-types.js';
-import type { LeaseRecord } from '../../shared/data/leases-repo.js';
 import type { TenantRecord } from '../../shared/data/tenants-repo.js';
+import type { LeaseRecord } from '../../shared/domain/lease.js';
 import { credentialsVersionOf } from '../../shared/domain/tenant.js';
 import { BadRequest } from '../../shared/errors.js';
 import type { RegisterInput } from './schemas.js';

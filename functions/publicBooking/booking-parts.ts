@@ -12,8 +12,9 @@ import {
   type InvoiceRecord,
   insertInvoiceParts,
 } from '../../shared/data/invoices-repo.js';
-import { insertOrderPart, type OrderRecord } from '../../shared/data/orders-repo.js';
+import { insertOrderPart } from '../../shared/data/orders-repo.js';
 import type { TxPart } from '../../shared/db/transaction.js';
+import type { OrderRecord } from '../../shared/domain/booking/order.js';
 import type { LineLabel, Quote } from '../../shared/domain/booking/quote.js';
 import type { ReservationRecord } from '../../shared/domain/booking/reservation.js';
 import type { Actor } from '../../shared/domain/change.js';

@@ -11,20 +11,7 @@ import { indexKeys, keys } from '../db/keys.js';
 import { type Item, queryPartition, queryPartitionFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { part, type TxPart } from '../db/transaction.js';
-
-export interface ApplicationRecord {
-  applicationId: number;
-  tenantId: number;
-  propertyId: number;
-  /** 'open' until decided. */
-  status: 'open';
-  /** Snapshots for the admin list, so it needs no read per row. */
-  tenantEmail: string;
-  tenantFirstName: string;
-  tenantLastName: string;
-  propertyName: string;
-  dateCreated: string;
-}
+import type { ApplicationRecord } from '../domain/application.js';
 
 const TOTAL = 'applications';
 const OPEN_GUARD = 'openApplication';

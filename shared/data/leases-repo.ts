@@ -9,20 +9,7 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
 import { type Item, queryPartition, queryPartitionFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
-
-export const LEASE_STATUSES = ['active', 'pending', 'ended'] as const;
-export type LeaseStatus = (typeof LEASE_STATUSES)[number];
-
-export interface LeaseRecord {
-  leaseId: number;
-  tenantId: number;
-  propertyId: number;
-  status: LeaseStatus;
-  startDate: string;
-  /** '' while open-ended. */
-  endDate: string;
-  dateCreated: string;
-}
+import type { LeaseRecord } from '../domain/lease.js';
 
 function toItem(lease: LeaseRecord): Item {
   return {

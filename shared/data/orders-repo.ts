@@ -8,17 +8,7 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { stripKeys } from '../db/query.js';
 import { part, type TxPart } from '../db/transaction.js';
-
-export interface OrderRecord {
-  orderId: number;
-  reservationId: number;
-  propertyId: number;
-  tenantId: number;
-  invoiceId: number | null;
-  totalCents: number;
-  couponCode: string | null;
-  dateCreated: string;
-}
+import type { OrderRecord } from '../domain/booking/order.js';
 
 export const insertOrderPart = (order: OrderRecord): TxPart =>
   part.putIfAbsent(`put:order ${order.orderId}`, { ...keys.order(order.orderId), entity: 'order', ...order });
