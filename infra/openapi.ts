@@ -70,9 +70,15 @@ function parameters(route: RouteContract, path: string) {
 
 function responses(route: RouteContract) {
   const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+  const success = route.successStatus ?? 200;
+  // A redirect is the operation's answer (oauth-start.php): it says where, in Location.
+  const redirect = success >= 300 && success < 400;
   const out: Record<string, unknown> = {
-    [String(route.successStatus ?? 200)]: {
-      description: 'Success',
+    [String(success)]: {
+      description: redirect ? `${STATUS_TEXT[success] ?? 'Redirect'}: go to Location` : 'Success',
+      ...(redirect
+        ? { headers: { Location: { description: 'Where to go', schema: { type: 'string', format: 'uri' } } } }
+        : {}),
       content: { 'application/json': { schema: schemaOf(route.response) } },
     },
   };
