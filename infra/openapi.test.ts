@@ -38,4 +38,13 @@ describe('OpenAPI document', () => {
     expect(create.responses).toHaveProperty('201');
     expect(create.responses).toHaveProperty('409');
   });
+
+  it('documents a redirecting operation’s answer as the redirect, with its Location', () => {
+    const start = op('/API/accounting/oauth-start.php', 'get');
+    expect(start.responses).not.toHaveProperty('200');
+    expect(start.responses['302']).toMatchObject({
+      description: expect.stringMatching(/^Found/),
+      headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+    });
+  });
 });

@@ -68,14 +68,21 @@ function parameters(route: RouteContract, path: string) {
   return params;
 }
 
+/** The success answer; a redirect (oauth-start.php) says where, in Location. */
+function successResponse(route: RouteContract, status: number) {
+  const content = { 'application/json': { schema: schemaOf(route.response) } };
+  if (status < 300 || status >= 400) return { description: 'Success', content };
+  return {
+    description: `${STATUS_TEXT[status] ?? 'Redirect'}: go to Location`,
+    headers: { Location: { description: 'Where to go', schema: { type: 'string', format: 'uri' } } },
+    content,
+  };
+}
+
 function responses(route: RouteContract) {
   const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
-  const out: Record<string, unknown> = {
-    [String(route.successStatus ?? 200)]: {
-      description: 'Success',
-      content: { 'application/json': { schema: schemaOf(route.response) } },
-    },
-  };
+  const success = route.successStatus ?? 200;
+  const out: Record<string, unknown> = { [String(success)]: successResponse(route, success) };
   const errors: Record<number, string> = { 400: 'Validation failure', ...(route.errors ?? {}) };
   if (route.auth.kind === 'admin')
     Object.assign(errors, { 401: errors[401] ?? 'No admin session', 403: errors[403] ?? 'Wrong role' });

@@ -87,9 +87,15 @@ describe('accounting authorization', () => {
     });
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
     expect(await stateOf()).not.toBe(url.searchParams.get('state'));
-    const json = await admin.get(START, { headers: { accept: 'application/json' } });
-    expect(json.status).toBe(200);
-    expect(String(json.body.authorizeUrl)).toContain('response_type=code');
+  });
+
+  it('redirects whatever the Accept header: the back office fetches it as a script that redirects', async () => {
+    for (const accept of ['application/json', 'application/json, text/plain, */*', 'text/html', '*/*']) {
+      const start = await getManual(admin, START, { accept });
+      expect(start.status, accept).toBe(302);
+      expect(new URL(start.location).searchParams.get('response_type'), accept).toBe('code');
+      expect(JSON.parse(start.text).authorizeUrl, accept).toBe(start.location);
+    }
   });
 
   it('connects: the code is exchanged, the tokens stored encrypted, the status shows no token', async () => {

@@ -1,6 +1,7 @@
 /**
  * Coupons over HTTP (adminCoupons, beyond the spec): create, list with uses, read in any case, update (never
- * the uses), deactivate; percent above 100 refused; roles and the change items.
+ * the uses), deactivate; percent above 100 refused; roles and the change items. Bodies take `couponCode` (the
+ * public API's name) or its alias `code`; answers carry both.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ const BASE = '/API/adminCoupons/V1';
 const code = () => unique('C').replace(/\W/g, '').slice(0, 20);
 
 interface Coupon {
+  couponCode: string;
   code: string;
   type: string;
   value: number;
@@ -30,7 +32,7 @@ describe('admin coupons', () => {
     const admin = await signedIn('super');
     const c = code();
     const res = await admin.post(`${BASE}/coupons.json`, {
-      code: c,
+      couponCode: c,
       type: 'percent',
       value: '12.5',
       validFrom: '2026-01-01',
@@ -40,10 +42,11 @@ describe('admin coupons', () => {
       maxUses: 5,
     });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ success: true, code: c });
+    expect(res.body).toMatchObject({ success: true, couponCode: c, code: c });
     const one = await admin.get<Coupon>(`${BASE}/coupons/${c.toLowerCase()}.json`);
     expect(one.status).toBe(200);
     expect(one.body).toEqual({
+      couponCode: c,
       code: c,
       type: 'percent',
       value: 12.5,
@@ -68,6 +71,35 @@ describe('admin coupons', () => {
     const dup = await admin.post(`${BASE}/coupons.json`, { code: c.toLowerCase(), type: 'abs', value: 1 });
     expect(dup.status).toBe(409);
     expect((await changesOf('coupon', c.toUpperCase())).map((x) => x.action)).toEqual(['created']);
+  });
+
+  it('takes `code` as the alias of `couponCode` (the field wins when both are sent); answers name it both ways', async () => {
+    const admin = await signedIn('super');
+    const old = code();
+    const byAlias = await admin.post<{ couponCode: string; code: string; coupon: Coupon }>(
+      `${BASE}/coupons.json`,
+      { code: old, type: 'abs', value: 5 },
+    );
+    expect(byAlias.status, byAlias.text).toBe(201);
+    expect(byAlias.body).toMatchObject({ couponCode: old, code: old });
+    expect(byAlias.body.coupon).toMatchObject({ couponCode: old, code: old, value: 5 });
+    const [field, alias] = [code(), code()];
+    const both = await admin.post(`${BASE}/coupons.json`, {
+      couponCode: field,
+      code: alias,
+      type: 'abs',
+      value: 1,
+    });
+    expect(both.body).toMatchObject({ couponCode: field });
+    expect((await admin.get(`${BASE}/coupons/${alias}.json`)).status).toBe(404);
+    const list = await admin.get<{ items: Coupon[] }>(`${BASE}/coupons.json`);
+    expect(list.body.items.find((i) => i.couponCode === old)?.code).toBe(old);
+    // A bad code is named by the field, whichever name carried it.
+    const bad = await admin.post(`${BASE}/coupons.json`, { code: 'has space', type: 'abs', value: 5 });
+    expect(problem(bad).errors?.[0]?.field).toBe('couponCode');
+    const [change] = await changesOf('coupon', old.toUpperCase());
+    expect(change?.action).toBe('created');
+    expect(change?.fields).toContainEqual(expect.objectContaining({ field: 'couponCode', new: old }));
   });
 
   it('updates the terms and never the uses; clears a bound with null; deactivates (DELETE, twice is fine)', async () => {

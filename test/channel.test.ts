@@ -72,6 +72,20 @@ describe('channel webhook: switch and signature', () => {
     expect(await mappingOf(body.channelReservationId)).toBeUndefined();
   });
 
+  it('answers 404 while off before the signature is looked at: unsigned, forged and malformed alike', async () => {
+    await setChannel(0);
+    const raw = delivery('reservation.created', stay(await createVrProperty({ units: 1 }), 20, 23));
+    for (const headers of [
+      {},
+      { 'x-channel-signature': sign(raw, 'not-the-secret') },
+      { 'x-channel-signature': 'sha1=abc' },
+    ]) {
+      const res = await deliver(raw, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(404);
+      expect(problem(res).detail).toMatch(/channel integration is off/);
+    }
+  });
+
   describe('while on', () => {
     beforeAll(() => setChannel(1));
 

@@ -30,6 +30,7 @@ describe('fixture: coupons and reservations', () => {
   it('loads relative dates against the site’s today, claims the nights, and a reload moves the stay', async () => {
     const load = (from: string, to: string) =>
       fixture.loadFixture({
+        // `code`, the alias of couponCode (the demo store's coupons below use couponCode).
         coupons: [{ code: 'fixt10', type: 'percent', value: 10, validTo: '+30d', uses: 2 }],
         reservations: [
           {

@@ -120,16 +120,32 @@ describe('layers (DESIGN.md "Layers")', () => {
     ).toEqual([]);
   });
 
-  it('the registry and the contracts load without the AWS SDK or middy (the stack and the docs import them)', () => {
+  it('the registry and the contracts load without the AWS SDK, middy or Stripe (the stack and the docs import them)', () => {
     const reachable = [...closure('functions/registry.ts')];
     const heavy = reachable.flatMap((path) =>
       (FILES.get(path)?.packages ?? [])
         .filter(
-          (p) => p.startsWith('@aws-sdk') || p.startsWith('@middy') || p.startsWith('@aws-lambda-powertools'),
+          (p) =>
+            p.startsWith('@aws-sdk') ||
+            p.startsWith('@middy') ||
+            p.startsWith('@aws-lambda-powertools') ||
+            p === 'stripe',
         )
         .map((p) => `${path} -> ${p}`),
     );
     expect(heavy).toEqual([]);
+  });
+
+  it("the shared pipeline carries no webhook verifier: each is given by its group's handler (create-handler.ts)", () => {
+    // A verifier reads its webhook secret; no file every group bundles through createHttpHandler may.
+    const readsWebhookSecret = /secret\(\s*'\w+_WEBHOOK_SECRET'/i;
+    const carriers = [...closure('shared/http/create-handler.ts')].filter((path) =>
+      readsWebhookSecret.test(readFileSync(join(ROOT, path), 'utf8')),
+    );
+    expect(carriers).toEqual([]);
+    // The scan is not vacuous: the group's own verifiers do read theirs.
+    for (const verifier of ['functions/channel/signature.ts', 'functions/paymentWebhook/stripe-signature.ts'])
+      expect(readsWebhookSecret.test(readFileSync(join(ROOT, verifier), 'utf8')), verifier).toBe(true);
   });
 
   it('no run-time import cycles', () => {

@@ -1,6 +1,7 @@
 /**
  * The OpenAPI document passes two outside linters with their recommended rules and nothing ignored:
- * Redocly's `recommended` and Spectral's `spectral:oas` (errors, warnings, infos and hints all count).
+ * Redocly's `recommended` and Spectral's `spectral:oas` (errors, warnings, infos and hints all count). One
+ * Redocly rule that cannot see a redirect answer is replaced by its 2XX-or-3XX form.
  */
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Spectral } from '@stoplight/spectral-core';
@@ -25,12 +26,27 @@ describe.each([
   const source = JSON.stringify(doc, null, 2);
 
   it('has no Redocly `recommended` problem', async () => {
-    const config = await createConfig({ extends: ['recommended'] });
+    // One rule is replaced, not ignored: Redocly's operation-2xx-response knows no operation whose answer is
+    // a redirect (oauth-start.php's 302), so the test below asks what Spectral's operation-success-response
+    // asks, a 2XX or 3XX answer.
+    const config = await createConfig({
+      extends: ['recommended'],
+      rules: { 'operation-2xx-response': 'off' },
+    });
     const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
     expect(
       problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`),
     ).toEqual([]);
   }, 30_000);
+
+  it('gives every operation a success or redirect answer', () => {
+    const without = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { responses?: Record<string, unknown> }>)
+        .filter(([, op]) => !Object.keys(op.responses ?? {}).some((code) => /^[23]\d\d$/.test(code)))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(without).toEqual([]);
+  });
 
   it('has no Spectral `spectral:oas` problem', async () => {
     const spectral = new Spectral();

@@ -14,6 +14,9 @@ process.env.CSRF_SECRET = 'pipeline-test-csrf-secret';
 
 const { bind, defineRoute } = await import('../shared/http/route.js');
 const { issueCsrfToken } = await import('../shared/auth/csrf.js');
+const { createHttpHandler } = await import('../shared/http/create-handler.js');
+// The channel group's own verifier: a group gives createHttpHandler the verifiers its routes name.
+const { verifyChannelSignature } = await import('../functions/channel/signature.js');
 
 const group = 'pipelineAuthTest';
 const base = '/API/pipelineAuthTest/V1';
@@ -66,21 +69,35 @@ const perIp = defineRoute({
   body: v.strictObject({ n: v.number() }),
 });
 
-const url = await startRouteServer(group, [
-  bind(webhook, async ({ body, rawBody }) => ({ body: { event: body.event, rawBody } })),
-  bind(csrfToken, async () => {
-    const { token, cookie } = await issueCsrfToken();
-    return { body: { payment_csrf: token }, cookies: [cookie] };
-  }),
-  bind(pay, async ({ body }) => ({ body: { paid: body.amount } })),
-  bind(perEmail, async ({ body }) => ({ body: { email: body.email } })),
-  bind(perIp, async ({ body }) => ({ body: { n: body.n } })),
-]);
+const boundWebhook = bind(webhook, async ({ body, rawBody }) => ({ body: { event: body.event, rawBody } }));
+const url = await startRouteServer(
+  group,
+  [
+    boundWebhook,
+    bind(csrfToken, async () => {
+      const { token, cookie } = await issueCsrfToken();
+      return { body: { payment_csrf: token }, cookies: [cookie] };
+    }),
+    bind(pay, async ({ body }) => ({ body: { paid: body.amount } })),
+    bind(perEmail, async ({ body }) => ({ body: { email: body.email } })),
+    bind(perIp, async ({ body }) => ({ body: { n: body.n } })),
+  ],
+  { webhookVerifiers: { channel: verifyChannelSignature } },
+);
 
 const sign = (raw: string, secret = SECRET) =>
   `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
 describe('webhook auth', () => {
+  it('refuses to make a handler whose webhook route names a verifier the group does not give', () => {
+    expect(() => createHttpHandler(group, [boundWebhook])).toThrow(
+      /pipelineAuthTest\.webhook is verified by 'channel'.*webhookVerifiers/,
+    );
+    expect(() =>
+      createHttpHandler(group, [boundWebhook], { webhookVerifiers: { stripe: verifyChannelSignature } }),
+    ).toThrow(/'channel'/);
+  });
+
   // Odd spacing and key order on purpose: the signature is over these exact bytes, not over re-serialised JSON.
   const raw = '{ "event" :"reservation.created",  "extra":[1,2] }';
 

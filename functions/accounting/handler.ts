@@ -5,15 +5,12 @@ import { bind } from '../../shared/http/route.js';
 import * as routes from './routes.js';
 import * as service from './service.js';
 
-/** JSON only for a caller that asks for it and not for a page (fetch from a back office); browsers get the 302. */
-const wantsJson = (accept: string | undefined) =>
-  accept !== undefined && /application\/json/i.test(accept) && !/text\/html/i.test(accept);
-
 export const handler = createHttpHandler('accounting', [
-  bind(routes.oauthStart, async ({ admin, headers, now }) => {
+  // The 302 whatever the Accept header: the legacy back office opens or fetches this as a script that
+  // redirects. A JSON client reads the outcome from connection.json.
+  bind(routes.oauthStart, async ({ admin, now }) => {
     const authorizeUrl = await service.start(admin.adminId, now);
-    if (wantsJson(headers.accept)) return { body: { authorizeUrl } };
-    return { status: 302, headers: { Location: authorizeUrl }, body: { authorizeUrl } };
+    return { headers: { Location: authorizeUrl }, body: { authorizeUrl } };
   }),
   bind(routes.oauthCallback, async ({ admin, query, now, requestId }) => ({
     body: await service.callback(

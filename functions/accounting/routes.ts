@@ -31,11 +31,11 @@ export const oauthStart = defineRoute({
   path: '/API/accounting/oauth-start.php',
   summary: 'Start the authorization with the accounting package: 302 to its consent page',
   description:
-    'A browser is redirected (302, Location) to ACCOUNTING_AUTHORIZE_URL (default QuickBooks Online’s) with client_id, redirect_uri (the oauth-callback URL), response_type=code, scope and a state kept 10 minutes for this admin. A caller that accepts application/json but not text/html (a back office calling with fetch) gets 200 with the same URL instead. Both answers carry authorizeUrl.',
+    'Redirects (302, Location) to ACCOUNTING_AUTHORIZE_URL (default QuickBooks Online’s) with client_id, redirect_uri (the oauth-callback URL), response_type=code, scope and a state kept 10 minutes for this admin, whatever the Accept header (the back office opens it or fetches it as a script that redirects). The body holds the same URL as authorizeUrl; connection.json tells a JSON client the outcome.',
   auth: { kind: 'admin', roles: ['super_admin'] },
+  successStatus: 302,
   response: v.object({ authorizeUrl: v.string() }),
   errors: {
-    302: 'a browser is sent to the provider’s consent page (Location; the body holds authorizeUrl)',
     401: 'no admin session',
     403: 'wrong role',
     503: 'the integration is not configured (ACCOUNTING_CLIENT_ID)',

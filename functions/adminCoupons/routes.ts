@@ -1,10 +1,16 @@
 /**
  * Coupons (beyond the spec; DESIGN.md "Paths of what we add beyond the spec"): list with uses, create,
- * read, update and deactivate. Codes match whatever their case (docs/pricing.md "Coupons").
+ * read, update and deactivate. Codes match whatever their case (docs/pricing.md "Coupons"). Bodies name the
+ * code `couponCode` as the public API does (`code` is its alias); answers carry both names.
  */
 import * as v from 'valibot';
 import { READ_ROLES, WRITE_ROLES } from '../../shared/auth/roles.js';
-import { couponCode, createCouponBody, updateCouponBody } from '../../shared/domain/booking/coupon-admin.js';
+import {
+  COUPON_BODY_ALIASES,
+  couponCode,
+  createCouponBody,
+  updateCouponBody,
+} from '../../shared/domain/booking/coupon-admin.js';
 import { flag, itemsOf } from '../../shared/domain/responses/common.js';
 import { defineRoute } from '../../shared/http/route.js';
 
@@ -17,6 +23,8 @@ const beyondSpec =
 const params = v.object({ code: couponCode });
 
 export const adminCoupon = v.object({
+  couponCode: v.string(),
+  /** The same as couponCode: the name answers gave it first. */
   code: v.string(),
   type: v.picklist(['abs', 'percent']),
   value: v.number(),
@@ -53,8 +61,14 @@ export const createCoupon = defineRoute({
   auth: { kind: 'admin', roles: WRITE_ROLES },
   beyondSpec,
   body: createCouponBody,
+  aliases: { body: COUPON_BODY_ALIASES },
   successStatus: 201,
-  response: v.object({ success: v.boolean(), code: v.string(), coupon: adminCoupon }),
+  response: v.object({
+    success: v.boolean(),
+    couponCode: v.string(),
+    code: v.string(),
+    coupon: adminCoupon,
+  }),
   errors: {
     400: 'validation',
     401: 'no admin session',

@@ -58,7 +58,8 @@ export async function createCoupon(input: CreateCouponInput, by: Actor, now: Dat
       throw new Conflict(`A coupon ${couponKey(record.code)} exists already (codes match in any case)`);
     throw error;
   }
-  return { success: true, code: record.code, coupon: couponAdminView(record) };
+  // `code` as well: the answer's first name for it (couponAdminView).
+  return { success: true, couponCode: record.code, code: record.code, coupon: couponAdminView(record) };
 }
 
 /** A versioned edit: `change` gives the new terms from the current record; an unchanged coupon writes nothing. */

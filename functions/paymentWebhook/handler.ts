@@ -1,7 +1,8 @@
 /**
  * The paymentWebhook Lambda: the Stripe webhook behind API Gateway (/API/payment-webhook.php) and, in the
  * cloud, on its Lambda Function URL (the address given to Stripe), whose payload 2.0 events are turned into
- * the REST shape first (function-url-event.ts). The signature is checked in the pipeline either way.
+ * the REST shape first (function-url-event.ts). The signature is checked in the pipeline either way, by the
+ * Stripe SDK (stripe-signature.ts, this group's `stripe` verifier).
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createHttpHandler } from '../../shared/http/create-handler.js';
@@ -9,12 +10,17 @@ import { bind } from '../../shared/http/route.js';
 import { isFunctionUrlEvent, restEventOf } from './function-url-event.js';
 import * as routes from './routes.js';
 import * as service from './service.js';
+import { verifyStripeSignature } from './stripe-signature.js';
 
-const http = createHttpHandler('paymentWebhook', [
-  bind(routes.paymentWebhook, async ({ body, requestId, now }) => ({
-    body: await service.handleStripeEvent(body, requestId, now),
-  })),
-]);
+const http = createHttpHandler(
+  'paymentWebhook',
+  [
+    bind(routes.paymentWebhook, async ({ body, requestId, now }) => ({
+      body: await service.handleStripeEvent(body, requestId, now),
+    })),
+  ],
+  { webhookVerifiers: { stripe: verifyStripeSignature } },
+);
 
 export const handler = Object.assign(
   (event: APIGatewayProxyEvent | APIGatewayProxyEventV2, context: Context) =>

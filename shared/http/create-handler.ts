@@ -26,7 +26,7 @@ import { toProblem } from './problem.js';
 import { countRequest } from './rate-limit.js';
 import { bodyObject, looseBodyFields, rawBodyOf, validatedInput } from './request-input.js';
 import { allPaths, type BoundRoute, type CountedLimits, type Reply } from './route.js';
-import { WEBHOOK_VERIFIERS } from './webhook-verifiers.js';
+import { verifiersByRoute, type WebhookVerifier, type WebhookVerifiers } from './webhook-verifiers.js';
 
 type Event = APIGatewayProxyEvent;
 type Result = APIGatewayProxyResult;
@@ -52,14 +52,31 @@ type SessionRead =
   | { ok: true; value: AdminSession | TenantSession | undefined }
   | { ok: false; error: unknown };
 
+export interface HandlerOptions {
+  /**
+   * The verifier of each name the group's `webhook` routes give (shared/http/webhook-verifiers.ts): the group
+   * brings its own, so no other group's bundle carries it.
+   */
+  readonly webhookVerifiers?: WebhookVerifiers;
+}
+
 type ApiContext = Context & { api?: RequestState };
 
 const MAX_BODY_BYTES = 256 * 1024;
 const CACHE_PUBLIC = 'public, max-age=600';
 
-export function createHttpHandler(group: string, routes: readonly BoundRoute[]) {
+export function createHttpHandler(
+  group: string,
+  routes: readonly BoundRoute[],
+  options: HandlerOptions = {},
+) {
   // Read at cold start: a wrong CORS_ORIGINS fails the Lambda's start, not some browser's request later.
   const origins = parseCorsOrigins(process.env.CORS_ORIGINS);
+  const verifiers = verifiersByRoute(
+    group,
+    routes.map((r) => r.contract),
+    options.webhookVerifiers ?? {},
+  );
   const matcher = new PathMatcher<BoundRoute>();
   const idempotent = new Map<string, IdempotentRun>();
   for (const route of routes) {
@@ -91,7 +108,7 @@ export function createHttpHandler(group: string, routes: readonly BoundRoute[]) 
       },
     })
     .use({ before: async (request) => routeRequest(request.event, request.context, matcher) })
-    .use({ before: async (request) => beforeParsing(request.event, state(request.context)) })
+    .use({ before: async (request) => beforeParsing(request.event, state(request.context), verifiers) })
     .use(jsonBody())
     .use({ before: async (request) => afterParsing(request.event, state(request.context)) })
     .use({ before: async (request) => authorize(state(request.context)) })
@@ -159,7 +176,11 @@ function readSession(
 }
 
 /** What runs on the body as received: limits count garbage too, and signatures are over the exact bytes. */
-async function beforeParsing(event: Event, api: RequestState): Promise<void> {
+async function beforeParsing(
+  event: Event,
+  api: RequestState,
+  verifiers: ReadonlyMap<string, WebhookVerifier>,
+): Promise<void> {
   const { contract } = api.route;
   if (Buffer.byteLength(api.rawBody) > MAX_BODY_BYTES)
     throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB`);
@@ -167,7 +188,9 @@ async function beforeParsing(event: Event, api: RequestState): Promise<void> {
   const fields = needsFields ? looseBodyFields(api.rawBody, contract) : {};
   api.rateLimits = await countRequest(contract.rateLimits, api.ip, fields, api.now);
   if (contract.auth.kind === 'webhook') {
-    const verify = WEBHOOK_VERIFIERS[contract.auth.verifier];
+    // Every webhook route got its verifier when the handler was made; a missing one refuses, never skips.
+    const verify = verifiers.get(contract.id);
+    if (!verify) throw new Error(`No webhook verifier for ${contract.id}`);
     await verify(api.rawBody, event.headers as Record<string, string | undefined>, api.now);
   }
 }

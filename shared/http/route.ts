@@ -20,8 +20,9 @@ export type Auth =
   /** An admin session with one of these roles is required (401 without a session, 403 for another role). */
   | { readonly kind: 'admin'; readonly roles: readonly RoleName[] }
   /**
-   * An inbound webhook: the named verifier (shared/http/webhook-verifiers.ts) checks the signature over the
-   * raw body before anything else reads it (400 without a well-formed signature, 401 for a wrong one).
+   * An inbound webhook: the named verifier, which the group's handler.ts gives createHttpHandler
+   * (`webhookVerifiers`; shared/http/webhook-verifiers.ts), checks the signature over the raw body before
+   * anything else reads it (400 without a well-formed signature, 401 for a wrong one).
    */
   | { readonly kind: 'webhook'; readonly verifier: WebhookVerifierName }
   /** The payment script: the double-submit CSRF token must match its cookie (shared/auth/csrf.ts; 403). */

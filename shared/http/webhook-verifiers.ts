@@ -1,16 +1,23 @@
 /**
- * Inbound webhook verifiers, by name: a route with `auth: {kind: 'webhook', verifier}` runs its verifier on
- * the raw body before the body is parsed or validated. A verifier answers 401 when the signature header is
- * missing (no credentials) or does not match, 400 when it is malformed, and returns when it matches.
- * The Stripe verifier is in stripe-signature.ts.
+ * Inbound webhook verifiers: a route with `auth: {kind: 'webhook', verifier}` names its verifier, and the
+ * group's handler.ts gives createHttpHandler the function (`webhookVerifiers: {<name>: fn}`). So a verifier
+ * lives with the group that receives the webhook (functions/channel/signature.ts,
+ * functions/paymentWebhook/stripe-signature.ts) and only that group's bundle carries it; this module holds
+ * no verifier, only their shape. The pipeline runs the verifier on the raw body before the body is parsed or
+ * validated. A verifier answers 401 when the signature header is missing (no credentials) or does not match,
+ * 400 when it is malformed, and returns when it matches.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError, BadRequest, ServiceUnavailable } from '../errors.js';
-import { secret as readSecret } from '../secrets.js';
-import { verifyStripeSignature } from './stripe-signature.js';
+import { AppError } from '../errors.js';
+import type { RouteContract } from './route.js';
+
+/** The names a route contract may give; the CDK reads the secret each one needs (infra/cdk/group-access.ts). */
+export type WebhookVerifierName = 'channel' | 'stripe';
 
 export type Headers = Readonly<Record<string, string | undefined>>;
 export type WebhookVerifier = (rawBody: string, headers: Headers, now: Date) => Promise<void>;
+
+/** What a group gives createHttpHandler: the verifier of each name its webhook routes use. */
+export type WebhookVerifiers = Readonly<Partial<Record<WebhookVerifierName, WebhookVerifier>>>;
 
 /** 401 with a detail that says which check failed, never what was expected. */
 export class BadSignature extends AppError {
@@ -19,35 +26,24 @@ export class BadSignature extends AppError {
   }
 }
 
-const SHA256_HEADER = /^sha256=([0-9a-f]{64})$/i;
-
 /**
- * DESIGN.md "Channel webhook": `X-Channel-Signature: sha256=<hex HMAC-SHA256 of the raw body>` with the
- * channel secret (CHANNEL_WEBHOOK_SECRET; in the cloud read from Secrets Manager, shared/secrets.ts).
+ * Each webhook route's verifier by route id. A route whose verifier the group did not give fails the
+ * Lambda's start (and test/registry.test.ts, which loads every group), never a request with a 500.
  */
-export const verifyChannelSignature: WebhookVerifier = async (rawBody, headers) => {
-  const secret = await readSecret('CHANNEL_WEBHOOK_SECRET');
-  // Fail closed, and say so: the channel manager retries a 503, so no event is lost once it is configured.
-  if (!secret) throw new ServiceUnavailable('The channel webhook secret is not configured');
-  const header = headers['x-channel-signature'];
-  if (!header) throw new BadSignature('The X-Channel-Signature header is required');
-  const match = SHA256_HEADER.exec(header.trim());
-  if (!match?.[1]) throw new BadRequest('X-Channel-Signature must be sha256=<64 hex digits>');
-  if (!sameHmac(hmacSha256(secret, rawBody), Buffer.from(match[1], 'hex')))
-    throw new BadSignature('The X-Channel-Signature does not match the body');
-};
-
-export const hmacSha256 = (secret: string, data: string) =>
-  createHmac('sha256', secret).update(data, 'utf8').digest();
-
-/** Timing-safe: the comparison takes as long whichever byte differs. */
-export function sameHmac(expected: Buffer, given: Buffer): boolean {
-  return expected.length === given.length && timingSafeEqual(expected, given);
+export function verifiersByRoute(
+  group: string,
+  contracts: readonly RouteContract[],
+  given: WebhookVerifiers,
+): Map<string, WebhookVerifier> {
+  const byRoute = new Map<string, WebhookVerifier>();
+  for (const { id, auth } of contracts) {
+    if (auth.kind !== 'webhook') continue;
+    const verify = given[auth.verifier];
+    if (!verify)
+      throw new Error(
+        `${group}: route ${id} is verified by '${auth.verifier}', which the group's createHttpHandler call does not give (webhookVerifiers)`,
+      );
+    byRoute.set(id, verify);
+  }
+  return byRoute;
 }
-
-export const WEBHOOK_VERIFIERS = {
-  channel: verifyChannelSignature,
-  stripe: verifyStripeSignature,
-} satisfies Record<string, WebhookVerifier>;
-
-export type WebhookVerifierName = keyof typeof WEBHOOK_VERIFIERS;

@@ -2011,7 +2011,7 @@ export interface paths {
         put?: never;
         /**
          * Create a coupon (value: an amount for abs, a percentage up to 100 for percent)
-         * @description Create a coupon (value: an amount for abs, a percentage up to 100 for percent). Admin session; roles: super_admin.
+         * @description Create a coupon (value: an amount for abs, a percentage up to 100 for percent). Admin session; roles: super_admin. Body aliases: code → couponCode.
          */
         post: operations["adminCoupons.create"];
         delete?: never;
@@ -2209,7 +2209,7 @@ export interface paths {
         };
         /**
          * Start the authorization with the accounting package: 302 to its consent page
-         * @description A browser is redirected (302, Location) to ACCOUNTING_AUTHORIZE_URL (default QuickBooks Online’s) with client_id, redirect_uri (the oauth-callback URL), response_type=code, scope and a state kept 10 minutes for this admin. A caller that accepts application/json but not text/html (a back office calling with fetch) gets 200 with the same URL instead. Both answers carry authorizeUrl. Admin session; roles: super_admin.
+         * @description Redirects (302, Location) to ACCOUNTING_AUTHORIZE_URL (default QuickBooks Online’s) with client_id, redirect_uri (the oauth-callback URL), response_type=code, scope and a state kept 10 minutes for this admin, whatever the Accept header (the back office opens it or fetches it as a script that redirects). The body holds the same URL as authorizeUrl; connection.json tells a JSON client the outcome. Admin session; roles: super_admin.
          */
         get: operations["accounting.oauthStart"];
         put?: never;
@@ -15303,6 +15303,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            couponCode: string;
                             code: string;
                             /** @enum {string} */
                             type: "abs" | "percent";
@@ -15377,7 +15378,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    code: string;
+                    couponCode: string;
                     /** @enum {string} */
                     type: "abs" | "percent";
                     value: number | string;
@@ -15405,8 +15406,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         success: boolean;
+                        couponCode: string;
                         code: string;
                         coupon: {
+                            couponCode: string;
                             code: string;
                             /** @enum {string} */
                             type: "abs" | "percent";
@@ -15507,6 +15510,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        couponCode: string;
                         code: string;
                         /** @enum {string} */
                         type: "abs" | "percent";
@@ -15613,6 +15617,7 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         coupon: {
+                            couponCode: string;
                             code: string;
                             /** @enum {string} */
                             type: "abs" | "percent";
@@ -15715,6 +15720,7 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                         coupon: {
+                            couponCode: string;
                             code: string;
                             /** @enum {string} */
                             type: "abs" | "percent";
@@ -16743,24 +16749,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Found: go to Location */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         authorizeUrl: string;
                     };
-                };
-            };
-            /** @description Found: a browser is sent to the provider’s consent page (Location; the body holds authorizeUrl) */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Bad request: Validation failure */

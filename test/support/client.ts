@@ -62,10 +62,11 @@ export class Client {
         parsed = { raw: text };
       }
     }
-    // The docs cannot drift from the code: every answer must match its documented operation.
+    // The docs cannot drift from the code: every answer must match its documented operation. After a
+    // followed redirect (oauth-start.php's 302) the answer is the target's, checked against the target's path.
     const mismatch = contractMismatch({
       method,
-      path: url.pathname,
+      path: new URL(response.url || url.href).pathname,
       status: response.status,
       contentType: response.headers.get('content-type') ?? '',
       body: parsed,

@@ -6,16 +6,21 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
+import type { HandlerOptions } from '../../shared/http/create-handler.js';
 import type { BoundRoute } from '../../shared/http/route.js';
 import { fileRuntime } from './file-runtime.js';
 
 export { fileRuntime };
 
-export async function startRouteServer(group: string, routes: readonly BoundRoute[]): Promise<string> {
+export async function startRouteServer(
+  group: string,
+  routes: readonly BoundRoute[],
+  options: HandlerOptions = {},
+): Promise<string> {
   const { createHttpHandler } = await import('../../shared/http/create-handler.js');
   const { createApiServer } = await import('../../infra/local/http-server.js');
   const server: Server = createApiServer({
-    handlers: { [group]: createHttpHandler(group, routes) },
+    handlers: { [group]: createHttpHandler(group, routes, options) },
     routes: routes.map((r) => r.contract),
     ratePer5s: 0,
     // Each test Client is its own IP through X-Forwarded-For.

@@ -3,6 +3,9 @@
  * API's names (`value` is an amount for an `abs` coupon, a percentage for a `percent` one), the record they
  * make, and the admin view with the uses counted so far. A percent coupon above 100 is refused: it would pay
  * the guest. Pure valibot and plain functions, so the admin group and the fixture loader share them.
+ *
+ * The code is `couponCode`, the public API's name for it (quote, book, validateCoupon; docs/pricing.md
+ * "Coupons"); `code`, the name these bodies took first, is its alias (COUPON_BODY_ALIASES).
  */
 import * as v from 'valibot';
 import { BadRequest, type FieldError } from '../../errors.js';
@@ -70,8 +73,11 @@ export const couponFields = {
   maxUses: optionalCount,
 };
 
+/** alias → field, as route contracts take aliases: `code` is accepted in place of `couponCode`. */
+export const COUPON_BODY_ALIASES = { code: 'couponCode' } as const;
+
 export const createCouponBody = v.strictObject({
-  code: couponCode,
+  couponCode,
   type: couponFields.type,
   value: couponFields.value,
   isActive: v.optional(couponFields.isActive, 1),
@@ -102,7 +108,7 @@ export type UpdateCouponInput = v.InferOutput<typeof updateCouponBody>;
 /** The terms as the API writes them, from a record (an update merges the body into these). */
 export function couponInputOf(c: CouponRecord): CreateCouponInput {
   return {
-    code: c.code,
+    couponCode: c.code,
     type: c.type,
     value: c.type === 'abs' ? toAmount(c.amountCents) : c.percent,
     isActive: c.isActive,
@@ -123,7 +129,7 @@ export function couponRecordOf(input: CreateCouponInput, uses = 0): CouponRecord
     errors.push({ field: 'validTo', message: 'must be on or after validFrom' });
   if (errors.length) throw new BadRequest(errors.map((e) => `${e.field} ${e.message}`).join('; '), errors);
   return {
-    code: input.code,
+    code: input.couponCode,
     type: input.type,
     amountCents: input.type === 'abs' ? toCents(input.value) : 0,
     percent: input.type === 'percent' ? input.value : 0,
@@ -137,10 +143,14 @@ export function couponRecordOf(input: CreateCouponInput, uses = 0): CouponRecord
   };
 }
 
-/** The admin view: the API's fields, with the uses so far and the uses left (null: no limit). */
+/**
+ * The admin view: the API's fields, with the uses so far and the uses left (null: no limit). `code` repeats
+ * `couponCode` for the back office that read it before the field had the public API's name.
+ */
 export function couponAdminView(c: CouponRecord) {
   return {
     ...couponInputOf(c),
+    code: c.code,
     uses: c.uses,
     usesLeft: c.maxUses === null ? null : Math.max(0, c.maxUses - c.uses),
   };

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppError } from '../errors.js';
-import { verifyChannelSignature } from './webhook-verifiers.js';
+import type { AppError } from '../../shared/errors.js';
+import { verifyChannelSignature } from './signature.js';
 
 const SECRET = 'channel-secret-for-tests';
 const body = '{"event":"reservation.created","reservation":{"channelReservationId":"A1"}}';
