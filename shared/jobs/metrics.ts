@@ -12,7 +12,11 @@ export function jobMetricLine(metric: JobMetric, jobId: string, count: number, n
     _aws: {
       Timestamp: now.getTime(),
       CloudWatchMetrics: [
-        { Namespace: JOB_METRICS_NAMESPACE, Dimensions: [['JobId']], Metrics: [{ Name: metric, Unit: 'Count' }] },
+        {
+          Namespace: JOB_METRICS_NAMESPACE,
+          Dimensions: [['JobId']],
+          Metrics: [{ Name: metric, Unit: 'Count' }],
+        },
       ],
     },
     JobId: jobId,

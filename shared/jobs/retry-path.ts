@@ -56,7 +56,10 @@ export const REPORTED_FAILURE = 'reported as failed by the handler (batchItemFai
  * One call of a job's handler on records in stream order. A reported failure names the record to go on from;
  * a thrown error (or an identifier not in the batch) leaves it unknown, so the first record is taken as failed.
  */
-export async function tryRecords(handler: StreamHandler, records: readonly DynamoDBRecord[]): Promise<TryResult> {
+export async function tryRecords(
+  handler: StreamHandler,
+  records: readonly DynamoDBRecord[],
+): Promise<TryResult> {
   try {
     const answer = await handler({ Records: [...records] });
     const failures = answer?.batchItemFailures ?? [];

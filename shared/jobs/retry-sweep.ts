@@ -72,7 +72,12 @@ async function sweepJob(
       await parked.keep(head, attempts, error, clock());
       result.kept += 1;
       emitJobMetric('JobRecordsKept', job.id, 1);
-      log('error', 'job gave up on a record', { jobId: job.id, eventID: head.record.eventID, attempts, error });
+      log('error', 'job gave up on a record', {
+        jobId: job.id,
+        eventID: head.record.eventID,
+        attempts,
+        error,
+      });
       continue;
     }
     await parked.retryLater(head, attempts, new Date(clock().getTime() + retryDelayMs(attempts)), error);
