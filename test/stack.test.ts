@@ -773,7 +773,9 @@ describe('cloud stack', () => {
     });
     const [sweepId] = sweeps[0] ?? [];
     const invoke = ofType(dev.resources, 'AWS::Lambda::Permission').filter(
-      ([, p]) => p.Properties?.Principal === 'events.amazonaws.com' && mentions(p.Properties?.SourceArn, sweepId ?? '?'),
+      ([, p]) =>
+        p.Properties?.Principal === 'events.amazonaws.com' &&
+        mentions(p.Properties?.SourceArn, sweepId ?? '?'),
     );
     expect(invoke).toHaveLength(1);
     expect(mentions(invoke[0]?.[1].Properties?.FunctionName, fnId)).toBe(true);
@@ -791,7 +793,7 @@ describe('cloud stack', () => {
     const kept = alarmsOf(dev).filter(
       (a) => a.Namespace === JOB_METRICS_NAMESPACE && a.MetricName === 'JobRecordsKept',
     );
-    expect(kept.map((a) => (a.Dimensions as { Name: string; Value: string }[])).sort()).toEqual(
+    expect(kept.map((a) => a.Dimensions as { Name: string; Value: string }[]).sort()).toEqual(
       tableChangeJobs.map((id) => [{ Name: 'JobId', Value: id }]).sort(),
     );
     for (const alarm of kept) {

@@ -55,14 +55,13 @@ function memoryRetryPath(options: { unreachable?: boolean } = {}) {
     park: async (jobId, records, first) => {
       if (options.unreachable) throw new Error('table unreachable');
       const list = parked.get(jobId) ?? [];
-      records.forEach((r, i) =>
+      for (const [i, r] of records.entries())
         list.push({
           seq: r.dynamodb?.SequenceNumber ?? '',
           attempts: i === 0 ? first.attempts : 0,
           dueAt: i === 0 ? first.dueAt : 'now',
           ...(i === 0 && first.error ? { error: first.error } : {}),
-        }),
-      );
+        });
       parked.set(jobId, list);
     },
   };
