@@ -1,10 +1,13 @@
 /**
- * The cloud's one reader of the table's stream (shared/jobs/dispatch.ts): every table-change job of JOBS with
- * its handler. Like the registry it sits beside the groups and imports their job entries; test/jobs-dispatch
- * checks that it lists exactly the table-change jobs of JOBS.
+ * The cloud's one reader of the table's stream (shared/jobs/reader.ts): every table-change job of JOBS with its
+ * handler, and the retry path on the table for a job's failing records. Like the registry it sits beside the
+ * groups and imports their job entries; test/table-changes checks that it lists exactly the table-change jobs
+ * of JOBS.
  */
 
-import { type DispatchedJob, dispatchTableChanges } from '../shared/jobs/dispatch.js';
+import type { DispatchedJob } from '../shared/jobs/dispatch.js';
+import { tableChangesReader } from '../shared/jobs/reader.js';
+import { tableRetryPath } from '../shared/jobs/table-retry-path.js';
 import { turnovers } from './adminHousekeeping/jobs.js';
 import { handler as turnoversHandler } from './adminHousekeeping/turnover-consumer.js';
 import { handler as fanOutHandler } from './adminWebhooks/fan-out-consumer.js';
@@ -18,4 +21,4 @@ export const TABLE_CHANGE_HANDLERS: readonly DispatchedJob[] = [
   { job: webhookFanOut, handler: fanOutHandler },
 ];
 
-export const handler = dispatchTableChanges(TABLE_CHANGE_HANDLERS);
+export const handler = tableChangesReader(TABLE_CHANGE_HANDLERS, tableRetryPath);

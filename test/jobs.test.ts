@@ -2,7 +2,8 @@
  * Background jobs (docs/jobs.md): the audit job end to end in this file's runtime (a change written → its
  * entry), and the local job runner's delivery rules on a table of its own, with the real audit consumer
  * wrapped to fail on purpose: a crash between two records of one batch, a record reported failed, a record
- * that keeps failing (kept as a JOBFAILURE item after its last try), the entity filter, where a restarted
+ * that keeps failing (kept as a JOBFAILURE item after its last try), a job failing every try beside one that
+ * goes on (each job reads and retries on its own, as the cloud's retry path does), the entity filter, where a restarted
  * runner starts reading, and schedules run on demand.
  */
 import { randomUUID } from 'node:crypto';
@@ -213,6 +214,48 @@ describe('the local job runner', () => {
     const record = JSON.parse(String(kept[0]?.record)) as DynamoDBRecord;
     expect(record.dynamodb?.NewImage?.changeId?.S).toBe(poison.changeId);
     expect(jobs.status()[0]).toMatchObject({ keptFailures: 1, pending: 0 });
+  });
+
+  it('goes on with one job while another retries a failing record: each job has its own reader and retries', async () => {
+    let stuck = true;
+    const stuckTried: string[] = [];
+    const stuckJob: TableChangeJob = { ...auditLog, id: 'stuckTest', maxRetries: 10_000 };
+    const { processRecords } = await import('../shared/jobs/stream.js');
+    const stuckHandler: JobHandler = (event: DynamoDBStreamEvent) =>
+      processRecords(stuckJob.id, event, async (record: DynamoDBRecord) => {
+        stuckTried.push(String(record.dynamodb?.NewImage?.recordId?.S));
+        if (stuck) throw new Error('the turnover store is down');
+      });
+    const jobs = await startJobRunner({
+      jobs: [{ ...auditLog, id: 'besideTest' }, stuckJob],
+      dynamodbUrl,
+      tableName: streamTable,
+      loadHandler: async (job) => (job.id === stuckJob.id ? stuckHandler : auditConsumer),
+      retryDelayMs: 10,
+    });
+    runners.push(jobs);
+    const [a, b] = [change(randomUUID()), change(randomUUID())];
+    await writeChanges(a, b);
+
+    // The audit entries are written while the other job still fails its first record on every try.
+    const recordIds = [a, b].map((c) => String(c.item.recordId));
+    const deadline = Date.now() + 20_000;
+    while ((await Promise.all(recordIds.map(entriesOf))).some((entries) => entries.length !== 1)) {
+      if (Date.now() > deadline) throw new Error('the audit entries were held up');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const held = jobs.status().find((s) => s.id === stuckJob.id);
+    expect(held).toMatchObject({ handled: 0, keptFailures: 0, pending: 2 });
+    expect(held?.failures).toBeGreaterThan(0);
+    expect(new Set(stuckTried)).toEqual(new Set([recordIds[0]])); // its later record waits behind, in order
+
+    stuck = false;
+    await jobs.drain();
+    expect(stuckTried.slice(-2)).toEqual(recordIds);
+    expect(jobs.status()).toEqual([
+      expect.objectContaining({ id: 'besideTest', handled: 2, failures: 0 }),
+      expect.objectContaining({ id: stuckJob.id, handled: 2, keptFailures: 0, pending: 0 }),
+    ]);
   });
 
   it('hands a consumer only the records its filter names (INSERTs of its entity)', async () => {

@@ -22,6 +22,8 @@ import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
 import { allPaths, controllerOf, defineRoute, type RouteContract } from '../shared/http/route.js';
 import type { TableChangeJob } from '../shared/jobs/contract.js';
 import { filterPatterns } from '../shared/jobs/filter.js';
+import { JOB_METRICS_NAMESPACE } from '../shared/jobs/metrics.js';
+import { SWEEP_EVERY_MINUTES } from '../shared/jobs/retry-path.js';
 import { SECRET_NAMES } from '../shared/secrets.js';
 
 const SYNTH_TIMEOUT = 60_000;
@@ -759,6 +761,59 @@ describe('cloud stack', () => {
     expect(alarms.filter((a) => a.MetricName === 'Errors' && mentions(a.Dimensions, fnId))).toHaveLength(1);
   });
 
+  it("retries the jobs' parked records from an every-minute rule on the reader, with the table access it has already, and alarms per table-change job on a record given up on", () => {
+    const fnId = functionsByJob(dev.resources).get(TABLE_CHANGES_READER) ?? '?';
+    const sweeps = ofType(dev.resources, 'AWS::Events::Rule').filter(([, r]) =>
+      mentions(r.Properties?.Targets, fnId),
+    );
+    expect(sweeps).toHaveLength(1);
+    expect(sweeps[0]?.[1].Properties).toMatchObject({
+      ScheduleExpression: `rate(${SWEEP_EVERY_MINUTES} minute)`,
+      State: 'ENABLED',
+    });
+    const [sweepId] = sweeps[0] ?? [];
+    const invoke = ofType(dev.resources, 'AWS::Lambda::Permission').filter(
+      ([, p]) =>
+        p.Properties?.Principal === 'events.amazonaws.com' &&
+        mentions(p.Properties?.SourceArn, sweepId ?? '?'),
+    );
+    expect(invoke).toHaveLength(1);
+    expect(mentions(invoke[0]?.[1].Properties?.FunctionName, fnId)).toBe(true);
+    // The retry path is items of the table the reader's jobs write already: no new grant, no queue of its own.
+    const role = dev.resources[fnId]?.Properties?.Role as { 'Fn::GetAtt'?: string[] } | undefined;
+    const policy = JSON.stringify(
+      ofType(dev.resources, 'AWS::IAM::Policy').filter(([, p]) =>
+        mentions(p.Properties?.Roles, role?.['Fn::GetAtt']?.[0] ?? '?'),
+      ),
+    );
+    for (const action of ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'])
+      expect(policy, action).toContain(action);
+    expect(policy).not.toContain('sqs:ReceiveMessage');
+    const tableChangeJobs = JOBS.filter((j) => j.kind === 'tableChange').map((j) => j.id);
+    const kept = alarmsOf(dev).filter(
+      (a) => a.Namespace === JOB_METRICS_NAMESPACE && a.MetricName === 'JobRecordsKept',
+    );
+    expect(kept.map((a) => a.Dimensions as { Name: string; Value: string }[]).sort()).toEqual(
+      tableChangeJobs.map((id) => [{ Name: 'JobId', Value: id }]).sort(),
+    );
+    for (const alarm of kept) {
+      expect(alarm).toMatchObject({
+        Statistic: 'Sum',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+      expect(JSON.stringify(alarm.AlarmActions)).toContain('Ref');
+    }
+  });
+
+  it("keeps the stack and its monitoring nested stack well under CloudFormation's 500 resources each", () => {
+    for (const s of [dev, prod]) {
+      expect(Object.keys(s.resources).length).toBeLessThan(450);
+      expect(Object.keys(monitoringResources(s)).length).toBeLessThan(450);
+    }
+  });
+
   it(
     'runs a schedule job from an EventBridge rate rule, its undeliverable events kept in its failure queue',
     () => {
@@ -789,7 +844,8 @@ describe('cloud stack', () => {
       });
       // The probe (a schedule) adds a rule, not a mapping: the table-change jobs share the one reader's.
       template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
-      template.resourceCountIs('AWS::Events::Rule', JOBS.filter((job) => job.kind === 'schedule').length + 1);
+      // Each schedule's rule, the probe's, and the table-change jobs' retry sweep.
+      template.resourceCountIs('AWS::Events::Rule', JOBS.filter((job) => job.kind === 'schedule').length + 2);
     },
     SYNTH_TIMEOUT,
   );

@@ -156,6 +156,7 @@ export class RentalPmStack extends Stack {
       webhookJobs: [
         ...new Set(['webhookFanOut', 'webhookRetries'].flatMap((id) => jobs.functionOfJob.get(id) ?? [])),
       ],
+      tableChangeJobs: jobs.tableChangeJobs,
       ...(icalImport?.kind === 'schedule' ? { icalEveryMinutes: icalImport.everyMinutes } : {}),
     });
 

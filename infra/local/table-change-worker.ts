@@ -6,7 +6,7 @@
  */
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { keys } from '../../shared/db/keys.js';
+import { jobFailureItem } from '../../shared/data/job-retry-items.js';
 import type { TableChangeJob } from '../../shared/jobs/contract.js';
 import { matchesTrigger } from '../../shared/jobs/filter.js';
 import { log } from '../../shared/log.js';
@@ -119,7 +119,7 @@ export class TableChangeWorker {
   }
 }
 
-/** After the last try the record is kept where an admin can see it (the cloud: the SQS on-failure queue). */
+/** After the last try the record is kept where an admin can see it: the same JOBFAILURE item as in the cloud. */
 export async function keepFailure(
   doc: DynamoDBDocumentClient,
   tableName: string,
@@ -127,24 +127,12 @@ export async function keepFailure(
   queued: Queued,
   error: string,
 ): Promise<void> {
-  const failedAt = new Date().toISOString();
   const { record } = queued;
+  const failedAt = new Date().toISOString();
   await doc.send(
     new PutCommand({
       TableName: tableName,
-      Item: {
-        ...keys.jobFailure(job.id, failedAt, record.eventID ?? ''),
-        entity: 'jobFailure',
-        jobId: job.id,
-        failedAt,
-        attempts: queued.failures,
-        error,
-        eventID: record.eventID,
-        eventName: record.eventName,
-        sequenceNumber: record.dynamodb?.SequenceNumber,
-        // The whole stream record, as the handler received it: enough to replay it by hand.
-        record: JSON.stringify(record),
-      },
+      Item: jobFailureItem({ jobId: job.id, record, attempts: queued.failures, error, failedAt }),
     }),
   );
   log('error', 'job gave up on a record', { jobId: job.id, eventID: record.eventID, error });

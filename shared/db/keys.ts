@@ -100,12 +100,15 @@ export const keys = {
   /** AU4: the months that hold entries, one item each (a bounded list: twelve a year). */
   auditMonth: (month: string): Key => ({ PK: 'AUDITMONTHS', SK: month }),
   auditMonthsPartition: 'AUDITMONTHS',
-  /** A stream record a job gave up on after its last try (local runtime; the cloud uses an SQS queue). */
+  /** A stream record a job gave up on after its last try (the cloud's retry sweep and the local runner). */
   jobFailure: (jobId: string, failedAt: string, eventId: string): Key => ({
     PK: `JOBFAILURE#${jobId}`,
     SK: `${failedAt}#${eventId}`,
   }),
   jobFailurePartition: (jobId: string): string => `JOBFAILURE#${jobId}`,
+  /** JR1: a stream record waiting on its job's retry path (cloud), in stream order (`order`: jobRetryOrder). */
+  jobRetry: (jobId: string, order: string): Key => ({ PK: `JOBRETRY#${jobId}`, SK: order }),
+  jobRetryPartition: (jobId: string): string => `JOBRETRY#${jobId}`,
 
   // Housekeeping and accounting (docs/data-model.md H1–H4, X1–X2; docs/housekeeping.md, docs/accounting.md).
   /** H1: a housekeeping request. */

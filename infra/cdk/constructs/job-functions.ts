@@ -3,8 +3,9 @@
  * table's stream (functions/table-changes.ts, shared/jobs/dispatch.ts): DynamoDB Streams throttles beyond two
  * readers per shard, and every event source mapping is one. Its mapping carries every job's filter, the
  * smallest batch and the most retries, with bisect on error, partial batch responses, a maximum record age
- * and an SQS on-failure queue where records land after the last try; its Lambda has the access of all those
- * jobs' groups. A schedule gets a Lambda of its own and an EventBridge rate rule (its undeliverable events go
+ * and an SQS on-failure queue (the last resort: a job's failing record goes to the job's own retry path on the
+ * table, and only one that could not be put there is left to the stream); its Lambda has the access of all
+ * those jobs' groups, and an every-minute rule runs the retry sweep in it. A schedule gets a Lambda of its own and an EventBridge rate rule (its undeliverable events go
  * to the same kind of queue). The stack alarms on each queue holding anything (Alarms).
  */
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -20,6 +21,7 @@ import { Construct } from 'constructs';
 import { type JobContract, jobEntryPath, type TableChangeJob } from '../../../shared/jobs/contract.js';
 import { readerSettings } from '../../../shared/jobs/dispatch.js';
 import { filterPatterns } from '../../../shared/jobs/filter.js';
+import { SWEEP_EVERY_MINUTES } from '../../../shared/jobs/retry-path.js';
 import { GroupFunction } from './group-function.js';
 
 export interface JobFunctionsProps {
@@ -49,6 +51,8 @@ export class JobFunctions extends Construct {
   readonly failureQueues = new Map<string, sqs.Queue>();
   /** Job id → the Lambda that runs it (the reader for every table-change job). */
   readonly functionOfJob = new Map<string, lambda.Function>();
+  /** The table-change jobs, whose given-up records are alarmed by job (infra/cdk/job-retry-alarms.ts). */
+  readonly tableChangeJobs: string[] = [];
 
   constructor(scope: Construct, id: string, props: JobFunctionsProps) {
     super(scope, id);
@@ -114,8 +118,16 @@ export class JobFunctions extends Construct {
         filters: patterns.map((p) => lambda.FilterCriteria.filter(JSON.parse(p) as Record<string, unknown>)),
       }),
     );
+    // The retry sweep of the jobs' parked records (shared/jobs/retry-sweep.ts) runs in the same function, with
+    // the same access. A lost tick is harmless (the next one does the same work), so no failure queue.
+    new events.Rule(this, `${TABLE_CHANGES_READER}RetrySweep`, {
+      description: `Retries the parked records of ${jobs.map((j) => j.id).join(', ')} (docs/jobs.md)`,
+      schedule: events.Schedule.rate(Duration.minutes(SWEEP_EVERY_MINUTES)),
+      targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 0 })],
+    });
     this.functions.set(TABLE_CHANGES_READER, fn.function);
     for (const job of jobs) this.functionOfJob.set(job.id, fn.function);
+    this.tableChangeJobs.push(...jobs.map((job) => job.id));
   }
 
   private failureQueue(id: string, removalPolicy: RemovalPolicy): sqs.Queue {

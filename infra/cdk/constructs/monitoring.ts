@@ -8,6 +8,7 @@
 import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { IcalAlarms } from '../ical-alarms.js';
+import { JobRetryAlarms } from '../job-retry-alarms.js';
 import { WebhookAlarms } from '../webhook-alarms.js';
 import { Alarms, type AlarmsProps } from './alarms.js';
 
@@ -15,6 +16,8 @@ export interface MonitoringProps extends NestedStackProps {
   readonly alarms: AlarmsProps;
   /** The outbound webhook delivery jobs' functions (their log lines are counted), if any. */
   readonly webhookJobs: AlarmsProps['functions'] extends ReadonlyMap<string, infer F> ? readonly F[] : never;
+  /** The table-change jobs, each alarmed on the records its retry path gave up on. */
+  readonly tableChangeJobs?: readonly string[];
   /** The iCal import schedule's period in minutes, when the job exists. */
   readonly icalEveryMinutes?: number;
 }
@@ -28,6 +31,9 @@ export class Monitoring extends NestedStack {
     // Outbound webhooks: failed delivery attempts and disabled subscriptions (docs/webhooks.md).
     if (props.webhookJobs.length > 0)
       new WebhookAlarms(this, 'WebhookAlarms', { functions: props.webhookJobs, topic: this.alarms.topic });
+    // Table-change jobs: a record given up on after the job's last try (docs/jobs.md).
+    if (props.tableChangeJobs?.length)
+      new JobRetryAlarms(this, 'JobRetryAlarms', { jobs: props.tableChangeJobs, topic: this.alarms.topic });
     // iCal import: unhealthy feeds and conflicts, from the job's EMF metrics (docs/ical.md).
     if (props.icalEveryMinutes !== undefined)
       new IcalAlarms(this, 'IcalAlarms', { topic: this.alarms.topic, everyMinutes: props.icalEveryMinutes });
