@@ -3,7 +3,9 @@
  * routers, the CDK stack, the local runtime and the OpenAPI document are derived from this list.
  */
 
-import type { RouteContract } from '../shared/http/route.js';
+import { applicationRow, tenantProfile } from '../shared/domain/responses/people.js';
+import type { WebhookEvent } from '../shared/domain/webhooks/events.js';
+import type { AnySchema, RouteContract } from '../shared/http/route.js';
 import type { JobContract } from '../shared/jobs/contract.js';
 import { routes as accounting } from './accounting/routes.js';
 import { routes as adminContent } from './adminContent/routes.js';
@@ -11,15 +13,19 @@ import { routes as adminCoupons } from './adminCoupons/routes.js';
 import { routes as adminExpenses } from './adminExpenses/routes.js';
 import { jobs as housekeepingJobs } from './adminHousekeeping/jobs.js';
 import { routes as adminHousekeeping } from './adminHousekeeping/routes.js';
+import { housekeepingRequest } from './adminHousekeeping/schemas.js';
 import { jobs as icalJobs } from './adminIcal/jobs.js';
-import { routes as adminIcal } from './adminIcal/routes.js';
+import { routes as adminIcal, conflictView } from './adminIcal/routes.js';
 import { routes as adminInvoices } from './adminInvoices/routes.js';
+import { adminInvoice } from './adminInvoices/schemas.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
 import { routes as adminPayments } from './adminPayments/routes.js';
+import { paymentRecord } from './adminPayments/schemas.js';
 import { routes as adminProperties } from './adminProperties/routes.js';
 import { routes as adminRates } from './adminRates/routes.js';
 import { routes as adminReports } from './adminReports/routes.js';
 import { routes as adminReservations } from './adminReservations/routes.js';
+import { adminReservation } from './adminReservations/schemas.js';
 import { routes as adminSettings } from './adminSettings/routes.js';
 import { routes as adminTenants } from './adminTenants/routes.js';
 import { jobs as webhookJobs } from './adminWebhooks/jobs.js';
@@ -77,3 +83,26 @@ export const GROUPS: readonly string[] = [...new Set(ROUTES.map((r) => r.group))
  * group's jobs.ts. The CDK stack and the local runtime's job runner are derived from this list.
  */
 export const JOBS: readonly JobContract[] = [...auditJobs, ...housekeepingJobs, ...webhookJobs, ...icalJobs];
+
+/**
+ * The record each event type carries as its payload's `data` (DESIGN.md "Outbound webhooks"): the schema of
+ * the admin API's single-record answer of that kind of record, whatever path wrote it. The OpenAPI document's
+ * `webhooks` section and the tests' check of every payload they receive are derived from it.
+ */
+export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEvent, AnySchema>> = {
+  'reservation.created': adminReservation,
+  'reservation.modified': adminReservation,
+  'reservation.cancelled': adminReservation,
+  'reservation.overbooked': adminReservation,
+  'invoice.created': adminInvoice,
+  'invoice.paid': adminInvoice,
+  'invoice.refunded': adminInvoice,
+  'invoice.cancelled': adminInvoice,
+  'invoice.disputed': adminInvoice,
+  'payment.succeeded': paymentRecord,
+  'tenant.registered': tenantProfile,
+  'application.submitted': applicationRow,
+  'housekeeping.created': housekeepingRequest,
+  'ical.conflict': conflictView,
+  'channel.conflict': conflictView,
+};

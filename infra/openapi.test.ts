@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../functions/registry.js';
+import { ROUTES, WEBHOOK_PAYLOADS } from '../functions/registry.js';
 import { allPaths } from '../shared/http/route.js';
 import { buildOpenApiDocument } from './openapi.js';
 
@@ -11,7 +11,10 @@ type Op = {
 };
 
 describe('OpenAPI document', () => {
-  const doc = buildOpenApiDocument(ROUTES, { serverUrl: 'http://localhost:3000' });
+  const doc = buildOpenApiDocument(ROUTES, {
+    serverUrl: 'http://localhost:3000',
+    webhooks: WEBHOOK_PAYLOADS,
+  });
   const op = (path: string, method: string) => (doc.paths[path] as Record<string, Op>)[method] as Op;
 
   it('is OpenAPI 3.1 with every registered path and alias, each with its method', () => {

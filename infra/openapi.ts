@@ -11,6 +11,7 @@ import type * as v from 'valibot';
 import { problem } from '../shared/domain/responses/problem.js';
 import { type AnySchema, allPaths, type RouteContract } from '../shared/http/route.js';
 import { descriptionOf, PAYMENT_CSRF, SESSION_NOTE, STATUS_TEXT, TAGS } from './openapi-text.js';
+import { WEBHOOK_SIGNATURE, WEBHOOKS_TAG, webhooksSection } from './openapi-webhooks.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -23,6 +24,8 @@ export interface DemoLogins {
 export interface DocumentOptions {
   serverUrl?: string;
   demoLogins?: DemoLogins;
+  /** The outbound events and the record each carries (functions/registry.ts WEBHOOK_PAYLOADS). */
+  webhooks?: Readonly<Record<string, AnySchema>>;
 }
 
 function schemaOf(schema: AnySchema | undefined): JsonSchema {
@@ -196,8 +199,9 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], options: 
         },
       },
     ],
-    tags: TAGS.filter((t) => used.has(t.name)),
+    tags: [...TAGS.filter((t) => used.has(t.name)), ...(options.webhooks ? [WEBHOOKS_TAG] : [])],
     paths,
+    ...(options.webhooks ? { webhooks: webhooksSection(options.webhooks) } : {}),
     components: {
       securitySchemes: {
         adminSession: {
@@ -213,6 +217,7 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], options: 
           description: 'Set by POST /API/publicAuth/V1/login.json.',
         },
         ...(routes.some((r) => r.auth.kind === 'csrf') ? { paymentCsrf: PAYMENT_CSRF } : {}),
+        ...(options.webhooks ? { webhookSignature: WEBHOOK_SIGNATURE } : {}),
       },
       schemas: {
         Problem: schemaOf(problem),

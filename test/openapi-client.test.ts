@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import createClient from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../functions/registry.js';
+import { ROUTES, WEBHOOK_PAYLOADS } from '../functions/registry.js';
 import { buildOpenApiDocument } from '../infra/openapi.js';
 import type { paths } from './generated/api.js';
 import { API_URL } from './support/client.js';
@@ -30,7 +30,10 @@ const GENERATOR = join(
 describe('the generated client', () => {
   it('is what openapi-typescript makes of the current document', () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-client-'));
-    writeFileSync(join(dir, 'openapi.json'), JSON.stringify(buildOpenApiDocument(ROUTES), null, 2));
+    writeFileSync(
+      join(dir, 'openapi.json'),
+      JSON.stringify(buildOpenApiDocument(ROUTES, { webhooks: WEBHOOK_PAYLOADS }), null, 2),
+    );
     execFileSync(GENERATOR, [join(dir, 'openapi.json'), '-o', join(dir, 'api.d.ts')], { stdio: 'pipe' });
     const fresh = readFileSync(join(dir, 'api.d.ts'), 'utf8');
     if (process.env.UPDATE_GENERATED === '1') writeFileSync(COMMITTED, fresh);

@@ -7,17 +7,18 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Spectral } from '@stoplight/spectral-core';
 import { oas } from '@stoplight/spectral-rulesets';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../functions/registry.js';
+import { ROUTES, WEBHOOK_PAYLOADS } from '../functions/registry.js';
 import { buildOpenApiDocument } from '../infra/openapi.js';
 
 const local = buildOpenApiDocument(ROUTES, {
+  webhooks: WEBHOOK_PAYLOADS,
   serverUrl: 'http://localhost:3000',
   demoLogins: {
     admin: { adminAPIKey: 'demo-admin', adminAPISecret: 'demo-admin-secret-1' },
     tenant: { email: 'demo-tenant@example.com', password: 'demo-tenant-pass-1' },
   },
 });
-const cloud = buildOpenApiDocument(ROUTES);
+const cloud = buildOpenApiDocument(ROUTES, { webhooks: WEBHOOK_PAYLOADS });
 
 describe.each([
   ['the local runtime', local],

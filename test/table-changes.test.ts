@@ -15,12 +15,14 @@ import type { TableChangeJob } from '../shared/jobs/contract.js';
 import type { DispatchedJob, StreamHandler } from '../shared/jobs/retry-path.js';
 import { signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
+import { sampleReservation } from './support/records.js';
 import { rawTable, TABLE } from './support/table.js';
 import { Receiver } from './webhook-receiver.js';
 
 useLocalTable();
 const { TABLE_CHANGE_HANDLERS } = await import('../functions/table-changes.js');
 const { changePart } = await import('../shared/data/changes-repo.js');
+const { reservationChange, reservationView } = await import('../shared/domain/booking/reservation.js');
 const { keptFailures, parkedRecords } = await import('../shared/data/job-retries-repo.js');
 const { newImage, processRecords } = await import('../shared/jobs/stream.js');
 const { tableChangesReader } = await import('../shared/jobs/reader.js');
@@ -42,15 +44,10 @@ type Image = NonNullable<DynamoDBRecord['dynamodb']>['NewImage'];
 
 /** A reservation's change (announced when `event` is given) as the stream delivers its INSERT; not written. */
 function changeRecord(event?: string) {
+  const before = sampleReservation({ status: '0' });
+  const { event: _announced, ...silent } = reservationChange('modified', before, { ...before, status: '1' });
   const built = changePart(
-    {
-      recordType: 'reservation',
-      recordId: 900_000 + Math.floor(Math.random() * 99_999),
-      action: 'updated',
-      before: { status: 'held' },
-      after: { status: 'confirmed' },
-      ...(event ? { event } : {}),
-    },
+    event ? { ...silent, event, record: reservationView({ ...before, status: '1' }) } : silent,
     { actor: 'admin:1', requestId: `req-${randomUUID()}` },
     new Date(),
   );

@@ -15,6 +15,7 @@ import { createLtrProperty, createVrProperty, signedInTenant, uniqueEmail } from
 import { Client, signedIn, unique } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp, runJob } from './support/jobs.js';
+import { sampleReservation } from './support/records.js';
 import { rawTable, TABLE } from './support/table.js';
 import { type Received, Receiver } from './webhook-receiver.js';
 
@@ -109,7 +110,7 @@ describe('delivery to a local receiver', () => {
     expect(got?.verifyError).toBeUndefined();
     expect(got?.verified).toMatchObject({
       type: 'reservation.created',
-      data: { recordType: 'reservation', recordId: String(reservationId), action: 'created' },
+      data: { reservationId, status: '1', statusName: 'confirmed', source: 'admin' },
     });
     const payload = got?.verified as { id: string; timestamp: string };
     expect(payload.id).toMatch(/^evt_/);
@@ -208,33 +209,29 @@ describe('delivery to a local receiver', () => {
     useLocalTable();
     const { commit, part } = await import('../shared/db/transaction.js');
     const { changePart } = await import('../shared/data/changes-repo.js');
+    const { reservationChange } = await import('../shared/domain/booking/reservation.js');
     const before = (await deliveriesOf(subscriptionId)).length;
-    const announce = (id: string) =>
+    // A reservation that was never stored: only its change item is written (or not).
+    const announce = (name: string, reservationId: number) =>
       changePart(
-        {
-          recordType: 'reservation',
-          recordId: id,
-          action: 'created',
-          after: { x: 1 },
-          event: 'reservation.created',
-        },
-        { actor: 'system:test', requestId: id },
+        reservationChange('created', undefined, sampleReservation({ reservationId, propertyId, name })),
+        { actor: 'system:test', requestId: name },
         new Date(),
       );
     // The same transaction as a change that fails its condition: neither is written.
     await expect(
       commit([
-        announce('rolled-back'),
+        announce('rolled-back', 990_001),
         part.check('guard:never', { PK: 'NOPE', SK: 'NOPE' }, 'attribute_exists(PK)'),
       ]),
     ).rejects.toThrow();
-    await commit([announce('kept')]);
+    await commit([announce('kept', 990_002)]);
     await jobsCaughtUp();
     const after = await deliveriesOf(subscriptionId);
     expect(after.length).toBe(before + 1);
-    expect(after.map((d) => d.payload.data.recordId)).toContain('kept');
-    expect(after.map((d) => d.payload.data.recordId)).not.toContain('rolled-back');
-    expect(receiver.received.map((r) => JSON.parse(r.body).data.recordId)).not.toContain('rolled-back');
+    expect(after.map((d) => d.payload.data.name)).toContain('kept');
+    expect(after.map((d) => d.payload.data.name)).not.toContain('rolled-back');
+    expect(receiver.received.map((r) => JSON.parse(r.body).data.name)).not.toContain('rolled-back');
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * A local webhook receiver for the tests: an HTTP server on 127.0.0.1 (the local runtime allows loopback
  * targets) that keeps every request, verifies it with the `standardwebhooks` package when it knows the
- * secret, and answers the statuses it is told to (e.g. 500 twice, then 200).
+ * secret, checks every payload against its event type's documented schema (a mismatch fails `waitFor`),
+ * and answers the statuses it is told to (e.g. 500 twice, then 200).
  */
 import { createServer, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
+import { payloadMismatch } from './support/contract.js';
 
 export interface Received {
   id: string;
@@ -21,6 +23,8 @@ export interface Received {
 
 export class Receiver {
   readonly received: Received[] = [];
+  /** Payloads that did not match their documented schema (test/support/contract.ts payloadMismatch). */
+  readonly payloadProblems: string[] = [];
   secret: string | undefined;
   /** Statuses to answer next, one per request; 200 when empty. */
   script: number[] = [];
@@ -68,6 +72,14 @@ export class Receiver {
       }
     }
     this.received.push(entry);
+    const problem = (() => {
+      try {
+        return payloadMismatch(JSON.parse(body));
+      } catch {
+        return `a payload that is not JSON: ${body.slice(0, 80)}`;
+      }
+    })();
+    if (problem) this.payloadProblems.push(problem);
     res
       .writeHead(answered, { 'content-type': 'text/plain' })
       .end(answered < 300 ? 'thanks' : `nope ${answered}`);
@@ -78,6 +90,7 @@ export class Receiver {
   async waitFor(count: number, timeoutMs = 15_000): Promise<Received[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.received.length < count) {
+      this.checkPayloads();
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`receiver got ${this.received.length} of ${count} requests`);
       await new Promise<void>((resolve) => {
@@ -88,7 +101,13 @@ export class Receiver {
         });
       });
     }
+    this.checkPayloads();
     return this.received;
+  }
+
+  private checkPayloads(): void {
+    if (this.payloadProblems.length)
+      throw new Error(`undocumented webhook payloads: ${this.payloadProblems.join(' | ')}`);
   }
 
   stop(): Promise<void> {

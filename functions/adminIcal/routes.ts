@@ -43,7 +43,8 @@ const syncResult = v.object({
   }),
 });
 
-const conflictView = v.object({
+/** A conflict as the admin list shows it (and the `ical.conflict` / `channel.conflict` events carry it). */
+export const conflictView = v.object({
   conflictId: v.string(),
   source: v.string(),
   reference: v.string(),

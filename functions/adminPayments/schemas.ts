@@ -42,8 +42,8 @@ export type PaymentBody = v.InferOutput<typeof paymentBody>;
 
 export const documentIdParams = v.object({ id: idParam });
 
-export const paymentAnswer = v.object({
-  success: v.boolean(),
+/** A recorded or card payment with its document's figures after it (the answer, and the `payment.*` events). */
+export const paymentRecord = v.object({
   paymentId: v.pipe(v.number(), v.integer(), v.maxValue(MAX_INT_ID)),
   documentType: v.picklist(['invoice', 'expense']),
   documentId: v.number(),
@@ -60,4 +60,6 @@ export const paymentAnswer = v.object({
   refundedComputed: v.number(),
   amountDue: v.number(),
 });
+
+export const paymentAnswer = v.object({ success: v.boolean(), ...paymentRecord.entries });
 export type PaymentAnswer = v.InferOutput<typeof paymentAnswer>;

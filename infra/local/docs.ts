@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROUTES } from '../../functions/registry.js';
+import { ROUTES, WEBHOOK_PAYLOADS } from '../../functions/registry.js';
 import { buildOpenApiDocument, type DemoLogins } from '../openapi.js';
 
 const require = createRequire(import.meta.url);
@@ -60,7 +60,15 @@ export function serveLocalPages(
     send(
       res,
       'application/json',
-      JSON.stringify(buildOpenApiDocument(ROUTES, { serverUrl: baseUrl, demoLogins: demoLogins() }), null, 2),
+      JSON.stringify(
+        buildOpenApiDocument(ROUTES, {
+          serverUrl: baseUrl,
+          demoLogins: demoLogins(),
+          webhooks: WEBHOOK_PAYLOADS,
+        }),
+        null,
+        2,
+      ),
     );
     return true;
   }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TxPart } from '../db/transaction.js';
 import { part } from '../db/transaction.js';
-import { type Actor, type Change, type ChangeInput, diffFields } from '../domain/change.js';
+import { type Actor, type Change, type ChangeInput, diffFields, eventRecordOf } from '../domain/change.js';
 
 export type { ChangeInput } from '../domain/change.js';
 
@@ -33,7 +33,7 @@ export function changePart(input: ChangeInput, by: Actor, now: Date, second = fa
     requestId: by.requestId,
     at: now.toISOString(),
     fields: diffFields(input.before, input.after, input.masked),
-    ...(input.event ? { event: input.event } : {}),
+    ...(input.event ? { event: input.event, ...eventRecordOf(input) } : {}),
   };
   const label = `change:${input.recordType} ${input.recordId}${second ? ` ${input.action}` : ''}`;
   return part.putIfAbsent(label, {
@@ -58,5 +58,7 @@ export function changeFromItem(item: Readonly<Record<string, unknown>>): Change 
     at: String(item.at),
     fields: (item.fields ?? []) as Change['fields'],
     ...(item.event ? { event: String(item.event) } : {}),
+    ...(item.data ? { data: item.data as Record<string, unknown> } : {}),
+    ...(item.previous ? { previous: item.previous as Record<string, unknown> } : {}),
   };
 }

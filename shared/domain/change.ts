@@ -31,8 +31,11 @@ export interface Change {
   /** ISO-8601 time of the change. */
   at: string;
   fields: FieldChange[];
-  /** An outbound event name (`reservation.created` …) when the change is announced; later slices set it. */
+  /** An outbound event name (`reservation.created` …) when the change is announced. */
   event?: string;
+  /** An announced change's record and the previous values (eventRecordOf). */
+  data?: Record<string, unknown>;
+  previous?: Record<string, unknown>;
 }
 
 /** A change as its writer describes it; shared/data/changes-repo.ts changePart makes the outbox item of it. */
@@ -44,7 +47,41 @@ export interface ChangeInput {
   after?: Readonly<Record<string, unknown>> | undefined;
   /** Fields whose values never reach the log (encrypted contact fields, secrets). */
   masked?: readonly string[];
+  /** The outbound event (DESIGN.md "Outbound webhooks"); its payload's `data` is `record` (default `after`). */
   event?: string;
+  /**
+   * The record as the admin API's single-record GET shows it after the change, when `after` is not that
+   * (a tenant's audit view holds ciphertext): the event's `data`. `previousRecord` (default `before`) is the
+   * same view before the change: the event's `previous` holds its values of the fields that changed.
+   */
+  record?: Readonly<Record<string, unknown>> | undefined;
+  previousRecord?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** What an announced change carries to its subscribers (the webhook payload's `data` and `previous`). */
+export interface EventRecord {
+  data: Record<string, unknown>;
+  previous?: Record<string, unknown>;
+}
+
+/**
+ * The event record of a change: the record after it, and the old values of the fields that changed (none on
+ * a create). Unmasked: it goes only to the business's own signed subscribers.
+ */
+export function eventRecordOf(input: ChangeInput): EventRecord {
+  const data = input.record ?? input.after;
+  if (!data)
+    throw new Error(
+      `the change of ${input.recordType} ${input.recordId} announces ${input.event} without its record`,
+    );
+  const before = input.previousRecord ?? input.before;
+  if (!before) return { data: { ...data } };
+  const previous = Object.fromEntries(
+    Object.keys({ ...before, ...data })
+      .filter((field) => !sameValue(before[field], data[field]))
+      .map((field) => [field, before[field] ?? null]),
+  );
+  return { data: { ...data }, previous };
 }
 
 /** Shown instead of the value of an encrypted or secret field: the audit log says it changed, never to what. */

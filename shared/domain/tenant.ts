@@ -169,6 +169,13 @@ export function tenantAuditView(t: TenantRecord): Record<string, unknown> {
 }
 
 /**
+ * A tenant as its events carry it: the admin single view (adminTenants getTenant) without the contact fields,
+ * which are encrypted at rest and so never copied into the outbox or the delivery log (a subscriber reads
+ * them with the admin API); a new account has no leases yet.
+ */
+export const tenantEventRecord = (t: TenantRecord) => ({ ...tenantListView(t), leases: [] });
+
+/**
  * The change record of a tenant (audit, and the `tenant.*` events): every writer of a tenant describes it the
  * same way, the audit view with the contact fields and the password hash masked.
  */
@@ -184,5 +191,11 @@ export const tenantChange = (
   before: before && tenantAuditView(before),
   after: tenantAuditView(after),
   masked: TENANT_MASKED_FIELDS,
-  ...(event ? { event } : {}),
+  ...(event
+    ? {
+        event,
+        record: tenantEventRecord(after),
+        ...(before ? { previousRecord: tenantEventRecord(before) } : {}),
+      }
+    : {}),
 });

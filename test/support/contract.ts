@@ -5,9 +5,11 @@
  * test on a mismatch, so the docs cannot drift from the code. CONTRACT_CHECK=off turns it off.
  */
 import * as v from 'valibot';
-import { ROUTES } from '../../functions/registry.js';
+import { ROUTES, WEBHOOK_PAYLOADS } from '../../functions/registry.js';
 import { buildOpenApiDocument } from '../../infra/openapi.js';
 import { problem } from '../../shared/domain/responses/problem.js';
+import { isWebhookEvent } from '../../shared/domain/webhooks/events.js';
+import { webhookPayloadSchema } from '../../shared/domain/webhooks/payload-schema.js';
 import { PathMatcher } from '../../shared/http/path-matcher.js';
 import { allPaths, type HttpMethod, type RouteContract } from '../../shared/http/route.js';
 
@@ -65,4 +67,15 @@ function issuesOf(where: string, schema: v.GenericSchema, body: unknown): string
     .map((i) => `${v.getDotPath(i) ?? '(body)'}: ${i.message}`)
     .join('; ');
   return `${where} with a body that does not match its documented schema: ${issues}`;
+}
+
+/**
+ * What is wrong with a webhook payload against its event type's documented schema (the OpenAPI document's
+ * `webhooks`); undefined when it matches. The test webhook receiver checks every payload it is sent.
+ */
+export function payloadMismatch(body: unknown): string | undefined {
+  const type = (body as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !isWebhookEvent(type))
+    return `a payload of no documented event type: ${String(type)}`;
+  return issuesOf(`a ${type} payload`, webhookPayloadSchema(type, WEBHOOK_PAYLOADS[type]), body);
 }

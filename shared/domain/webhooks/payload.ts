@@ -12,13 +12,10 @@ export interface WebhookPayload {
   type: string;
   /** When the change happened (ISO-8601). */
   timestamp: string;
-  data: {
-    recordType: string;
-    recordId: string;
-    action: string;
-    /** The changed fields, as the audit log has them (encrypted and secret fields masked by the writer). */
-    fields: Change['fields'];
-  };
+  /** The record as the admin API's single-record GET shows it after the change (one shape per event type). */
+  data: Record<string, unknown>;
+  /** The changed fields' values before the change, on a change of an existing record. */
+  previous?: Record<string, unknown>;
 }
 
 const CHANGE_ID = /^[0-9a-z]{8,40}$/;
@@ -35,16 +32,12 @@ export const DELIVERY_ID_PATTERN = /^msg_[0-9a-z]{8,40}_[1-9][0-9]{0,9}$/;
 
 /** The payload of an announced change; undefined for a change without an event. */
 export function payloadOf(change: Change & { changeId: string }): WebhookPayload | undefined {
-  if (!change.event) return undefined;
+  if (!change.event || !change.data) return undefined;
   return {
     id: eventIdOf(change.changeId),
     type: change.event,
     timestamp: change.at,
-    data: {
-      recordType: change.recordType,
-      recordId: change.recordId,
-      action: change.action,
-      fields: change.fields,
-    },
+    data: change.data,
+    ...(change.previous ? { previous: change.previous } : {}),
   };
 }

@@ -51,16 +51,19 @@ describe('payload and ids', () => {
     actor: 'admin:1' as const,
     requestId: 'r',
     at: now.toISOString(),
-    fields: [{ field: 'status', old: null, new: '1' }],
-    event: 'reservation.created',
+    fields: [{ field: 'status', old: '***', new: '1' }],
+    event: 'reservation.modified',
+    data: { reservationId: 7, status: '1', name: 'Ann' },
+    previous: { status: '0' },
   };
 
-  it('is {id, type, timestamp, data} of the change, without the actor', () => {
+  it('is {id, type, timestamp, data, previous} of the change: the record, not the audit fields or the actor', () => {
     expect(payloadOf(change)).toEqual({
       id: 'evt_0abcdefgh0123456789ab',
-      type: 'reservation.created',
+      type: 'reservation.modified',
       timestamp: now.toISOString(),
-      data: { recordType: 'reservation', recordId: '7', action: 'created', fields: change.fields },
+      data: { reservationId: 7, status: '1', name: 'Ann' },
+      previous: { status: '0' },
     });
     const { event: _none, ...silent } = change;
     expect(payloadOf(silent)).toBeUndefined();
