@@ -38,6 +38,7 @@ import {
   groupTrace,
   installCommandCounter,
   readsOf,
+  roundTripsInSequence,
   since,
   snapshot,
   type Traced,
@@ -78,6 +79,8 @@ export interface ReadCount {
   commands: string;
   /** The commands of the last request counted with the item each names (command-counter.ts keyOf). */
   trace: string[];
+  /** Round trips the last request waited on one after another (command-counter.ts roundTripsInSequence). */
+  inSequence: number;
 }
 
 export interface BookingPoint {
@@ -310,6 +313,7 @@ async function countCommands(
     commands: describe((counted[counted.length - 1] as CounterSnapshot).sent),
     // The session key is a token's hash: not worth printing.
     trace: trace.map((t) => `${t.command} ${t.key.replace(/^SESSION#\S+/, 'SESSION#…')}`),
+    inSequence: roundTripsInSequence(trace),
   };
 }
 

@@ -30,6 +30,27 @@ export interface Traced {
   command: string;
   key: string;
   ms: number;
+  /** performance.now() when it was sent and when its answer came. */
+  start: number;
+  end: number;
+}
+
+/**
+ * The round trips a request waited on one after another: the longest chain of commands each sent after the
+ * one before it had its answer (commands sent side by side, Promise.all, count once).
+ */
+export function roundTripsInSequence(lines: readonly Traced[]): number {
+  const sorted = [...lines].sort((a, b) => a.start - b.start);
+  const depth: number[] = [];
+  sorted.forEach((line, i) => {
+    let before = 0;
+    for (let j = 0; j < i; j++) {
+      const earlier = sorted[j] as Traced;
+      if (earlier.end <= line.start) before = Math.max(before, depth[j] ?? 0);
+    }
+    depth.push(before + 1);
+  });
+  return Math.max(0, ...depth);
 }
 
 /** Set `lines` to an array to record every command (which items a request reads, and how long each took). */
@@ -69,10 +90,13 @@ export function installCommandCounter(): void {
         failed[name] = (failed[name] ?? 0) + 1;
         throw error;
       } finally {
+        const ended = performance.now();
         lines?.push({
           command: name.replace(/Command$/, ''),
           key: keyOf((args as { input: Record<string, unknown> }).input),
-          ms: performance.now() - started,
+          ms: ended - started,
+          start: started,
+          end: ended,
         });
       }
     },

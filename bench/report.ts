@@ -163,6 +163,7 @@ function bookingSection(b: BookingResult, floorName: string): string {
     r.case,
     r.reservations,
     r.reads === r.readsMax ? r.reads : `${r.reads}–${r.readsMax}`,
+    r.inSequence ?? '-',
     r.commands,
   ]);
   const burst = b.burst;
@@ -192,7 +193,7 @@ function bookingSection(b: BookingResult, floorName: string): string {
     '',
     'DynamoDB commands per request (counted on the shared client, each request sent alone):',
     '',
-    table(['case', 'reservations', 'reads', 'commands'], reads),
+    table(['case', 'reservations', 'reads', 'round trips in sequence', 'commands'], reads),
     '',
     'Book (tenant session, one-night stays round-robin over 20 properties, a distinct client IP each):',
     '',
