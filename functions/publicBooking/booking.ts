@@ -5,9 +5,9 @@
  * invoice and coupon use as parts of the same transaction (booking-parts.ts).
  *
  * Round trips, one after the other (docs/booking.md "Round trips"): everything the booking reads goes in one
- * step beside the id counters it needs (so the ids are taken before it is known whether the stay can be
- * booked: a refused booking leaves gaps in the counters, never a second use of an id); a guest's CAPTCHA
- * token is used up in the next; the transaction is the last.
+ * step beside the id counters it needs and a guest's CAPTCHA (so the ids are taken before it is known whether
+ * the stay can be booked: a refused booking leaves gaps in the counters, never a second use of an id); the
+ * transaction is the next.
  */
 
 import type { TenantSession } from '../../shared/auth/session-types.js';
@@ -16,7 +16,7 @@ import { couponUseFailed, getCoupon } from '../../shared/data/coupons-repo.js';
 import { dayPrices } from '../../shared/data/day-prices-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
 import { type PropertyDays, propertyDays } from '../../shared/data/property-days-repo.js';
-import { getSettings } from '../../shared/data/settings-repo.js';
+import { getRecentSettings, getSettings } from '../../shared/data/settings-repo.js';
 import { tenantIdByEmail } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
 import { TransactionFailed } from '../../shared/db/transaction.js';
@@ -99,8 +99,21 @@ async function takeIds(guestCheckout: boolean): Promise<BookingIds & { tenantId:
   return { reservationId, orderId, invoiceId, journalEntryId, tenantId };
 }
 
+/**
+ * A guest's CAPTCHA, checked beside the reads (its provider from the settings copy of the last 5 s, like the
+ * public reads: getRecentSettings). Awaited only after the policy and requiresPortal are decided, so their
+ * answers come first; a refusal meanwhile is held, not unhandled.
+ */
+function guestCaptcha(input: BookInput, ctx: BookContext): Promise<void> | undefined {
+  if (ctx.tenant) return undefined;
+  const checked = getRecentSettings().then((settings) => verifyCaptcha(settings, input, ctx.ip, ctx.now));
+  checked.catch(() => undefined);
+  return checked;
+}
+
 export async function book(input: BookInput, ctx: BookContext) {
   const bookable = Boolean(input.name && input.email);
+  const captcha = bookable ? guestCaptcha(input, ctx) : undefined;
   const [reads, ids] = await Promise.all([
     readBooking(input, ctx),
     bookable ? takeIds(!ctx.tenant) : undefined,
@@ -116,7 +129,7 @@ export async function book(input: BookInput, ctx: BookContext) {
     quote: quoteView(reads.quote),
   };
   if (!ids) return { ...answer, requiresPortal: true, message: PORTAL_MESSAGE };
-  if (!ctx.tenant) await verifyCaptcha(reads.settings, input, ctx.ip, ctx.now);
+  await captcha;
   if (reads.couponRefusal) throw new Conflict(`The coupon cannot be used: ${reads.couponRefusal}`);
   const invoiced = reads.quote.totalCents > 0;
   const by: Actor = {

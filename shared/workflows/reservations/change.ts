@@ -1,5 +1,5 @@
 /**
- * Changes of a stored reservation (docs/channel.md "Shared reservation writes"): a move or a status/total
+ * Changes of a stored reservation (docs/reservations.md "The reservation workflow"): a move or a status/total
  * change with the nights re-claimed and the old ones released, and a cancellation with every night released
  * and an unpaid BOOKING invoice cancelled, each in one transaction conditioned on the version read, with the
  * change record and the caller's extra parts. A stale read or a lost claim re-runs the whole attempt.

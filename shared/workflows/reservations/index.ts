@@ -1,7 +1,8 @@
 /**
- * Shared reservation writes (docs/channel.md "Shared reservation writes"): create a reservation or block with
- * its night claims, change (move, status, total) or cancel a stored one, each one transaction with its change
- * record and the caller's extra parts. Used by adminReservations, the channel webhook and the iCal import.
+ * The reservation workflow (docs/reservations.md "The reservation workflow"): create a reservation or block
+ * with its night claims, change (move, status, total) or cancel a stored one, each one transaction with its
+ * change record and the caller's extra parts. The one way the website's booking, admin reservations, the
+ * channel webhook and the iCal import write stays.
  */
 export {
   type CancelOptions,
