@@ -1,7 +1,7 @@
 /**
  * The cloud's one reader of the table's stream (shared/jobs/dispatch.ts): every table-change job of JOBS with
- * its handler. Like the registry it sits beside the groups and imports their job entries; test/jobs-dispatch
- * checks that it lists exactly the table-change jobs of JOBS.
+ * its handler. Like the registry it sits beside the groups and imports their job entries;
+ * test/table-changes.test.ts checks that it lists exactly the table-change jobs of JOBS.
  */
 
 import { type DispatchedJob, dispatchTableChanges } from '../shared/jobs/dispatch.js';

@@ -3,24 +3,27 @@
  * cannot leave its old name behind in the prose (issue 15). A mention is a token that starts with a top-level
  * folder or file of the repository (`shared/http/route.ts`, `test/registry`, `docs/`, `.ci/run`), taken
  * from the repository root, or a Markdown link to a local file, taken from the page that links it. A bare
- * file name (`create-handler.ts`) names some file of the repository with that name.
+ * file name (`create-handler.ts`) must be the name of some file of the repository.
  *
  * What it does not check, and why:
- * - docs/spec/ (the external interface spec, written outside the project) and generated files (test/generated/);
- * - tokens right after `/`, `.`, a word character or `:` — URL paths such as `http://localhost:3000/docs/assets/x.js`
- *   or `/API/...`, and package paths (`@aws-lambda-powertools/idempotency`);
+ * - docs/spec/ (the external interface spec, written outside the project) and generated files
+ *   (test/generated/);
+ * - tokens right after `/`, `.`, a word character or `:`: URL paths such as
+ *   `http://localhost:3000/docs/assets/x.js` or `/API/...`, and package paths
+ *   (`@aws-lambda-powertools/idempotency`);
  * - code, in .ts/.mjs sources: only comments are read (test/support/comment-text.ts), so runtime URLs and
  *   import specifiers in strings are not mentions (imports are checked by the compiler);
  * - `../`-prefixed tokens in prose: they name the steering folder beside the project (`../shared/design/`),
- *   outside the repository, and Markdown links that leave the repository;
+ *   outside the repository; nor Markdown links that leave the repository;
  * - git-ignored outputs (`bench/results/latest.md`, `.data/`), which exist only after a run.
  *
- * A path without an extension may name a directory or a `.ts`, `.test.ts`, `.md` or `.mjs` file; a `.js` name
- * may be the `.ts` source an ESM import names that way. A placeholder (`<group>`, `{id}`, `{a,b}`, `*`) makes a
- * mention a pattern, which must match at least one path.
+ * A path without an extension may name a directory or a `.ts`, `.test.ts`, `.md` or `.mjs` file; a `.js`
+ * name may be the `.ts` source an ESM import names that way. A placeholder (`<group>`, `{id}`, `*`) makes a
+ * mention a pattern, which must match at least one path; a list (`shared/data/{tenants,leases}-repo.ts`)
+ * names each of its paths, and each must exist.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { join, posix, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commentText } from './support/comment-text.js';
 
@@ -41,10 +44,10 @@ const TOP_FILES = [
 /** Read, but not checked as sources: the external spec and generated code. */
 const NOT_SOURCES = ['docs/spec', 'test/generated'];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SEGMENT = String.raw`(?:[\w.@*-]|<[^<>\s/]+>|\{[^{}\s/]+\})+`;
 const MENTION = new RegExp(
-  String.raw`(?<![\w./@:$~-])((?:\.\.?/)*)((?:${TOP_FOLDERS.join('|')})/(?:${SEGMENT}(?:/${SEGMENT})*/?)?|(?:${TOP_FILES.map(escape).join('|')})(?![\w.-]))`,
+  String.raw`(?<![\w./@:$~-])((?:\.\.?/)*)((?:${TOP_FOLDERS.join('|')})/(?:${SEGMENT}(?:/${SEGMENT})*/?)?|(?:${TOP_FILES.map(escapeRegExp).join('|')})(?![\w.-]))`,
   'g',
 );
 /** A file name alone: no folder before it, a word character first (so `.test.ts` or `-repo.ts` is not one). */
@@ -61,7 +64,7 @@ function gitIgnored(): (path: string) => boolean {
     .filter((line) => line && !line.startsWith('#'))
     .map((line) => ({
       anchored: line.includes('/'),
-      re: new RegExp(`^${line.split('*').map(escape).join('[^/]*')}$`),
+      re: new RegExp(`^${line.split('*').map(escapeRegExp).join('[^/]*')}$`),
     }));
   return (path) => {
     const segments = path.split('/');
@@ -92,9 +95,9 @@ const NAMES = new Set([...ENTRIES].map((entry) => entry.slice(entry.lastIndexOf(
 function patternOf(path: string): RegExp {
   const source = path
     .split(/(<[^>]+>|\{[^}]+\}|\*)/)
-    .map((part, k) => (k % 2 === 0 ? escape(part) : part === '*' ? '[^/]*' : '[^/]+'))
+    .map((part, k) => (k % 2 === 0 ? escapeRegExp(part) : part === '*' ? '[^/]*' : '[^/]+'))
     .join('');
-  return new RegExp(`^${source}(?:${SUFFIXES.map(escape).join('|')})$`);
+  return new RegExp(`^${source}(?:${SUFFIXES.map(escapeRegExp).join('|')})$`);
 }
 
 /** `a/{b,c}-repo.ts` → `a/b-repo.ts`, `a/c-repo.ts`: a list names each of its paths. */
@@ -185,11 +188,13 @@ describe('repository paths named in README, docs and comments', () => {
   it('finds mentions in prose and comments, and only there', () => {
     const text = [
       "const url = 'http://localhost:3000/docs/assets/app.js'; // shared/no-such-module.ts",
-      'const re = /test\\/x/; /* test/no-such-dir/ */ const t = `${a}/functions/x`;',
+      `const re = /[/]{2} test/; /* test/no-such-dir/ */ const t = \`\${a} functions/x \${'// shared/y'}\`;`,
+      `const u = { a: \`\${b}\` }; // bench/ok.ts`,
     ].join('\n');
     expect(mentionsIn('x.ts', text).map((m) => `${m.at} ${m.path}`)).toEqual([
       'x.ts:1 shared/no-such-module.ts',
       'x.ts:2 test/no-such-dir',
+      'x.ts:3 bench/ok.ts',
     ]);
   });
 
