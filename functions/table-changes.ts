@@ -1,7 +1,7 @@
 /**
  * The cloud's one reader of the table's stream (shared/jobs/reader.ts): every table-change job of JOBS with its
  * handler, and the retry path on the table for a job's failing records. Like the registry it sits beside the
- * groups and imports their job entries; test/table-changes checks that it lists exactly the table-change jobs
+ * groups and imports their job entries; test/table-changes.test.ts checks that it lists exactly the table-change jobs
  * of JOBS.
  */
 

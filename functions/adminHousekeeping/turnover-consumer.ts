@@ -1,6 +1,7 @@
 /**
- * The turnover job's Lambda entry: change items from the table's stream; each change of a reservation makes
- * its turnover match the reservation as it is now (turnovers.ts). Other changes are skipped. Idempotent.
+ * The turnover job's handler (in the cloud, the one stream reader functions/table-changes.ts calls it):
+ * change items from the table's stream; each change of a reservation makes its turnover match the
+ * reservation as it is now (turnovers.ts). Other changes are skipped. Idempotent.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { changeFromItem } from '../../shared/data/changes-repo.js';

@@ -1,8 +1,9 @@
 /**
- * The webhookFanOut job's Lambda entry: change items from the stream (INSERTs only, by the mapping's filter
- * and the local runner's) → deliveries, then every first attempt of the batch at once. A record that fails to
- * write its deliveries stops the batch there (retried from it); the deliveries written before it are still
- * sent. A first attempt that fails to be recorded is left to the retry sweep (its claim runs out).
+ * The webhookFanOut job's handler (in the cloud, the one stream reader functions/table-changes.ts calls it):
+ * change items from the stream (INSERTs only, by the mapping's filter and the local runner's) → deliveries,
+ * then every first attempt of the batch at once. A record that fails to write its deliveries stops the batch
+ * there (retried from it); the deliveries written before it are still sent. A first attempt that fails to be
+ * recorded is left to the retry sweep (its claim runs out).
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { changeFromItem } from '../../shared/data/changes-repo.js';

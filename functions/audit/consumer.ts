@@ -1,6 +1,7 @@
 /**
- * The audit job's Lambda entry: DynamoDB Streams records of change items (filtered by the mapping, and by the
- * local runner the same way) → one audit entry each. Idempotent: the entry is keyed by the change id.
+ * The audit job's handler (in the cloud, the one stream reader functions/table-changes.ts calls it): records
+ * of change items (filtered by the mapping, and by the local runner the same way) → one audit entry each.
+ * Idempotent: the entry is keyed by the change id.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { changeFromItem } from '../../shared/data/changes-repo.js';

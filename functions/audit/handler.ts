@@ -1,4 +1,4 @@
-/** The audit group's HTTP Lambda: the admin read of the audit log. (Its job's Lambda is consumer.ts.) */
+/** The audit group's HTTP Lambda: the admin read of the audit log. (Its job's handler is consumer.ts.) */
 import { createHttpHandler } from '../../shared/http/create-handler.js';
 import { bind } from '../../shared/http/route.js';
 import * as routes from './routes.js';

@@ -30,7 +30,10 @@ export interface RentalPmStackProps extends StackProps {
   readonly config: StackConfig;
   readonly routes: readonly RouteContract[];
   readonly groups: readonly string[];
-  /** The background jobs (functions/registry.ts JOBS): one Lambda each, with its stream mapping or schedule. */
+  /**
+   * The background jobs (functions/registry.ts JOBS): one stream reader Lambda for all the table-change jobs,
+   * and a Lambda with its rule per schedule (infra/cdk/constructs/job-functions.ts).
+   */
   readonly jobs: readonly JobContract[];
 }
 

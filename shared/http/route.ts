@@ -1,6 +1,6 @@
 /**
  * The route contract: every endpoint is declared once with this shape (functions/<group>/routes.ts) and
- * bound to its handler in the group's Lambda entry. The registry (shared/registry.ts) collects the
+ * bound to its handler in the group's Lambda entry. The registry (functions/registry.ts) collects the
  * contracts; the routers, the CDK stack, the local runtime and the OpenAPI document are derived from it.
  * Contracts import nothing but valibot, so the stack and the docs can load them without the AWS SDK.
  */

@@ -1,15 +1,19 @@
 /**
  * The job contract (DESIGN.md "Background work (jobs)"): work that follows a change but is not part of the
  * request, declared once beside a group's routes (functions/<group>/jobs.ts) and collected in
- * functions/registry.ts `JOBS`. The CDK stack (one Lambda per job, the event source mapping or the
- * EventBridge rule) and the local runtime (infra/local/job-runner.ts: the stream reader and the timers) are
- * both derived from it. Like route contracts, it imports nothing that needs the AWS SDK.
+ * functions/registry.ts `JOBS`. The CDK stack (ONE stream reader Lambda, `tableChanges`, with one event
+ * source mapping for every table-change job; a Lambda and an EventBridge rule per schedule) and the local
+ * runtime (infra/local/job-runner.ts: the stream readers and the timers) are both derived from it. Like route
+ * contracts, it imports nothing that needs the AWS SDK.
  */
 
 export type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
 
 interface JobBase {
-  /** Stable id (camelCase): names the Lambda, the alarms and the local control endpoint `/_local/jobs/{id}/run`. */
+  /**
+   * Stable id (camelCase): names a schedule's Lambda, alarms and failure queue (table-change jobs share the
+   * reader's), and the local control endpoint `/_local/jobs/{id}/run`.
+   */
   readonly id: string;
   /** The group folder under functions/ that owns the job. */
   readonly group: string;

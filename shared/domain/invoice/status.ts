@@ -2,7 +2,7 @@
  * Invoice status codes and types (spec "Status codes", "Invoice"; docs/invoices-expenses.md). The codes are
  * the spec's; 4, 6 and 8 name nothing and are refused. Paid (1), Refunded (2) and Processing (3) are payment
  * states: payments decide them (DESIGN.md "Invoice status after payment events"), an admin's PUT is synced to
- * what the payments say (status-sync.ts).
+ * what the payments say (`syncedInvoiceStatus`, shared/domain/invoice/update.ts).
  */
 
 export const INVOICE_STATUS = {
