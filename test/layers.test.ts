@@ -148,6 +148,48 @@ describe('layers (DESIGN.md "Layers")', () => {
       expect(readsWebhookSecret.test(readFileSync(join(ROOT, verifier), 'utf8')), verifier).toBe(true);
   });
 
+  it('only the repositories build table keys and items (shared/db/keys.ts is imported by shared/data, shared/db and the local runtime)', () => {
+    expect(
+      breaks(
+        (from, to) =>
+          to === 'shared/db/keys.ts' && !/^(shared\/data\/|shared\/db\/|infra\/local\/)/.test(from.path),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a workflow lives in its own folder shared/workflows/<name>/, below HTTP and sessions, above domain and data', () => {
+    const loose = [...FILES.keys()].filter((path) => /^shared\/workflows\/[^/]+$/.test(path));
+    expect(loose).toEqual([]);
+    expect(
+      breaks(
+        (from, to) =>
+          from.path.startsWith('shared/workflows/') && /^(functions|infra)\/|^shared\/(http|auth)\//.test(to),
+      ),
+    ).toEqual([]);
+    expect(
+      breaks(
+        (from, to) => /^shared\/(domain|data|db)\//.test(from.path) && to.startsWith('shared/workflows/'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('shared/ holds only the layers DESIGN.md names and the cross-cutting helpers (a new kind of code has a home)', () => {
+    const folders = new Set([...FILES.keys()].map((p) => p.match(/^shared\/([^/]+)\//)?.[1]).filter(Boolean));
+    expect([...folders].sort()).toEqual([
+      'auth',
+      'captcha',
+      'crypto',
+      'data',
+      'db',
+      'domain',
+      'http',
+      'jobs',
+      'net',
+      'payments',
+      'workflows',
+    ]);
+  });
+
   it('no run-time import cycles', () => {
     expect(cycles()).toEqual([]);
   });
