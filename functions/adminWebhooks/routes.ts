@@ -60,7 +60,15 @@ export const deliverySchema = v.object({
       id: v.string(),
       type: v.string(),
       timestamp: v.string(),
-      data: v.record(v.string(), v.unknown()),
+      data: v.object({
+        recordType: v.string(),
+        recordId: v.string(),
+        action: v.string(),
+        // `old` is absent on a created record's fields, `new` on a deleted one's (JSON drops undefined).
+        fields: v.array(
+          v.object({ field: v.string(), old: v.optional(v.unknown()), new: v.optional(v.unknown()) }),
+        ),
+      }),
     }),
     v.description('The body sent, `{id, type, timestamp, data}`'),
   ),
