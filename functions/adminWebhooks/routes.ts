@@ -64,10 +64,8 @@ export const deliverySchema = v.object({
         recordType: v.string(),
         recordId: v.string(),
         action: v.string(),
-        // `old` is absent on a created record's fields, `new` on a deleted one's (JSON drops undefined).
-        fields: v.array(
-          v.object({ field: v.string(), old: v.optional(v.unknown()), new: v.optional(v.unknown()) }),
-        ),
+        // As the audit log has them (shared/domain/change.ts diffFields: null where there is no value).
+        fields: v.array(v.object({ field: v.string(), old: v.unknown(), new: v.unknown() })),
       }),
     }),
     v.description('The body sent, `{id, type, timestamp, data}`'),
