@@ -160,7 +160,14 @@ export interface Reply extends ReplyOptions {
  * it), read-only parts allowed; a route without `response` anything.
  */
 export type ReplyOf<C> =
-  C extends RouteContract<Auth, AnySchema | undefined, AnySchema | undefined, AnySchema | undefined, infer R, infer T>
+  C extends RouteContract<
+    Auth,
+    AnySchema | undefined,
+    AnySchema | undefined,
+    AnySchema | undefined,
+    infer R,
+    infer T
+  >
     ? T extends string
       ? ReplyOptions & { text: In<R, string>; body?: never }
       : R extends AnySchema

@@ -1,7 +1,7 @@
 /** The settings views' fields (spec "Site settings"; shared/domain/settings.ts, functions/adminSettings/rules.ts). */
 import * as v from 'valibot';
-import { INTERNAL_PATH_FIELDS, PUBLIC_FIELDS } from '../settings.js';
 import type { AnySchema } from '../../http/route.js';
+import { INTERNAL_PATH_FIELDS, PUBLIC_FIELDS } from '../settings.js';
 import { flag } from './common.js';
 
 const PUBLIC_STRINGS = PUBLIC_FIELDS;
@@ -13,8 +13,7 @@ const OPTIONAL_STRINGS = ['businessTaxId', ...INTERNAL_PATH_FIELDS] as const;
 const each = <const N extends string, S extends AnySchema>(names: readonly N[], schema: S) =>
   Object.fromEntries(names.map((n) => [n, schema])) as Record<N, S>;
 const strings = <const N extends string>(names: readonly N[]) => each(names, v.string());
-const optionalStrings = <const N extends string>(names: readonly N[]) =>
-  each(names, v.optional(v.string()));
+const optionalStrings = <const N extends string>(names: readonly N[]) => each(names, v.optional(v.string()));
 
 export const apiPolicy = v.object({
   apiBookingGuestEnabled: flag,
