@@ -50,4 +50,12 @@ describe('OpenAPI document', () => {
       headers: { Location: { schema: { type: 'string', format: 'uri' } } },
     });
   });
+
+  it('documents a text answer under its media type, not as JSON', () => {
+    const feed = op('/API/ical/V1/{propertyId}.ics', 'get');
+    expect(feed.responses['200']).toEqual({
+      description: 'Success',
+      content: { 'text/calendar': { schema: expect.objectContaining({ type: 'string' }) } },
+    });
+  });
 });

@@ -71,9 +71,10 @@ function parameters(route: RouteContract, path: string) {
   return params;
 }
 
-/** The success answer; a redirect (oauth-start.php) says where, in Location. */
+/** The success answer (JSON, or the text of `textResponse`); a redirect (oauth-start.php) says where, in Location. */
 function successResponse(route: RouteContract, status: number) {
-  const content = { 'application/json': { schema: schemaOf(route.response) } };
+  const mediaType = route.textResponse?.split(';')[0] ?? 'application/json';
+  const content = { [mediaType]: { schema: schemaOf(route.response) } };
   if (status < 300 || status >= 400) return { description: 'Success', content };
   return {
     description: `${STATUS_TEXT[status] ?? 'Redirect'}: go to Location`,

@@ -10,8 +10,8 @@ export const handler = createHttpHandler('adminContent', [
     bind(list, async ({ admin }) => ({ body: await service.listContent(def, admin) })),
     bind(create, async ({ admin, body, now, requestId }) => {
       const by = adminActor(admin.adminId, requestId);
-      const record = await service.createContent(def, body, now, by, admin.adminId);
-      return { body: { success: true, [def.idField]: record[def.idField] } };
+      const id = await service.createContent(def, body, now, by, admin.adminId);
+      return { body: { success: true, [def.idField]: id } };
     }),
     bind(update, async ({ admin, params, body, now, requestId }) => ({
       body: {

@@ -14,7 +14,7 @@ import {
   updateBodyOf,
 } from '../../shared/domain/content.js';
 import { itemsOf } from '../../shared/domain/responses/common.js';
-import { contentAdminRecord, contentBlocks } from '../../shared/domain/responses/content.js';
+import { contentAdminRecord, contentBlocks, contentCreated } from '../../shared/domain/responses/content.js';
 import { defineRoute } from '../../shared/http/route.js';
 import { idParam } from '../../shared/http/schemas.js';
 
@@ -56,7 +56,7 @@ function routesOf(def: ContentKind) {
       body: createBodyOf(def),
       ...aliases,
       successStatus: 201,
-      response: v.object({ success: v.boolean(), [def.idField]: v.number() }),
+      response: contentCreated(def),
       errors: {
         400: 'validation or unknown field',
         401: 'no admin session',

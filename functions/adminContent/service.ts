@@ -39,20 +39,22 @@ export async function listContent(def: ContentKind, admin: Pick<AdminSession, 'r
   return { items: inWebsiteOrder(def, records).map((r) => adminView(def, r)) };
 }
 
+/** A new record of the kind; answers its id. */
 export async function createContent(
   def: ContentKind,
   input: ContentRecord,
   now: Date,
   by: Actor,
   authorId: number,
-): Promise<ContentRecord> {
+): Promise<number> {
   await checkParent(def, input);
-  const record = newRecord(def, input, await nextId(def.counter), now, authorId);
+  const id = await nextId(def.counter);
+  const record = newRecord(def, input, id, now, authorId);
   await commitChange(def, record, [
     ...repo.createParts(def, record),
     changeOf(def, 'created', undefined, record, by, now),
   ]);
-  return record;
+  return id;
 }
 
 export async function updateContent(

@@ -6,13 +6,16 @@ import type { SettingsUpdate } from './schemas.js';
 /** Settings no response ever carries; the admin view says only whether each is set (`<field>Set`). */
 export const SECRET_FIELDS = ['apiCaptchaSecretKey'] as const satisfies readonly (keyof SiteSettings)[];
 
-export function adminSettingsView(settings: SiteSettings): Record<string, unknown> {
-  const view: Record<string, unknown> = { ...settings };
-  for (const field of SECRET_FIELDS) {
-    delete view[field];
-    view[`${field}Set`] = settings[field] !== '';
-  }
-  return view;
+type SecretField = (typeof SECRET_FIELDS)[number];
+
+/** Every setting but the secrets; of each secret only whether one is stored. */
+export type AdminSettingsView = Omit<SiteSettings, SecretField> & {
+  [F in SecretField as `${F}Set`]: boolean;
+};
+
+export function adminSettingsView(settings: SiteSettings): AdminSettingsView {
+  const { apiCaptchaSecretKey, ...shown } = settings;
+  return { ...shown, apiCaptchaSecretKeySet: apiCaptchaSecretKey !== '' };
 }
 
 /**

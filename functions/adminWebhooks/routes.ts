@@ -60,7 +60,13 @@ export const deliverySchema = v.object({
       id: v.string(),
       type: v.string(),
       timestamp: v.string(),
-      data: v.record(v.string(), v.unknown()),
+      data: v.object({
+        recordType: v.string(),
+        recordId: v.string(),
+        action: v.string(),
+        // As the audit log has them (shared/domain/change.ts diffFields: null where there is no value).
+        fields: v.array(v.object({ field: v.string(), old: v.unknown(), new: v.unknown() })),
+      }),
     }),
     v.description('The body sent, `{id, type, timestamp, data}`'),
   ),

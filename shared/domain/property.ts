@@ -84,7 +84,7 @@ export const MAX_NIGHTS_CAP = 90;
 export const isVisible = (p: Pick<PropertyRecord, 'onWebsite' | 'isArchived'>) =>
   p.onWebsite === 1 && p.isArchived === 0;
 
-const yesNo = (flag: 0 | 1) => (flag === 1 ? 'Yes' : 'No');
+const yesNo = (flag: 0 | 1): 'Yes' | 'No' => (flag === 1 ? 'Yes' : 'No');
 
 /** Every VR catalog field of the spec's "VR property" table, plus the booking facts a site needs. */
 export function vrCatalogView(p: PropertyRecord) {
@@ -146,9 +146,13 @@ export function ltrDetailView(p: PropertyRecord) {
   };
 }
 
-/** The admin property object: everything, as amounts, with `type`, `isArchived`, `onWebsite`. */
+/**
+ * The admin property object: everything, as amounts, with `type`, `isArchived`, `onWebsite`; the VR-only
+ * fields (VR_ONLY_FIELDS) only on a VR property.
+ */
 export function adminView(p: PropertyRecord) {
-  const view: Record<string, unknown> = {
+  const vr = p.type === 'vr';
+  return {
     propertyId: p.propertyId,
     type: p.type,
     propertyName: p.propertyName,
@@ -170,23 +174,28 @@ export function adminView(p: PropertyRecord) {
     availOn: p.availOn,
     dateCreated: p.dateCreated,
     dateUpdated: p.dateUpdated,
+    // The amounts in MONEY_FIELDS order.
+    propertyRate: toAmount(p.propertyRateCents),
+    ...(vr ? { propertyWeekendRate: toAmount(p.propertyWeekendRateCents) } : {}),
+    propertyDeposit: toAmount(p.propertyDepositCents),
+    latePenalty: toAmount(p.latePenaltyCents),
+    ...(vr
+      ? {
+          propertyBookingFee: toAmount(p.propertyBookingFeeCents),
+          housekeepingFee: toAmount(p.housekeepingFeeCents),
+          petFee: toAmount(p.petFeeCents),
+          damageWaiver: toAmount(p.damageWaiverCents),
+          extraGuestFee: toAmount(p.extraGuestFeeCents),
+          baseGuests: p.baseGuests,
+          maxGuests: p.maxGuests,
+          minNights: p.minNights,
+          maxNights: p.maxNights,
+          units: p.units,
+          taxRate: p.taxRate,
+          taxRate2: p.taxRate2,
+        }
+      : {}),
   };
-  for (const [field, stored] of Object.entries(MONEY_FIELDS)) {
-    if (p.type === 'ltr' && (VR_ONLY_FIELDS as readonly string[]).includes(field)) continue;
-    view[field] = toAmount(p[stored]);
-  }
-  if (p.type === 'vr') {
-    Object.assign(view, {
-      baseGuests: p.baseGuests,
-      maxGuests: p.maxGuests,
-      minNights: p.minNights,
-      maxNights: p.maxNights,
-      units: p.units,
-      taxRate: p.taxRate,
-      taxRate2: p.taxRate2,
-    });
-  }
-  return view;
 }
 
 export interface PropertyFilter {

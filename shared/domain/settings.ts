@@ -122,18 +122,23 @@ export const INTERNAL_PATH_FIELDS = [
   'VrpropertyPicsPath',
 ] as const satisfies readonly (keyof SiteSettings)[];
 
-export function publicSettingsView(s: SiteSettings): Record<string, unknown> {
-  const view: Record<string, unknown> = {};
-  for (const field of PUBLIC_FIELDS) view[field] = s[field];
-  if (s.apiExposeBusinessTaxId === 1) view.businessTaxId = s.businessTaxId;
-  if (s.apiExposeInternalPaths === 1) for (const field of INTERNAL_PATH_FIELDS) view[field] = s[field];
-  view.apiPolicy = {
-    apiBookingGuestEnabled: s.apiBookingGuestEnabled,
-    apiBookingRequireLogin: s.apiBookingRequireLogin,
-    apiCaptchaProvider: s.apiCaptchaProvider,
-    apiCaptchaSiteKey: s.apiCaptchaSiteKey,
-    apiContactCaptchaEnabled: s.apiContactCaptchaEnabled,
-    apiSubscribeCaptchaEnabled: s.apiSubscribeCaptchaEnabled,
+export function publicSettingsView(s: SiteSettings) {
+  return {
+    ...pick(s, PUBLIC_FIELDS),
+    ...(s.apiExposeBusinessTaxId === 1 ? { businessTaxId: s.businessTaxId } : {}),
+    ...(s.apiExposeInternalPaths === 1 ? pick(s, INTERNAL_PATH_FIELDS) : {}),
+    apiPolicy: {
+      apiBookingGuestEnabled: s.apiBookingGuestEnabled,
+      apiBookingRequireLogin: s.apiBookingRequireLogin,
+      apiCaptchaProvider: s.apiCaptchaProvider,
+      apiCaptchaSiteKey: s.apiCaptchaSiteKey,
+      apiContactCaptchaEnabled: s.apiContactCaptchaEnabled,
+      apiSubscribeCaptchaEnabled: s.apiSubscribeCaptchaEnabled,
+    },
   };
-  return view;
+}
+
+function pick<K extends keyof SiteSettings>(s: SiteSettings, fields: readonly K[]): Pick<SiteSettings, K> {
+  // Object.fromEntries types its keys as string: the cast gives back the names it was given.
+  return Object.fromEntries(fields.map((f) => [f, s[f]])) as Pick<SiteSettings, K>;
 }

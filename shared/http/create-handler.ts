@@ -25,7 +25,7 @@ import { PathMatcher } from './path-matcher.js';
 import { toProblem } from './problem.js';
 import { countRequest } from './rate-limit.js';
 import { bodyObject, looseBodyFields, rawBodyOf, validatedInput } from './request-input.js';
-import { allPaths, type BoundRoute, type CountedLimits, type Reply } from './route.js';
+import { allPaths, type BoundRoute, type CountedLimits, type Reply, type RouteContract } from './route.js';
 import { verifiersByRoute, type WebhookVerifier, type WebhookVerifiers } from './webhook-verifiers.js';
 
 type Event = APIGatewayProxyEvent;
@@ -116,12 +116,7 @@ export function createHttpHandler(
       const api = state(context);
       const run = idempotent.get(api.route.contract.id);
       const reply = run ? await runIdempotently(run, api, context) : await api.route.handle(api.input);
-      return toResult(
-        reply,
-        api.route.contract.successStatus ?? 200,
-        api.route.contract.cache === true,
-        event,
-      );
+      return toResult(reply, api.route.contract, event);
     });
   const entry = (event: Event, context: Context) =>
     withRequestLogKeys({ requestId: requestIdOf(event) }, () => handler(event, context));
@@ -265,14 +260,14 @@ function runIdempotently(run: IdempotentRun, api: RequestState, context: Context
   return run({ route: route.contract.id, caller, key, request }, context, () => route.handle(input));
 }
 
-function toResult(reply: Reply, defaultStatus: number, cacheable: boolean, event: Event): Result {
+function toResult(reply: Reply, contract: RouteContract, event: Event): Result {
   const headers: Record<string, string> = {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': cacheable && event.httpMethod === 'GET' ? CACHE_PUBLIC : 'no-store',
+    'Content-Type': contract.textResponse ?? 'application/json; charset=utf-8',
+    'Cache-Control': contract.cache === true && event.httpMethod === 'GET' ? CACHE_PUBLIC : 'no-store',
     ...(reply.headers ?? {}),
   };
   const result: Result = {
-    statusCode: reply.status ?? defaultStatus,
+    statusCode: reply.status ?? contract.successStatus ?? 200,
     headers,
     // A final newline, as text answers have: curl's output then ends on its own line.
     body: reply.text ?? (reply.body === undefined ? '' : `${JSON.stringify(reply.body)}\n`),

@@ -52,6 +52,8 @@ export interface RouteContract<
   P extends AnySchema | undefined = AnySchema | undefined,
   Q extends AnySchema | undefined = AnySchema | undefined,
   B extends AnySchema | undefined = AnySchema | undefined,
+  R extends AnySchema | undefined = AnySchema | undefined,
+  T extends string | undefined = string | undefined,
 > {
   /** Stable id, `<controller>.<action>`; also the OpenAPI operationId. */
   readonly id: string;
@@ -74,8 +76,17 @@ export interface RouteContract<
     readonly query?: Readonly<Record<string, string>>;
     readonly body?: Readonly<Record<string, string>>;
   };
-  /** The success body, for the docs (the spec leaves many response shapes open). */
-  readonly response?: AnySchema;
+  /**
+   * The success body: the OpenAPI document shows it, the HTTP tests check every answer against it, and the
+   * handler's `body` is typed from it (`ReplyOf`). It describes the JSON sent, so its input type is what a
+   * handler must answer (the spec leaves many response shapes open: such routes describe them loosely).
+   */
+  readonly response?: R;
+  /**
+   * The success answer's media type when it is text, not JSON (the iCal feed's `text/calendar`): the handler
+   * then answers `text` (typed from `response`) instead of `body`, and the answer carries this Content-Type.
+   */
+  readonly textResponse?: T;
   readonly successStatus?: number;
   /** Error statuses the spec lists for the endpoint, with their meaning (docs). */
   readonly errors?: Readonly<Record<number, string>>;
@@ -128,16 +139,48 @@ export type HandlerInput<C> =
     ? { params: Out<P>; query: Out<Q>; body: Out<B> } & SessionOf<A> & RequestMeta
     : never;
 
-export interface Reply {
+interface ReplyOptions {
+  /** Another status than the contract's `successStatus` (default 200). */
   status?: number;
-  body?: unknown;
-  /** A body sent as it is instead of JSON (the iCal feed); `headers` then names its Content-Type. */
-  text?: string;
   headers?: Record<string, string>;
   cookies?: string[];
 }
 
-export type RouteHandler<C> = (input: HandlerInput<C>) => Promise<Reply>;
+/** An answer as the pipeline sends it (shared/http/create-handler.ts); handlers are typed by `ReplyOf`. */
+export interface Reply extends ReplyOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** A body sent as it is instead of JSON (the iCal feed), with the contract's `textResponse` Content-Type. */
+  text?: string;
+}
+
+/**
+ * What a route's handler answers: a text route (`textResponse`) its `text`; a JSON route with a `response`
+ * schema a `body` the schema accepts as input (the JSON sent: InferInput, not the output of a transform in
+ * it), read-only parts allowed; a route without `response` anything.
+ */
+export type ReplyOf<C> =
+  C extends RouteContract<
+    Auth,
+    AnySchema | undefined,
+    AnySchema | undefined,
+    AnySchema | undefined,
+    infer R,
+    infer T
+  >
+    ? T extends string
+      ? ReplyOptions & { text: In<R, string>; body?: never }
+      : R extends AnySchema
+        ? ReplyOptions & { body: Answered<v.InferInput<R>>; text?: never }
+        : Reply
+    : never;
+
+type In<S, Otherwise> = S extends AnySchema ? v.InferInput<S> : Otherwise;
+
+/** The answer is only serialised: a handler may give read-only arrays and objects. */
+type Answered<T> = T extends object ? { readonly [K in keyof T]: Answered<T[K]> } : T;
+
+export type RouteHandler<C> = (input: HandlerInput<C>) => Promise<ReplyOf<C>>;
 
 export interface BoundRoute {
   readonly contract: RouteContract;
@@ -150,7 +193,9 @@ export function defineRoute<
   P extends AnySchema | undefined = undefined,
   Q extends AnySchema | undefined = undefined,
   B extends AnySchema | undefined = undefined,
->(contract: RouteContract<A, P, Q, B>): RouteContract<A, P, Q, B> {
+  R extends AnySchema | undefined = undefined,
+  T extends string | undefined = undefined,
+>(contract: RouteContract<A, P, Q, B, R, T>): RouteContract<A, P, Q, B, R, T> {
   return contract;
 }
 

@@ -193,7 +193,7 @@ export interface paths {
         };
         /**
          * Reserved and blocked ranges and the rate of every date, from today for `months` months
-         * @description months: default 12, at most 24. `today` is the date in the site time zone. Public: no session needed.
+         * @description months: default 12, at most 24 (a larger value is taken as 24, one below 1 as the default). `today` is the date in the site time zone. Public: no session needed.
          */
         get: operations["publicBooking.calendar"];
         put?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
         put?: never;
         /**
          * Create a reservation or, with adminBlock, a block of the nights
-         * @description The booking rules (stay length, not before today, within the 24-month horizon) and free units are checked; skipAvailabilityCheck skips the rules but never overbooks a night (a unit holds one stay per night). Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
+         * @description The booking rules (stay length, not before today, within the 24-month horizon) and free units are checked. skipAvailabilityCheck bypasses them (spec): on nights that are full the reservation is an explicit overbooking, stored, shown in lists and the calendar, recorded as a conflict (adminIcal conflicts.json, source overbooking) and announced (`reservation.overbooked`). Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
          */
         post: operations["adminReservations.create"];
         delete?: never;
@@ -2456,8 +2456,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Stays an iCal feed (or the channel manager) could not place because the nights were taken
-         * @description Newest first. `source` (ical, channel; default both), `propertyId`, `status` (open, resolved). Admin session; roles: super_admin, svc_rep, landlord.
+         * Stays an iCal feed or the channel manager could not place because the nights were taken, and explicit overbookings
+         * @description Newest first. `source` (ical, channel, overbooking: a super admin's reservation on full nights; default all), `propertyId`, `status` (open, resolved). Admin session; roles: super_admin, svc_rep, landlord.
          */
         get: operations["adminIcal.listConflicts"];
         put?: never;
@@ -3136,7 +3136,7 @@ export interface operations {
     "publicBooking.calendar": {
         parameters: {
             query?: {
-                months?: number | string;
+                months?: string | number;
             };
             header?: never;
             path: {
@@ -3170,7 +3170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: months not an integer from 1 to 24 */
+            /** @description Bad request: months not a whole number */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11282,6 +11282,7 @@ export interface operations {
                         vrTaxRate2: number;
                         /** @enum {number} */
                         channelEnabled: 0 | 1;
+                        tenantActivationPageUrl: string;
                     };
                 };
             };
@@ -11436,6 +11437,7 @@ export interface operations {
                             vrTaxRate2: number;
                             /** @enum {number} */
                             channelEnabled: 0 | 1;
+                            tenantActivationPageUrl: string;
                         };
                     };
                 };
@@ -17149,7 +17151,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                 };
             };
         };
@@ -17353,7 +17355,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                     active?: 0 | 1 | "0" | "1" | boolean;
                 };
             };
@@ -17571,7 +17573,14 @@ export interface operations {
                                 type: string;
                                 timestamp: string;
                                 data: {
-                                    [key: string]: unknown;
+                                    recordType: string;
+                                    recordId: string;
+                                    action: string;
+                                    fields: {
+                                        field: string;
+                                        old: unknown;
+                                        new: unknown;
+                                    }[];
                                 };
                             };
                             attempts: {
@@ -17689,7 +17698,14 @@ export interface operations {
                                 type: string;
                                 timestamp: string;
                                 data: {
-                                    [key: string]: unknown;
+                                    recordType: string;
+                                    recordId: string;
+                                    action: string;
+                                    fields: {
+                                        field: string;
+                                        old: unknown;
+                                        new: unknown;
+                                    }[];
                                 };
                             };
                             attempts: {
@@ -18385,7 +18401,7 @@ export interface operations {
     "adminIcal.listConflicts": {
         parameters: {
             query?: {
-                source?: "ical" | "channel";
+                source?: "ical" | "channel" | "overbooking";
                 propertyId?: number | string;
                 status?: "open" | "resolved";
             };
@@ -18484,7 +18500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/calendar": string;
                 };
             };
             /** @description Bad request: Validation failure */

@@ -12,12 +12,12 @@ import { checkStay, nightCount } from './stay.js';
 export const RESERVATION_STATUS = { pending: '0', confirmed: '1', cancelled: '3', adminBlock: '4' } as const;
 export type ReservationStatus = (typeof RESERVATION_STATUS)[keyof typeof RESERVATION_STATUS];
 
-const STATUS_NAMES: Record<ReservationStatus, string> = {
+const STATUS_NAMES = {
   '0': 'pending',
   '1': 'confirmed',
   '3': 'cancelled',
   '4': 'blocked',
-};
+} as const satisfies Record<ReservationStatus, string>;
 
 export const isReservationStatus = (value: string): value is ReservationStatus => value in STATUS_NAMES;
 
@@ -152,6 +152,7 @@ export function claimChanges(
 
 /** The admin reservation object: stay dates, nights, status code and name, amounts. */
 export function reservationView(r: ReservationRecord) {
+  const adminBlock: 0 | 1 = r.status === RESERVATION_STATUS.adminBlock ? 1 : 0;
   return {
     reservationId: r.reservationId,
     propertyId: r.propertyId,
@@ -163,7 +164,7 @@ export function reservationView(r: ReservationRecord) {
     email: r.email,
     status: r.status,
     statusName: STATUS_NAMES[r.status],
-    adminBlock: r.status === RESERVATION_STATUS.adminBlock ? 1 : 0,
+    adminBlock,
     totalPrice: toAmount(r.totalPriceCents),
     orderId: r.orderId,
     couponCode: r.couponCode,

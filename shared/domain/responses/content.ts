@@ -57,6 +57,12 @@ export const contentAdminRecord = (def: ContentKind) => {
   return recordOf(def, [...Object.keys(def.fields), ...stamps]);
 };
 
+/** A create's answer: `success` and the new id under the kind's id field (a name known only at run time). */
+export const contentCreated = (def: ContentKind) => {
+  const id: Record<string, v.NumberSchema<undefined>> = { [def.idField]: v.number() };
+  return v.object({ success: v.boolean(), ...id });
+};
+
 export const contentList = (def: ContentKind) => itemsOf(contentListItem(def));
 
 /** The CMS block row: every block, '' where none is stored. */

@@ -1,5 +1,6 @@
 /** The settings views' fields (spec "Site settings"; shared/domain/settings.ts, functions/adminSettings/rules.ts). */
 import * as v from 'valibot';
+import type { AnySchema } from '../../http/route.js';
 import { INTERNAL_PATH_FIELDS, PUBLIC_FIELDS } from '../settings.js';
 import { flag } from './common.js';
 
@@ -8,9 +9,11 @@ const PUBLIC_STRINGS = PUBLIC_FIELDS;
 /** Present only behind their opt-in flags. */
 const OPTIONAL_STRINGS = ['businessTaxId', ...INTERNAL_PATH_FIELDS] as const;
 
-const strings = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, v.string()]));
-const optionalStrings = (names: readonly string[]) =>
-  Object.fromEntries(names.map((n) => [n, v.optional(v.string())]));
+/** One schema for each name; Object.fromEntries types its keys as string, the cast gives back the names. */
+const each = <const N extends string, S extends AnySchema>(names: readonly N[], schema: S) =>
+  Object.fromEntries(names.map((n) => [n, schema])) as Record<N, S>;
+const strings = <const N extends string>(names: readonly N[]) => each(names, v.string());
+const optionalStrings = <const N extends string>(names: readonly N[]) => each(names, v.optional(v.string()));
 
 export const apiPolicy = v.object({
   apiBookingGuestEnabled: flag,
@@ -37,4 +40,5 @@ export const adminSettings = v.object({
   vrTaxRate: v.number(),
   vrTaxRate2: v.number(),
   channelEnabled: flag,
+  tenantActivationPageUrl: v.string(),
 });

@@ -4,6 +4,7 @@
  * a 2xx, `failed` used every retry or lost its subscription. A replay is one more attempt on demand, with the
  * same webhook-id; it never reopens the schedule.
  */
+import type { WebhookPayload } from './payload.js';
 import { MAX_ATTEMPTS, nextAttemptAfter } from './retry.js';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -73,7 +74,8 @@ export function deliveryView(record: DeliveryRecord) {
     lastError: record.lastError ?? null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
-    payload: JSON.parse(record.body) as Record<string, unknown>,
+    // The body fan-out.ts stored: payloadOf's answer as JSON.
+    payload: JSON.parse(record.body) as WebhookPayload,
     attempts: record.attempts,
   };
 }
