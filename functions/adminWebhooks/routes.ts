@@ -60,15 +60,11 @@ export const deliverySchema = v.object({
       id: v.string(),
       type: v.string(),
       timestamp: v.string(),
-      data: v.object({
-        recordType: v.string(),
-        recordId: v.string(),
-        action: v.string(),
-        // As the audit log has them (shared/domain/change.ts diffFields: null where there is no value).
-        fields: v.array(v.object({ field: v.string(), old: v.unknown(), new: v.unknown() })),
-      }),
+      // The event type's record (its schema: the OpenAPI document's `webhooks` section).
+      data: v.record(v.string(), v.unknown()),
+      previous: v.optional(v.record(v.string(), v.unknown())),
     }),
-    v.description('The body sent, `{id, type, timestamp, data}`'),
+    v.description('The body sent, `{id, type, timestamp, data, previous?}`'),
   ),
   attempts: v.array(attemptSchema),
 });

@@ -2489,7 +2489,263 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "reservation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on reservation.created */
+        post: operations["webhook.reservation.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.modified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on reservation.modified */
+        post: operations["webhook.reservation.modified"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on reservation.cancelled */
+        post: operations["webhook.reservation.cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.overbooked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on reservation.overbooked */
+        post: operations["webhook.reservation.overbooked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on invoice.created */
+        post: operations["webhook.invoice.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on invoice.paid */
+        post: operations["webhook.invoice.paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on invoice.refunded */
+        post: operations["webhook.invoice.refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on invoice.cancelled */
+        post: operations["webhook.invoice.cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.disputed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on invoice.disputed */
+        post: operations["webhook.invoice.disputed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on payment.succeeded */
+        post: operations["webhook.payment.succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tenant.registered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on tenant.registered */
+        post: operations["webhook.tenant.registered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "application.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on application.submitted */
+        post: operations["webhook.application.submitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "housekeeping.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on housekeeping.created */
+        post: operations["webhook.housekeeping.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ical.conflict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on ical.conflict */
+        post: operations["webhook.ical.conflict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "channel.conflict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on channel.conflict */
+        post: operations["webhook.channel.conflict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Problem: {
@@ -17567,20 +17823,16 @@ export interface operations {
                             lastError: string | null;
                             createdAt: string;
                             updatedAt: string;
-                            /** @description The body sent, `{id, type, timestamp, data}` */
+                            /** @description The body sent, `{id, type, timestamp, data, previous?}` */
                             payload: {
                                 id: string;
                                 type: string;
                                 timestamp: string;
                                 data: {
-                                    recordType: string;
-                                    recordId: string;
-                                    action: string;
-                                    fields: {
-                                        field: string;
-                                        old: unknown;
-                                        new: unknown;
-                                    }[];
+                                    [key: string]: unknown;
+                                };
+                                previous?: {
+                                    [key: string]: unknown;
                                 };
                             };
                             attempts: {
@@ -17692,20 +17944,16 @@ export interface operations {
                             lastError: string | null;
                             createdAt: string;
                             updatedAt: string;
-                            /** @description The body sent, `{id, type, timestamp, data}` */
+                            /** @description The body sent, `{id, type, timestamp, data, previous?}` */
                             payload: {
                                 id: string;
                                 type: string;
                                 timestamp: string;
                                 data: {
-                                    recordType: string;
-                                    recordId: string;
-                                    action: string;
-                                    fields: {
-                                        field: string;
-                                        old: unknown;
-                                        new: unknown;
-                                    }[];
+                                    [key: string]: unknown;
+                                };
+                                previous?: {
+                                    [key: string]: unknown;
                                 };
                             };
                             attempts: {
@@ -18538,6 +18786,987 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    "webhook.reservation.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "reservation.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        reservationId: number;
+                        propertyId: number;
+                        tenantId: number | null;
+                        dateFrom: string;
+                        dateTo: string;
+                        nights: number;
+                        name: string;
+                        email: string;
+                        status: string;
+                        /** @enum {string} */
+                        statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                        /** @enum {number} */
+                        adminBlock: 0 | 1;
+                        totalPrice: number;
+                        orderId: number | null;
+                        couponCode: string | null;
+                        /** @enum {string} */
+                        source: "website" | "admin" | "channel" | "ical";
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.reservation.modified": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "reservation.modified";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        reservationId: number;
+                        propertyId: number;
+                        tenantId: number | null;
+                        dateFrom: string;
+                        dateTo: string;
+                        nights: number;
+                        name: string;
+                        email: string;
+                        status: string;
+                        /** @enum {string} */
+                        statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                        /** @enum {number} */
+                        adminBlock: 0 | 1;
+                        totalPrice: number;
+                        orderId: number | null;
+                        couponCode: string | null;
+                        /** @enum {string} */
+                        source: "website" | "admin" | "channel" | "ical";
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.reservation.cancelled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "reservation.cancelled";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        reservationId: number;
+                        propertyId: number;
+                        tenantId: number | null;
+                        dateFrom: string;
+                        dateTo: string;
+                        nights: number;
+                        name: string;
+                        email: string;
+                        status: string;
+                        /** @enum {string} */
+                        statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                        /** @enum {number} */
+                        adminBlock: 0 | 1;
+                        totalPrice: number;
+                        orderId: number | null;
+                        couponCode: string | null;
+                        /** @enum {string} */
+                        source: "website" | "admin" | "channel" | "ical";
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.reservation.overbooked": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "reservation.overbooked";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        reservationId: number;
+                        propertyId: number;
+                        tenantId: number | null;
+                        dateFrom: string;
+                        dateTo: string;
+                        nights: number;
+                        name: string;
+                        email: string;
+                        status: string;
+                        /** @enum {string} */
+                        statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                        /** @enum {number} */
+                        adminBlock: 0 | 1;
+                        totalPrice: number;
+                        orderId: number | null;
+                        couponCode: string | null;
+                        /** @enum {string} */
+                        source: "website" | "admin" | "channel" | "ical";
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.invoice.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "invoice.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        invoiceId: number;
+                        description: string;
+                        tenantId: number | null;
+                        adminId: number | null;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        invoiceDate: string;
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.invoice.paid": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "invoice.paid";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        invoiceId: number;
+                        description: string;
+                        tenantId: number | null;
+                        adminId: number | null;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        invoiceDate: string;
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.invoice.refunded": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "invoice.refunded";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        invoiceId: number;
+                        description: string;
+                        tenantId: number | null;
+                        adminId: number | null;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        invoiceDate: string;
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.invoice.cancelled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "invoice.cancelled";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        invoiceId: number;
+                        description: string;
+                        tenantId: number | null;
+                        adminId: number | null;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        invoiceDate: string;
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.invoice.disputed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "invoice.disputed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        invoiceId: number;
+                        description: string;
+                        tenantId: number | null;
+                        adminId: number | null;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        invoiceDate: string;
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.payment.succeeded": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "payment.succeeded";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        paymentId: number;
+                        /** @enum {string} */
+                        documentType: "invoice" | "expense";
+                        documentId: number;
+                        amount: number;
+                        /** @enum {string} */
+                        method: "card" | "cash" | "check" | "bank_transfer" | "other";
+                        date: string;
+                        reference: string | null;
+                        status: number;
+                        statusLabel: string;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.tenant.registered": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "tenant.registered";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        tenantId: number;
+                        tenantEmail: string;
+                        tenantFirstName: string;
+                        tenantLastName: string;
+                        /** @enum {number} */
+                        isActive: 0 | 1;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        dateActivated?: string | null;
+                        tenantPhone?: string;
+                        tenantAltPhone?: string;
+                        tenantAddress?: string;
+                        tenantCity?: string;
+                        tenantState?: string;
+                        tenantZip?: string;
+                        tenantCountry?: string;
+                        leases: {
+                            leaseId: number;
+                            propertyId: number;
+                            status: string;
+                            startDate: string;
+                            endDate?: string | null;
+                        }[];
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.application.submitted": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "application.submitted";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        applicationId: number;
+                        tenantId: number;
+                        propertyId: number;
+                        status: string;
+                        tenantEmail: string;
+                        tenantFirstName: string;
+                        tenantLastName: string;
+                        propertyName: string;
+                        dateCreated: string;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.housekeeping.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "housekeeping.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        requestId: number;
+                        propertyId: number;
+                        requestTitle: string;
+                        requestDesc: string;
+                        requestDate: string;
+                        /** @enum {number} */
+                        requestStatus: 0 | 1 | 2 | 3 | 6;
+                        statusName: string;
+                        assignedTo: number | null;
+                        reservationId: number | null;
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.ical.conflict": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "ical.conflict";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        conflictId: string;
+                        source: string;
+                        reference: string;
+                        propertyId: number;
+                        dateFrom: string;
+                        dateTo: string;
+                        detail: string;
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        detectedAt: string;
+                        resolvedAt: string | null;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.channel.conflict": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "channel.conflict";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        conflictId: string;
+                        source: string;
+                        reference: string;
+                        propertyId: number;
+                        dateFrom: string;
+                        dateTo: string;
+                        detail: string;
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        detectedAt: string;
+                        resolvedAt: string | null;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
