@@ -29,13 +29,35 @@ export interface ServerOptions {
   requireHttps?: boolean;
   /** The routes to serve (default: the registry); the benchmark adds a route of its own. */
   routes?: readonly RouteContract[];
+  /** Other connection timeouts than CONNECTION_TIMEOUTS (the keep-alive test shortens them). */
+  timeouts?: Partial<Record<keyof typeof CONNECTION_TIMEOUTS, number>>;
   /** Extra pages of the local runtime (docs); return true when handled. */
   extra?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean | Promise<boolean>;
 }
 
 const MAX_BODY = 1024 * 1024;
+/**
+ * A body over MAX_BODY is still read to its end (and dropped) up to this size, so the 413 reaches the client
+ * and the connection stays usable; beyond it (API Gateway's own limit) the 413 closes the connection.
+ */
+const DRAIN_LIMIT = 10 * 1024 * 1024;
 /** REST API integrations time out after 29 seconds. */
 const API_GATEWAY_TIMEOUT_MS = 29_000;
+
+/**
+ * The connection timeouts (docs/local-runtime.md "Connections"). A keep-alive connection is advertised for
+ * 5 s (`Keep-Alive: timeout=5`): clients that honour it (fetch, browsers) stop reusing an idle connection a
+ * little before. The server itself closes an idle connection only 60 s later (Node's keepAliveTimeoutBuffer):
+ * a client that reuses one late — its event loop held up on a busy machine, or Node's http.Agent, which
+ * ignores the hint — would otherwise send its request into a socket the server is closing and get
+ * ECONNRESET. Headers must arrive within 60 s and a whole request within 5 minutes (Node's defaults, stated).
+ */
+export const CONNECTION_TIMEOUTS = {
+  keepAliveTimeout: 5_000,
+  keepAliveTimeoutBuffer: 60_000,
+  headersTimeout: 60_000,
+  requestTimeout: 300_000,
+} as const;
 
 function groupMatcher(routes: readonly RouteContract[]): PathMatcher<string> {
   const matcher = new PathMatcher<string>();
@@ -48,7 +70,7 @@ export function createApiServer(options: ServerOptions): Server {
   const matcher = groupMatcher(options.routes ?? ROUTES);
   const limiter = options.ratePer5s > 0 ? new FixedWindowLimiter(options.ratePer5s) : undefined;
 
-  const server = createServer(async (req, res) => {
+  const server = createServer({ ...CONNECTION_TIMEOUTS, ...options.timeouts }, async (req, res) => {
     const requestId = randomUUID();
     let url: URL | undefined;
     try {
@@ -73,6 +95,8 @@ export function createApiServer(options: ServerOptions): Server {
       );
       writeResult(res, result);
     } catch (error) {
+      // A body past DRAIN_LIMIT is not read to its end: the connection cannot carry another request.
+      if (error instanceof BodyTooLarge && !error.drained) res.setHeader('Connection', 'close');
       writeResult(res, toProblem(error, requestId, url?.pathname));
     }
   });
@@ -155,16 +179,38 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   return (req.socket.remoteAddress ?? '0.0.0.0').replace(/^::ffff:/, '');
 }
 
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    // API Gateway refuses payloads over 10 MB; the local runtime stops earlier, the handlers refuse > 256 KB.
-    if (size > MAX_BODY) throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY / 1024} KB`);
-    chunks.push(chunk as Buffer);
+class BodyTooLarge extends PayloadTooLarge {
+  constructor(readonly drained: boolean) {
+    super(`Request bodies are limited to ${MAX_BODY / 1024} KB`);
   }
-  return chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
+}
+
+/**
+ * The request body. One over MAX_BODY (API Gateway refuses 10 MB; the local runtime stops earlier, the handlers
+ * refuse > 256 KB) is a 413, but only once it has been read to its end: answering while the client still sends
+ * and dropping the socket (what leaving a `for await` over the request does) resets the connection, and the
+ * client sees ECONNRESET instead of the 413.
+ */
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) {
+        req.off('data', onData);
+        req.pause();
+        reject(new BodyTooLarge(false));
+      }
+    };
+    req.on('data', onData);
+    req.once('error', reject);
+    req.once('end', () => {
+      if (size > MAX_BODY) reject(new BodyTooLarge(true));
+      else resolve(chunks.length ? Buffer.concat(chunks).toString('utf8') : null);
+    });
+  });
 }
 
 function toEvent(
