@@ -79,27 +79,30 @@ export function createApiServer(options: ServerOptions): Server {
       const ip = clientIp(req, options.trustProxy);
       if (limiter) applyIpLimit(limiter, ip, res);
       if (options.extra && (await options.extra(req, res, url.pathname))) return;
-
-      const match = matcher.match(req.method ?? 'GET', url.pathname);
-      // A known path with another method still goes to its group, whose router answers 405 (or a CORS
-      // preflight) exactly as in the cloud; a path no group knows is a 404 here, as at API Gateway.
-      if (match.kind === 'notFound') throw new NotFound(`No endpoint ${req.method} ${url.pathname}`);
-      const group = match.kind === 'found' ? match.value : (match.others[0] ?? '');
-      const handler = options.handlers[group];
-      if (!handler) throw new Error(`no handler for group ${group}`);
-      const body = await readBody(req);
-      const event = toEvent(req, url, body, ip, requestId);
-      const result = await handler(
-        event,
-        lambdaContext(requestId, group, options.requestTimeoutMs ?? API_GATEWAY_TIMEOUT_MS),
-      );
-      writeResult(res, result);
+      writeResult(res, await invokeGroup(req, url, ip, requestId));
     } catch (error) {
       // A body past DRAIN_LIMIT is not read to its end: the connection cannot carry another request.
       if (error instanceof BodyTooLarge && !error.drained) res.setHeader('Connection', 'close');
       writeResult(res, toProblem(error, requestId, url?.pathname));
     }
   });
+
+  /** The route's group handler, given the request as a proxy event. */
+  async function invokeGroup(req: IncomingMessage, url: URL, ip: string, requestId: string) {
+    const match = matcher.match(req.method ?? 'GET', url.pathname);
+    // A known path with another method still goes to its group, whose router answers 405 (or a CORS
+    // preflight) exactly as in the cloud; a path no group knows is a 404 here, as at API Gateway.
+    if (match.kind === 'notFound') throw new NotFound(`No endpoint ${req.method} ${url.pathname}`);
+    const group = match.kind === 'found' ? match.value : (match.others[0] ?? '');
+    const handler = options.handlers[group];
+    if (!handler) throw new Error(`no handler for group ${group}`);
+    const body = await readBody(req);
+    const event = toEvent(req, url, body, ip, requestId);
+    return handler(
+      event,
+      lambdaContext(requestId, group, options.requestTimeoutMs ?? API_GATEWAY_TIMEOUT_MS),
+    );
+  }
   // Requests Node's parser refuses (a malformed request line, headers over its limit) get a problem answer
   // too, and never stop the server.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
