@@ -73,7 +73,7 @@ function responses(route: RouteContract) {
   const out: Record<string, unknown> = {
     [String(route.successStatus ?? 200)]: {
       description: 'Success',
-      content: { 'application/json': { schema: schemaOf(route.response) } },
+      content: { [route.responseType ?? 'application/json']: { schema: schemaOf(route.response) } },
     },
   };
   const errors: Record<number, string> = { 400: 'Validation failure', ...(route.errors ?? {}) };

@@ -22,7 +22,8 @@ export const exportFeed = defineRoute({
   // Loose on purpose: anything that is not a VR property with this token is the same 404.
   params: v.object({ propertyId: v.string() }),
   query: v.object({ token: v.optional(v.string()) }),
-  response: v.pipe(v.string(), v.description('text/calendar; charset=utf-8')),
+  response: v.pipe(v.string(), v.description('An iCalendar (RFC 5545) VCALENDAR')),
+  responseType: 'text/calendar',
   errors: { 404: 'no such VR property, or a wrong or missing token' },
 });
 

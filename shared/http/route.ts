@@ -75,6 +75,11 @@ export interface RouteContract<
   };
   /** The success body, for the docs (the spec leaves many response shapes open). */
   readonly response?: AnySchema;
+  /**
+   * The success body's media type when it is not JSON (the iCal feed's `text/calendar`, a string `response`):
+   * the OpenAPI document names it, and the tests' contract check expects it.
+   */
+  readonly responseType?: string;
   readonly successStatus?: number;
   /** Error statuses the spec lists for the endpoint, with their meaning (docs). */
   readonly errors?: Readonly<Record<number, string>>;

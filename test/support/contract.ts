@@ -52,6 +52,13 @@ export function contractMismatch(answer: Answer): string | undefined {
       return `${where} as ${answer.contentType}, not application/problem+json`;
     return issuesOf(where, problem, answer.body);
   }
+  // A body documented with its own media type (the iCal feed's text/calendar) must come as that, its text
+  // matching the documented schema.
+  if (route.responseType) {
+    if (!answer.contentType.startsWith(route.responseType))
+      return `${where} as ${answer.contentType || '(no Content-Type)'}, not ${route.responseType}`;
+    return route.response ? issuesOf(where, route.response, answer.text) : undefined;
+  }
   // Only JSON answers have a documented body (a browser may be answered HTML).
   if (!answer.contentType.startsWith('application/json') || !route.response) return undefined;
   return issuesOf(where, route.response, answer.body);
