@@ -20,9 +20,21 @@ export interface DemoLogins {
   tenant?: { email: string; password: string };
 }
 
+/** The values "Try it out" starts with for one operation (the docs page of the local runtime). */
+export interface OperationExample {
+  /** Path parameters by name. */
+  params?: Readonly<Record<string, string>>;
+  query?: Readonly<Record<string, string | number>>;
+  body?: unknown;
+  /** Said in the operation's description: where a value comes from that only another answer carries. */
+  note?: string;
+}
+
 export interface DocumentOptions {
   serverUrl?: string;
   demoLogins?: DemoLogins;
+  /** By operation id (route id): requests that work against the demo store (infra/openapi-examples.ts). */
+  examples?: Readonly<Record<string, OperationExample>>;
 }
 
 function schemaOf(schema: AnySchema | undefined): JsonSchema {
@@ -45,12 +57,19 @@ function objectEntries(schema: AnySchema | undefined): [string, AnySchema, boole
   });
 }
 
-function parameters(route: RouteContract, path: string) {
+function parameters(route: RouteContract, path: string, example: OperationExample | undefined) {
   const params: Record<string, unknown>[] = [];
-  const pathNames = [...path.matchAll(/\{([a-zA-Z]+)\}/g)].map((m) => m[1]);
+  const pathNames = [...path.matchAll(/\{([a-zA-Z]+)\}/g)].map((m) => m[1] ?? '');
   const pathSchemas = new Map(objectEntries(route.params).map(([n, s]) => [n, s]));
+  const exampleOf = (value: unknown) => (value === undefined ? {} : { example: value });
   for (const name of pathNames) {
-    params.push({ name, in: 'path', required: true, schema: schemaOf(pathSchemas.get(name ?? '')) });
+    params.push({
+      name,
+      in: 'path',
+      required: true,
+      schema: schemaOf(pathSchemas.get(name)),
+      ...exampleOf(example?.params?.[name]),
+    });
   }
   const aliasOf = Object.fromEntries(
     Object.entries(route.aliases?.query ?? {}).map(([alias, field]) => [field, alias]),
@@ -63,9 +82,33 @@ function parameters(route: RouteContract, path: string) {
       required,
       schema: schemaOf(schema),
       ...(alias ? { description: `Alias: ${alias}` } : {}),
+      ...exampleOf(example?.query?.[name]),
     });
   }
   return params;
+}
+
+/** The error statuses of an operation with their meaning: the contract's, then those its pipeline adds. */
+function documentedErrors(route: RouteContract): Record<number, string> {
+  const errors: Record<number, string> = { 400: 'Validation failure', ...(route.errors ?? {}) };
+  const add = (status: number, description: string) => {
+    errors[status] = errors[status] ?? description;
+  };
+  if (route.auth.kind === 'admin') {
+    add(401, 'No admin session');
+    add(403, 'Wrong role');
+  }
+  if (route.auth.kind === 'tenant') add(401, 'No tenant session');
+  if (route.auth.kind === 'webhook') add(401, 'Signature missing or does not match');
+  if (route.auth.kind === 'csrf') add(403, 'Missing or mismatched CSRF token');
+  if (route.body) add(413, 'Body over 1 MB');
+  if (route.idempotency) {
+    add(409, 'The first request with this Idempotency-Key still runs');
+    add(422, 'The Idempotency-Key was used with another request');
+  }
+  add(429, 'Rate limited (25 requests / 5 s per IP)');
+  add(500, 'Unexpected failure (quote the requestId)');
+  return errors;
 }
 
 function responses(route: RouteContract) {
@@ -76,21 +119,7 @@ function responses(route: RouteContract) {
       content: { [route.responseType ?? 'application/json']: { schema: schemaOf(route.response) } },
     },
   };
-  const errors: Record<number, string> = { 400: 'Validation failure', ...(route.errors ?? {}) };
-  if (route.auth.kind === 'admin')
-    Object.assign(errors, { 401: errors[401] ?? 'No admin session', 403: errors[403] ?? 'Wrong role' });
-  if (route.auth.kind === 'tenant') errors[401] = errors[401] ?? 'No tenant session';
-  if (route.auth.kind === 'webhook') errors[401] = errors[401] ?? 'Signature missing or does not match';
-  if (route.auth.kind === 'csrf') errors[403] = errors[403] ?? 'Missing or mismatched CSRF token';
-  if (route.body) errors[413] = errors[413] ?? 'Body over 1 MB';
-  if (route.idempotency)
-    Object.assign(errors, {
-      409: errors[409] ?? 'The first request with this Idempotency-Key still runs',
-      422: errors[422] ?? 'The Idempotency-Key was used with another request',
-    });
-  errors[429] = errors[429] ?? 'Rate limited (25 requests / 5 s per IP)';
-  errors[500] = errors[500] ?? 'Unexpected failure (quote the requestId)';
-  for (const [status, description] of Object.entries(errors)) {
+  for (const [status, description] of Object.entries(documentedErrors(route))) {
     out[status] = {
       description: `${STATUS_TEXT[Number(status)] ?? 'Error'}: ${description}`,
       content: problem,
@@ -115,26 +144,31 @@ function security(route: RouteContract): Record<string, string[]>[] {
   }
 }
 
-function example(route: RouteContract, demo: DemoLogins | undefined): Record<string, unknown> {
+function bodyExample(route: RouteContract, options: DocumentOptions): Record<string, unknown> {
+  const demo = options.demoLogins;
   if (route.id === 'auth.login' && demo?.admin) return { example: demo.admin };
   if (route.id === 'publicAuth.login' && demo?.tenant) return { example: demo.tenant };
-  return {};
+  const body = options.examples?.[route.id]?.body;
+  return body === undefined ? {} : { example: body };
 }
 
-function operation(route: RouteContract, path: string, demo: DemoLogins | undefined) {
+function operation(route: RouteContract, path: string, options: DocumentOptions) {
+  const example = options.examples?.[route.id];
   const op: Record<string, unknown> = {
     operationId: path === route.path ? route.id : `${route.id}.alias`,
     summary: route.summary,
     tags: route.tags ?? [route.group],
-    parameters: parameters(route, path),
+    parameters: parameters(route, path, example),
     responses: responses(route),
   };
-  op.description = descriptionOf(route);
+  op.description = example?.note
+    ? `${descriptionOf(route)} Try it out: ${example.note}`
+    : descriptionOf(route);
   op.security = security(route);
   if (route.body) {
     op.requestBody = {
       required: true,
-      content: { 'application/json': { schema: schemaOf(route.body), ...example(route, demo) } },
+      content: { 'application/json': { schema: schemaOf(route.body), ...bodyExample(route, options) } },
     };
   }
   return op;
@@ -159,11 +193,7 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], options: 
   for (const route of inSectionOrder(routes)) {
     for (const path of allPaths(route)) {
       paths[path] ??= {};
-      (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(
-        route,
-        path,
-        options.demoLogins,
-      );
+      (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route, path, options);
     }
   }
   const used = new Set(routes.flatMap((r) => r.tags ?? [r.group]));
