@@ -24,21 +24,28 @@ export interface ExampleContext {
  */
 export const EXAMPLE_NOTES: Readonly<Record<string, string>> = {
   'payment.createIntent':
-    'Run GET /API/payment-csrf.php first: its cookie is kept by the browser, and its token goes into Authorize → paymentCsrf (the X-CSRF-Token header) or the body as payment_csrf.',
+    'Run GET /API/payment-csrf.php first: its cookie is kept by the browser, and its token goes into Authorize → paymentCsrf (the X-CSRF-Token header) or the body as payment_csrf. Card payments need STRIPE_SECRET_KEY (docs/payments.md): without it this answers 503.',
   'publicAuth.activate': 'The hash is in the activation e-mail of the register example (the mail page).',
   'ical.export': 'The token is in the answer of GET /API/adminIcal/V1/export/{propertyId}.json.',
   'adminWebhooks.replay':
     'A delivery id (msg_…) from GET /API/adminWebhooks/V1/deliveries.json, once an event reached the subscription.',
   'accounting.oauthCallback':
     'The accounting provider redirects here with state, code and realmId after oauth-start.php (open that in the browser).',
-  'payment.webhook': 'Stripe signs its calls (Stripe-Signature): the docs page cannot, so this answers 400.',
+  'payment.webhook':
+    'Stripe signs its calls (Stripe-Signature): the docs page cannot, so this answers 401 (503 while STRIPE_WEBHOOK_SECRET is not set).',
   'channel.webhook':
-    'The channel manager signs its calls over the raw body (docs/channel.md): the docs page cannot, so this answers 400.',
+    'The channel manager signs its calls over the raw body (docs/channel.md): the docs page cannot, so this answers 401.',
   'publicBooking.book':
     'As the demo tenant: run Tenant authentication → login first. A guest without a session also answers the CAPTCHA (captcha.json: captcha and captcha_sum).',
   'adminWebhooks.subscription': 'Subscription 1 is the one the create example makes on the demo store.',
   'adminWebhooks.updateSubscription': 'Subscription 1 is the one the create example makes on the demo store.',
   'adminWebhooks.deleteSubscription': 'Subscription 1 is the one the create example makes on the demo store.',
+  'adminHousekeeping.get':
+    'Request 1 is the first one made: by the create example, or the turnover of a booking.',
+  'adminHousekeeping.update':
+    'Request 1 is the first one made: by the create example, or the turnover of a booking.',
+  'adminHousekeeping.archive':
+    'Request 1 is the first one made: by the create example, or the turnover of a booking.',
   'adminIcal.getFeed': 'Feed 1 is the one the create example makes on the demo store.',
   'adminIcal.syncFeed': 'Feed 1 is the one the create example makes on the demo store.',
   'adminIcal.deleteFeed': 'Feed 1 is the one the create example makes on the demo store.',
