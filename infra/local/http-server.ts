@@ -8,11 +8,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ROUTES } from '../../functions/registry.js';
-import { BadRequest, NotFound, PayloadTooLarge, TooManyRequests } from '../../shared/errors.js';
+import { BadRequest, NotFound, TooManyRequests } from '../../shared/errors.js';
 import { PathMatcher } from '../../shared/http/path-matcher.js';
 import { toProblem } from '../../shared/http/problem.js';
 import { allPaths, type RouteContract } from '../../shared/http/route.js';
 import { FixedWindowLimiter } from './rate-limiter.js';
+import { BodyTooLarge, readBody } from './request-body.js';
 
 export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -35,12 +36,6 @@ export interface ServerOptions {
   extra?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean | Promise<boolean>;
 }
 
-const MAX_BODY = 1024 * 1024;
-/**
- * A body over MAX_BODY is still read to its end (and dropped) up to this size, so the 413 reaches the client
- * and the connection stays usable; beyond it (API Gateway's own limit) the 413 closes the connection.
- */
-const DRAIN_LIMIT = 10 * 1024 * 1024;
 /** REST API integrations time out after 29 seconds. */
 const API_GATEWAY_TIMEOUT_MS = 29_000;
 
@@ -81,7 +76,7 @@ export function createApiServer(options: ServerOptions): Server {
       if (options.extra && (await options.extra(req, res, url.pathname))) return;
       writeResult(res, await invokeGroup(req, url, ip, requestId));
     } catch (error) {
-      // A body past DRAIN_LIMIT is not read to its end: the connection cannot carry another request.
+      // A body past 10 MB is not read to its end: the connection cannot carry another request.
       if (error instanceof BodyTooLarge && !error.drained) res.setHeader('Connection', 'close');
       writeResult(res, toProblem(error, requestId, url?.pathname));
     }
@@ -180,40 +175,6 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
     if (first.length <= 45 && isIP(first)) return first;
   }
   return (req.socket.remoteAddress ?? '0.0.0.0').replace(/^::ffff:/, '');
-}
-
-class BodyTooLarge extends PayloadTooLarge {
-  constructor(readonly drained: boolean) {
-    super(`Request bodies are limited to ${MAX_BODY / 1024} KB`);
-  }
-}
-
-/**
- * The request body. One over MAX_BODY (API Gateway refuses 10 MB; the local runtime stops earlier, the handlers
- * refuse > 256 KB) is a 413, but only once it has been read to its end: answering while the client still sends
- * and dropping the socket (what leaving a `for await` over the request does) resets the connection, and the
- * client sees ECONNRESET instead of the 413.
- */
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) {
-        req.off('data', onData);
-        req.pause();
-        reject(new BodyTooLarge(false));
-      }
-    };
-    req.on('data', onData);
-    req.once('error', reject);
-    req.once('end', () => {
-      if (size > MAX_BODY) reject(new BodyTooLarge(true));
-      else resolve(chunks.length ? Buffer.concat(chunks).toString('utf8') : null);
-    });
-  });
 }
 
 function toEvent(
