@@ -4,7 +4,8 @@
  * transformations (string → number) cannot be expressed in JSON Schema and are described by the input side.
  * Sections (tags) come in the order a reader meets the API: the public website first, then the tenant, then
  * the admin. The document passes Redocly's `recommended` and Spectral's `spectral:oas` with nothing ignored
- * (test/openapi-lint.test.ts).
+ * (test/openapi-lint.test.ts). The local runtime's document also carries "Try it out" examples that work on
+ * the demo store (`examples`, infra/openapi-examples.ts); the cloud's has none.
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
