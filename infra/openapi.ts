@@ -4,7 +4,8 @@
  * transformations (string → number) cannot be expressed in JSON Schema and are described by the input side.
  * Sections (tags) come in the order a reader meets the API: the public website first, then the tenant, then
  * the admin. The document passes Redocly's `recommended` and Spectral's `spectral:oas` with nothing ignored
- * (test/openapi-lint.test.ts).
+ * (test/openapi-lint.test.ts). The local runtime's document also carries "Try it out" examples that work on
+ * the demo store (`examples`, infra/openapi-examples.ts); the cloud's has none.
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
@@ -21,11 +22,23 @@ export interface DemoLogins {
   tenant?: { email: string; password: string };
 }
 
+/** The values "Try it out" starts with for one operation (the docs page of the local runtime). */
+export interface OperationExample {
+  /** Path parameters by name. */
+  params?: Readonly<Record<string, string>>;
+  query?: Readonly<Record<string, string | number>>;
+  body?: unknown;
+  /** Said in the operation's description: where a value comes from that only another answer carries. */
+  note?: string;
+}
+
 export interface DocumentOptions {
   serverUrl?: string;
   demoLogins?: DemoLogins;
   /** The outbound events and the record each carries (functions/registry.ts WEBHOOK_PAYLOADS). */
   webhooks?: Readonly<Record<string, AnySchema>>;
+  /** By operation id (route id): requests that work against the demo store (infra/openapi-examples.ts). */
+  examples?: Readonly<Record<string, OperationExample>>;
 }
 
 function schemaOf(schema: AnySchema | undefined): JsonSchema {
@@ -48,12 +61,19 @@ function objectEntries(schema: AnySchema | undefined): [string, AnySchema, boole
   });
 }
 
-function parameters(route: RouteContract, path: string) {
+function parameters(route: RouteContract, path: string, example: OperationExample | undefined) {
   const params: Record<string, unknown>[] = [];
-  const pathNames = [...path.matchAll(/\{([a-zA-Z]+)\}/g)].map((m) => m[1]);
+  const pathNames = [...path.matchAll(/\{([a-zA-Z]+)\}/g)].map((m) => m[1] ?? '');
   const pathSchemas = new Map(objectEntries(route.params).map(([n, s]) => [n, s]));
+  const exampleOf = (value: unknown) => (value === undefined ? {} : { example: value });
   for (const name of pathNames) {
-    params.push({ name, in: 'path', required: true, schema: schemaOf(pathSchemas.get(name ?? '')) });
+    params.push({
+      name,
+      in: 'path',
+      required: true,
+      schema: schemaOf(pathSchemas.get(name)),
+      ...exampleOf(example?.params?.[name]),
+    });
   }
   const aliasOf = Object.fromEntries(
     Object.entries(route.aliases?.query ?? {}).map(([alias, field]) => [field, alias]),
@@ -66,6 +86,7 @@ function parameters(route: RouteContract, path: string) {
       required,
       schema: schemaOf(schema),
       ...(alias ? { description: `Alias: ${alias}` } : {}),
+      ...exampleOf(example?.query?.[name]),
     });
   }
   return params;
@@ -83,25 +104,34 @@ function successResponse(route: RouteContract, status: number) {
   };
 }
 
+/** The error statuses of an operation with their meaning: the contract's, then those its pipeline adds. */
+function documentedErrors(route: RouteContract): Record<number, string> {
+  const errors: Record<number, string> = { 400: 'Validation failure', ...(route.errors ?? {}) };
+  const add = (status: number, description: string) => {
+    errors[status] = errors[status] ?? description;
+  };
+  if (route.auth.kind === 'admin') {
+    add(401, 'No admin session');
+    add(403, 'Wrong role');
+  }
+  if (route.auth.kind === 'tenant') add(401, 'No tenant session');
+  if (route.auth.kind === 'webhook') add(401, 'Signature missing or does not match');
+  if (route.auth.kind === 'csrf') add(403, 'Missing or mismatched CSRF token');
+  if (route.body) add(413, 'Body over 1 MB');
+  if (route.idempotency) {
+    add(409, 'The first request with this Idempotency-Key still runs');
+    add(422, 'The Idempotency-Key was used with another request');
+  }
+  add(429, 'Rate limited (25 requests / 5 s per IP)');
+  add(500, 'Unexpected failure (quote the requestId)');
+  return errors;
+}
+
 function responses(route: RouteContract) {
   const problem = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
   const success = route.successStatus ?? 200;
   const out: Record<string, unknown> = { [String(success)]: successResponse(route, success) };
-  const errors: Record<number, string> = { 400: 'Validation failure', ...(route.errors ?? {}) };
-  if (route.auth.kind === 'admin')
-    Object.assign(errors, { 401: errors[401] ?? 'No admin session', 403: errors[403] ?? 'Wrong role' });
-  if (route.auth.kind === 'tenant') errors[401] = errors[401] ?? 'No tenant session';
-  if (route.auth.kind === 'webhook') errors[401] = errors[401] ?? 'Signature missing or does not match';
-  if (route.auth.kind === 'csrf') errors[403] = errors[403] ?? 'Missing or mismatched CSRF token';
-  if (route.body) errors[413] = errors[413] ?? 'Body over 1 MB';
-  if (route.idempotency)
-    Object.assign(errors, {
-      409: errors[409] ?? 'The first request with this Idempotency-Key still runs',
-      422: errors[422] ?? 'The Idempotency-Key was used with another request',
-    });
-  errors[429] = errors[429] ?? 'Rate limited (25 requests / 5 s per IP)';
-  errors[500] = errors[500] ?? 'Unexpected failure (quote the requestId)';
-  for (const [status, description] of Object.entries(errors)) {
+  for (const [status, description] of Object.entries(documentedErrors(route))) {
     out[status] = {
       description: `${STATUS_TEXT[Number(status)] ?? 'Error'}: ${description}`,
       content: problem,
@@ -126,26 +156,31 @@ function security(route: RouteContract): Record<string, string[]>[] {
   }
 }
 
-function example(route: RouteContract, demo: DemoLogins | undefined): Record<string, unknown> {
+function bodyExample(route: RouteContract, options: DocumentOptions): Record<string, unknown> {
+  const demo = options.demoLogins;
   if (route.id === 'auth.login' && demo?.admin) return { example: demo.admin };
   if (route.id === 'publicAuth.login' && demo?.tenant) return { example: demo.tenant };
-  return {};
+  const body = options.examples?.[route.id]?.body;
+  return body === undefined ? {} : { example: body };
 }
 
-function operation(route: RouteContract, path: string, demo: DemoLogins | undefined) {
+function operation(route: RouteContract, path: string, options: DocumentOptions) {
+  const example = options.examples?.[route.id];
   const op: Record<string, unknown> = {
     operationId: path === route.path ? route.id : `${route.id}.alias`,
     summary: route.summary,
     tags: route.tags ?? [route.group],
-    parameters: parameters(route, path),
+    parameters: parameters(route, path, example),
     responses: responses(route),
   };
-  op.description = descriptionOf(route);
+  op.description = example?.note
+    ? `${descriptionOf(route)} Try it out: ${example.note}`
+    : descriptionOf(route);
   op.security = security(route);
   if (route.body) {
     op.requestBody = {
       required: true,
-      content: { 'application/json': { schema: schemaOf(route.body), ...example(route, demo) } },
+      content: { 'application/json': { schema: schemaOf(route.body), ...bodyExample(route, options) } },
     };
   }
   return op;
@@ -170,11 +205,7 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], options: 
   for (const route of inSectionOrder(routes)) {
     for (const path of allPaths(route)) {
       paths[path] ??= {};
-      (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(
-        route,
-        path,
-        options.demoLogins,
-      );
+      (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route, path, options);
     }
   }
   const used = new Set(routes.flatMap((r) => r.tags ?? [r.group]));

@@ -65,7 +65,7 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     await page.close();
   }, 60_000);
 
-  it('the docs page lists every registry operation, and "Try it out" of the VR list answers 200', async () => {
+  it('the docs page lists every registry operation, "Try it out" of the VR list answers 200, and the quote starts from its example', async () => {
     const page = await newPage();
     await page.goto(`${API_URL}/docs`);
     await page.locator('.opblock').first().waitFor();
@@ -103,7 +103,23 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     await list.getByRole('button', { name: 'Execute' }).click();
     const status = list.locator('.live-responses-table .response .response-col_status').first();
     await expect(status.textContent({ timeout: 20_000 })).resolves.toMatch(/^\s*200/);
+
+    // "Try it out" starts from the demo store's example (infra/openapi-examples.ts), not from "string" and 0.
+    // A deep link opens the operation (a tag's section renders only once it is in view).
     await page.close();
+    const deep = await newPage();
+    await deep.goto(`${API_URL}/docs#/Public%20booking/publicBooking.quote`);
+    const quote = deep.locator('.opblock', {
+      has: deep.locator('.opblock-summary-path[data-path="/API/publicBooking/V1/quote.json"]'),
+    });
+    await quote.getByRole('button', { name: 'Try it out' }).click();
+    const body = JSON.parse(await quote.locator('textarea.body-param__text').inputValue()) as Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({ propertyId: 2001, couponCode: 'WELCOME10' });
+    expect(body.dateFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await deep.close();
   }, 90_000);
 
   it('the mail page shows the activation mail, and its link opens a page saying the account is active', async () => {

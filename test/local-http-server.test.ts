@@ -2,9 +2,10 @@
  * The local API Gateway stand-in under hostile requests: whatever arrives, the answer is a 4xx problem and
  * the server keeps serving (issue: a malformed request line used to kill the process).
  */
-import type { Server } from 'node:http';
+import { Agent, request, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CONNECTION_TIMEOUTS } from '../infra/local/http-server.js';
 import { API_URL, Client, problem } from './support/client.js';
 
 /** Sends raw bytes and returns the raw answer (for requests fetch refuses to build). */
@@ -73,6 +74,67 @@ describe('the local server survives what clients send', () => {
     expect(res.status).toBe(413);
     problem(res);
   });
+});
+
+describe('keep-alive connections', () => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  afterAll(() => agent.destroy());
+
+  /** A POST on the agent's pooled connections: its status and whether it went on a reused connection. */
+  function post(path: string, bytes: number): Promise<{ status: number; reused: boolean }> {
+    const { hostname, port } = new URL(API_URL);
+    const body = JSON.stringify({
+      senderName: 'Ann',
+      senderEmail: 'a@example.com',
+      messageContent: 'x'.repeat(bytes),
+    });
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: hostname === 'localhost' ? '127.0.0.1' : hostname,
+          port,
+          path,
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        },
+      );
+      // A reset fails the test with its code (ECONNRESET, EPIPE, "socket hang up").
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const message = '/API/siteContact/V1/message.json';
+
+  it('reuses a connection across the advertised keep-alive timeout, after large and refused bodies, without a reset', async () => {
+    // 100 KB is read and refused by validation (400), 300 KB by the handler (413), 1.1 MB by the server
+    // itself (413, read to its end), and an unknown path answers before reading its 100 KB (404).
+    const battery = () =>
+      Promise.all([
+        ...Array.from({ length: 5 }, () => post(message, 100_000)),
+        post(message, 300 * 1024),
+        post(message, 1_100_000),
+        post('/API/nothing/V1/here.json', 100_000),
+      ]);
+    const first = await battery();
+    expect(first.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 413, 413, 404]);
+    const second = await battery();
+    expect(second.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 413, 413, 404]);
+    expect(second.every((r) => r.reused)).toBe(true);
+    // Node's http.Agent ignores the Keep-Alive hint: it reuses an idle connection at and past the
+    // advertised timeout, where the server used to close it under the request.
+    for (const idle of [CONNECTION_TIMEOUTS.keepAliveTimeout, CONNECTION_TIMEOUTS.keepAliveTimeout + 1_000]) {
+      await sleep(idle);
+      const after = await battery();
+      expect(after.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 413, 413, 404]);
+      expect(after.every((r) => r.reused)).toBe(true);
+    }
+  }, 60_000);
 });
 
 describe('REQUIRE_HTTPS behind a proxy', () => {

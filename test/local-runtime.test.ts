@@ -77,10 +77,15 @@ describe('npm start', () => {
     expect(rt.output()).toMatch(/Docs\s+http:\/\/localhost:\d+\/docs/);
     expect(rt.output()).toMatch(/Mail\s+http:\/\/127\.0\.0\.1:\d+/);
     expect(rt.output()).toContain('adminAPIKey=demo-admin adminAPISecret=demo-admin-secret-1');
-    // Progress while it starts, in the order things become ready.
+    // Progress while it starts, in the order things become ready; each step with its own time, then the total.
     expect(rt.output()).toMatch(
       /Starting DynamoDB Local[\s\S]*✓ DynamoDB Local[\s\S]*Loading the fixture[\s\S]*✓ API listening/,
     );
+    const steps = rt.output().match(/^ {2}✓ .*$/gm) ?? [];
+    expect(steps.length).toBeGreaterThanOrEqual(7);
+    for (const step of steps) expect(step).toMatch(/ \(\+\d+\.\d s\)$/);
+    expect(rt.output()).toMatch(/each step with its own time, the total at the end/);
+    expect(rt.output()).toMatch(/^Ready in \d+\.\d s in all\.$/m);
 
     // The front page links what a newcomer needs and shows the demo accounts; the favicon is there.
     const home = await new Client(rt.url).get('/', { headers: { accept: 'text/html' } });
@@ -88,6 +93,16 @@ describe('npm start', () => {
     expect(home.headers.get('content-type')).toMatch(/^text\/html/);
     for (const link of ['href="/docs"', 'href="/openapi.json"', '/store', 'demo-admin-secret-1'])
       expect(home.text).toContain(link);
+    // … and the demo records a newcomer types: property ids, coupon codes, the tenant, invoices.
+    for (const record of [
+      'Dune House',
+      '>2001<',
+      '>WELCOME10<',
+      '>DUNEONLY15<',
+      'demo-tenant@example.com',
+      'SERVICE, tenant 1',
+    ])
+      expect(home.text).toContain(record);
     const icon = await fetch(`${rt.url}/favicon.ico`);
     expect(icon.headers.get('content-type')).toBe('image/svg+xml');
 
@@ -190,24 +205,48 @@ describe('npm start', () => {
     expect(await rt.stop()).toBe(0);
   }, 120_000);
 
-  it('a busy port names the setting that moves it', async () => {
-    const taken = createServer();
-    await new Promise<void>((resolve) => taken.listen(0, () => resolve()));
-    const port = (taken.address() as AddressInfo).port;
+  it('names every busy port at once, each with the setting that moves it, before starting anything', async () => {
+    const taken = await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        const server = createServer();
+        await new Promise<void>((resolve) => server.listen(0, () => resolve()));
+        return server;
+      }),
+    );
+    const ports = taken.map((server) => (server.address() as AddressInfo).port);
+    const settings = ['PORT', 'MAIL_PORT', 'COGNITO_PORT', 'DYNAMODB_PORT'];
     try {
-      for (const setting of ['PORT', 'DYNAMODB_PORT']) {
-        const result = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
-          cwd: ROOT,
-          env: { ...process.env, DATA_DIR: 'memory', PORT: '0', [setting]: String(port) },
-          encoding: 'utf8',
-        });
-        expect(result.status).toBe(1);
-        expect(result.stderr).toContain(`Port ${port}`);
-        expect(result.stderr).toContain(`${setting}=`);
-        expect(result.stderr).not.toContain('EADDRINUSE');
-      }
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATA_DIR: 'memory',
+          ...Object.fromEntries(settings.map((setting, i) => [setting, String(ports[i])])),
+        },
+        encoding: 'utf8',
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('4 ports are already in use');
+      settings.forEach((setting, i) => {
+        expect(result.stderr).toContain(`Port ${ports[i]} `);
+        expect(result.stderr).toContain(`${setting}=${(ports[i] ?? 0) + 1}`);
+      });
+      expect(result.stderr).not.toContain('EADDRINUSE');
+      // Nothing was started: not even the first step.
+      expect(result.stdout).not.toContain('✓');
+
+      // One busy port among free ones: one line naming it.
+      const one = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: 'memory', PORT: '0', DYNAMODB_PORT: String(ports[3]) },
+        encoding: 'utf8',
+      });
+      expect(one.status).toBe(1);
+      expect(one.stderr.trim().split('\n')).toHaveLength(1);
+      expect(one.stderr).toContain(`Port ${ports[3]} (DynamoDB Local)`);
+      expect(one.stderr).toContain(`DYNAMODB_PORT=${(ports[3] ?? 0) + 1}`);
     } finally {
-      taken.close();
+      for (const server of taken) server.close();
     }
   });
 

@@ -1,6 +1,7 @@
 /** The contract check the test Client runs after every answer (test/support/contract.ts), and its coverage. */
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../functions/registry.js';
+import { buildOpenApiDocument } from '../infra/openapi.js';
 import { contractMismatch } from './support/contract.js';
 
 const answer = (over: Partial<Parameters<typeof contractMismatch>[0]>) =>
@@ -47,5 +48,27 @@ describe('the contract check', () => {
     expect(answer({ path: vrGet, status: 404, contentType: 'application/problem+json', body: problem })).toBe(
       undefined,
     );
+  });
+
+  it('checks an answer documented as text/calendar by its media type and text, not as JSON', () => {
+    const feed = { method: 'GET', path: '/API/ical/V1/2001.ics', status: 200, body: { raw: 'x' } };
+    const calendar = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    expect(answer({ ...feed, contentType: 'text/calendar; charset=utf-8', text: calendar })).toBeUndefined();
+    expect(answer({ ...feed, contentType: 'application/json', text: '"x"', body: 'x' })).toMatch(
+      /not text\/calendar/,
+    );
+  });
+
+  it('documents the iCal feed as text/calendar, a string', () => {
+    const doc = buildOpenApiDocument(ROUTES);
+    const feed = (
+      doc.paths['/API/ical/V1/{propertyId}.ics'] as Record<
+        string,
+        { responses: Record<string, { content: unknown }> }
+      >
+    ).get;
+    expect(feed?.responses['200']?.content).toEqual({
+      'text/calendar': { schema: expect.objectContaining({ type: 'string' }) },
+    });
   });
 });

@@ -9,6 +9,7 @@ import { oas } from '@stoplight/spectral-rulesets';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, WEBHOOK_PAYLOADS } from '../functions/registry.js';
 import { buildOpenApiDocument } from '../infra/openapi.js';
+import { demoExamples } from '../infra/openapi-examples.js';
 
 const local = buildOpenApiDocument(ROUTES, {
   webhooks: WEBHOOK_PAYLOADS,
@@ -17,6 +18,8 @@ const local = buildOpenApiDocument(ROUTES, {
     admin: { adminAPIKey: 'demo-admin', adminAPISecret: 'demo-admin-secret-1' },
     tenant: { email: 'demo-tenant@example.com', password: 'demo-tenant-pass-1' },
   },
+  // The docs page's examples: Spectral checks each against its schema (oas3-valid-media-example).
+  examples: demoExamples({ now: new Date(), origin: 'http://localhost:3000' }),
 });
 const cloud = buildOpenApiDocument(ROUTES, { webhooks: WEBHOOK_PAYLOADS });
 

@@ -48,6 +48,18 @@ export const createIntentBody = v.strictObject({
   ),
   /** The amount the page shows, checked against the amount due (a stale page is refused). */
   amnt: v.optional(v.union([v.string(), v.number()])),
+  /**
+   * The CSRF token, when the page sends it in the body rather than as X-CSRF-Token. The pipeline reads and
+   * removes it before this schema runs (shared/http/create-handler.ts): listed here so the docs show it.
+   */
+  payment_csrf: v.optional(
+    v.pipe(
+      v.string(),
+      v.description(
+        'The token of GET /API/payment-csrf.php, when not sent in the X-CSRF-Token header; its cookie must come too.',
+      ),
+    ),
+  ),
 });
 
 export const createIntent = defineRoute({

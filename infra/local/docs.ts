@@ -2,6 +2,7 @@
  * The local runtime's own pages: `/openapi.json` (generated from the registry) and `/docs`, Swagger UI from
  * the swagger-ui-dist package (served from node_modules: no CDN, works offline). The login operations carry
  * the demo accounts as examples, so "Try it out" signs in; the session cookie it sets serves the other calls.
+ * Every other operation's example is a request that works on the demo store (infra/openapi-examples.ts).
  */
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,6 +11,7 @@ import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES, WEBHOOK_PAYLOADS } from '../../functions/registry.js';
 import { buildOpenApiDocument, type DemoLogins } from '../openapi.js';
+import { demoExamples } from '../openapi-examples.js';
 
 const require = createRequire(import.meta.url);
 const assetsDir = dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -34,7 +36,7 @@ The browser then sends the cookie with every call from this page; the "Authorize
 const init = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui', deepLinking: true });`;
 
 /** The demo fixture's accounts (infra/local/fixtures/demo.json), the local runtime's default seed. */
-function demoLogins(): DemoLogins {
+export function demoLogins(): DemoLogins {
   const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'demo.json');
   if (!existsSync(fixture)) return {};
   const demo = JSON.parse(readFileSync(fixture, 'utf8')) as {
@@ -65,6 +67,8 @@ export function serveLocalPages(
           serverUrl: baseUrl,
           demoLogins: demoLogins(),
           webhooks: WEBHOOK_PAYLOADS,
+          // Built at each request: the example stays are always about a month ahead.
+          examples: demoExamples({ now: new Date(), origin: baseUrl }),
         }),
         null,
         2,

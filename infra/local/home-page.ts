@@ -1,48 +1,19 @@
 /**
  * The local runtime's front page (`GET /`): where a browser pointed at the printed URL lands. It links the docs,
- * the mail page and the OpenAPI document and shows the demo accounts when the demo fixture is loaded. Also the
+ * the mail page and the OpenAPI document and shows the demo accounts and the demo records' ids and coupon codes
+ * when the demo fixture is loaded (infra/local/demo-store.ts). Also the
  * favicon of the local pages (`/favicon.ico`, `/favicon.svg`): a browser asks for /favicon.ico on any page,
  * the docs page included. Local runtime only: API Gateway in the cloud serves neither.
  */
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ROLE_CODES } from '../../shared/auth/roles.js';
 import { escapeHtml } from '../../shared/mail.js';
-
-export interface DemoAccount {
-  kind: 'admin' | 'tenant';
-  /** What the account is, e.g. "super admin". */
-  role: string;
-  login: string;
-  secret: string;
-}
+import type { DemoStore } from './demo-store.js';
 
 export interface HomePageOptions {
   baseUrl: string;
   mailUrl: string;
-  demoAccounts: readonly DemoAccount[];
-}
-
-interface FixtureAccounts {
-  admins?: { adminAPIKey: string; adminAPISecret: string; adminRole: number }[];
-  tenants?: { tenantEmail: string; password?: string }[];
-}
-
-/** The sign-ins a fixture file defines (admins by key and secret, tenants by e-mail and password). */
-export function fixtureAccounts(fixturePath: string): DemoAccount[] {
-  const fixture = JSON.parse(readFileSync(fixturePath, 'utf8')) as FixtureAccounts;
-  const admins = (fixture.admins ?? []).map(
-    (a): DemoAccount => ({
-      kind: 'admin',
-      role: `admin (${ROLE_CODES[a.adminRole] ?? a.adminRole})`,
-      login: a.adminAPIKey,
-      secret: a.adminAPISecret,
-    }),
-  );
-  const tenants = (fixture.tenants ?? []).flatMap((t): DemoAccount[] =>
-    t.password ? [{ kind: 'tenant', role: 'tenant', login: t.tenantEmail, secret: t.password }] : [],
-  );
-  return [...admins, ...tenants];
+  /** The demo fixture's sign-ins and records, when it is the store's data. */
+  demoStore: DemoStore | undefined;
 }
 
 /** A house on a blue tile: small, inline, no file to ship. */
@@ -70,40 +41,46 @@ export function serveHomePage(
   return true;
 }
 
-export function homePage({ baseUrl, mailUrl, demoAccounts }: HomePageOptions): string {
+export function homePage({ baseUrl, mailUrl, demoStore }: HomePageOptions): string {
   const e = escapeHtml;
   const api = `${baseUrl}/API/vrProperties/V1/vrProperties.json`;
   const links = [
-    ['/docs', 'API docs', 'every operation, with "Try it out"'],
+    ['/docs', 'API docs', 'every operation, with "Try it out" examples that work on the demo store'],
     ['/openapi.json', 'OpenAPI document', 'generated from the route registry'],
     [`${mailUrl}/`, 'Mail page', 'the e-mail the API sent (local SES); JSON at /store'],
     [api, 'A first call', 'the vacation rental list'],
   ]
     .map(([href = '', label = '', what = '']) => `<li><a href="${e(href)}">${e(label)}</a> — ${e(what)}</li>`)
     .join('');
-  const accounts = demoAccounts.length
-    ? `<h2>Demo accounts</h2><table><tr><th>who</th><th>sign in with</th><th>secret</th></tr>${demoAccounts
+  const demo = demoStore
+    ? `<h2>Demo accounts</h2><table><tr><th>who</th><th>sign in with</th><th>secret</th></tr>${demoStore.accounts
         .map(
           (a) =>
             `<tr><td>${e(a.role)}</td><td><code>${e(a.login)}</code></td><td><code>${e(a.secret)}</code></td></tr>`,
         )
         .join(
           '',
-        )}</table><p>Admins sign in at <code>POST /API/auth/V1/login.json</code> (<code>adminAPIKey</code>, <code>adminAPISecret</code>), tenants at <code>POST /API/publicAuth/V1/login.json</code> (<code>email</code>, <code>password</code>); the session is a cookie.</p>`
+        )}</table><p>Admins sign in at <code>POST /API/auth/V1/login.json</code> (<code>adminAPIKey</code>, <code>adminAPISecret</code>), tenants at <code>POST /API/publicAuth/V1/login.json</code> (<code>email</code>, <code>password</code>); the session is a cookie.</p>
+<h2>Demo records</h2><p>Ids and codes of the demo store (docs/fixtures.md); dates are days from the day it was first seeded.</p>${demoStore.records
+        .map(
+          (k) =>
+            `<h3>${e(k.kind)}</h3><table>${k.rows.map((r) => `<tr><td><code>${e(r.id)}</code></td><td>${e(r.what)}</td></tr>`).join('')}</table>`,
+        )
+        .join('')}`
     : '<p>No demo data in this store (it was started with its own fixture or none).</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Rental property management API (local)</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2.5rem auto;padding:0 1rem;color:#1b1f24}
-h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem}a{color:#0b5cad}code{background:#f2f4f7;padding:0 .25rem;border-radius:3px}
+h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem}h3{font-size:1rem;margin:1.2rem 0 .3rem}a{color:#0b5cad}code{background:#f2f4f7;padding:0 .25rem;border-radius:3px}
 table{border-collapse:collapse}th,td{text-align:left;padding:.25rem .75rem .25rem 0;border-bottom:1px solid #e3e6ea}</style>
 </head><body>
 <h1>Rental property management API</h1>
 <p>The local runtime: the same Lambda handlers as in the cloud, on DynamoDB Local, a local SES and a local Cognito.
 The API answers under <code>${e(baseUrl)}/API/{controller}/V1/{action}.json</code>.</p>
 <ul>${links}</ul>
-${accounts}
+${demo}
 </body></html>
 `;
 }

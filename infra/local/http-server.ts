@@ -8,11 +8,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ROUTES } from '../../functions/registry.js';
-import { BadRequest, NotFound, PayloadTooLarge, TooManyRequests } from '../../shared/errors.js';
+import { BadRequest, NotFound, TooManyRequests } from '../../shared/errors.js';
 import { PathMatcher } from '../../shared/http/path-matcher.js';
 import { toProblem } from '../../shared/http/problem.js';
 import { allPaths, type RouteContract } from '../../shared/http/route.js';
 import { FixedWindowLimiter } from './rate-limiter.js';
+import { BodyTooLarge, readBody } from './request-body.js';
 
 export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -29,13 +30,29 @@ export interface ServerOptions {
   requireHttps?: boolean;
   /** The routes to serve (default: the registry); the benchmark adds a route of its own. */
   routes?: readonly RouteContract[];
+  /** Other connection timeouts than CONNECTION_TIMEOUTS (the keep-alive test shortens them). */
+  timeouts?: Partial<Record<keyof typeof CONNECTION_TIMEOUTS, number>>;
   /** Extra pages of the local runtime (docs); return true when handled. */
   extra?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean | Promise<boolean>;
 }
 
-const MAX_BODY = 1024 * 1024;
 /** REST API integrations time out after 29 seconds. */
 const API_GATEWAY_TIMEOUT_MS = 29_000;
+
+/**
+ * The connection timeouts (docs/local-runtime.md "Connections"). A keep-alive connection is advertised for
+ * 5 s (`Keep-Alive: timeout=5`): clients that honour it (fetch, browsers) stop reusing an idle connection a
+ * little before. The server itself closes an idle connection only 60 s later (Node's keepAliveTimeoutBuffer):
+ * a client that reuses one late — its event loop held up on a busy machine, or Node's http.Agent, which
+ * ignores the hint — would otherwise send its request into a socket the server is closing and get
+ * ECONNRESET. Headers must arrive within 60 s and a whole request within 5 minutes (Node's defaults, stated).
+ */
+export const CONNECTION_TIMEOUTS = {
+  keepAliveTimeout: 5_000,
+  keepAliveTimeoutBuffer: 60_000,
+  headersTimeout: 60_000,
+  requestTimeout: 300_000,
+} as const;
 
 function groupMatcher(routes: readonly RouteContract[]): PathMatcher<string> {
   const matcher = new PathMatcher<string>();
@@ -48,7 +65,7 @@ export function createApiServer(options: ServerOptions): Server {
   const matcher = groupMatcher(options.routes ?? ROUTES);
   const limiter = options.ratePer5s > 0 ? new FixedWindowLimiter(options.ratePer5s) : undefined;
 
-  const server = createServer(async (req, res) => {
+  const server = createServer({ ...CONNECTION_TIMEOUTS, ...options.timeouts }, async (req, res) => {
     const requestId = randomUUID();
     let url: URL | undefined;
     try {
@@ -57,25 +74,30 @@ export function createApiServer(options: ServerOptions): Server {
       const ip = clientIp(req, options.trustProxy);
       if (limiter) applyIpLimit(limiter, ip, res);
       if (options.extra && (await options.extra(req, res, url.pathname))) return;
-
-      const match = matcher.match(req.method ?? 'GET', url.pathname);
-      // A known path with another method still goes to its group, whose router answers 405 (or a CORS
-      // preflight) exactly as in the cloud; a path no group knows is a 404 here, as at API Gateway.
-      if (match.kind === 'notFound') throw new NotFound(`No endpoint ${req.method} ${url.pathname}`);
-      const group = match.kind === 'found' ? match.value : (match.others[0] ?? '');
-      const handler = options.handlers[group];
-      if (!handler) throw new Error(`no handler for group ${group}`);
-      const body = await readBody(req);
-      const event = toEvent(req, url, body, ip, requestId);
-      const result = await handler(
-        event,
-        lambdaContext(requestId, group, options.requestTimeoutMs ?? API_GATEWAY_TIMEOUT_MS),
-      );
-      writeResult(res, result);
+      writeResult(res, await invokeGroup(req, url, ip, requestId));
     } catch (error) {
+      // A body past 10 MB is not read to its end: the connection cannot carry another request.
+      if (error instanceof BodyTooLarge && !error.drained) res.setHeader('Connection', 'close');
       writeResult(res, toProblem(error, requestId, url?.pathname));
     }
   });
+
+  /** The route's group handler, given the request as a proxy event. */
+  async function invokeGroup(req: IncomingMessage, url: URL, ip: string, requestId: string) {
+    const match = matcher.match(req.method ?? 'GET', url.pathname);
+    // A known path with another method still goes to its group, whose router answers 405 (or a CORS
+    // preflight) exactly as in the cloud; a path no group knows is a 404 here, as at API Gateway.
+    if (match.kind === 'notFound') throw new NotFound(`No endpoint ${req.method} ${url.pathname}`);
+    const group = match.kind === 'found' ? match.value : (match.others[0] ?? '');
+    const handler = options.handlers[group];
+    if (!handler) throw new Error(`no handler for group ${group}`);
+    const body = await readBody(req);
+    const event = toEvent(req, url, body, ip, requestId);
+    return handler(
+      event,
+      lambdaContext(requestId, group, options.requestTimeoutMs ?? API_GATEWAY_TIMEOUT_MS),
+    );
+  }
   // Requests Node's parser refuses (a malformed request line, headers over its limit) get a problem answer
   // too, and never stop the server.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -153,18 +175,6 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
     if (first.length <= 45 && isIP(first)) return first;
   }
   return (req.socket.remoteAddress ?? '0.0.0.0').replace(/^::ffff:/, '');
-}
-
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    // API Gateway refuses payloads over 10 MB; the local runtime stops earlier, the handlers refuse > 256 KB.
-    if (size > MAX_BODY) throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY / 1024} KB`);
-    chunks.push(chunk as Buffer);
-  }
-  return chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
 }
 
 function toEvent(

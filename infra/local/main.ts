@@ -1,17 +1,33 @@
 /** `npm start`: the whole service on this machine. Settings: docs/local-runtime.md. */
-import { fixtureAccounts } from './home-page.js';
+import { demoStoreOf } from './demo-store.js';
 import { DEMO_FIXTURE, optionsFromEnv, startLocalRuntime } from './runtime.js';
 import { MissingJavaError, PortInUseError } from './services.js';
+
+const secondsSince = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
+
+/**
+ * Prints the progress lines; a step done (a line starting with ✓) ends with its own time, the time since the
+ * line before it: "(+1.2 s)". The stand-ins start side by side, so their steps overlap: the times add up to
+ * the total, which the summary gives.
+ */
+function stepPrinter(): (line: string) => void {
+  let last = Date.now();
+  return (line) => {
+    console.log(line.trimStart().startsWith('✓') ? `${line} (+${secondsSince(last)})` : line);
+    last = Date.now();
+  };
+}
 
 async function main(): Promise<void> {
   const options = optionsFromEnv();
   const begun = Date.now();
   // Starting takes 5-20 s (a JVM, a Cognito process, the handlers, the demo data): say what is happening.
-  const runtime = await startLocalRuntime(options, (line) => console.log(line));
+  console.log('Starting the local runtime (each step with its own time, the total at the end)…');
+  const runtime = await startLocalRuntime(options, stepPrinter());
   const demo = !options.seed || options.seed === DEMO_FIXTURE;
   const lines = [
     '',
-    `Ready in ${((Date.now() - begun) / 1000).toFixed(1)} s.`,
+    `Ready in ${secondsSince(begun)} in all.`,
     '',
     `  Home       ${runtime.url}/   (links to everything below)`,
     `  API        ${runtime.url}/API/{controller}/V1/{action}.json`,
@@ -23,7 +39,7 @@ async function main(): Promise<void> {
       : '  Seeded     (store already had data)',
   ];
   if (demo) {
-    for (const account of fixtureAccounts(DEMO_FIXTURE)) {
+    for (const account of demoStoreOf(DEMO_FIXTURE).accounts) {
       if (account.kind === 'admin' && account.role.includes('super_admin')) {
         lines.push(`  Demo admin adminAPIKey=${account.login} adminAPISecret=${account.secret}`);
       } else if (account.kind === 'tenant') {

@@ -14,18 +14,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GROUPS, JOBS } from '../../functions/registry.js';
 import { serveAccountingProvider } from './accounting-provider.js';
+import { type DemoStore, demoStoreOf } from './demo-store.js';
 import { serveLocalPages } from './docs.js';
-import { type DemoAccount, fixtureAccounts, serveHomePage } from './home-page.js';
+import { serveHomePage } from './home-page.js';
 import { createApiServer, type LambdaHandler } from './http-server.js';
 import { type JobRunner, startJobRunner } from './job-runner.js';
 import { serveJobControl } from './jobs-page.js';
-import { assertPortFree, freePort, PortInUseError } from './services.js';
+import { assertPortsFree, freePort, PortInUseError } from './services.js';
 import {
   type Progress,
   type StandInEndpoints,
   type StandInOptions,
-  seconds,
   setLocalEnv,
+  standInPorts,
   startStandIns,
   TABLE_NAME,
 } from './stand-ins.js';
@@ -56,8 +57,8 @@ export interface ApiServerOptions {
   requestTimeoutMs?: number;
   /** Delete the table when the server stops (a test file's table). */
   dropTableOnStop?: boolean;
-  /** Shown on the front page (`GET /`): the demo fixture's sign-ins when it is the store's data. */
-  demoAccounts?: readonly DemoAccount[];
+  /** Shown on the front page (`GET /`): the demo fixture's sign-ins and records when it is the store's data. */
+  demoStore?: DemoStore;
   progress?: Progress | undefined;
 }
 
@@ -100,14 +101,14 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOpt
 
 /** `npm start`: the stand-ins and one API server over the store's table. */
 export async function startLocalRuntime(options: RuntimeOptions, progress?: Progress): Promise<LocalRuntime> {
-  // Before the stand-ins take 10 s to start: a taken API port fails at once.
-  await assertPortFree(options.port, 'PORT', 'the API');
+  // Before the stand-ins take 10 s to start: taken ports fail at once, every one of them named.
+  await assertPortsFree([{ port: options.port, setting: 'PORT', what: 'the API' }, ...standInPorts(options)]);
   const standIns = await startStandIns(options, progress);
   const demo = options.seed === undefined || resolve(options.seed) === DEMO_FIXTURE;
   try {
     const api = await startApiServer({
       progress,
-      demoAccounts: demo ? fixtureAccounts(DEMO_FIXTURE) : [],
+      ...(demo ? { demoStore: demoStoreOf(DEMO_FIXTURE) } : {}),
       standIns,
       tableName: TABLE_NAME,
       port: options.port,
@@ -137,7 +138,6 @@ export async function startLocalRuntime(options: RuntimeOptions, progress?: Prog
  */
 export async function startApiServer(options: ApiServerOptions): Promise<ApiRuntime> {
   const { standIns, tableName, progress } = options;
-  const begun = Date.now();
   const ddbClient = new DynamoDBClient({
     endpoint: standIns.dynamodbUrl,
     region: 'us-east-1',
@@ -158,7 +158,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     setLocalEnv({ ...standIns, baseUrl: url, tableName });
 
     const handlers = await importGroupHandlers();
-    progress?.(`  ✓ table ${tableName} and the group handlers ready (${seconds(begun)})`);
+    progress?.(`  ✓ table ${tableName} and the group handlers ready`);
     const seeded = await seedIfWanted(options.seed, progress);
 
     // The table's background work (docs/jobs.md): the JOBS consumers over its stream, and the schedules.
@@ -178,11 +178,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
         serveHomePage(req, res, path, {
           baseUrl: url,
           mailUrl: standIns.mailUrl,
-          demoAccounts: options.demoAccounts ?? [],
+          demoStore: options.demoStore,
         }),
     });
     await listen(server, port);
-    progress?.(`  ✓ API listening on ${url} (${seconds(begun)})`);
+    progress?.(`  ✓ API listening on ${url}`);
     stops.push(() => closeServer(server));
     return { url, docsUrl: `${url}/docs`, tableName, seeded, jobs, stop };
   } catch (error) {
@@ -208,19 +208,22 @@ async function seedIfWanted(seed: string | undefined, progress?: Progress) {
   const { isSeeded, markSeeded } = await import('./seed-marker.js');
   if (seed === undefined && (await isSeeded())) return undefined;
   const fixture = seed ? resolve(seed) : DEMO_FIXTURE;
-  const begun = Date.now();
   progress?.(`Loading the fixture ${fixture}…`);
   const { loadFixture } = await import('./fixture/index.js');
   const summary = await loadFixture(JSON.parse(readFileSync(fixture, 'utf8')));
   await markSeeded(fixture);
-  progress?.(`  ✓ fixture loaded (${seconds(begun)})`);
+  progress?.('  ✓ fixture loaded');
   return { fixture, summary };
 }
 
 function listen(server: Server, port: number): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, 'PORT', 'the API') : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortInUseError([{ port, setting: 'PORT', what: 'the API' }])
+          : error,
+      ),
     );
     server.listen(port, () => resolvePromise());
   });

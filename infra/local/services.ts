@@ -18,28 +18,46 @@ const require = createRequire(import.meta.url);
 export class MissingJavaError extends Error {}
 
 /** A port the runtime needs is taken; the message names the setting that moves it. */
+/** A port setting of the local runtime: the port, the variable that moves it, and what listens there. */
+export interface PortSetting {
+  port: number;
+  setting: string;
+  what: string;
+}
+
+/** Every chosen port that is taken, each named with the setting that moves it. */
 export class PortInUseError extends Error {
-  constructor(
-    readonly port: number,
-    readonly setting: string,
-    what: string,
-  ) {
+  constructor(readonly busy: readonly PortSetting[]) {
+    const moves = busy.map((b) => `${b.setting}=${b.port + 1}`).join(' ');
     super(
-      `Port ${port} (${what}) is already in use, perhaps by another npm start. Stop that program, or choose another port: ${setting}=${port + 1} npm start (0 picks a free one).`,
+      busy.length === 1
+        ? `Port ${busy[0]?.port} (${busy[0]?.what}) is already in use, perhaps by another npm start. Stop that program, or choose another port: ${moves} npm start (0 picks a free one).`
+        : [
+            `${busy.length} ports are already in use, perhaps by another npm start:`,
+            ...busy.map((b) => `  Port ${b.port} (${b.what}): ${b.setting}`),
+            `Stop that program, or choose other ports: ${moves} npm start (0 picks a free one).`,
+          ].join('\n'),
     );
   }
 }
 
-/** Fails fast, before anything starts, when a chosen port is taken (0 means "any free port": nothing to check). */
-export async function assertPortFree(port: number, setting: string, what: string): Promise<void> {
-  if (port === 0) return;
-  const free = await new Promise<boolean>((resolve) => {
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
     // No host: the unspecified address, which clashes with a listener on any interface.
     server.listen(port, () => server.close(() => resolve(true)));
   });
-  if (!free) throw new PortInUseError(port, setting, what);
+
+/**
+ * Fails fast, before anything starts, when chosen ports are taken, naming every one of them at once (0 means
+ * "any free port": nothing to check).
+ */
+export async function assertPortsFree(settings: readonly PortSetting[]): Promise<void> {
+  const chosen = settings.filter((s) => s.port !== 0);
+  const free = await Promise.all(chosen.map((s) => portFree(s.port)));
+  const busy = chosen.filter((_, i) => !free[i]);
+  if (busy.length) throw new PortInUseError(busy);
 }
 
 export function assertJava(): void {

@@ -11,7 +11,8 @@ import { localAccountingEnv } from './accounting-provider.js';
 import { ensureAdminPool, type PoolIds } from './cognito-pool.js';
 import {
   assertJava,
-  assertPortFree,
+  assertPortsFree,
+  type PortSetting,
   type Running,
   startCognito,
   startDynamoDb,
@@ -29,7 +30,10 @@ export interface StandInOptions {
   dynamodbPort: number;
 }
 
-/** Where `npm start` prints what it is doing (the tests pass nothing: silent). */
+/**
+ * Where `npm start` prints what it is doing (the tests pass nothing: silent). A line starting with ✓ is a step
+ * done; the printer adds the step's time (infra/local/main.ts).
+ */
 export type Progress = (line: string) => void;
 
 /** Where the stand-ins answer, and what every API server over them needs; plain data, so a test run can pass it to its workers. */
@@ -89,12 +93,19 @@ export function setLocalEnv(values: {
   });
 }
 
+/** The stand-ins' port settings, for the check that names every busy port before anything starts. */
+export function standInPorts(options: StandInOptions): PortSetting[] {
+  return [
+    { port: options.mailPort, setting: 'MAIL_PORT', what: 'the local SES and its mail page' },
+    { port: options.cognitoPort, setting: 'COGNITO_PORT', what: 'cognito-local' },
+    { port: options.dynamodbPort, setting: 'DYNAMODB_PORT', what: 'DynamoDB Local' },
+  ];
+}
+
 /** DynamoDB Local, the local SES and cognito-local with the admin user pool; the pool and the data key are kept in DATA_DIR. */
 export async function startStandIns(options: StandInOptions, progress?: Progress): Promise<StandIns> {
   assertJava();
-  await assertPortFree(options.dynamodbPort, 'DYNAMODB_PORT', 'DynamoDB Local');
-  await assertPortFree(options.mailPort, 'MAIL_PORT', 'the local SES and its mail page');
-  await assertPortFree(options.cognitoPort, 'COGNITO_PORT', 'cognito-local');
+  await assertPortsFree(standInPorts(options));
   const memory = options.dataDir === 'memory';
   const dataDir = memory ? mkdtempSync(join(tmpdir(), 'rental-pm-')) : resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -110,10 +121,9 @@ export async function startStandIns(options: StandInOptions, progress?: Progress
   };
   try {
     // Each stand-in is remembered as soon as it runs, so a failure of another still stops it.
-    const begun = Date.now();
     const track = (what: string) => (r: Running) => {
       started.push(r);
-      progress?.(`  ✓ ${what} on port ${r.port} (${seconds(begun)})`);
+      progress?.(`  ✓ ${what} on port ${r.port}`);
       return r;
     };
     progress?.('Starting DynamoDB Local (Java), the local SES and cognito-local…');
@@ -125,7 +135,7 @@ export async function startStandIns(options: StandInOptions, progress?: Progress
       startCognito(options.cognitoPort, join(dataDir, 'cognito')).then(track('cognito-local')),
     ]);
     state.pool = await ensureAdminPool(cognito.url, state.pool);
-    progress?.(`  ✓ admin user pool ready (${seconds(begun)})`);
+    progress?.('  ✓ admin user pool ready');
     writeFileSync(statePath, JSON.stringify(state, null, 2));
     return {
       dynamodbUrl: dynamodb.url,
@@ -140,6 +150,3 @@ export async function startStandIns(options: StandInOptions, progress?: Progress
     throw error;
   }
 }
-
-/** Seconds since `start`, for the progress lines. */
-export const seconds = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;

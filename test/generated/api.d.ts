@@ -5282,6 +5282,8 @@ export interface operations {
                     /** @default US */
                     country?: string;
                     amnt?: string | number;
+                    /** @description The token of GET /API/payment-csrf.php, when not sent in the X-CSRF-Token header; its cookie must come too. */
+                    payment_csrf?: string;
                 };
             };
         };

@@ -54,6 +54,14 @@ export function contractMismatch(answer: Answer): string | undefined {
       return `${where} as ${answer.contentType}, not application/problem+json`;
     return issuesOf(where, problem, answer.body);
   }
+  // A body documented with its own media type (the iCal feed's text/calendar) must come as that, its text
+  // matching the documented schema.
+  const textType = route.textResponse?.split(';')[0];
+  if (textType) {
+    if (!answer.contentType.startsWith(textType))
+      return `${where} as ${answer.contentType || '(no Content-Type)'}, not ${textType}`;
+    return route.response ? issuesOf(where, route.response, answer.text) : undefined;
+  }
   // Only JSON answers have a documented body (a browser may be answered HTML).
   if (!answer.contentType.startsWith('application/json') || !route.response) return undefined;
   return issuesOf(where, route.response, answer.body);
