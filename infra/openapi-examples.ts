@@ -35,7 +35,7 @@ export const EXAMPLE_NOTES: Readonly<Record<string, string>> = {
   'payment.webhook':
     'Stripe signs its calls (Stripe-Signature): the docs page cannot, so this answers 401 (503 while STRIPE_WEBHOOK_SECRET is not set).',
   'channel.webhook':
-    'The channel manager signs its calls over the raw body (docs/channel.md): the docs page cannot, so this answers 401.',
+    'The channel manager signs its calls over the raw body (docs/channel.md): the docs page cannot. While the integration is off (the demo store: channelEnabled 0) the endpoint is not there (404); once on, an unsigned call is a 401.',
   'publicBooking.book':
     'As the demo tenant: run Tenant authentication → login first. A guest without a session also answers the CAPTCHA (captcha.json: captcha and captcha_sum).',
   'adminWebhooks.subscription': 'Subscription 1 is the one the create example makes on the demo store.',
