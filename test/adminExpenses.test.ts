@@ -297,8 +297,34 @@ describe('admin expenses: update and cancel', () => {
     expect((await journalOf(e.expenseId)).kinds).toEqual(['expensePosted', 'expenseReversed']);
     await expectJournalHolds(await read(e.expenseId));
     expect((await admin.delete(path)).status).toBe(409);
-    expect((await admin.put(path, { dueDate: day(2) })).status).toBe(409);
+    // A cancelled expense takes a change (the spec's PUT has no 409) and stays cancelled, posting nothing.
+    const changed = await admin.put<{ expense: Expense }>(path, { dueDate: day(2) });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.expense).toMatchObject({ status: 3, dueDate: day(2) });
+    await expectJournalHolds(changed.body.expense);
     expect((await admin.delete(`${BASE}/expenses/999999.json`)).status).toBe(404);
+  });
+
+  it('a cancelled expense reopened (0) is posted again; cancelled again, reversed again', async () => {
+    const e = await created({ lineItems: [{ description: 'Paint', amount: 60 }] });
+    const path = `${BASE}/expenses/${e.expenseId}.json`;
+    expect((await admin.delete(path)).status).toBe(200);
+    const reopened = await admin.put<{ expense: Expense }>(path, {
+      status: 0,
+      lineItems: [{ description: 'Brush', amount: 4 }],
+    });
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(reopened.body.expense).toMatchObject({ status: 0, statusLabel: 'Unpaid', totalComputed: 64 });
+    await expectJournalHolds(await read(e.expenseId));
+    expect((await journalOf(e.expenseId)).kinds).toEqual([
+      'expensePosted',
+      'expenseReversed',
+      'expensePosted',
+    ]);
+    const again = await admin.put<{ expense: Expense }>(path, { status: 3 });
+    expect(again.body.expense).toMatchObject({ status: 3, statusLabel: 'Cancelled' });
+    await expectJournalHolds(await read(e.expenseId));
+    expect((await journalOf(e.expenseId)).kinds.at(-1)).toBe('expenseReversed');
   });
 
   it('a cancel racing an update: one consistent outcome', async () => {

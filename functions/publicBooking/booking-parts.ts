@@ -8,12 +8,6 @@
  */
 import { changePart } from '../../shared/data/changes-repo.js';
 import { useCouponPart } from '../../shared/data/coupons-repo.js';
-import {
-  INVOICE_STATUS,
-  type InvoiceLine,
-  type InvoiceRecord,
-  insertInvoiceParts,
-} from '../../shared/data/invoices-repo.js';
 import { insertOrderPart, type OrderRecord } from '../../shared/data/orders-repo.js';
 import { reservationSeqPart } from '../../shared/data/properties-repo.js';
 import { insertReservationParts } from '../../shared/data/reservations-repo.js';
@@ -24,10 +18,13 @@ import type { UnitPick } from '../../shared/domain/booking/capacity.js';
 import type { LineLabel, Quote } from '../../shared/domain/booking/quote.js';
 import { RESERVATION_STATUS, type ReservationRecord } from '../../shared/domain/booking/reservation.js';
 import type { Actor } from '../../shared/domain/change.js';
+import { INVOICE_STATUS } from '../../shared/domain/money-document/kind.js';
+import type { DocumentLine as InvoiceLine } from '../../shared/domain/money-document/line-items.js';
+import type { InvoiceRecord } from '../../shared/domain/money-document/record.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import type { SiteSettings } from '../../shared/domain/settings.js';
 import { CONTACT_FIELDS, type TenantRecord } from '../../shared/domain/tenant.js';
-import { invoicePostingParts } from '../../shared/workflows/ledger/posting.js';
+import { newInvoiceParts } from '../../shared/workflows/money-document/create.js';
 
 /** The guest's tenant: an existing one (found by e-mail, or the session's), or a new inactive record. */
 export type BookingTenant = { kind: 'existing'; tenantId: number } | { kind: 'new'; record: TenantRecord };
@@ -150,27 +147,9 @@ export function bookingParts(plan: BookingPlan): TxPart[] {
   if (plan.ids.invoiceId !== null) {
     const lines = invoiceLinesOf(plan.quote);
     const invoice = invoiceOf(plan, plan.ids.invoiceId, lines);
-    if (plan.ids.journalEntryId === null) throw new Error('a BOOKING invoice needs its journal entry id');
+    // The invoice, its posting (Dr receivable / Cr revenue + taxPayable) and its change, in this transaction.
     parts.push(
-      ...insertInvoiceParts(invoice, lines),
-      // The posting (Dr receivable / Cr revenue + taxPayable) in the invoice's own transaction.
-      ...invoicePostingParts({
-        ...invoice,
-        entryId: plan.ids.journalEntryId,
-        date: invoice.invoiceDate,
-        now: plan.now,
-      }),
-      changePart(
-        {
-          recordType: 'invoice',
-          recordId: invoice.invoiceId,
-          action: 'created',
-          after: { ...invoice },
-          event: 'invoice.created',
-        },
-        plan.by,
-        plan.now,
-      ),
+      ...newInvoiceParts(invoice, lines, { entryId: plan.ids.journalEntryId, by: plan.by, now: plan.now }),
     );
   }
   if (plan.couponCode !== null) parts.push(useCouponPart(plan.couponCode));

@@ -5,7 +5,6 @@
  * change record and the caller's extra parts. A stale read or a lost claim re-runs the whole attempt.
  */
 import { changePart } from '../../data/changes-repo.js';
-import { invoiceNoLongerUnpaid } from '../../data/invoices-repo.js';
 import { claimLost, nightClaims } from '../../data/night-claims-repo.js';
 import { reservationSeqPart, type StoredProperty } from '../../data/properties-repo.js';
 import * as repo from '../../data/reservations-repo.js';
@@ -25,6 +24,7 @@ import {
 } from '../../domain/booking/reservation.js';
 import { nightsOf } from '../../domain/booking/stay.js';
 import { BadRequest, Conflict, NotFound } from '../../errors.js';
+import { invoiceNoLongerUnpaid } from '../money-document/unpaid-invoice-cancel.js';
 import { invoiceCancelParts } from './invoice-cancel.js';
 import { bookableProperty, checkedStay, MoveUnavailable, unitsOf } from './stay-checks.js';
 import { isArchivedMeanwhile, isTransient, reservationChange, type WriteContext } from './write-context.js';
