@@ -5,12 +5,16 @@
  * journal's difference), cancel (reversal, 409s), bad input never a 500, and a cancel racing an update.
  * The fixture's site time zone is UTC, so the invoice date is the UTC date.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTenant, createTenant } from './support/builders.js';
 import { type ChangeItem, changesOf } from './support/changes.js';
-import { type ApiResponse, type Client, problem, signedIn, unique } from './support/client.js';
-import { rawTable, TABLE } from './support/table.js';
+import { type Client, problem, signedIn, unique } from './support/client.js';
+import {
+  documentEndpoints,
+  documentJournal,
+  type Listed as ListedOf,
+  plantPaid as plantDocumentPaid,
+} from './support/money-documents.js';
 
 const BASE = '/API/adminInvoices/V1';
 const today = () => new Date().toISOString().slice(0, 10);
@@ -43,12 +47,7 @@ interface Invoice {
   amountDue: number;
   lineItems: Line[];
 }
-interface Listed {
-  items: Invoice[];
-  page: number;
-  limit: number;
-  total: number;
-}
+type Listed = ListedOf<Invoice>;
 
 let admin: Client;
 let tenant: BuiltTenant;
@@ -66,59 +65,14 @@ const LINES = [
   { description: 'Parking', amount: '50.00', quantity: 1, taxed: 0 },
 ];
 
-async function create(body: Record<string, unknown>, by: Client = admin): Promise<ApiResponse> {
-  return by.post(`${BASE}/invoices.json`, {
-    description: 'RENT',
-    dueDate: day(30),
-    tenantId: tenant.tenantId,
-    propertyId: 2001,
-    ...body,
-  });
-}
-
-async function created(body: Record<string, unknown> = {}): Promise<Invoice> {
-  const res = await create(body);
-  expect(res.status, res.text).toBe(201);
-  return res.body.invoice as Invoice;
-}
-
-async function read(id: number, by: Client = admin): Promise<Invoice> {
-  const res = await by.get<Invoice>(`${BASE}/invoices/${id}.json`);
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-}
-
-async function list(query: Record<string, string | number>, by: Client = admin): Promise<Listed> {
-  const res = await by.get<Listed>(`${BASE}/invoices.json`, { query });
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-}
-
-interface JournalItem {
-  kind: string;
-  lines: { account: string; debitCents: number; creditCents: number }[];
-}
+const { create, created, read, list } = documentEndpoints<Invoice>(
+  { type: 'invoice', collection: `${BASE}/invoices` },
+  () => admin,
+  () => ({ description: 'RENT', dueDate: day(30), tenantId: tenant.tenantId, propertyId: 2001 }),
+);
 
 /** The invoice's journal entries, oldest first, and every account's balance (debits − credits). */
-async function journalOf(invoiceId: number) {
-  const { Items = [] } = await rawTable.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :j)',
-      ExpressionAttributeValues: { ':pk': `INVOICE#${invoiceId}`, ':j': 'JOURNAL#' },
-      ConsistentRead: true,
-    }),
-  );
-  const entries = Items as JournalItem[];
-  const balance: Record<string, number> = {};
-  for (const e of entries) {
-    const debits = e.lines.reduce((t, l) => t + l.debitCents, 0);
-    const credits = e.lines.reduce((t, l) => t + l.creditCents, 0);
-    expect(debits, `${e.kind} balances`).toBe(credits);
-    for (const l of e.lines) balance[l.account] = (balance[l.account] ?? 0) + l.debitCents - l.creditCents;
-  }
-  return { kinds: entries.map((e) => e.kind), balance };
-}
+const journalOf = (invoiceId: number) => documentJournal('invoice', invoiceId);
 
 /** What the journal must hold for an invoice as read: its figures while posted, nothing otherwise. */
 async function expectJournalHolds(invoice: Invoice) {
@@ -131,21 +85,8 @@ async function expectJournalHolds(invoice: Invoice) {
 }
 
 /** Plants a settled payment's figures on the header, as the ledger's settlement parts would (version moved). */
-async function plantPaid(invoiceId: number, paidCents: number, status?: number) {
-  await rawTable.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: { PK: `INVOICE#${invoiceId}`, SK: 'INVOICE' },
-      UpdateExpression: `SET paidCents = :p${status === undefined ? '' : ', #s = :s'} ADD version :one`,
-      ExpressionAttributeValues: {
-        ':p': paidCents,
-        ':one': 1,
-        ...(status === undefined ? {} : { ':s': status }),
-      },
-      ...(status === undefined ? {} : { ExpressionAttributeNames: { '#s': 'status' } }),
-    }),
-  );
-}
+const plantPaid = (invoiceId: number, paidCents: number, status?: number) =>
+  plantDocumentPaid('invoice', invoiceId, paidCents, status);
 
 const eventsOf = async (id: number) =>
   (await changesOf('invoice', id)).map((c) => (c as ChangeItem & { event?: string }).event ?? c.action);

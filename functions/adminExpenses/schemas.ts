@@ -1,22 +1,12 @@
 /**
- * The expense's own request fields and response fields (spec "Admin expenses"; docs/invoices-expenses.md); what
- * every money document shares comes from shared/domain/money-document/schemas.ts. Contracts import these, so
- * nothing here may pull in the AWS SDK.
+ * The expense's own request fields and response fields (spec "Admin expenses"; docs/invoices-expenses.md): the
+ * payee; what every money document takes comes from shared/domain/money-document/schemas.ts. Contracts import
+ * these, so nothing here may pull in the AWS SDK.
  */
 import * as v from 'valibot';
 import { EXPENSE } from '../../shared/domain/money-document/kind.js';
-import { lineItemsInput } from '../../shared/domain/money-document/line-items.js';
-import {
-  atLeastOneOf,
-  documentResponses,
-  statusCodeInput,
-  taxRate,
-  typeInput,
-} from '../../shared/domain/money-document/schemas.js';
-import { intLike, isoDate, paging } from '../../shared/http/schemas.js';
-
-const status = statusCodeInput(EXPENSE);
-const description = typeInput(EXPENSE);
+import * as money from '../../shared/domain/money-document/schemas.js';
+import { paging } from '../../shared/http/schemas.js';
 
 /** The payee: an admin id or a vendor id (spec: string); a number is taken as its digits. */
 const paytoId = v.pipe(
@@ -26,38 +16,18 @@ const paytoId = v.pipe(
   v.maxLength(64, 'must be at most 64 characters'),
 );
 
-export const listExpensesQuery = v.object({
-  propertyId: v.optional(intLike(1)),
-  status: v.optional(status),
-  dateFrom: v.optional(isoDate),
-  dateTo: v.optional(isoDate),
-  ...paging(),
-});
+export const listExpensesQuery = v.object({ ...money.listEntries(EXPENSE), ...paging() });
 
-export const createExpenseBody = v.strictObject({
-  description,
-  paytoId,
-  dueDate: isoDate,
-  propertyId: v.optional(intLike(1)),
-  lineItems: v.optional(lineItemsInput, []),
-  tax: v.optional(taxRate, 0),
-  tax2: v.optional(taxRate, 0),
-  status: v.optional(status),
-});
+export const createExpenseBody = v.strictObject({ ...money.createEntries(EXPENSE), paytoId });
 export type CreateExpenseInput = v.InferOutput<typeof createExpenseBody>;
 
-export const updateExpenseBody = atLeastOneOf({
-  description: v.optional(description),
+export const updateExpenseBody = money.atLeastOneOf({
+  ...money.updateEntries(EXPENSE),
   paytoId: v.optional(paytoId),
-  dueDate: v.optional(isoDate),
-  status: v.optional(status),
-  tax: v.optional(taxRate),
-  tax2: v.optional(taxRate),
-  lineItems: v.optional(lineItemsInput),
 });
 
 /** A summary row (list) and the single expense (shared/domain/money-document/view.ts). */
-export const expenseResponses = documentResponses({
+export const expenseResponses = money.documentResponses({
   expenseId: v.number(),
   description: v.string(),
   paytoId: v.string(),

@@ -1,58 +1,32 @@
 /**
- * The invoice's own request fields and response fields (spec "Admin invoices"; docs/invoices-expenses.md); what
- * every money document shares comes from shared/domain/money-document/schemas.ts. Contracts import these, so
- * nothing here may pull in the AWS SDK.
+ * The invoice's own request fields and response fields (spec "Admin invoices"; docs/invoices-expenses.md): the
+ * invoicee (tenantId or adminId) and the search; what every money document takes comes from
+ * shared/domain/money-document/schemas.ts. Contracts import these, so nothing here may pull in the AWS SDK.
  */
 import * as v from 'valibot';
 import { INVOICE } from '../../shared/domain/money-document/kind.js';
-import { lineItemsInput } from '../../shared/domain/money-document/line-items.js';
-import {
-  atLeastOneOf,
-  documentResponses,
-  statusCodeInput,
-  taxRate,
-  typeInput,
-} from '../../shared/domain/money-document/schemas.js';
-import { intLike, isoDate, paging, text } from '../../shared/http/schemas.js';
-
-const status = statusCodeInput(INVOICE);
-const description = typeInput(INVOICE);
+import * as money from '../../shared/domain/money-document/schemas.js';
+import { intLike, paging, text } from '../../shared/http/schemas.js';
 
 export const listInvoicesQuery = v.object({
   tenantId: v.optional(intLike(1)),
-  propertyId: v.optional(intLike(1)),
-  status: v.optional(status),
-  dateFrom: v.optional(isoDate),
-  dateTo: v.optional(isoDate),
+  ...money.listEntries(INVOICE),
   search: v.optional(text(128)),
   ...paging(),
 });
 export type ListInvoicesQuery = v.InferOutput<typeof listInvoicesQuery>;
 
 export const createInvoiceBody = v.strictObject({
-  description,
-  dueDate: isoDate,
+  ...money.createEntries(INVOICE),
   tenantId: v.optional(intLike(1)),
   adminId: v.optional(intLike(1)),
-  propertyId: v.optional(intLike(1)),
-  tax: v.optional(taxRate, 0),
-  tax2: v.optional(taxRate, 0),
-  status: v.optional(status),
-  lineItems: v.optional(lineItemsInput, []),
 });
 export type CreateInvoiceInput = v.InferOutput<typeof createInvoiceBody>;
 
-export const updateInvoiceBody = atLeastOneOf({
-  status: v.optional(status),
-  tax: v.optional(taxRate),
-  tax2: v.optional(taxRate),
-  description: v.optional(description),
-  dueDate: v.optional(isoDate),
-  lineItems: v.optional(lineItemsInput),
-});
+export const updateInvoiceBody = money.atLeastOneOf(money.updateEntries(INVOICE));
 
 /** A summary row (list) and the single invoice (shared/domain/money-document/view.ts). */
-export const invoiceResponses = documentResponses({
+export const invoiceResponses = money.documentResponses({
   invoiceId: v.number(),
   description: v.string(),
   tenantId: v.nullable(v.number()),

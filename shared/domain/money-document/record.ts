@@ -62,3 +62,13 @@ export const documentIdOf = (r: MoneyRecord): number => ('invoiceId' in r ? r.in
 
 /** The document's date (`invoiceDate`, `expenseDate`): the lists' order and the day its posting is dated. */
 export const documentDateOf = (r: MoneyRecord): string => ('invoiceId' in r ? r.invoiceDate : r.expenseDate);
+
+/** The header's money: its status, figures, and what was paid and refunded (absent reads as 0). */
+export const moneyOf = (r: MoneyRecord) => ({
+  status: r.status,
+  subtotalCents: r.subtotalCents,
+  taxCents: r.taxCents,
+  totalCents: r.totalCents,
+  paidCents: r.paidCents ?? 0,
+  refundedCents: r.refundedCents ?? 0,
+});

@@ -5,8 +5,9 @@
  */
 import * as v from 'valibot';
 import { RATE_DECIMALS } from '../ledger/totals.js';
-import { intLike } from '../values.js';
+import { intLike, isoDate } from '../values.js';
 import { isStatus, type MoneyKind, statusCodes } from './kind.js';
+import { lineItemsInput } from './line-items.js';
 
 /** A status code of the kind's table, as a number or a numeric string (others are a 400). */
 export const statusCodeInput = (kind: MoneyKind) =>
@@ -41,6 +42,35 @@ export const taxRate = v.pipe(
     `must have at most ${RATE_DECIMALS} decimals`,
   ),
 );
+
+/** The list filters every kind takes (spec: propertyId, status, dateFrom/dateTo, the document date inclusive). */
+export const listEntries = (kind: MoneyKind) => ({
+  propertyId: v.optional(intLike(1)),
+  status: v.optional(statusCodeInput(kind)),
+  dateFrom: v.optional(isoDate),
+  dateTo: v.optional(isoDate),
+});
+
+/** The create fields every kind takes; the rates are 0 unless sent, the status 0 (unpaid) or 9 (draft). */
+export const createEntries = <K extends MoneyKind>(kind: K) => ({
+  description: typeInput(kind),
+  dueDate: isoDate,
+  propertyId: v.optional(intLike(1)),
+  tax: v.optional(taxRate, 0),
+  tax2: v.optional(taxRate, 0),
+  status: v.optional(statusCodeInput(kind)),
+  lineItems: v.optional(lineItemsInput, []),
+});
+
+/** The update fields every kind takes, each optional; line items are appended. */
+export const updateEntries = <K extends MoneyKind>(kind: K) => ({
+  status: v.optional(statusCodeInput(kind)),
+  tax: v.optional(taxRate),
+  tax2: v.optional(taxRate),
+  description: v.optional(typeInput(kind)),
+  dueDate: v.optional(isoDate),
+  lineItems: v.optional(lineItemsInput),
+});
 
 /** An update body: the fields given, at least one of them (an empty PUT is a 400). */
 export const atLeastOneOf = <E extends v.ObjectEntries>(entries: E) =>

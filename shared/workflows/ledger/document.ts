@@ -6,7 +6,7 @@
 import { readHeader } from '../../data/money-documents-repo.js';
 import type { DocumentType } from '../../domain/ledger/journal.js';
 import type { SettlementState } from '../../domain/ledger/settlement.js';
-import { documentIdOf, type StoredHeader } from '../../domain/money-document/record.js';
+import { documentIdOf, moneyOf, type StoredHeader } from '../../domain/money-document/record.js';
 
 export interface MoneyDocument extends SettlementState {
   documentId: number;
@@ -26,12 +26,7 @@ export function moneyDocumentOf(
     documentType,
     documentId: documentIdOf(record),
     propertyId: record.propertyId,
-    status: record.status,
-    subtotalCents: record.subtotalCents,
-    taxCents: record.taxCents,
-    totalCents: record.totalCents,
-    paidCents: record.paidCents ?? 0,
-    refundedCents: record.refundedCents ?? 0,
+    ...moneyOf(record),
     version,
   };
 }

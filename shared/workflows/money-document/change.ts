@@ -31,7 +31,12 @@ import {
   planCancel,
   planUpdate,
 } from '../../domain/money-document/plan.js';
-import { documentIdOf, type MoneyRecord, type RecordOf } from '../../domain/money-document/record.js';
+import {
+  documentIdOf,
+  type MoneyRecord,
+  moneyOf,
+  type RecordOf,
+} from '../../domain/money-document/record.js';
 import { documentView } from '../../domain/money-document/view.js';
 import { isCardPaymentInFlight } from '../../domain/payments/card-payment.js';
 import { NotFound } from '../../errors.js';
@@ -53,14 +58,9 @@ async function cardPaymentInFlight(kind: MoneyKind, record: MoneyRecord): Promis
 export async function documentState(kind: MoneyKind, record: MoneyRecord): Promise<DocumentState> {
   return {
     id: documentIdOf(record),
-    status: record.status,
+    ...moneyOf(record),
     tax: record.tax,
     tax2: record.tax2,
-    subtotalCents: record.subtotalCents,
-    taxCents: record.taxCents,
-    totalCents: record.totalCents,
-    paidCents: record.paidCents ?? 0,
-    refundedCents: record.refundedCents ?? 0,
     cardPaymentInFlight: await cardPaymentInFlight(kind, record),
   };
 }
