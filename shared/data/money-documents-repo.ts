@@ -22,6 +22,7 @@ import {
   type MoneyRecord,
   type RecordOf,
   type StoredHeader,
+  tenantOf,
 } from '../domain/money-document/record.js';
 
 /** I1/E1 whole: the header, its lines in order, and the partition's payments and journal entries as stored. */
@@ -45,11 +46,7 @@ interface ListIndex {
 const LISTS: Readonly<Record<DocumentType, Partial<Record<DocumentList, ListIndex>>>> = {
   invoice: {
     all: { index: INDEX.gsi1, pk: () => indexKeys.invoices(), valueOf: () => 0 }, // I2
-    tenant: {
-      index: INDEX.gsi2,
-      pk: indexKeys.invoicesByTenant,
-      valueOf: (r) => ('tenantId' in r ? r.tenantId : null),
-    }, // I3
+    tenant: { index: INDEX.gsi2, pk: indexKeys.invoicesByTenant, valueOf: tenantOf }, // I3
     property: { index: INDEX.gsi3, pk: indexKeys.invoicesByProperty, valueOf: (r) => r.propertyId }, // I4
   },
   expense: {
@@ -124,14 +121,12 @@ const recordOf = <T extends DocumentType>(type: T, item: Item) =>
 
 const versionOf = (item: Item) => (typeof item.version === 'number' ? item.version : 1);
 
-function lineOf(item: Item): DocumentLine {
-  return {
-    description: String(item.description),
-    amountCents: Number(item.amountCents),
-    quantity: Number(item.quantity),
-    taxed: item.taxed === 1 ? 1 : 0,
-  };
-}
+const lineOf = (item: Item): DocumentLine => ({
+  description: String(item.description),
+  amountCents: Number(item.amountCents),
+  quantity: Number(item.quantity),
+  taxed: item.taxed === 1 ? 1 : 0,
+});
 
 /**
  * I1/E1: the whole partition in one Query — the header, the lines in line order (the table returns sort-key
@@ -167,10 +162,7 @@ export async function readHeader<T extends DocumentType>(
 }
 
 /** A date range of the list indexes (both ends inclusive, either may be open). */
-export interface DateRange {
-  from?: string | undefined;
-  to?: string | undefined;
-}
+export type DateRange = { from?: string | undefined; to?: string | undefined };
 
 /** The sort-key condition of a document-date range on `<date>#<pad id>` keys. */
 function dateRangeKey(range: DateRange): PartitionQuery['sk'] {
@@ -283,12 +275,7 @@ export const processingHeaderPart = (read: Read, status: number, intentId: strin
  * `dispute:<type> <id>`: the latest state of a card dispute, kept as `dispute`. Not conditioned on the version
  * (a dispute is a fact whatever else changed) but it moves it, so a concurrent settlement re-reads.
  */
-export const disputeHeaderPart = (
-  type: DocumentType,
-  id: number,
-  dispute: Readonly<Record<string, unknown>>,
-  now: Date,
-): TxPart =>
+export const disputeHeaderPart = ({ type, id }: Omit<Read, 'version'>, dispute: Item, now: Date): TxPart =>
   part.update(
     headerLabel('dispute', type, id),
     keys.moneyDocument(type, id),

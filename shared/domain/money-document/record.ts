@@ -72,3 +72,6 @@ export const moneyOf = (r: MoneyRecord) => ({
   paidCents: r.paidCents ?? 0,
   refundedCents: r.refundedCents ?? 0,
 });
+
+/** The invoicee tenant of an invoice (null for an admin invoicee, and for every expense). */
+export const tenantOf = (r: MoneyRecord): number | null => ('tenantId' in r ? r.tenantId : null);

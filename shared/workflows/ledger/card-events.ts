@@ -52,7 +52,7 @@ export interface DisputeInput {
 export function disputeParts(doc: MoneyDocument, dispute: DisputeInput, by: Actor, now: Date): TxPart[] {
   const recorded = { ...dispute, updatedAt: now.toISOString() };
   return [
-    disputeHeaderPart('invoice', doc.documentId, recorded, now),
+    disputeHeaderPart(headerRead(doc), recorded, now),
     changePart(
       {
         recordType: 'invoice',

@@ -15,6 +15,7 @@ import {
   documentIdOf,
   type MoneyRecord,
   type RecordOf,
+  tenantOf,
 } from '../../domain/money-document/record.js';
 import { documentView, summaryView } from '../../domain/money-document/view.js';
 import { pageOf } from '../../http/schemas.js';
@@ -67,7 +68,7 @@ async function candidates<T extends DocumentType>(
 /** The filters the index did not apply: tenant, property, status (drafts only on request where hidden), dates. */
 function matches(kind: MoneyKind, r: MoneyRecord, q: ListFilters): boolean {
   const date = documentDateOf(r);
-  if (q.tenantId !== undefined && (!('tenantId' in r) || r.tenantId !== q.tenantId)) return false;
+  if (q.tenantId !== undefined && tenantOf(r) !== q.tenantId) return false;
   if (q.propertyId !== undefined && r.propertyId !== q.propertyId) return false;
   if (q.status !== undefined ? r.status !== q.status : kind.listHidesDrafts && r.status === kind.status.draft)
     return false;
