@@ -15,12 +15,13 @@
 import { putAll } from '../infra/local/fixture/batch.js';
 import { loadFixture } from '../infra/local/fixture/index.js';
 import { insertJournalEntryPart } from '../shared/data/journal-repo.js';
-import { insertPaymentPart, type PaymentRecord } from '../shared/data/payments-repo.js';
+import { insertPaymentPart } from '../shared/data/payments-repo.js';
 import * as properties from '../shared/data/properties-repo.js';
 import type { Item } from '../shared/db/query.js';
 import type { TxPart } from '../shared/db/transaction.js';
 import { addDays } from '../shared/domain/dates.js';
 import { paymentEntry } from '../shared/domain/ledger/journal.js';
+import type { PaymentRecord } from '../shared/domain/ledger/payment.js';
 import {
   type CounterSnapshot,
   describe,

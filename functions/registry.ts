@@ -17,7 +17,7 @@ import { housekeepingRequest } from './adminHousekeeping/schemas.js';
 import { jobs as icalJobs } from './adminIcal/jobs.js';
 import { routes as adminIcal, conflictView } from './adminIcal/routes.js';
 import { routes as adminInvoices } from './adminInvoices/routes.js';
-import { adminInvoice } from './adminInvoices/schemas.js';
+import { invoiceResponses } from './adminInvoices/schemas.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
 import { routes as adminPayments } from './adminPayments/routes.js';
 import { paymentRecord } from './adminPayments/schemas.js';
@@ -94,11 +94,11 @@ export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEvent, AnySchema>> = {
   'reservation.modified': adminReservation,
   'reservation.cancelled': adminReservation,
   'reservation.overbooked': adminReservation,
-  'invoice.created': adminInvoice,
-  'invoice.paid': adminInvoice,
-  'invoice.refunded': adminInvoice,
-  'invoice.cancelled': adminInvoice,
-  'invoice.disputed': adminInvoice,
+  'invoice.created': invoiceResponses.single,
+  'invoice.paid': invoiceResponses.single,
+  'invoice.refunded': invoiceResponses.single,
+  'invoice.cancelled': invoiceResponses.single,
+  'invoice.disputed': invoiceResponses.single,
   'payment.succeeded': paymentRecord,
   'tenant.registered': tenantProfile,
   'application.submitted': applicationRow,

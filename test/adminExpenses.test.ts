@@ -5,10 +5,16 @@
  * cancel (3 with the reversal; 409 with settled payments or already cancelled), bad input, and a cancel
  * racing an update. The fixture's site time zone is UTC.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVrProperty } from './support/builders.js';
-import { type ApiResponse, type Client, problem, signedIn, unique } from './support/client.js';
+import { type Client, problem, signedIn, unique } from './support/client.js';
+import {
+  documentEndpoints,
+  documentJournal,
+  type Listed as ListedOf,
+  plantPaid as plantDocumentPaid,
+} from './support/money-documents.js';
 import { rawTable, TABLE } from './support/table.js';
 
 const BASE = '/API/adminExpenses/V1';
@@ -30,12 +36,7 @@ interface Expense {
   paidComputed: number;
   lineItems: { lineNo: number; description: string; lineTotal: number }[];
 }
-interface Listed {
-  items: Expense[];
-  page: number;
-  limit: number;
-  total: number;
-}
+type Listed = ListedOf<Expense>;
 
 let admin: Client;
 /** A property of this file's own, so the list filters see only what these tests made. */
@@ -46,54 +47,16 @@ beforeAll(async () => {
   property = await createVrProperty({ landlord: 2 });
 });
 
-async function create(body: Record<string, unknown>, by: Client = admin): Promise<ApiResponse> {
-  return by.post(`${BASE}/expenses.json`, {
-    description: 'HOUSEKEEPING',
-    paytoId: 'vendor-17',
-    dueDate: day(14),
-    propertyId: property,
-    ...body,
-  });
-}
-
-async function created(body: Record<string, unknown> = {}): Promise<Expense> {
-  const res = await create(body);
-  expect(res.status, res.text).toBe(201);
-  return res.body.expense as Expense;
-}
-
-async function read(id: number, by: Client = admin): Promise<Expense> {
-  const res = await by.get<Expense>(`${BASE}/expenses/${id}.json`);
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-}
-
-async function list(query: Record<string, string | number>, by: Client = admin): Promise<Listed> {
-  const res = await by.get<Listed>(`${BASE}/expenses.json`, { query });
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-}
+const { create, created, read, list } = documentEndpoints<Expense>(
+  { type: 'expense', collection: `${BASE}/expenses` },
+  () => admin,
+  () => ({ description: 'HOUSEKEEPING', paytoId: 'vendor-17', dueDate: day(14), propertyId: property }),
+);
 
 /** The expense's journal: entry kinds, and the expense and payable balances (each entry balanced). */
 async function journalOf(expenseId: number) {
-  const { Items = [] } = await rawTable.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :j)',
-      ExpressionAttributeValues: { ':pk': `EXPENSE#${expenseId}`, ':j': 'JOURNAL#' },
-      ConsistentRead: true,
-    }),
-  );
-  const balance: Record<string, number> = {};
-  for (const e of Items as { lines: { account: string; debitCents: number; creditCents: number }[] }[]) {
-    expect(e.lines.reduce((t, l) => t + l.debitCents - l.creditCents, 0)).toBe(0);
-    for (const l of e.lines) balance[l.account] = (balance[l.account] ?? 0) + l.debitCents - l.creditCents;
-  }
-  return {
-    kinds: Items.map((e) => e.kind as string),
-    expense: balance.expense ?? 0,
-    payable: balance.payable ?? 0,
-  };
+  const { kinds, balance } = await documentJournal('expense', expenseId);
+  return { kinds, expense: balance.expense ?? 0, payable: balance.payable ?? 0 };
 }
 
 async function expectJournalHolds(e: Expense) {
@@ -103,16 +66,8 @@ async function expectJournalHolds(e: Expense) {
   expect(j.payable || 0).toBe(held === 0 ? 0 : -held);
 }
 
-async function plantPaid(expenseId: number, paidCents: number) {
-  await rawTable.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: { PK: `EXPENSE#${expenseId}`, SK: 'EXPENSE' },
-      UpdateExpression: 'SET paidCents = :p ADD version :one',
-      ExpressionAttributeValues: { ':p': paidCents, ':one': 1 },
-    }),
-  );
-}
+const plantPaid = (expenseId: number, paidCents: number) =>
+  plantDocumentPaid('expense', expenseId, paidCents);
 
 describe('admin expenses: create and read', () => {
   it('creates (201), reads with lines and computed totals, and posts Dr expense / Cr payable', async () => {
@@ -297,8 +252,34 @@ describe('admin expenses: update and cancel', () => {
     expect((await journalOf(e.expenseId)).kinds).toEqual(['expensePosted', 'expenseReversed']);
     await expectJournalHolds(await read(e.expenseId));
     expect((await admin.delete(path)).status).toBe(409);
-    expect((await admin.put(path, { dueDate: day(2) })).status).toBe(409);
+    // A cancelled expense takes a change (the spec's PUT has no 409) and stays cancelled, posting nothing.
+    const changed = await admin.put<{ expense: Expense }>(path, { dueDate: day(2) });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.expense).toMatchObject({ status: 3, dueDate: day(2) });
+    await expectJournalHolds(changed.body.expense);
     expect((await admin.delete(`${BASE}/expenses/999999.json`)).status).toBe(404);
+  });
+
+  it('a cancelled expense reopened (0) is posted again; cancelled again, reversed again', async () => {
+    const e = await created({ lineItems: [{ description: 'Paint', amount: 60 }] });
+    const path = `${BASE}/expenses/${e.expenseId}.json`;
+    expect((await admin.delete(path)).status).toBe(200);
+    const reopened = await admin.put<{ expense: Expense }>(path, {
+      status: 0,
+      lineItems: [{ description: 'Brush', amount: 4 }],
+    });
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(reopened.body.expense).toMatchObject({ status: 0, statusLabel: 'Unpaid', totalComputed: 64 });
+    await expectJournalHolds(await read(e.expenseId));
+    expect((await journalOf(e.expenseId)).kinds).toEqual([
+      'expensePosted',
+      'expenseReversed',
+      'expensePosted',
+    ]);
+    const again = await admin.put<{ expense: Expense }>(path, { status: 3 });
+    expect(again.body.expense).toMatchObject({ status: 3, statusLabel: 'Cancelled' });
+    await expectJournalHolds(await read(e.expenseId));
+    expect((await journalOf(e.expenseId)).kinds.at(-1)).toBe('expenseReversed');
   });
 
   it('a cancel racing an update: one consistent outcome', async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type ChangeItem, changesOf } from './support/changes.js';
-import { Client, problem } from './support/client.js';
+import { Client, problem, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import {
   createIntent,
@@ -22,7 +22,12 @@ import {
 const fake = await useFakeStripe();
 useLocalTable();
 const { commit } = await import('../shared/db/transaction.js');
-const { cancelUnpaidInvoicePart } = await import('../shared/data/invoices-repo.js');
+const { unpaidInvoiceCancelParts } = await import(
+  '../shared/workflows/money-document/unpaid-invoice-cancel.js'
+);
+/** A cancel of the unpaid invoice as a reservation's cancel makes it (read, then conditioned on what it read). */
+const cancelUnpaidInvoice = async (invoiceId: number) =>
+  commit(await unpaidInvoiceCancelParts(invoiceId, { actor: 'admin:1', requestId: 'race' }, new Date()));
 
 /** An unpaid invoice with its intent made by the payment script. */
 async function invoiceWithIntent(totalCents = 12_550) {
@@ -46,6 +51,26 @@ describe('payment_intent events', () => {
     expect((await invoicePartition(invoiceId)).header?.status).toBe(3);
     const again = await deliver(fake.event('payment_intent.processing', fake.intent(intentId)));
     expect(outcomeOf(again)).toBe('unchanged');
+  });
+
+  it('processing names the intent in flight: the admin cancel and void are 409s until the payment lands', async () => {
+    const { invoiceId, intentId } = await invoiceWithIntent();
+    expect(outcomeOf(await deliver(fake.event('payment_intent.processing', fake.intent(intentId))))).toBe(
+      'processing',
+    );
+    expect((await invoicePartition(invoiceId)).header).toMatchObject({
+      status: 3,
+      processingIntentId: intentId,
+    });
+    const admin = await signedIn('super');
+    const path = `/API/adminInvoices/V1/invoices/${invoiceId}.json`;
+    const refused = await admin.delete(path);
+    expect(refused.status).toBe(409);
+    expect(problem(refused).detail).toContain('card payment processing');
+    expect((await admin.put(path, { status: 7 })).status).toBe(409);
+    expect((await invoicePartition(invoiceId)).header).toMatchObject({ status: 3, paidCents: 0 });
+    expect(outcomeOf(await deliver(succeededEvent(intentId)))).toBe('settled');
+    expect((await invoicePartition(invoiceId)).header).toMatchObject({ status: 1, paidCents: 12_550 });
   });
 
   it('succeeded → one settled card payment by system:stripe, the journal entry, 1 when fully paid, announced', async () => {
@@ -112,7 +137,7 @@ describe('payment_intent events', () => {
     for (let round = 0; round < 4; round++) {
       const { invoiceId, intentId } = await invoiceWithIntent();
       const event = succeededEvent(intentId);
-      const cancel = commit([cancelUnpaidInvoicePart(invoiceId)]).then(
+      const cancel = cancelUnpaidInvoice(invoiceId).then(
         () => 'cancelled',
         () => 'kept',
       );

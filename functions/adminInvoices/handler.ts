@@ -1,25 +1,11 @@
-/** The adminInvoices Lambda: thin handlers over the reads and the service. */
-import { adminActor } from '../../shared/domain/change.js';
+/** The adminInvoices Lambda: the money document handlers of the invoice kind with the invoice's own parts. */
+import { INVOICE } from '../../shared/domain/money-document/kind.js';
 import { createHttpHandler } from '../../shared/http/create-handler.js';
-import { bind } from '../../shared/http/route.js';
-import * as queries from './queries.js';
-import * as routes from './routes.js';
-import * as service from './service.js';
+import { moneyDocumentHandlers } from '../../shared/workflows/money-document/handlers.js';
+import { invoiceRoutes } from './routes.js';
+import * as invoice from './service.js';
 
-export const handler = createHttpHandler('adminInvoices', [
-  bind(routes.listInvoices, async ({ admin, query }) => ({
-    body: await queries.listInvoices(admin, query),
-  })),
-  bind(routes.getInvoice, async ({ admin, params }) => ({
-    body: await queries.getInvoice(admin, params.id),
-  })),
-  bind(routes.createInvoice, async ({ admin, body, now, requestId }) => ({
-    body: await service.createInvoice(body, adminActor(admin.adminId, requestId), now),
-  })),
-  bind(routes.updateInvoice, async ({ admin, params, body, now, requestId }) => ({
-    body: await service.updateInvoice(params.id, body, adminActor(admin.adminId, requestId), now),
-  })),
-  bind(routes.cancelInvoice, async ({ admin, params, now, requestId }) => ({
-    body: await service.cancelInvoice(params.id, adminActor(admin.adminId, requestId), now),
-  })),
-]);
+export const handler = createHttpHandler(
+  'adminInvoices',
+  moneyDocumentHandlers(INVOICE, invoiceRoutes, invoice),
+);

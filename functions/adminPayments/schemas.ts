@@ -1,6 +1,6 @@
 /** The recorded-payment body and answer (DESIGN.md "Paths of what we add beyond the spec": adminPayments). */
 import * as v from 'valibot';
-import { PAYMENT_METHODS } from '../../shared/domain/ledger/payment-method.js';
+import { PAYMENT_METHODS } from '../../shared/domain/ledger/payment.js';
 import { isoDate, MAX_INT_ID } from '../../shared/domain/values.js';
 import { idParam } from '../../shared/http/schemas.js';
 

@@ -1,17 +1,13 @@
 /** Recorded payments and refunds: shared/workflows/ledger's settlement, answered with the document's new figures. */
 import type { Actor } from '../../shared/domain/change.js';
-import { expenseStatusLabel } from '../../shared/domain/expense/status.js';
-import { invoiceStatusLabel } from '../../shared/domain/invoice/status.js';
 import type { DocumentType } from '../../shared/domain/ledger/journal.js';
 import { amountDueCents } from '../../shared/domain/ledger/settlement.js';
 import { toAmount } from '../../shared/domain/money.js';
+import { kindOf, statusLabel } from '../../shared/domain/money-document/kind.js';
 import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
 import { applySettlement } from '../../shared/workflows/ledger/apply.js';
 import { SettlementRefused } from '../../shared/workflows/ledger/settlement.js';
 import type { PaymentAnswer, PaymentBody } from './schemas.js';
-
-const statusLabel = (t: DocumentType, status: number) =>
-  t === 'invoice' ? invoiceStatusLabel(status) : expenseStatusLabel(status);
 
 export async function recordPayment(
   documentType: DocumentType,
@@ -48,7 +44,7 @@ export async function recordPayment(
     date: payment.date,
     reference: payment.reference,
     status: settlement.status,
-    statusLabel: statusLabel(documentType, settlement.status),
+    statusLabel: statusLabel(kindOf(documentType), settlement.status),
     totalComputed: toAmount(before.totalCents),
     paidComputed: toAmount(settlement.paidCents),
     refundedComputed: toAmount(settlement.refundedCents),

@@ -116,7 +116,7 @@ async function resolve(paymentIntentId: string | null, meta?: Record<string, str
 
 const siteToday = async (now: Date) => todayIn((await getSettings()).systemTimeZone, now);
 
-/** payment_intent.processing → 3 on an unpaid invoice (anything else is left as it is). */
+/** payment_intent.processing → 3 on an unpaid invoice, naming the intent in flight (anything else is left). */
 async function processing(ctx: Context): Promise<string> {
   const intent = readObject(intentObject, ctx.event.data.object, ctx.event.type);
   const { target } = await resolve(intent.id, intent.metadata);
@@ -125,7 +125,7 @@ async function processing(ctx: Context): Promise<string> {
   return retryStale(`Invoice ${invoiceId}`, async () => {
     const doc = await readMoneyDocument('invoice', invoiceId);
     if (!doc) return commitOnce(ctx, target, 'unknownInvoice');
-    const parts = processingParts(doc, ctx.by, ctx.now);
+    const parts = processingParts(doc, intent.id, ctx.by, ctx.now);
     return commitOnce(ctx, target, parts.length ? 'processing' : 'unchanged', parts, 'processing:invoice');
   });
 }

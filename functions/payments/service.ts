@@ -2,7 +2,7 @@
  * The payment script's use case (docs/payments.md): check the invoice can take a card payment, create the
  * PaymentIntent of its amount due through Stripe, and remember which invoice the intent pays (I8).
  */
-import { getInvoiceWithLines } from '../../shared/data/invoices-repo.js';
+import { readHeader } from '../../shared/data/money-documents-repo.js';
 import { rememberIntent } from '../../shared/data/payment-intents-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import {
@@ -24,8 +24,7 @@ export interface CreateIntentInput {
 export async function createIntent(input: CreateIntentInput, now: Date) {
   // Before anything else: a site without Stripe says so, whatever the invoice.
   await assertCardPaymentsConfigured();
-  const found = await getInvoiceWithLines(input.invoiceId);
-  const invoice = found?.invoice;
+  const invoice = (await readHeader('invoice', input.invoiceId))?.record;
   const refusal = payableRefusal(
     invoice && { ...invoice, paidCents: invoice.paidCents ?? 0 },
     input.tenantId,

@@ -4,23 +4,19 @@
  * (only when the total is above 0), and the coupon use. Pure: the ids are decided by the caller, so a test can
  * build the parts of a booking and make any one of them fail.
  */
-import { changePart } from '../../shared/data/changes-repo.js';
 import { useCouponPart } from '../../shared/data/coupons-repo.js';
-import {
-  INVOICE_STATUS,
-  type InvoiceLine,
-  type InvoiceRecord,
-  insertInvoiceParts,
-} from '../../shared/data/invoices-repo.js';
 import { insertOrderPart } from '../../shared/data/orders-repo.js';
 import type { TxPart } from '../../shared/db/transaction.js';
 import type { OrderRecord } from '../../shared/domain/booking/order.js';
 import type { LineLabel, Quote } from '../../shared/domain/booking/quote.js';
 import type { ReservationRecord } from '../../shared/domain/booking/reservation.js';
 import type { Actor } from '../../shared/domain/change.js';
+import { INVOICE_STATUS } from '../../shared/domain/money-document/kind.js';
+import type { DocumentLine as InvoiceLine } from '../../shared/domain/money-document/line-items.js';
+import type { InvoiceRecord } from '../../shared/domain/money-document/record.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import type { SiteSettings } from '../../shared/domain/settings.js';
-import { invoicePostingParts } from '../../shared/workflows/ledger/posting.js';
+import { newInvoiceParts } from '../../shared/workflows/money-document/create.js';
 
 export interface BookingIds {
   reservationId: number;
@@ -84,25 +80,14 @@ function invoiceOf(plan: BookingPlan, invoiceId: number, lines: readonly Invoice
   };
 }
 
+/** The invoice, its posting (Dr receivable / Cr revenue + taxPayable) and its change, as every invoice is made. */
 function invoiceParts(plan: BookingPlan, invoiceId: number, journalEntryId: number): TxPart[] {
   const lines = invoiceLinesOf(plan.quote);
-  const invoice = invoiceOf(plan, invoiceId, lines);
-  return [
-    ...insertInvoiceParts(invoice, lines),
-    // The posting (Dr receivable / Cr revenue + taxPayable) in the invoice's own transaction.
-    ...invoicePostingParts({ ...invoice, entryId: journalEntryId, date: invoice.invoiceDate, now: plan.now }),
-    changePart(
-      {
-        recordType: 'invoice',
-        recordId: invoice.invoiceId,
-        action: 'created',
-        after: { ...invoice },
-        event: 'invoice.created',
-      },
-      plan.by,
-      plan.now,
-    ),
-  ];
+  return newInvoiceParts(invoiceOf(plan, invoiceId, lines), lines, {
+    entryId: journalEntryId,
+    by: plan.by,
+    now: plan.now,
+  });
 }
 
 export function bookingParts(plan: BookingPlan): TxPart[] {

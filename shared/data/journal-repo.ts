@@ -10,24 +10,9 @@ import { part, type TxPart } from '../db/transaction.js';
 import {
   type DocumentType,
   isBalanced,
-  type JournalKind,
-  type JournalLine,
+  type JournalEntryRecord,
   UnbalancedEntry,
 } from '../domain/ledger/journal.js';
-
-export interface JournalEntryRecord {
-  entryId: number;
-  kind: JournalKind;
-  /** The accounting day (site time zone, YYYY-MM-DD). */
-  date: string;
-  documentType: DocumentType;
-  documentId: number;
-  propertyId: number | null;
-  lines: JournalLine[];
-  /** The payment the entry settles (payment and refund entries). */
-  paymentId: number | null;
-  createdAt: string;
-}
 
 /** `put:journal <entryId>`; refuses (throws) an entry that does not balance, before anything is sent. */
 export function insertJournalEntryPart(e: JournalEntryRecord): TxPart {

@@ -11,21 +11,8 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { stripKeys } from '../db/query.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import type { PaymentIntentRecord } from '../domain/payments/card-payment.js';
 import { Conflict } from '../errors.js';
-
-export interface PaymentIntentRecord {
-  paymentIntentId: string;
-  invoiceId: number;
-  /** What the intent asks for, in cents of `currency` (lower-case ISO 4217, as Stripe writes it). */
-  amountCents: number;
-  currency: string;
-  createdAt: string;
-  /** Received when it succeeded; absent until then. */
-  settledCents?: number;
-  settledAt?: string;
-  /** Refunded so far (Stripe's charge.amount_refunded), 0 until a refund. */
-  refundedCents: number;
-}
 
 /**
  * Remembers an intent the payment script created. The same intent again (Stripe answered a repeated

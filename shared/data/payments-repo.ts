@@ -9,30 +9,7 @@ import { indexKeys, keys } from '../db/keys.js';
 import { type Item, queryPartition, stripKeys } from '../db/query.js';
 import { part, type TxPart } from '../db/transaction.js';
 import type { DocumentType } from '../domain/ledger/journal.js';
-
-import type { PaymentMethod } from '../domain/ledger/payment-method.js';
-
-export { PAYMENT_METHODS, type PaymentMethod } from '../domain/ledger/payment-method.js';
-
-export interface PaymentRecord {
-  paymentId: number;
-  documentType: DocumentType;
-  documentId: number;
-  propertyId: number | null;
-  /** 'in' on an invoice (money received), 'out' on an expense (money paid). */
-  direction: 'in' | 'out';
-  /** Negative for a refund. */
-  amountCents: number;
-  method: PaymentMethod;
-  /** The settled day, site time zone, YYYY-MM-DD. */
-  date: string;
-  reference: string | null;
-  createdAt: string;
-  /** Who recorded it (`admin:3`, `system:stripe`). */
-  actor: string;
-}
-
-export const directionOf = (t: DocumentType): 'in' | 'out' => (t === 'invoice' ? 'in' : 'out');
+import type { PaymentRecord } from '../domain/ledger/payment.js';
 
 /** `put:payment <id>`: the payment item with its index keys (put-if-absent: ids come from the counter). */
 export function insertPaymentPart(p: PaymentRecord): TxPart {

@@ -51,21 +51,6 @@ export const keys = {
   order: (orderId: number): Key => ({ PK: `ORDER#${orderId}`, SK: 'ORDER' }),
   /** R7: a coupon, by its upper-case code (codes match whatever their case). */
   coupon: (codeKey: string): Key => ({ PK: `COUPON#${codeKey}`, SK: 'COUPON' }),
-  /** I1: an invoice header; its lines (`LINE#<pad n>`) and payments share its partition. */
-  invoice: (invoiceId: number): Key => ({ PK: `INVOICE#${invoiceId}`, SK: 'INVOICE' }),
-  invoiceLine: (invoiceId: number, lineNo: number): Key => ({
-    PK: `INVOICE#${invoiceId}`,
-    SK: `LINE#${pad(lineNo, 4)}`,
-  }),
-  invoicePartition: (invoiceId: number): string => `INVOICE#${invoiceId}`,
-  /** E1: an expense header; its lines (`LINE#<pad n>`) and payments share its partition. */
-  expense: (expenseId: number): Key => ({ PK: `EXPENSE#${expenseId}`, SK: 'EXPENSE' }),
-  expenseLine: (expenseId: number, lineNo: number): Key => ({
-    PK: `EXPENSE#${expenseId}`,
-    SK: `LINE#${pad(lineNo, 4)}`,
-  }),
-  expensePartition: (expenseId: number): string => `EXPENSE#${expenseId}`,
-
   // Tenants, leases, applications (docs/data-model.md T1–T6, L1–L2, A1–A3; docs/tenants.md).
   /** T1: the tenant record. */
   tenant: (tenantId: number): Key => ({ PK: `TENANT#${tenantId}`, SK: 'TENANT' }),
@@ -135,23 +120,33 @@ export const keys = {
   /** W2: one event's delivery to one subscription, keyed by its webhook-id (`msg_<changeId>_<subscriptionId>`). */
   webhookDelivery: (deliveryId: string): Key => ({ PK: `WEBHOOKDELIVERY#${deliveryId}`, SK: 'DELIVERY' }),
 
-  // Money: payments and journal entries (docs/data-model.md I1, I5, I6, E1; docs/money.md). They live in
-  // their document's partition (`INVOICE#<id>` or `EXPENSE#<id>`), so a document, its lines, payments and
-  // journal are one Query.
-  /** The header of an invoice (`INVOICE#<id> / INVOICE`) or an expense (`EXPENSE#<id> / EXPENSE`). */
+  // Money documents with their lines, payments and journal entries (docs/data-model.md I1, I5, I6, E1;
+  // docs/money.md). All live in their document's partition (`INVOICE#<id>` or `EXPENSE#<id>`), so a document,
+  // its lines, payments and journal are one Query.
+  /**
+   * I1/E1: the header of an invoice (`INVOICE#<id> / INVOICE`) or an expense (`EXPENSE#<id> / EXPENSE`); its
+   * lines (`LINE#<pad n>`), payments and journal entries share its partition.
+   */
   moneyDocument: (documentType: 'invoice' | 'expense', documentId: number): Key => {
     const kind = documentType === 'invoice' ? 'INVOICE' : 'EXPENSE';
     return { PK: `${kind}#${documentId}`, SK: kind };
   },
+  moneyDocumentLine: (documentType: 'invoice' | 'expense', documentId: number, lineNo: number): Key => ({
+    PK: keys.moneyDocumentPartition(documentType, documentId),
+    SK: `LINE#${pad(lineNo, 4)}`,
+  }),
+  moneyDocumentPartition: (documentType: 'invoice' | 'expense', documentId: number): string =>
+    keys.moneyDocument(documentType, documentId).PK,
+  linePrefix: 'LINE#',
   /** A settled payment or refund on a document. */
   payment: (documentType: 'invoice' | 'expense', documentId: number, paymentId: number): Key => ({
-    PK: `${documentType === 'invoice' ? 'INVOICE' : 'EXPENSE'}#${documentId}`,
+    PK: keys.moneyDocumentPartition(documentType, documentId),
     SK: `PAYMENT#${pad(paymentId)}`,
   }),
   paymentPrefix: 'PAYMENT#',
   /** A journal entry of a document. */
   journalEntry: (documentType: 'invoice' | 'expense', documentId: number, entryId: number): Key => ({
-    PK: `${documentType === 'invoice' ? 'INVOICE' : 'EXPENSE'}#${documentId}`,
+    PK: keys.moneyDocumentPartition(documentType, documentId),
     SK: `JOURNAL#${pad(entryId)}`,
   }),
   journalPrefix: 'JOURNAL#',
@@ -204,11 +199,11 @@ export const indexKeys = {
   invoices: () => 'INVOICES',
   invoicesByTenant: (tenantId: number) => `TENANTINV#${tenantId}`,
   invoicesByProperty: (propertyId: number) => `PROPINV#${propertyId}`,
-  invoiceOrder: (invoiceDate: string, invoiceId: number) => `${invoiceDate}#${pad(invoiceId)}`,
   /** GSI1 (E2): every expense by date; GSI2 (E3): a property's. */
   expenses: () => 'EXPENSES',
   expensesByProperty: (propertyId: number) => `PROPEXP#${propertyId}`,
-  expenseOrder: (expenseDate: string, expenseId: number) => `${expenseDate}#${pad(expenseId)}`,
+  /** The sort key of I2–I4 and E2–E3: the document's date, then its id. */
+  documentOrder: (date: string, documentId: number) => `${date}#${pad(documentId)}`,
   /** GSI1: admins by id. */
   admins: () => 'ADMINS',
 

@@ -1834,7 +1834,7 @@ export interface paths {
         get: operations["adminInvoices.get"];
         /**
          * Change status, tax, type or due date and append line items; totals and payment state follow
-         * @description Line items are appended (at most 50 a request). The totals are computed again and the status synced with the payments (a fully paid invoice is 1 whatever was sent); the journal posts the difference. Status 5 or 7 cancels as DELETE does. Admin session; roles: super_admin.
+         * @description Line items are appended (at most 50 a request). Any status of 0, 1, 2, 3, 5, 7, 9 is set as given, synced with the payments (a fully paid invoice is 1 whatever was sent); the totals are computed again and the journal posts the difference: 5 or 7 reverses it as DELETE does, back from there it is posted again. Admin session; roles: super_admin.
          */
         put: operations["adminInvoices.update"];
         post?: never;
@@ -1862,7 +1862,7 @@ export interface paths {
         get: operations["adminInvoices.get.alias"];
         /**
          * Change status, tax, type or due date and append line items; totals and payment state follow
-         * @description Line items are appended (at most 50 a request). The totals are computed again and the status synced with the payments (a fully paid invoice is 1 whatever was sent); the journal posts the difference. Status 5 or 7 cancels as DELETE does. Admin session; roles: super_admin.
+         * @description Line items are appended (at most 50 a request). Any status of 0, 1, 2, 3, 5, 7, 9 is set as given, synced with the payments (a fully paid invoice is 1 whatever was sent); the totals are computed again and the journal posts the difference: 5 or 7 reverses it as DELETE does, back from there it is posted again. Admin session; roles: super_admin.
          */
         put: operations["adminInvoices.update.alias"];
         post?: never;
@@ -1914,7 +1914,7 @@ export interface paths {
         get: operations["adminExpenses.get"];
         /**
          * Change the header (type, payee, due date, status, tax) and append line items
-         * @description Line items are appended (at most 50 a request); totals are computed again, the status synced with the payments, the journal posts the difference. Status 3 cancels as DELETE does. Admin session; roles: super_admin.
+         * @description Line items are appended (at most 50 a request). Any status of 0, 1, 3, 9 is set as given, synced with the payments (a fully paid expense is 1 whatever was sent); the totals are computed again and the journal posts the difference: 3 reverses it as DELETE does, back from there it is posted again. Admin session; roles: super_admin.
          */
         put: operations["adminExpenses.update"];
         post?: never;
@@ -13529,8 +13529,6 @@ export interface operations {
                 "application/json": {
                     description: string;
                     dueDate: string;
-                    tenantId?: number | string;
-                    adminId?: number | string;
                     propertyId?: number | string;
                     /** @default 0 */
                     tax?: number | string;
@@ -13546,6 +13544,8 @@ export interface operations {
                         /** @default 0 */
                         taxed?: boolean | (0 | 1) | string;
                     }[];
+                    tenantId?: number | string;
+                    adminId?: number | string;
                 };
             };
         };
@@ -13880,7 +13880,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: cancelled or void, settled payments refuse the change, or the total would fall below what was paid */
+            /** @description Conflict: 5 or 7 with settled payments or a card payment in flight, 9 with payments, or a total below what was paid */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14007,7 +14007,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: settled payments, a card payment processing, or already cancelled */
+            /** @description Conflict: settled payments, a card payment in flight, or already cancelled */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14249,7 +14249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: cancelled or void, settled payments refuse the change, or the total would fall below what was paid */
+            /** @description Conflict: 5 or 7 with settled payments or a card payment in flight, 9 with payments, or a total below what was paid */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14376,7 +14376,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: settled payments, a card payment processing, or already cancelled */
+            /** @description Conflict: settled payments, a card payment in flight, or already cancelled */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14512,9 +14512,13 @@ export interface operations {
             content: {
                 "application/json": {
                     description: string;
-                    paytoId: string | number;
                     dueDate: string;
                     propertyId?: number | string;
+                    /** @default 0 */
+                    tax?: number | string;
+                    /** @default 0 */
+                    tax2?: number | string;
+                    status?: number | string;
                     /** @default [] */
                     lineItems?: {
                         description: string;
@@ -14524,11 +14528,7 @@ export interface operations {
                         /** @default 0 */
                         taxed?: boolean | (0 | 1) | string;
                     }[];
-                    /** @default 0 */
-                    tax?: number | string;
-                    /** @default 0 */
-                    tax2?: number | string;
-                    status?: number | string;
+                    paytoId: string | number;
                 };
             };
         };
@@ -14764,12 +14764,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    description?: string;
-                    paytoId?: string | number;
-                    dueDate?: string;
                     status?: number | string;
                     tax?: number | string;
                     tax2?: number | string;
+                    description?: string;
+                    dueDate?: string;
                     lineItems?: {
                         description: string;
                         amount: number | string;
@@ -14778,6 +14777,7 @@ export interface operations {
                         /** @default 0 */
                         taxed?: boolean | (0 | 1) | string;
                     }[];
+                    paytoId?: string | number;
                 };
             };
         };
@@ -14858,7 +14858,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: cancelled, settled payments refuse the change, or the total would fall below what was paid */
+            /** @description Conflict: 3 with settled payments, 9 with payments, or a total below what was paid */
             409: {
                 headers: {
                     [name: string]: unknown;

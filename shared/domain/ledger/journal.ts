@@ -34,6 +34,21 @@ export interface DocumentFigures {
   totalCents: number;
 }
 
+/** One journal entry as stored (shared/data/journal-repo.ts): never changed or deleted, a cancel writes its mirror. */
+export interface JournalEntryRecord {
+  entryId: number;
+  kind: JournalKind;
+  /** The accounting day (site time zone, YYYY-MM-DD). */
+  date: string;
+  documentType: DocumentType;
+  documentId: number;
+  propertyId: number | null;
+  lines: JournalLine[];
+  /** The payment the entry settles (payment and refund entries). */
+  paymentId: number | null;
+  createdAt: string;
+}
+
 /** A signed movement: positive is a debit, negative a credit; zero writes no line. */
 type Movement = readonly [Account, number];
 

@@ -80,12 +80,14 @@ describe('settlement', () => {
     for (const status of [1, 2, 3, 5, 7, 9]) expect(processingStatus({ status })).toBeNull();
   });
 
-  it('cancel: refused when cancelled, with settled payments, or while processing', () => {
+  it('cancel: refused when cancelled, with settled payments, or while a card payment is in flight', () => {
     expect(cancelRefusal(invoice())).toBeNull();
     expect(cancelRefusal(invoice({ status: 2, refundedCents: 100 }))).toBeNull();
     expect(cancelRefusal(invoice({ status: 5 }))).toBe('alreadyCancelled');
     expect(cancelRefusal(invoice({ paidCents: 1 }))).toBe('settledPayments');
-    expect(cancelRefusal(invoice({ status: 3 }))).toBe('processing');
+    expect(cancelRefusal(invoice({ status: 3, cardPaymentInFlight: true }))).toBe('processing');
+    // A 3 set by hand, with no card payment behind it, does not block.
+    expect(cancelRefusal(invoice({ status: 3 }))).toBeNull();
     expect(cancelRefusal(expense({ status: 3 }))).toBe('alreadyCancelled');
     expect(amountDueCents({ totalCents: 100, paidCents: 150 })).toBe(0);
   });

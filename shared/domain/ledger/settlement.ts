@@ -2,22 +2,10 @@
  * A document's payment state after a money event (DESIGN.md "Invoice status after payment events",
  * "Payments recorded by hand"; docs/money.md "Settlement rules"). The figures kept on the header:
  * `paidCents` = settled payments less refunds (the spec's paidComputed), `refundedCents` = refunds so far.
+ * The status codes are each kind's table (shared/domain/money-document/kind.ts).
  */
+import { INVOICE_STATUS, isClosed, kindOf } from '../money-document/kind.js';
 import type { DocumentType } from './journal.js';
-
-/** Spec "Status codes": invoices. */
-export const INVOICE_STATUS = {
-  unpaid: 0,
-  paid: 1,
-  refunded: 2,
-  processing: 3,
-  cancelled: 5,
-  void: 7,
-  draft: 9,
-} as const;
-
-/** Spec "Status codes": expenses. */
-export const EXPENSE_STATUS = { unpaid: 0, paid: 1, cancelled: 3, draft: 9 } as const;
 
 export interface SettlementState {
   documentType: DocumentType;
@@ -25,6 +13,11 @@ export interface SettlementState {
   totalCents: number;
   paidCents: number;
   refundedCents: number;
+  /**
+   * A card payment the processor reported processing has not settled yet (invoices; the workflow reads it
+   * from the intent, shared/domain/payments/card-payment.ts): it blocks a cancel. Absent = none.
+   */
+  cardPaymentInFlight?: boolean | undefined;
 }
 
 /**
@@ -51,10 +44,7 @@ export type SettlementResult =
   | { ok: true; next: Settlement }
   | { ok: false; refusal: SettlementRefusal; detail: string };
 
-const isCancelled = (s: SettlementState) =>
-  s.documentType === 'invoice'
-    ? s.status === INVOICE_STATUS.cancelled || s.status === INVOICE_STATUS.void
-    : s.status === EXPENSE_STATUS.cancelled;
+const isCancelled = (s: SettlementState) => isClosed(kindOf(s.documentType), s.status);
 
 /** What is still owed: total less the net paid, never below 0. */
 export const amountDueCents = (s: Pick<SettlementState, 'totalCents' | 'paidCents'>) =>
@@ -67,26 +57,32 @@ const refuse = (refusal: SettlementRefusal, detail: string): SettlementResult =>
 });
 
 function statusAfterPayment(s: SettlementState, paid: number): number {
-  if (paid >= s.totalCents && paid > 0) return INVOICE_STATUS.paid; // 1 for both kinds
+  const status = kindOf(s.documentType).status;
+  if (paid >= s.totalCents && paid > 0) return status.paid;
   // Partly paid stays unpaid; a card payment still processing elsewhere keeps its 3.
-  if (s.documentType === 'invoice' && s.status === INVOICE_STATUS.processing) return s.status;
-  return INVOICE_STATUS.unpaid;
+  if (s.status === status.processing) return s.status;
+  return status.unpaid;
 }
 
 function statusAfterRefund(s: SettlementState, paid: number): number {
   if (paid > 0) return s.status; // a partial refund leaves the status as it was
-  return s.documentType === 'invoice' ? INVOICE_STATUS.refunded : EXPENSE_STATUS.unpaid;
+  const status = kindOf(s.documentType).status;
+  return status.refunded ?? status.unpaid;
 }
+
+const eventsOf = (...events: (string | undefined)[]): string[] =>
+  events.filter((e): e is string => e !== undefined);
 
 function payment(s: SettlementState, amountCents: number, source: PaymentSource): SettlementResult {
   const paid = s.paidCents + amountCents;
   if (source === 'recorded' && paid > s.totalCents)
     return refuse('overpayment', `the payment is more than the ${amountDueCents(s)} cents due`);
   const status = statusAfterPayment(s, paid);
-  const events =
-    s.documentType === 'invoice'
-      ? ['payment.succeeded', ...(status === INVOICE_STATUS.paid ? ['invoice.paid'] : [])]
-      : [];
+  const kind = kindOf(s.documentType);
+  const events = eventsOf(
+    kind.events.paymentSucceeded,
+    status === kind.status.paid ? kind.events.paid : undefined,
+  );
   // A processor payment on a cancelled invoice (settle() allowed it only then) reinstates it.
   const reinstated = isCancelled(s);
   return {
@@ -107,7 +103,7 @@ function refund(s: SettlementState, refundCents: number, source: PaymentSource):
       paidCents: paid,
       refundedCents: s.refundedCents + refundCents,
       reinstated: false,
-      events: s.documentType === 'invoice' ? ['invoice.refunded'] : [],
+      events: eventsOf(kindOf(s.documentType).events.refunded),
     },
   };
 }
@@ -124,7 +120,7 @@ export function settle(
   const fromProcessor = source === 'processor' && s.documentType === 'invoice';
   if (isCancelled(s) && !fromProcessor)
     return refuse('notPayable', `a cancelled ${s.documentType} takes no payment or refund`);
-  if (s.status === INVOICE_STATUS.draft && !fromProcessor)
+  if (s.status === kindOf(s.documentType).status.draft && !fromProcessor)
     return refuse('draft', `a draft ${s.documentType} takes no payment: issue it first (status 0)`);
   return amountCents > 0
     ? payment(s, amountCents, fromProcessor ? 'processor' : 'recorded')
@@ -143,16 +139,16 @@ export type CancelRefusal = 'alreadyCancelled' | 'settledPayments' | 'processing
 
 /**
  * Whether the document may be cancelled (DELETE; the reservation cancel): not already cancelled (or void),
- * no settled payments (net paid above 0: the spec's 409), and an invoice not in card processing (the payment
- * may still land).
+ * no settled payments (net paid above 0: the spec's 409), and not processing while a real card payment is in
+ * flight (it may still land). A 3 an admin set by hand, with no card payment behind it, does not block.
  */
 export function cancelRefusal(s: SettlementState): CancelRefusal | null {
   if (isCancelled(s)) return 'alreadyCancelled';
   if (s.paidCents > 0) return 'settledPayments';
-  if (s.documentType === 'invoice' && s.status === INVOICE_STATUS.processing) return 'processing';
+  if (s.status === kindOf(s.documentType).status.processing && s.cardPaymentInFlight === true)
+    return 'processing';
   return null;
 }
 
 /** The status a cancel sets: 5 for an invoice, 3 for an expense. */
-export const cancelledStatus = (t: DocumentType): number =>
-  t === 'invoice' ? INVOICE_STATUS.cancelled : EXPENSE_STATUS.cancelled;
+export const cancelledStatus = (t: DocumentType): number => kindOf(t).status.cancelled;

@@ -1,16 +1,34 @@
 /**
- * Rules of the payment script (DESIGN.md "Stripe"; docs/payments.md): which invoice may take a card payment,
- * the amount the page sent, and the Stripe idempotency key of an intent.
+ * Rules of card payments (DESIGN.md "Stripe"; docs/payments.md): which invoice may take a card payment, the
+ * amount the page sent, the Stripe idempotency key of an intent, and whether a card payment is in flight.
  */
+import { INVOICE, INVOICE_STATUS, isClosed } from '../money-document/kind.js';
 
-/** Spec "Status codes" of invoices, as far as the payment script cares. */
-const UNPAID = 0;
-const PAID = 1;
-const REFUNDED = 2;
-const PROCESSING = 3;
-const CANCELLED = 5;
-const VOID = 7;
-const DRAFT = 9;
+/**
+ * A PaymentIntent and the invoice it pays (stored by shared/data/payment-intents-repo.ts, I8), with what it has
+ * done so far: `settledCents` (set once, by payment_intent.succeeded) and `refundedCents` (Stripe reports a
+ * charge's refunds as a running total, so the refund to record is the difference to this figure).
+ */
+export interface PaymentIntentRecord {
+  paymentIntentId: string;
+  invoiceId: number;
+  /** What the intent asks for, in cents of `currency` (lower-case ISO 4217, as Stripe writes it). */
+  amountCents: number;
+  currency: string;
+  createdAt: string;
+  /** Received when it succeeded; absent until then. */
+  settledCents?: number;
+  settledAt?: string;
+  /** Refunded so far (Stripe's charge.amount_refunded), 0 until a refund. */
+  refundedCents: number;
+}
+
+/**
+ * Whether the card payment of the intent the processor reported processing (the invoice's
+ * `processingIntentId`) is still in flight: it has not settled. No such intent: nothing is in flight.
+ */
+export const isCardPaymentInFlight = (intent: Pick<PaymentIntentRecord, 'settledAt'> | undefined): boolean =>
+  intent !== undefined && intent.settledAt === undefined;
 
 export interface PayableInvoice {
   status: number;
@@ -28,10 +46,12 @@ export interface PayableInvoice {
 export function payableRefusal(invoice: PayableInvoice | undefined, tenantId?: number): string | null {
   if (!invoice) return 'there is no such invoice';
   if (tenantId !== undefined && invoice.tenantId !== tenantId) return 'it is not this tenant’s invoice';
-  if (invoice.status === CANCELLED || invoice.status === VOID) return 'it is cancelled';
-  if (invoice.status === PAID || invoice.status === REFUNDED) return 'it is paid';
-  if (invoice.status === DRAFT) return 'it is a draft, not issued yet';
-  if (invoice.status !== UNPAID && invoice.status !== PROCESSING) return 'its status does not take payments';
+  const { status } = invoice;
+  if (isClosed(INVOICE, status)) return 'it is cancelled';
+  if (status === INVOICE_STATUS.paid || status === INVOICE_STATUS.refunded) return 'it is paid';
+  if (status === INVOICE_STATUS.draft) return 'it is a draft, not issued yet';
+  if (status !== INVOICE_STATUS.unpaid && status !== INVOICE_STATUS.processing)
+    return 'its status does not take payments';
   if (invoice.totalCents - invoice.paidCents <= 0) return 'nothing is due';
   return null;
 }

@@ -5,30 +5,22 @@
  */
 
 import { changePart } from '../../data/changes-repo.js';
-import { keys } from '../../db/keys.js';
-import { part, type TxPart } from '../../db/transaction.js';
+import { disputeHeaderPart, processingHeaderPart } from '../../data/money-documents-repo.js';
+import type { TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { processingStatus } from '../../domain/ledger/settlement.js';
-import type { MoneyDocument } from './document.js';
+import { headerRead, type MoneyDocument } from './document.js';
 
 /**
- * `processing:invoice <id>`: status 3, conditioned on the version read (a payment that landed first wins and
- * this re-reads); no parts when the invoice is not unpaid (paid, cancelled, already processing …).
+ * `processing:invoice <id>`: status 3 and the intent whose card payment is now in flight, conditioned on the
+ * version read (a payment that landed first wins and this re-reads); no parts when the invoice is not unpaid
+ * (paid, cancelled, already processing …).
  */
-export function processingParts(doc: MoneyDocument, by: Actor, now: Date): TxPart[] {
+export function processingParts(doc: MoneyDocument, intentId: string, by: Actor, now: Date): TxPart[] {
   const status = processingStatus(doc);
   if (doc.documentType !== 'invoice' || status === null) return [];
   return [
-    part.update(
-      `processing:invoice ${doc.documentId}`,
-      keys.moneyDocument('invoice', doc.documentId),
-      'SET #s = :status, updatedAt = :now ADD version :one',
-      {
-        condition: 'version = :v',
-        names: { '#s': 'status' },
-        values: { ':status': status, ':now': now.toISOString(), ':v': doc.version, ':one': 1 },
-      },
-    ),
+    processingHeaderPart(headerRead(doc), status, intentId, now),
     changePart(
       {
         recordType: 'invoice',
@@ -60,15 +52,7 @@ export interface DisputeInput {
 export function disputeParts(doc: MoneyDocument, dispute: DisputeInput, by: Actor, now: Date): TxPart[] {
   const recorded = { ...dispute, updatedAt: now.toISOString() };
   return [
-    part.update(
-      `dispute:invoice ${doc.documentId}`,
-      keys.moneyDocument('invoice', doc.documentId),
-      'SET dispute = :d, updatedAt = :now ADD version :one',
-      {
-        condition: 'attribute_exists(PK)',
-        values: { ':d': recorded, ':now': now.toISOString(), ':one': 1 },
-      },
-    ),
+    disputeHeaderPart(headerRead(doc), recorded, now),
     changePart(
       {
         recordType: 'invoice',

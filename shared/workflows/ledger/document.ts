@@ -1,14 +1,12 @@
 /**
  * What the ledger needs of an invoice or expense header (docs/money.md "The header's settlement figures"):
- * its figures, status, version and `paidCents`/`refundedCents`. Headers written before the money slice (or by
- * a repository that does not set them yet) read as 0 paid, 0 refunded, version 1.
+ * its figures, status, version and `paidCents`/`refundedCents`, read through the money-documents repository
+ * (absent settlement figures read as 0).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, TABLE_NAME } from '../../db/client.js';
-import { keys } from '../../db/keys.js';
-import type { Item } from '../../db/query.js';
+import { readHeader } from '../../data/money-documents-repo.js';
 import type { DocumentType } from '../../domain/ledger/journal.js';
 import type { SettlementState } from '../../domain/ledger/settlement.js';
+import { documentIdOf, moneyOf, type StoredHeader } from '../../domain/money-document/record.js';
 
 export interface MoneyDocument extends SettlementState {
   documentId: number;
@@ -19,23 +17,17 @@ export interface MoneyDocument extends SettlementState {
   version: number;
 }
 
-const num = (v: unknown, fallback = 0): number => (typeof v === 'number' ? v : fallback);
-
-/** The ledger's view of a header item (`INVOICE` or `EXPENSE`). */
-export function moneyDocumentFromItem(documentType: DocumentType, item: Item): MoneyDocument {
-  const id = documentType === 'invoice' ? item.invoiceId : item.expenseId;
-  const documentId = typeof id === 'number' ? id : Number(String(item.PK).split('#')[1]);
+/** The ledger's view of a header as read. */
+export function moneyDocumentOf(
+  documentType: DocumentType,
+  { record, version }: StoredHeader,
+): MoneyDocument {
   return {
     documentType,
-    documentId,
-    propertyId: typeof item.propertyId === 'number' ? item.propertyId : null,
-    status: num(item.status),
-    subtotalCents: num(item.subtotalCents),
-    taxCents: num(item.taxCents),
-    totalCents: num(item.totalCents),
-    paidCents: num(item.paidCents),
-    refundedCents: num(item.refundedCents),
-    version: num(item.version, 1),
+    documentId: documentIdOf(record),
+    propertyId: record.propertyId,
+    ...moneyOf(record),
+    version,
   };
 }
 
@@ -44,12 +36,13 @@ export async function readMoneyDocument(
   documentType: DocumentType,
   documentId: number,
 ): Promise<MoneyDocument | undefined> {
-  const { Item: item } = await ddb.send(
-    new GetCommand({
-      TableName: TABLE_NAME,
-      Key: keys.moneyDocument(documentType, documentId),
-      ConsistentRead: true,
-    }),
-  );
-  return item ? moneyDocumentFromItem(documentType, item) : undefined;
+  const stored = await readHeader(documentType, documentId);
+  return stored && moneyDocumentOf(documentType, stored);
 }
+
+/** The repository's address of the header as read: what its next write is conditioned on. */
+export const headerRead = (doc: MoneyDocument) => ({
+  type: doc.documentType,
+  id: doc.documentId,
+  version: doc.version,
+});

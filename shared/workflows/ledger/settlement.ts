@@ -12,25 +12,21 @@
 
 import { changePart } from '../../data/changes-repo.js';
 import { insertJournalEntryPart } from '../../data/journal-repo.js';
-import {
-  directionOf,
-  insertPaymentPart,
-  type PaymentMethod,
-  type PaymentRecord,
-} from '../../data/payments-repo.js';
+import { documentChanged, settleHeaderPart } from '../../data/money-documents-repo.js';
+import { insertPaymentPart } from '../../data/payments-repo.js';
 import { nextId } from '../../db/counters.js';
-import { keys } from '../../db/keys.js';
-import { part, TransactionFailed, type TxPart } from '../../db/transaction.js';
+import type { TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { type DocumentType, paymentEntry } from '../../domain/ledger/journal.js';
+import { directionOf, type PaymentMethod, type PaymentRecord } from '../../domain/ledger/payment.js';
 import {
   type PaymentSource,
   type Settlement,
   type SettlementRefusal,
   settle,
 } from '../../domain/ledger/settlement.js';
-import type { MoneyDocument } from './document.js';
-import { postingParts } from './posting.js';
+import { headerRead, type MoneyDocument } from './document.js';
+import { journalParts, newJournalEntryId } from './posting.js';
 
 export interface SettlementInput {
   /** Positive: a payment; negative: a refund. */
@@ -55,33 +51,6 @@ export class SettlementRefused extends Error {
   }
 }
 
-export const SETTLE_LABEL = { invoice: 'settle:invoice', expense: 'settle:expense' } as const;
-
-/** `settle:<type> <id>`: the header's settlement figures, conditioned on the version read. */
-export function settleHeaderPart(
-  doc: MoneyDocument,
-  next: Pick<Settlement, 'status' | 'paidCents' | 'refundedCents'>,
-  now: Date,
-): TxPart {
-  return part.update(
-    `${SETTLE_LABEL[doc.documentType]} ${doc.documentId}`,
-    keys.moneyDocument(doc.documentType, doc.documentId),
-    'SET #s = :status, paidCents = :paid, refundedCents = :refunded, updatedAt = :now ADD version :one',
-    {
-      condition: 'version = :v',
-      names: { '#s': 'status' },
-      values: {
-        ':status': next.status,
-        ':paid': next.paidCents,
-        ':refunded': next.refundedCents,
-        ':now': now.toISOString(),
-        ':v': doc.version,
-        ':one': 1,
-      },
-    },
-  );
-}
-
 export interface SettlementPlan {
   parts: TxPart[];
   settlement: Settlement;
@@ -98,8 +67,8 @@ export async function settlementParts(doc: MoneyDocument, input: SettlementInput
   const next = result.next;
   const [paymentId, entryId, repostId] = await Promise.all([
     nextId('payment'),
-    nextId('journal'),
-    next.reinstated ? nextId('journal') : Promise.resolve(0),
+    newJournalEntryId(),
+    next.reinstated ? newJournalEntryId() : Promise.resolve(0),
   ]);
   const stamp = input.now.toISOString();
   const payment: PaymentRecord = {
@@ -117,7 +86,10 @@ export async function settlementParts(doc: MoneyDocument, input: SettlementInput
   };
   const entry = paymentEntry(doc.documentType, input.amountCents);
   const parts: TxPart[] = [
-    ...(next.reinstated ? postingParts({ ...doc, entryId: repostId, date: input.date, now: input.now }) : []),
+    // A cancelled invoice the processor paid is posted again first: the journal holds it while it is active.
+    ...(next.reinstated
+      ? journalParts(doc, doc, { entryId: repostId, date: input.date, now: input.now })
+      : []),
     insertPaymentPart(payment),
     insertJournalEntryPart({
       entryId,
@@ -130,7 +102,7 @@ export async function settlementParts(doc: MoneyDocument, input: SettlementInput
       paymentId,
       createdAt: stamp,
     }),
-    settleHeaderPart(doc, next, input.now),
+    settleHeaderPart(headerRead(doc), next, input.now),
     ...changeParts(doc, next, payment, input),
   ];
   return { parts, settlement: next, payment };
@@ -174,4 +146,4 @@ function changeParts(
 
 /** Whether a transaction failed because the document changed since it was read (re-read and retry). */
 export const settlementStale = (error: unknown, documentType: DocumentType): boolean =>
-  error instanceof TransactionFailed && error.conditionFailed(SETTLE_LABEL[documentType]);
+  documentChanged(error, documentType);

@@ -6,7 +6,6 @@
  */
 import { changePart } from '../../data/changes-repo.js';
 import { conflictIdOf, getConflict, resolveConflictParts } from '../../data/conflicts-repo.js';
-import { invoiceNoLongerUnpaid } from '../../data/invoices-repo.js';
 import { claimLost, nightClaims } from '../../data/night-claims-repo.js';
 import { reservationSeqPart, type StoredProperty } from '../../data/properties-repo.js';
 import * as repo from '../../data/reservations-repo.js';
@@ -33,6 +32,7 @@ import {
 } from '../../domain/booking/reservation.js';
 import { nightsOf, stayOf } from '../../domain/booking/stay.js';
 import { BadRequest, Conflict, NotFound } from '../../errors.js';
+import { invoiceNoLongerUnpaid } from '../money-document/unpaid-invoice-cancel.js';
 import { invoiceCancelParts } from './invoice-cancel.js';
 import { bookableProperty, MoveUnavailable } from './stay-checks.js';
 import { isArchivedMeanwhile, isTransient, type WriteContext } from './write-context.js';

@@ -5,14 +5,11 @@
  * and what it must hold (docs/invoices-expenses.md "Journal").
  */
 import { BadRequest } from '../../errors.js';
+import type { DocumentFigures } from '../ledger/journal.js';
 import { computeTotals, TotalsError } from '../ledger/totals.js';
 import { type DocumentLine, MAX_LINES_PER_DOCUMENT } from './line-items.js';
 
-export interface Figures {
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-}
+export type Figures = DocumentFigures;
 
 export const ZERO: Figures = { subtotalCents: 0, taxCents: 0, totalCents: 0 };
 
@@ -53,6 +50,10 @@ export function postingDelta(before: Figures, after: Figures): Figures | null {
   };
   return delta.subtotalCents === 0 && delta.taxCents === 0 && delta.totalCents === 0 ? null : delta;
 }
+
+/** Null for figures that are all 0 (nothing to post). */
+export const nonZero = (f: Figures): Figures | null =>
+  f.subtotalCents === 0 && f.taxCents === 0 && f.totalCents === 0 ? null : f;
 
 /** The figures after a change: computed again when lines were appended or a rate changed, else as they were. */
 export function refreshedFigures(

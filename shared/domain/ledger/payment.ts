@@ -1,0 +1,29 @@
+/**
+ * A settled payment or refund of an invoice or expense (docs/money.md; stored by shared/data/payments-repo.ts in
+ * its document's partition). A refund is a payment with a negative amount.
+ */
+import type { DocumentType } from './journal.js';
+
+/** How a payment was made (the payment item's `method`). `card` is also what Stripe settles. */
+export const PAYMENT_METHODS = ['card', 'cash', 'check', 'bank_transfer', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export interface PaymentRecord {
+  paymentId: number;
+  documentType: DocumentType;
+  documentId: number;
+  propertyId: number | null;
+  /** 'in' on an invoice (money received), 'out' on an expense (money paid). */
+  direction: 'in' | 'out';
+  /** Negative for a refund. */
+  amountCents: number;
+  method: PaymentMethod;
+  /** The settled day, site time zone, YYYY-MM-DD. */
+  date: string;
+  reference: string | null;
+  createdAt: string;
+  /** Who recorded it (`admin:3`, `system:stripe`). */
+  actor: string;
+}
+
+export const directionOf = (t: DocumentType): 'in' | 'out' => (t === 'invoice' ? 'in' : 'out');

@@ -1,0 +1,68 @@
+/**
+ * A money document as the admin API shows it (spec "Invoice", "Expense"): the kind's own fields, then the
+ * figures every kind shows (`statusLabel`, `subtotalComputed`, `totalComputed`, `paidComputed` …); the single
+ * document adds its `lineItems`. Money is a float in the site currency, from the cents kept on the header.
+ */
+import { lineTotalCents } from '../ledger/totals.js';
+import { toAmount } from '../money.js';
+import { type MoneyKind, statusLabel } from './kind.js';
+import { type DocumentLine, type LineView, lineView } from './line-items.js';
+import type { DocumentHeader, ExpenseRecord, InvoiceRecord, MoneyRecord } from './record.js';
+
+/** The fields every kind shows after its own. */
+function figuresView(kind: MoneyKind, h: DocumentHeader) {
+  const paidCents = h.paidCents ?? 0;
+  return {
+    dueDate: h.dueDate,
+    tax: h.tax,
+    tax2: h.tax2,
+    status: h.status,
+    statusLabel: statusLabel(kind, h.status),
+    subtotalComputed: toAmount(h.subtotalCents),
+    taxComputed: toAmount(h.taxCents),
+    totalComputed: toAmount(h.totalCents),
+    paidComputed: toAmount(paidCents),
+    refundedComputed: toAmount(h.refundedCents ?? 0),
+    amountDue: toAmount(Math.max(0, h.totalCents - paidCents)),
+    dateCreated: h.dateCreated,
+    dateUpdated: h.dateUpdated ?? h.dateCreated,
+  };
+}
+
+/** Each kind's own fields, in the order the API shows them. */
+const OWN_FIELDS = {
+  invoice: (r: InvoiceRecord) => ({
+    invoiceId: r.invoiceId,
+    description: r.description,
+    tenantId: r.tenantId,
+    adminId: r.adminId ?? null,
+    propertyId: r.propertyId,
+    reservationId: r.reservationId,
+    invoiceDate: r.invoiceDate,
+  }),
+  expense: (r: ExpenseRecord) => ({
+    expenseId: r.expenseId,
+    description: r.description,
+    paytoId: r.paytoId,
+    propertyId: r.propertyId,
+    expenseDate: r.expenseDate,
+  }),
+};
+
+export type DocumentView = Readonly<Record<string, unknown>>;
+
+/** A list row. */
+export function summaryView(kind: MoneyKind, record: MoneyRecord): DocumentView {
+  const own = (OWN_FIELDS[kind.type] as (r: MoneyRecord) => Record<string, unknown>)(record);
+  return { ...own, ...figuresView(kind, record) };
+}
+
+/** Lines as shown, numbered from 1 in the order written. */
+export const lineViews = (lines: readonly DocumentLine[]): LineView[] =>
+  lines.map((line, i) => lineView(line, i + 1, lineTotalCents(line)));
+
+/** The single document: the row with its lines. */
+export const documentView = (kind: MoneyKind, record: MoneyRecord, lines: readonly DocumentLine[]) => ({
+  ...summaryView(kind, record),
+  lineItems: lineViews(lines),
+});
