@@ -13,7 +13,10 @@ const SECRET = 'payloads-channel-secret';
 process.env.CHANNEL_WEBHOOK_SECRET = SECRET;
 
 const { guestBody, guestBook, siteDay } = await import('./support/booking.js');
-const { createVrProperty, uniqueEmail } = await import('./support/builders.js');
+const { createLtrProperty, createVrProperty, registeredTenant, signedInTenant, uniqueEmail } = await import(
+  './support/builders.js'
+);
+const { WEBHOOK_EVENTS } = await import('../shared/domain/webhooks/events.js');
 const { Client, signedIn } = await import('./support/client.js');
 const { jobsCaughtUp } = await import('./support/jobs.js');
 const { Receiver } = await import('./webhook-receiver.js');
@@ -51,7 +54,7 @@ beforeAll(async () => {
   admin = await signedIn('super');
   const sub = await admin.post('/API/adminWebhooks/V1/subscriptions.json', {
     url: receiver.url,
-    events: ['reservation.created', 'reservation.modified'],
+    events: [...WEBHOOK_EVENTS],
   });
   expect(sub.status, sub.text).toBe(201);
   receiver.secret = (sub.body as { secret: string }).secret;
@@ -64,6 +67,19 @@ afterAll(async () => {
 });
 
 const payloads = (): Payload[] => receiver.received.map((r) => JSON.parse(r.body) as Payload);
+
+/** Waits until the receiver has a payload of each type (every one already checked against its schema). */
+async function announced(...types: string[]): Promise<Payload[]> {
+  await jobsCaughtUp();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const seen = payloads();
+    if (types.every((t) => seen.some((p) => p.type === t))) return seen;
+    if (Date.now() > deadline)
+      throw new Error(`no ${types.filter((t) => !seen.some((p) => p.type === t))} payload`);
+    await receiver.waitFor(receiver.received.length + 1, deadline - Date.now()).catch(() => undefined);
+  }
+}
 
 describe('reservation.created from every source', () => {
   it('a website booking, an admin reservation, a channel delivery and an iCal import: one schema, the same keys', async () => {
@@ -106,7 +122,7 @@ describe('reservation.created from every source', () => {
     expect(feed.status, feed.text).toBe(201);
     const synced = await admin.post(`/API/adminIcal/V1/feeds/${feed.body.feedId}/sync.json`);
     expect(synced.status, synced.text).toBe(200);
-    await jobsCaughtUp();
+    await announced('reservation.created');
     await receiver.waitFor(4);
 
     const created = payloads().filter((p) => p.type === 'reservation.created');
@@ -146,5 +162,86 @@ describe('reservation.created from every source', () => {
     expect(modified?.data).toMatchObject({ dateFrom: siteDay(81), dateTo: siteDay(84), nights: 3 });
     expect(modified?.previous).toMatchObject({ dateFrom: siteDay(80), dateTo: siteDay(82), nights: 2 });
     expect(Object.keys(modified?.previous ?? {})).not.toContain('name');
+  });
+});
+
+describe('every event type', () => {
+  it('carries its record in the documented shape: invoices, payments, refunds, tenants, applications, housekeeping, conflicts, cancellations, overbookings', async () => {
+    const propertyId = await createVrProperty({ units: 1, propertyRate: '150' });
+    const booked = await guestBook(guestBody(propertyId, siteDay(90), siteDay(92)));
+    expect(booked.status, booked.text).toBe(200);
+    const invoiceId = (booked.body as { invoiceId: number }).invoiceId;
+    const paid = await admin.get(`/API/adminInvoices/V1/invoices/${invoiceId}.json`);
+    const total = (paid.body as { totalComputed: number }).totalComputed;
+    const pay = (amount: number) =>
+      admin.post(`/API/adminPayments/V1/invoices/${invoiceId}/payments.json`, {
+        amount,
+        method: 'check',
+        date: siteDay(0),
+      });
+    expect((await pay(total)).status).toBe(201);
+    expect((await pay(-total)).status).toBe(201);
+    // The channel on a full night: a conflict (409) that is recorded and announced.
+    const raw = JSON.stringify({
+      event: 'reservation.created',
+      reservation: {
+        channel: 'airbnb',
+        channelReservationId: `FULL${Date.now().toString(36)}`,
+        propertyId,
+        dateFrom: siteDay(90),
+        dateTo: siteDay(91),
+        guestName: 'Full Night',
+        guestEmail: uniqueEmail('full'),
+      },
+    });
+    const refused = await new Client().post('/API/channel/webhook.php', undefined, {
+      rawBody: raw,
+      headers: { 'x-channel-signature': `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}` },
+    });
+    expect(refused.status).toBe(409);
+    const over = await admin.post('/API/adminReservations/V1/reservations.json', {
+      propertyId,
+      dateFrom: siteDay(90),
+      dateTo: siteDay(91),
+      name: 'Over Booked',
+      email: uniqueEmail('over'),
+      skipAvailabilityCheck: true,
+    });
+    expect(over.status, over.text).toBe(201);
+    const reservationId = (booked.body as { reservationId: number }).reservationId;
+    expect((await admin.delete(`/API/adminReservations/V1/reservations/${reservationId}.json`)).status).toBe(
+      200,
+    );
+    // A second booking whose unpaid invoice its cancellation cancels.
+    const second = await guestBook(guestBody(propertyId, siteDay(95), siteDay(97)));
+    const secondId = (second.body as { reservationId: number }).reservationId;
+    expect((await admin.delete(`/API/adminReservations/V1/reservations/${secondId}.json`)).status).toBe(200);
+    await registeredTenant();
+    const { client } = await signedInTenant();
+    const ltr = await createLtrProperty();
+    expect((await client.post('/API/leaseApplications/V1/apply.json', { propertyId: ltr })).status).toBe(200);
+
+    const seen = await announced(
+      'invoice.created',
+      'invoice.paid',
+      'invoice.refunded',
+      'invoice.cancelled',
+      'payment.succeeded',
+      'channel.conflict',
+      'reservation.overbooked',
+      'reservation.cancelled',
+      'tenant.registered',
+      'application.submitted',
+      'housekeeping.created',
+    );
+    const paidEvent = seen.find((p) => p.type === 'invoice.paid' && p.data.invoiceId === invoiceId);
+    expect(paidEvent?.data).toMatchObject({ status: 1, paidComputed: total, lineItems: expect.any(Array) });
+    expect(paidEvent?.previous).toMatchObject({ status: 0, paidComputed: 0 });
+    const payment = seen.find((p) => p.type === 'payment.succeeded' && p.data.documentId === invoiceId);
+    expect(payment?.data).toMatchObject({ documentType: 'invoice', amount: total, method: 'check' });
+    const registered = seen.find((p) => p.type === 'tenant.registered');
+    expect(Object.keys(registered?.data ?? {})).not.toContain('passwordHash');
+    expect(Object.keys(registered?.data ?? {})).not.toContain('tenantPhone');
+    expect(receiver.payloadProblems).toEqual([]);
   });
 });

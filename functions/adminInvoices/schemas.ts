@@ -34,4 +34,14 @@ export const invoiceResponses = money.documentResponses({
   propertyId: v.nullable(v.number()),
   reservationId: v.nullable(v.number()),
   invoiceDate: v.string(),
+  /** A card dispute while the processor reports one (its status is the processor's: needs_response, won, lost …). */
+  dispute: v.optional(
+    v.object({
+      disputeId: v.string(),
+      status: v.string(),
+      amount: v.number(),
+      reason: v.nullable(v.string()),
+      updatedAt: v.string(),
+    }),
+  ),
 });

@@ -1,9 +1,8 @@
 /** Recorded payments and refunds: shared/workflows/ledger's settlement, answered with the document's new figures. */
 import type { Actor } from '../../shared/domain/change.js';
 import type { DocumentType } from '../../shared/domain/ledger/journal.js';
-import { amountDueCents } from '../../shared/domain/ledger/settlement.js';
-import { toAmount } from '../../shared/domain/money.js';
-import { kindOf, statusLabel } from '../../shared/domain/money-document/kind.js';
+import { kindOf } from '../../shared/domain/money-document/kind.js';
+import { paymentView } from '../../shared/domain/money-document/view.js';
 import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
 import { applySettlement } from '../../shared/workflows/ledger/apply.js';
 import { SettlementRefused } from '../../shared/workflows/ledger/settlement.js';
@@ -36,18 +35,6 @@ export async function recordPayment(
   const { payment, settlement, before } = applied;
   return {
     success: true,
-    paymentId: payment.paymentId,
-    documentType,
-    documentId,
-    amount: toAmount(payment.amountCents),
-    method: payment.method,
-    date: payment.date,
-    reference: payment.reference,
-    status: settlement.status,
-    statusLabel: statusLabel(kindOf(documentType), settlement.status),
-    totalComputed: toAmount(before.totalCents),
-    paidComputed: toAmount(settlement.paidCents),
-    refundedComputed: toAmount(settlement.refundedCents),
-    amountDue: toAmount(amountDueCents({ totalCents: before.totalCents, paidCents: settlement.paidCents })),
+    ...paymentView(kindOf(documentType), payment, { ...settlement, totalCents: before.totalCents }),
   };
 }

@@ -59,6 +59,10 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   adminWebhooks: { usesDataKey: true },
   // The export token is kept sealed under the data key for admins (the public ical group only compares hashes).
   adminIcal: { usesDataKey: true },
+  // The reservation workflow makes a guest's tenant (contact fields sealed under the data key): the channel's
+  // guests, and any stay an admin writes through the same workflow.
+  channel: { usesDataKey: true },
+  adminReservations: { usesDataKey: true },
 };
 
 export function accessOf(group: string): GroupAccess {

@@ -135,9 +135,13 @@ const lineOf = (item: Item): DocumentLine => ({
 export async function readDocument<T extends DocumentType>(
   type: T,
   id: number,
+  options: { consistent?: boolean } = {},
 ): Promise<StoredDocument<RecordOf<T>> | undefined> {
   const { SK } = keys.moneyDocument(type, id);
-  const items = await queryPartition({ pk: keys.moneyDocumentPartition(type, id) });
+  const items = await queryPartition({
+    pk: keys.moneyDocumentPartition(type, id),
+    consistent: options.consistent === true,
+  });
   const header = items.find((i) => i.SK === SK);
   if (!header) return undefined;
   const withPrefix = (prefix: string) => items.filter((i) => String(i.SK).startsWith(prefix));

@@ -71,6 +71,8 @@ export interface PartitionQuery {
   descending?: boolean;
   filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
   projection?: string;
+  /** A strongly consistent read (the table's own key only: index reads are eventually consistent). */
+  consistent?: boolean;
 }
 
 /** Builds the QueryCommand input of a PartitionQuery; the key attribute names come from the table definition. */
@@ -104,6 +106,7 @@ export function partitionQuery(query: PartitionQuery): QueryCommandInput {
     ExpressionAttributeValues: values,
     ...(query.descending ? { ScanIndexForward: false } : {}),
     ...(query.projection ? { ProjectionExpression: query.projection } : {}),
+    ...(query.consistent ? { ConsistentRead: true } : {}),
   };
 }
 

@@ -37,6 +37,17 @@ export interface InvoiceRecord extends DocumentHeader {
    * has not settled, a card payment is in flight and the invoice cannot be cancelled.
    */
   processingIntentId?: string;
+  /** The latest state of a card dispute (charge.dispute.*), as the processor reported it. */
+  dispute?: InvoiceDispute;
+}
+
+export interface InvoiceDispute {
+  disputeId: string;
+  /** The processor's dispute status (`needs_response`, `won`, `lost` …). */
+  status: string;
+  amountCents: number;
+  reason: string | null;
+  updatedAt: string;
 }
 
 export interface ExpenseRecord extends DocumentHeader {

@@ -3,6 +3,8 @@
  * figures every kind shows (`statusLabel`, `subtotalComputed`, `totalComputed`, `paidComputed` …); the single
  * document adds its `lineItems`. Money is a float in the site currency, from the cents kept on the header.
  */
+
+import type { PaymentRecord } from '../ledger/payment.js';
 import { lineTotalCents } from '../ledger/totals.js';
 import { toAmount } from '../money.js';
 import { type MoneyKind, statusLabel } from './kind.js';
@@ -39,6 +41,18 @@ const OWN_FIELDS = {
     propertyId: r.propertyId,
     reservationId: r.reservationId,
     invoiceDate: r.invoiceDate,
+    // A card dispute, while the processor reports one (the status is not changed by it).
+    ...(r.dispute
+      ? {
+          dispute: {
+            disputeId: r.dispute.disputeId,
+            status: r.dispute.status,
+            amount: toAmount(r.dispute.amountCents),
+            reason: r.dispute.reason,
+            updatedAt: r.dispute.updatedAt,
+          },
+        }
+      : {}),
   }),
   expense: (r: ExpenseRecord) => ({
     expenseId: r.expenseId,
@@ -66,3 +80,30 @@ export const documentView = (kind: MoneyKind, record: MoneyRecord, lines: readon
   ...summaryView(kind, record),
   lineItems: lineViews(lines),
 });
+
+/**
+ * A payment or refund as the admin API answers it (adminPayments) and the `payment.*` events carry it: the
+ * payment's own figure (negative for a refund) and its document's money after it.
+ */
+export function paymentView(
+  kind: MoneyKind,
+  payment: PaymentRecord,
+  after: Pick<DocumentHeader, 'status' | 'totalCents' | 'paidCents' | 'refundedCents'>,
+) {
+  const paidCents = after.paidCents ?? 0;
+  return {
+    paymentId: payment.paymentId,
+    documentType: payment.documentType,
+    documentId: payment.documentId,
+    amount: toAmount(payment.amountCents),
+    method: payment.method,
+    date: payment.date,
+    reference: payment.reference,
+    status: after.status,
+    statusLabel: statusLabel(kind, after.status),
+    totalComputed: toAmount(after.totalCents),
+    paidComputed: toAmount(paidCents),
+    refundedComputed: toAmount(after.refundedCents ?? 0),
+    amountDue: toAmount(Math.max(0, after.totalCents - paidCents)),
+  };
+}

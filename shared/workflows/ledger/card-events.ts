@@ -9,7 +9,7 @@ import { disputeHeaderPart, processingHeaderPart } from '../../data/money-docume
 import type { TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { processingStatus } from '../../domain/ledger/settlement.js';
-import { headerRead, type MoneyDocument } from './document.js';
+import { headerRead, type MoneyDocument, viewOf } from './document.js';
 
 /**
  * `processing:invoice <id>`: status 3 and the intent whose card payment is now in flight, conditioned on the
@@ -60,6 +60,8 @@ export function disputeParts(doc: MoneyDocument, dispute: DisputeInput, by: Acto
         action: 'disputed',
         after: { dispute: recorded },
         event: 'invoice.disputed',
+        record: viewOf(doc, { dispute: recorded }),
+        previousRecord: viewOf(doc),
       },
       by,
       now,

@@ -25,7 +25,9 @@ import {
   type SettlementRefusal,
   settle,
 } from '../../domain/ledger/settlement.js';
-import { headerRead, type MoneyDocument } from './document.js';
+import { kindOf } from '../../domain/money-document/kind.js';
+import { paymentView } from '../../domain/money-document/view.js';
+import { headerRead, type MoneyDocument, viewOf } from './document.js';
 import { journalParts, newJournalEntryId } from './posting.js';
 
 export interface SettlementInput {
@@ -117,6 +119,7 @@ function changeParts(
   const { actor: _actor, ...paymentFields } = payment;
   const paymentEvent = next.events.find((e) => e.startsWith('payment.'));
   const documentEvent = next.events.find((e) => !e.startsWith('payment.'));
+  const money = { status: next.status, paidCents: next.paidCents, refundedCents: next.refundedCents };
   return [
     changePart(
       {
@@ -124,7 +127,15 @@ function changeParts(
         recordId: payment.paymentId,
         action: next.kind === 'payment' ? 'created' : 'refunded',
         after: paymentFields,
-        ...(paymentEvent ? { event: paymentEvent } : {}),
+        ...(paymentEvent
+          ? {
+              event: paymentEvent,
+              record: paymentView(kindOf(doc.documentType), payment, {
+                ...money,
+                totalCents: doc.totalCents,
+              }),
+            }
+          : {}),
       },
       input.by,
       input.now,
@@ -135,8 +146,10 @@ function changeParts(
         recordId: doc.documentId,
         action: next.kind === 'payment' ? 'settled' : 'refunded',
         before: { status: doc.status, paidCents: doc.paidCents, refundedCents: doc.refundedCents },
-        after: { status: next.status, paidCents: next.paidCents, refundedCents: next.refundedCents },
-        ...(documentEvent ? { event: documentEvent } : {}),
+        after: money,
+        ...(documentEvent
+          ? { event: documentEvent, record: viewOf(doc, money), previousRecord: viewOf(doc) }
+          : {}),
       },
       input.by,
       input.now,

@@ -6,19 +6,20 @@
  * lands first fails the cancel part, and invoiceNoLongerUnpaid(error) tells the caller to read again.
  */
 import { changePart } from '../../data/changes-repo.js';
-import { cancelHeaderPart, documentChanged, readHeader } from '../../data/money-documents-repo.js';
+import { cancelHeaderPart, documentChanged, readDocument } from '../../data/money-documents-repo.js';
 import { getSettings } from '../../data/settings-repo.js';
 import type { TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { todayIn } from '../../domain/dates.js';
 import { INVOICE } from '../../domain/money-document/kind.js';
 import { cancelConflict, planCancel } from '../../domain/money-document/plan.js';
+import { documentView } from '../../domain/money-document/view.js';
 import { adjustmentParts } from '../ledger/posting.js';
 import { documentState } from './change.js';
 
 /** The parts that cancel an unpaid invoice with its reversal, or none (no such invoice, not unpaid, paid). */
 export async function unpaidInvoiceCancelParts(invoiceId: number, by: Actor, now: Date): Promise<TxPart[]> {
-  const stored = await readHeader('invoice', invoiceId);
+  const stored = await readDocument('invoice', invoiceId, { consistent: true });
   if (!stored || stored.record.status !== INVOICE.status.unpaid) return [];
   const state = await documentState(INVOICE, stored.record);
   if (cancelConflict(INVOICE, state) !== null) return [];
@@ -41,7 +42,13 @@ export async function unpaidInvoiceCancelParts(invoiceId: number, by: Actor, now
         action: plan.action,
         before: { status: state.status },
         after: { status: plan.next.status },
-        ...(plan.event ? { event: plan.event } : {}),
+        ...(plan.event
+          ? {
+              event: plan.event,
+              record: documentView(INVOICE, { ...stored.record, status: plan.next.status }, stored.lines),
+              previousRecord: documentView(INVOICE, stored.record, stored.lines),
+            }
+          : {}),
       },
       by,
       now,
