@@ -33,6 +33,7 @@ import { commit, part, TransactionFailed } from '../../shared/db/transaction.js'
 import type { Actor } from '../../shared/domain/change.js';
 import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
 import { checkOutboundUrl } from '../../shared/net/safe-fetch.js';
+import { bookableProperty } from '../../shared/workflows/reservations/stay-checks.js';
 import { StepRunner } from './apply-steps.js';
 import { importFeed } from './import-feed.js';
 
@@ -102,18 +103,8 @@ export async function createFeed(
   by: Actor,
   now: Date,
 ) {
-  const property = await getProperty(body.propertyId);
-  const problem = !property
-    ? 'no such property'
-    : property.record.type !== 'vr'
-      ? 'is not a VR property'
-      : property.record.isArchived === 1
-        ? 'is archived'
-        : undefined;
-  if (problem)
-    throw new BadRequest(`Property ${body.propertyId} ${problem}`, [
-      { field: 'propertyId', message: problem },
-    ]);
+  // A feed's blocks go through the reservation workflow: its property is one a reservation may be on.
+  await bookableProperty(body.propertyId);
   const check = await checkOutboundUrl(body.url);
   if (!check.ok)
     throw new BadRequest(`The feed URL is not allowed: ${check.reason}`, [
