@@ -13450,6 +13450,13 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            dispute?: {
+                                disputeId: string;
+                                status: string;
+                                amount: number;
+                                reason: string | null;
+                                updatedAt: string;
+                            };
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -13567,6 +13574,13 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            dispute?: {
+                                disputeId: string;
+                                status: string;
+                                amount: number;
+                                reason: string | null;
+                                updatedAt: string;
+                            };
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -13692,6 +13706,13 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        dispute?: {
+                            disputeId: string;
+                            status: string;
+                            amount: number;
+                            reason: string | null;
+                            updatedAt: string;
+                        };
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -13818,6 +13839,13 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            dispute?: {
+                                disputeId: string;
+                                status: string;
+                                amount: number;
+                                reason: string | null;
+                                updatedAt: string;
+                            };
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -13945,6 +13973,13 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            dispute?: {
+                                disputeId: string;
+                                status: string;
+                                amount: number;
+                                reason: string | null;
+                                updatedAt: string;
+                            };
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -14061,6 +14096,13 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        dispute?: {
+                            disputeId: string;
+                            status: string;
+                            amount: number;
+                            reason: string | null;
+                            updatedAt: string;
+                        };
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -14187,6 +14229,13 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            dispute?: {
+                                disputeId: string;
+                                status: string;
+                                amount: number;
+                                reason: string | null;
+                                updatedAt: string;
+                            };
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -14314,6 +14363,13 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            dispute?: {
+                                disputeId: string;
+                                status: string;
+                                amount: number;
+                                reason: string | null;
+                                updatedAt: string;
+                            };
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -19079,6 +19135,13 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        dispute?: {
+                            disputeId: string;
+                            status: string;
+                            amount: number;
+                            reason: string | null;
+                            updatedAt: string;
+                        };
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19153,6 +19216,13 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        dispute?: {
+                            disputeId: string;
+                            status: string;
+                            amount: number;
+                            reason: string | null;
+                            updatedAt: string;
+                        };
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19227,6 +19297,13 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        dispute?: {
+                            disputeId: string;
+                            status: string;
+                            amount: number;
+                            reason: string | null;
+                            updatedAt: string;
+                        };
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19301,6 +19378,13 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        dispute?: {
+                            disputeId: string;
+                            status: string;
+                            amount: number;
+                            reason: string | null;
+                            updatedAt: string;
+                        };
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19375,6 +19459,13 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        dispute?: {
+                            disputeId: string;
+                            status: string;
+                            amount: number;
+                            reason: string | null;
+                            updatedAt: string;
+                        };
                         dueDate: string;
                         tax: number;
                         tax2: number;
