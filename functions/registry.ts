@@ -40,6 +40,7 @@ import { routes as leaseApplications } from './leaseApplications/routes.js';
 import { routes as payments } from './payments/routes.js';
 import { routes as paymentWebhook } from './paymentWebhook/routes.js';
 import { routes as publicAuth } from './publicAuth/routes.js';
+import { jobs as holdJobs } from './publicBooking/jobs.js';
 import { routes as publicBooking } from './publicBooking/routes.js';
 import { routes as site } from './site/routes.js';
 import { routes as siteContact } from './siteContact/routes.js';
@@ -82,7 +83,13 @@ export const GROUPS: readonly string[] = [...new Set(ROUTES.map((r) => r.group))
  * Every background job (table-change consumers and schedules, shared/jobs/contract.ts), declared in its
  * group's jobs.ts. The CDK stack and the local runtime's job runner are derived from this list.
  */
-export const JOBS: readonly JobContract[] = [...auditJobs, ...housekeepingJobs, ...webhookJobs, ...icalJobs];
+export const JOBS: readonly JobContract[] = [
+  ...auditJobs,
+  ...housekeepingJobs,
+  ...webhookJobs,
+  ...icalJobs,
+  ...holdJobs,
+];
 
 /**
  * The record each event type carries as its payload's `data` (DESIGN.md "Outbound webhooks"): the schema of
@@ -94,6 +101,7 @@ export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEvent, AnySchema>> = {
   'reservation.modified': adminReservation,
   'reservation.cancelled': adminReservation,
   'reservation.overbooked': adminReservation,
+  'reservation.expired': adminReservation,
   'invoice.created': invoiceResponses.single,
   'invoice.paid': invoiceResponses.single,
   'invoice.refunded': invoiceResponses.single,

@@ -240,12 +240,18 @@ describe('the local job runner', () => {
     // The audit entries are written while the other job still fails its first record on every try.
     const recordIds = [a, b].map((c) => String(c.item.recordId));
     const deadline = Date.now() + 20_000;
-    while ((await Promise.all(recordIds.map(entriesOf))).some((entries) => entries.length !== 1)) {
+    // (Each job polls the stream on its own, so the stuck one may not have tried yet when the audit is done.)
+    const stuckFailed = () => (jobs.status().find((s) => s.id === stuckJob.id)?.failures ?? 0) > 0;
+    while (
+      (await Promise.all(recordIds.map(entriesOf))).some((entries) => entries.length !== 1) ||
+      !stuckFailed()
+    ) {
       if (Date.now() > deadline) throw new Error('the audit entries were held up');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // (Its `pending` count moves between the reader's polls; what matters is that nothing of it was handled.)
     const held = jobs.status().find((s) => s.id === stuckJob.id);
-    expect(held).toMatchObject({ handled: 0, keptFailures: 0, pending: 2 });
+    expect(held).toMatchObject({ handled: 0, keptFailures: 0 });
     expect(held?.failures).toBeGreaterThan(0);
     expect(new Set(stuckTried)).toEqual(new Set([recordIds[0]])); // its later record waits behind, in order
 

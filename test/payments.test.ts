@@ -10,6 +10,7 @@ import {
   createIntent,
   INTENT_PATH,
   paymentPage,
+  payTokenOf,
   plantInvoice,
   storedIntent,
   useFakeStripe,
@@ -72,7 +73,7 @@ describe('POST payment-create-intent.php', () => {
     const { client, token } = await paymentPage();
     const res = await client.post(
       INTENT_PATH,
-      { invoiceId: String(invoiceId) },
+      { invoiceId: String(invoiceId), ...payTokenOf(invoiceId) },
       { headers: { 'x-csrf-token': token } },
     );
     expect(res.status).toBe(200);
@@ -97,7 +98,8 @@ describe('POST payment-create-intent.php', () => {
       ['is paid', plantInvoice({ status: 2 })],
       ['draft', plantInvoice({ status: 9 })],
       ['nothing is due', plantInvoice({ paidCents: 12_550 })],
-      ['tenant', plantInvoice({ tenantId: 7 }), { tenantId: 8 }],
+      // Another tenant's: as if there were no such invoice (DESIGN.md "The payment link").
+      ['no such invoice', plantInvoice({ tenantId: 7 }), { tenantId: 8 }],
     ];
     for (const [detail, planted, extra] of cases) {
       const { invoiceId } = await planted;

@@ -317,12 +317,19 @@ describe('book', () => {
     const { orderId, invoiceId, tenantId, reservationId } = res.body as Record<string, number>;
     expect(orderId).toBeGreaterThan(0);
     expect(invoiceId).toBeGreaterThan(0);
+    // Something to pay: a hold (status "0") for the site's bookingHoldMinutes (default a day), with its link.
+    const holdUntil = Date.parse(String(res.body.holdUntil));
+    expect(Math.abs(holdUntil - (Date.now() + 1440 * 60_000))).toBeLessThan(60_000);
+    expect(String(res.body.paymentUrl)).toMatch(
+      new RegExp(`/pay\\?invoiceId=${invoiceId}&token=[\\w-]{43}$`),
+    );
 
     const reservation = await getItem(`RESERVATION#${reservationId}`, 'RESERVATION');
     expect(reservation).toMatchObject({
       propertyId,
       tenantId,
-      status: '1',
+      status: '0',
+      holdUntil: res.body.holdUntil,
       dateFrom: from,
       dateTo: plus(from, 3),
       totalPriceCents: 40_000,

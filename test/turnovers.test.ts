@@ -155,10 +155,19 @@ describe('turnovers', () => {
     expect(requests[0]?.requestDate).toBe(siteDay(61));
   });
 
-  it('a guest’s website booking gets its turnover too', async () => {
+  it('a guest’s website booking gets its turnover too, once paid (a hold is not a confirmed stay yet)', async () => {
     const propertyId = await createVrProperty({ propertyName: unique('Guest Cottage') });
     const res = await guestBook(guestBody(propertyId, siteDay(70), siteDay(73)));
     expect(res.status, res.text).toBe(200);
+    await jobsCaughtUp();
+    expect(await requestsOf(propertyId)).toHaveLength(0);
+    const { invoiceId, quote } = res.body as { invoiceId: number; quote: { total: number } };
+    const paid = await admin.post(`/API/adminPayments/V1/invoices/${invoiceId}/payments.json`, {
+      amount: quote.total,
+      method: 'cash',
+      date: siteDay(0),
+    });
+    expect(paid.status, paid.text).toBe(201);
     await jobsCaughtUp();
     const requests = await requestsOf(propertyId);
     expect(requests).toHaveLength(1);

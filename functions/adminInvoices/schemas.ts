@@ -34,6 +34,8 @@ export const invoiceResponses = money.documentResponses({
   propertyId: v.nullable(v.number()),
   reservationId: v.nullable(v.number()),
   invoiceDate: v.string(),
+  /** The single invoice only: the payment link to send the payer while something is due (DESIGN.md "The payment link"). */
+  paymentUrl: v.optional(v.nullable(v.string())),
   /** A card dispute while the processor reports one (its status is the processor's: needs_response, won, lost …). */
   dispute: v.optional(
     v.object({

@@ -7,6 +7,7 @@ import { getTenant, getTenants } from '../../shared/data/tenants-repo.js';
 import type { InvoiceRecord } from '../../shared/domain/money-document/record.js';
 import { BadRequest } from '../../shared/errors.js';
 import type { OwnFields } from '../../shared/workflows/money-document/create.js';
+import { staffPaymentUrl } from '../../shared/workflows/money-document/pay-link.js';
 import type { CreateInvoiceInput, ListInvoicesQuery } from './schemas.js';
 
 /** The invoicee: exactly one of tenantId and adminId, and it exists (else 400 on that field). */
@@ -66,3 +67,8 @@ export async function refine(invoices: InvoiceRecord[], q: ListInvoicesQuery): P
   );
   return invoices.filter((i) => direct(i) || (i.tenantId !== null && matchingTenants.has(i.tenantId)));
 }
+
+/** The single invoice's payment link (DESIGN.md "The payment link"): staff send it to the payer. */
+export const single = async (invoice: InvoiceRecord, now: Date) => ({
+  paymentUrl: await staffPaymentUrl(invoice, now),
+});

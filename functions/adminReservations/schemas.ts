@@ -86,6 +86,8 @@ export const adminReservation = v.object({
   orderId: v.nullable(v.number()),
   couponCode: v.nullable(v.string()),
   source: v.picklist(RESERVATION_SOURCES),
+  /** An unpaid website booking's hold: when it runs out (ISO time); null for any other stay. */
+  holdUntil: v.nullable(v.string()),
   dateCreated: v.string(),
   dateUpdated: v.string(),
 });

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { CAPTCHA_PROVIDERS } from '../../shared/captcha/providers.js';
 import type { SiteSettings } from '../../shared/domain/settings.js';
 import type { AnySchema } from '../../shared/http/route.js';
-import { flag01, percent, text } from '../../shared/http/schemas.js';
+import { flag01, intLike, percent, text } from '../../shared/http/schemas.js';
 
 const line = (max = 256) => v.optional(v.pipe(text(max), v.trim()));
 const url = v.optional(
@@ -88,6 +88,9 @@ export const settingsFields = {
   vrTaxRate2: v.optional(percent),
   channelEnabled: flag,
   tenantActivationPageUrl: url,
+  // Up to a week: a hold longer than that is a reservation nobody paid for.
+  bookingHoldMinutes: v.optional(intLike(0, 10_080)),
+  paymentPageUrl: url,
 } satisfies Record<keyof SiteSettings, AnySchema>;
 
 export const updateSettingsBody = v.strictObject(settingsFields);

@@ -10,5 +10,7 @@ export const handler = createHttpHandler('payments', [
     const { token, cookie } = await issueCsrfToken();
     return { body: { payment_csrf: token }, cookies: [cookie] };
   }),
-  bind(routes.createIntent, async ({ body, now }) => ({ body: await service.createIntent(body, now) })),
+  bind(routes.createIntent, async ({ body, tenant, now }) => ({
+    body: await service.createIntent(body, { tenant }, now),
+  })),
 ]);

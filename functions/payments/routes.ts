@@ -31,6 +31,16 @@ const billing = (max: number) => v.optional(text(max));
 export const createIntentBody = v.strictObject({
   invoiceId: intLike(1),
   tenantId: v.optional(intLike(1)),
+  /** The payment link's token (`paymentUrl` carries it): without the invoice's tenant session, it is required. */
+  token: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(128, 'is not a payment link token'),
+      v.description(
+        "The payment link's token (the `token` of the booking's or the invoice's `paymentUrl`); not needed with the invoice's tenant session.",
+      ),
+    ),
+  ),
   fname: billing(100),
   lname: billing(100),
   email: v.optional(
@@ -70,8 +80,8 @@ export const createIntent = defineRoute({
   path: '/API/payment-create-intent.php',
   summary: 'Create the card PaymentIntent of an invoice’s amount due',
   description:
-    'The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the same invoice and amount answer the same intent (Stripe idempotency key). `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`.',
-  auth: { kind: 'csrf' },
+    'Acts only for the invoice\'s tenant session or with the invoice\'s payment-link `token` (DESIGN.md "The payment link"); any other caller gets the 400 "no such invoice", whatever the invoice\'s state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the same invoice and amount answer the same intent (Stripe idempotency key). `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`.',
+  auth: { kind: 'csrf', tenantSession: 'optional' },
   body: createIntentBody,
   idempotency: true,
   rateLimits: [

@@ -14,12 +14,13 @@ import type { TenantSession } from '../../shared/auth/session-types.js';
 import { verifyCaptcha } from '../../shared/captcha/verify.js';
 import { couponUseFailed, getCoupon } from '../../shared/data/coupons-repo.js';
 import { dayPrices } from '../../shared/data/day-prices-repo.js';
+import { newPayToken, payTokenPart } from '../../shared/data/pay-tokens-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
 import { type PropertyDays, propertyDays } from '../../shared/data/property-days-repo.js';
 import { getRecentSettings, getSettings } from '../../shared/data/settings-repo.js';
 import { tenantIdByEmail } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
-import { TransactionFailed } from '../../shared/db/transaction.js';
+import { TransactionFailed, type TxPart } from '../../shared/db/transaction.js';
 import { MAX_NIGHTS_PER_TRANSACTION } from '../../shared/domain/booking/capacity.js';
 import { applicableCoupon, couponProblem } from '../../shared/domain/booking/coupon.js';
 import { quoteView } from '../../shared/domain/booking/quote.js';
@@ -27,8 +28,9 @@ import { RESERVATION_STATUS } from '../../shared/domain/booking/reservation.js';
 import { nightCount, stayOf, today } from '../../shared/domain/booking/stay.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { Conflict, Unauthorized } from '../../shared/errors.js';
+import { paymentPageOf, paymentUrlOf } from '../../shared/workflows/money-document/pay-link.js';
 import { createReservationWithNights, type StayGuest } from '../../shared/workflows/reservations/index.js';
-import { type BookingIds, bookingParts } from './booking-parts.js';
+import { bookingParts } from './booking-parts.js';
 import type { BookInput } from './schemas.js';
 import { MAX_QUOTE_NIGHTS, onlineProperty, pricesOf, quoteOf } from './service.js';
 
@@ -36,6 +38,8 @@ export const PORTAL_MESSAGE =
   'A name and an e-mail address are needed to book: complete this booking in the guest portal.';
 export const PAY_MESSAGE =
   'Booked. Next step: pay the invoice in the guest portal (log in with this e-mail address, or register with it to claim the booking).';
+export const holdMessage = (holdUntil: string) =>
+  `Held until ${holdUntil}. Next step: pay the invoice (the payment link, or the guest portal) to confirm the booking; unpaid, the nights are released then.`;
 export const NOTHING_TO_PAY_MESSAGE = 'Booked. There is nothing to pay; the stay is in the guest portal.';
 
 export interface BookContext {
@@ -88,7 +92,7 @@ async function readBooking(input: BookInput, ctx: BookContext) {
  * The ids a booking may need, taken beside its reads: the reservation, the order, the invoice and its journal
  * entry, and a guest's new tenant (used only when the e-mail is not known yet).
  */
-async function takeIds(guestCheckout: boolean): Promise<BookingIds & { tenantId: number | undefined }> {
+async function takeIds(guestCheckout: boolean) {
   const [reservationId, orderId, invoiceId, journalEntryId, tenantId] = await Promise.all([
     nextId('reservation'),
     nextId('order'),
@@ -111,6 +115,43 @@ function guestCaptcha(input: BookInput, ctx: BookContext): Promise<void> | undef
   return checked;
 }
 
+type BookingReads = Awaited<ReturnType<typeof readBooking>>;
+type BookingIds = Awaited<ReturnType<typeof takeIds>>;
+
+/** Whose stay: the session's tenant, or the guest found by e-mail (read beside the stay) or made now. */
+function stayGuestOf(input: BookInput, ctx: BookContext, reads: BookingReads, ids: BookingIds): StayGuest {
+  if (ctx.tenant) return { kind: 'tenant', tenantId: ctx.tenant.tenantId };
+  return {
+    kind: 'guest',
+    guest: {
+      name: input.name,
+      email: input.email,
+      contact: {
+        tenantPhone: input.phone,
+        tenantAddress: input.address,
+        tenantCity: input.city,
+        tenantState: input.state,
+        tenantZip: input.zip,
+      },
+    },
+    known: { tenantId: reads.knownTenantId, newTenantId: ids.tenantId },
+  };
+}
+
+/**
+ * DESIGN.md "Bookings that are not paid yet": something to pay makes a hold of the site's bookingHoldMinutes
+ * (0 keeps the legacy way: confirmed at once), with the payment link's token of its invoice.
+ */
+function payment(reads: BookingReads, now: Date) {
+  const invoiced = reads.quote.totalCents > 0;
+  const minutes = reads.settings.bookingHoldMinutes;
+  return {
+    invoiced,
+    holdUntil: invoiced && minutes > 0 ? new Date(now.getTime() + minutes * 60_000).toISOString() : null,
+    token: invoiced ? newPayToken() : undefined,
+  };
+}
+
 export async function book(input: BookInput, ctx: BookContext) {
   const bookable = Boolean(input.name && input.email);
   const captcha = bookable ? guestCaptcha(input, ctx) : undefined;
@@ -126,54 +167,69 @@ export async function book(input: BookInput, ctx: BookContext) {
     invoiceId: null as number | null,
     tenantId: ctx.tenant?.tenantId ?? null,
     reservationId: null as number | null,
+    holdUntil: null as string | null,
+    paymentUrl: null as string | null,
     quote: quoteView(reads.quote),
   };
   if (!ids) return { ...answer, requiresPortal: true, message: PORTAL_MESSAGE };
   await captcha;
   if (reads.couponRefusal) throw new Conflict(`The coupon cannot be used: ${reads.couponRefusal}`);
+  const { invoiced, holdUntil, token } = payment(reads, ctx.now);
+  const record = await commitBooking(input, ctx, reads, ids, {
+    holdUntil,
+    extra: token === undefined ? [] : [await payTokenPart(ids.invoiceId, token, ctx.now)],
+  });
+  const invoiceId = invoiced ? ids.invoiceId : null;
+  return {
+    ...answer,
+    success: true,
+    orderId: ids.orderId,
+    invoiceId,
+    reservationId: record.reservationId,
+    tenantId: record.tenantId,
+    holdUntil,
+    paymentUrl:
+      token === undefined ? null : paymentUrlOf(paymentPageOf(reads.settings), ids.invoiceId, token),
+    message: invoiceId === null ? NOTHING_TO_PAY_MESSAGE : holdUntil ? holdMessage(holdUntil) : PAY_MESSAGE,
+  };
+}
+
+/** The stay through the reservation workflow, with the booking's order, invoice and coupon use as its parts. */
+async function commitBooking(
+  input: BookInput,
+  ctx: BookContext,
+  reads: BookingReads,
+  ids: BookingIds,
+  more: { holdUntil: string | null; extra: TxPart[] },
+) {
   const invoiced = reads.quote.totalCents > 0;
   const by: Actor = {
     actor: ctx.tenant ? `tenant:${ctx.tenant.tenantId}` : `guest:${ctx.ip}`,
     requestId: ctx.requestId,
   };
-  const guest: StayGuest = ctx.tenant
-    ? { kind: 'tenant', tenantId: ctx.tenant.tenantId }
-    : {
-        kind: 'guest',
-        guest: {
-          name: input.name,
-          email: input.email,
-          contact: {
-            tenantPhone: input.phone,
-            tenantAddress: input.address,
-            tenantCity: input.city,
-            tenantState: input.state,
-            tenantZip: input.zip,
-          },
-        },
-        known: { tenantId: reads.knownTenantId, newTenantId: ids.tenantId },
-      };
   const { property } = reads;
   try {
-    const record = await createReservationWithNights(
+    return await createReservationWithNights(
       {
         propertyId: input.propertyId,
         dateFrom: input.dateFrom,
         dateTo: input.dateTo,
-        status: RESERVATION_STATUS.confirmed,
+        status: more.holdUntil ? RESERVATION_STATUS.pending : RESERVATION_STATUS.confirmed,
         name: input.name,
         email: input.email,
-        guest,
+        guest: stayGuestOf(input, ctx, reads, ids),
         totalPriceCents: reads.quote.totalCents,
         rules: { kind: 'website', adults: input.adults, children: input.children, pets: input.pets },
         orderId: ids.orderId,
         couponCode: reads.couponCode,
+        holdUntil: more.holdUntil,
       },
       { by, now: ctx.now, source: 'website' },
       {
         known: { property, today: reads.todayThere, claims: reads.claims, reservationId: ids.reservationId },
-        extraParts: (reservation) =>
-          bookingParts({
+        extraParts: (reservation) => [
+          ...more.extra,
+          ...bookingParts({
             reservation,
             ids: invoiced ? ids : { ...ids, invoiceId: null, journalEntryId: null },
             property: property.record,
@@ -183,18 +239,9 @@ export async function book(input: BookInput, ctx: BookContext) {
             by,
             now: ctx.now,
           }),
+        ],
       },
     );
-    const invoiceId = invoiced ? ids.invoiceId : null;
-    return {
-      ...answer,
-      success: true,
-      orderId: ids.orderId,
-      invoiceId,
-      reservationId: record.reservationId,
-      tenantId: record.tenantId,
-      message: invoiceId === null ? NOTHING_TO_PAY_MESSAGE : PAY_MESSAGE,
-    };
   } catch (error) {
     if (error instanceof TransactionFailed && couponUseFailed(error))
       throw new Conflict(`The coupon cannot be used: ${reads.couponCode} has been used up or deactivated`);

@@ -156,6 +156,10 @@ export const bookingResult = v.object({
   invoiceId: v.nullable(v.number()),
   tenantId: v.nullable(v.number()),
   reservationId: v.nullable(v.number()),
+  /** Beyond the spec: an unpaid booking is held until then (ISO time; DESIGN.md "Bookings that are not paid yet"). */
+  holdUntil: v.nullable(v.string()),
+  /** Beyond the spec: the payment link of the booking's invoice (DESIGN.md "The payment link"). */
+  paymentUrl: v.nullable(v.string()),
   quote: quoteResult,
   message: v.string(),
 });

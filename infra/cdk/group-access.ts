@@ -45,6 +45,8 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   publicAuth: { sendsMail: true, usesDataKey: true, verifiesCaptcha: true },
   // The admin tenant views and writes decrypt and encrypt contact fields.
   adminTenants: { usesDataKey: true },
+  // The single invoice shows its payment link, whose token is kept sealed for staff.
+  adminInvoices: { usesDataKey: true },
   // Contact form and booking accept the built-in CAPTCHA; contact also opens the provider's sealed secret key.
   siteContact: { verifiesCaptcha: true, usesDataKey: true },
   // The CAPTCHA provider's secret key is stored sealed under the data key.

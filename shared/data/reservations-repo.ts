@@ -100,6 +100,35 @@ export function replaceReservationParts(
   ];
 }
 
+/** R9: a live hold's expiry entry, written with the hold (`put:hold <id>`). */
+export function holdPart(record: ReservationRecord): TxPart {
+  const holdUntil = record.holdUntil ?? '';
+  return part.putIfAbsent(`put:hold ${record.reservationId}`, {
+    ...keys.hold(record.reservationId),
+    entity: 'hold',
+    reservationId: record.reservationId,
+    holdUntil,
+    GSI1PK: indexKeys.holds(),
+    GSI1SK: indexKeys.holdOrder(holdUntil, record.reservationId),
+  });
+}
+
+/** R9: the hold's entry gone, with the change that ends the hold (paid in full, expired, cancelled). */
+export const releaseHoldPart = (reservationId: number): TxPart =>
+  part.delete(`delete:hold ${reservationId}`, keys.hold(reservationId));
+
+/** R9: the holds that ran out by `now` (ISO time), earliest first, at most `limit`. */
+export async function expiredHolds(
+  now: string,
+  limit: number,
+): Promise<{ reservationId: number; holdUntil: string }[]> {
+  const items = await queryPartitionFirst(
+    { index: INDEX.gsi1, pk: indexKeys.holds(), sk: { between: ['0', `${now}#~`] } },
+    limit,
+  );
+  return items.map((i) => ({ reservationId: Number(i.reservationId), holdUntil: String(i.holdUntil) }));
+}
+
 /** Whether a change failed because the reservation was changed since it was read (re-read and retry). */
 export const reservationChanged = (error: unknown, reservationId: number): boolean =>
   error instanceof TransactionFailed && error.conditionFailed(updateLabel(reservationId));

@@ -47,6 +47,8 @@ export const keys = {
   dayRange: (first: string, last: string): [string, string] => [`DAY#${first}#`, `DAY#${last}#~`],
   /** R1: a reservation (or admin block). */
   reservation: (reservationId: number): Key => ({ PK: `RESERVATION#${reservationId}`, SK: 'RESERVATION' }),
+  /** R9: a live hold's expiry entry (an unpaid website booking), in the holds index until it ends. */
+  hold: (reservationId: number): Key => ({ PK: `HOLD#${reservationId}`, SK: 'HOLD' }),
   /** R5: a booking order. */
   order: (orderId: number): Key => ({ PK: `ORDER#${orderId}`, SK: 'ORDER' }),
   /** R7: a coupon, by its upper-case code (codes match whatever their case). */
@@ -169,6 +171,11 @@ export const keys = {
   icalEventPrefix: 'EVENT#',
   /** IC3: a property's export token (its SHA-256 for the public check, sealed for admins). */
   icalExportToken: (propertyId: number): Key => ({ PK: `PROPERTY#${propertyId}`, SK: 'ICALEXPORT' }),
+  /** I9: an invoice's payment-link token (its hash, and sealed for staff), in the invoice's partition. */
+  payToken: (invoiceId: number): Key => ({
+    PK: keys.moneyDocumentPartition('invoice', invoiceId),
+    SK: 'PAYTOKEN',
+  }),
 } as const;
 
 /** Overloaded GSI partition/sort values, one builder per access pattern. */
@@ -192,6 +199,9 @@ export const indexKeys = {
   /** GSI2 (R3): a tenant's reservations; GSI3 (R4): every reservation; both by stay start. */
   reservationsByTenant: (tenantId: number) => `TENANTRES#${tenantId}`,
   reservationsAll: () => 'RESERVATIONS',
+  /** R9: every live hold by the time it runs out (GSI1). */
+  holds: () => 'HOLDS',
+  holdOrder: (holdUntil: string, reservationId: number) => `${holdUntil}#${pad(reservationId)}`,
   reservationStart: (dateFrom: string, reservationId: number) => `${dateFrom}#${pad(reservationId)}`,
   /** GSI1 (R7): every coupon by code (admin list; bounded by the site's own coupons). */
   coupons: () => 'COUPONS',

@@ -49,6 +49,17 @@ export interface SiteSettings {
    * query and calls activate.json). Empty: the e-mailed link opens the API's own activation page.
    */
   tenantActivationPageUrl: string;
+  /**
+   * Minutes a website booking with an amount due is held (status "0") before the hold-expiry job releases it
+   * unpaid (DESIGN.md "Bookings that are not paid yet"); 0 confirms every booking at once (the legacy way).
+   */
+  bookingHoldMinutes: number;
+  /**
+   * The site's page where a payer pays an invoice: the payment link (`paymentUrl`) is this page with
+   * `invoiceId` and `token` (DESIGN.md "The payment link"). Empty: the local runtime's own page (`/pay` on the
+   * API's public base URL), which a deployed site replaces with its own.
+   */
+  paymentPageUrl: string;
 }
 
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -89,6 +100,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   vrTaxRate2: 0,
   channelEnabled: 0,
   tenantActivationPageUrl: '',
+  bookingHoldMinutes: 1440,
+  paymentPageUrl: '',
 };
 
 /** The settings every website caller reads. */

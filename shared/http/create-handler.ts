@@ -151,6 +151,12 @@ function routeRequest(event: Event, context: ApiContext, matcher: PathMatcher<Bo
   };
 }
 
+/** Whether the route takes a tenant session (required or when present). */
+const loadsTenant = (auth: BoundRoute['contract']['auth']): boolean =>
+  auth.kind === 'tenant' ||
+  auth.kind === 'optionalTenant' ||
+  (auth.kind === 'csrf' && auth.tenantSession === 'optional');
+
 /** Starts reading the session the route's auth needs (none for public routes); never rejects. */
 function readSession(
   auth: BoundRoute['contract']['auth'],
@@ -161,7 +167,7 @@ function readSession(
   const read =
     auth.kind === 'admin'
       ? loadSession(cookies[ADMIN_COOKIE], 'admin', now)
-      : auth.kind === 'tenant' || auth.kind === 'optionalTenant'
+      : loadsTenant(auth)
         ? loadSession(cookies[TENANT_COOKIE], 'tenant', now)
         : undefined;
   return read?.then(
@@ -235,7 +241,7 @@ async function authorize(api: RequestState): Promise<void> {
     if (!admin) throw new Unauthorized('An admin session is required: sign in at /API/auth/V1/login.json');
     if (!hasRole(admin, auth.roles)) throw new Forbidden(`The ${admin.role} role may not use this endpoint`);
     input.admin = admin;
-  } else if (auth.kind === 'tenant' || auth.kind === 'optionalTenant') {
+  } else if (loadsTenant(auth)) {
     const tenant = session?.kind === 'tenant' ? session : undefined;
     if (!tenant && auth.kind === 'tenant')
       throw new Unauthorized('A tenant session is required: log in first');

@@ -25,8 +25,11 @@ export type Auth =
    * anything else reads it (400 without a well-formed signature, 401 for a wrong one).
    */
   | { readonly kind: 'webhook'; readonly verifier: WebhookVerifierName }
-  /** The payment script: the double-submit CSRF token must match its cookie (shared/auth/csrf.ts; 403). */
-  | { readonly kind: 'csrf' };
+  /**
+   * The payment script: the double-submit CSRF token must match its cookie (shared/auth/csrf.ts; 403); a
+   * tenant session is loaded when present (`tenant`), for a route that acts for the session's tenant.
+   */
+  | { readonly kind: 'csrf'; readonly tenantSession?: 'optional' };
 
 /**
  * A limit the pipeline counts in the table before validation (shared/http/rate-limit.ts): more than `limit`
@@ -112,7 +115,7 @@ type SessionOf<A extends Auth> = A extends { kind: 'admin' }
   ? { admin: AdminSession }
   : A extends { kind: 'tenant' }
     ? { tenant: TenantSession }
-    : A extends { kind: 'optionalTenant' }
+    : A extends { kind: 'optionalTenant' } | { kind: 'csrf'; tenantSession: 'optional' }
       ? { tenant: TenantSession | undefined }
       : unknown;
 

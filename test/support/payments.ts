@@ -3,6 +3,7 @@
  * wired into this file's runtime, a payment page's client with its CSRF cookie and token, and invoices planted
  * in the file's table.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll } from 'vitest';
 import { type ApiResponse, Client } from './client.js';
@@ -37,21 +38,35 @@ export async function paymentPage(): Promise<{ client: Client; token: string }> 
   return { client, token: res.body.payment_csrf };
 }
 
-/** POST payment-create-intent.php from a payment page, the token in the body as the spec has it. */
+/**
+ * POST payment-create-intent.php from a payment page, the CSRF token in the body as the spec has it, and the
+ * planted invoice's payment-link token as the page takes it from its link (unless the body names one).
+ */
 export async function createIntent(
   body: Record<string, unknown>,
   page?: { client: Client; token: string },
   headers: Record<string, string> = {},
 ): Promise<ApiResponse> {
   const { client, token } = page ?? (await paymentPage());
-  return client.post(INTENT_PATH, { ...body, payment_csrf: token }, { headers });
+  const linkToken = 'token' in body ? {} : payTokenOf(Number(body.invoiceId));
+  return client.post(INTENT_PATH, { ...body, ...linkToken, payment_csrf: token }, { headers });
 }
+
+const plantedTokens = new Map<number, string>();
+
+/** The payment-link token planted with an invoice, as `{token}` (nothing for an invoice planted without one). */
+export const payTokenOf = (invoiceId: number): { token?: string } => {
+  const token = plantedTokens.get(invoiceId);
+  return token === undefined ? {} : { token };
+};
 
 let plantedIds = 900_000;
 
 export interface PlantedInvoice {
   invoiceId: number;
   totalCents: number;
+  /** Its payment link's token (DESIGN.md "The payment link"). */
+  payToken: string;
 }
 
 /** An invoice header written straight into the table (no lines or journal: the payment script reads the header). */
@@ -88,7 +103,23 @@ export async function plantInvoice(
       },
     }),
   );
-  return { invoiceId, totalCents };
+  const payToken = randomBytes(32).toString('base64url');
+  await rawTable.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: {
+        PK: `INVOICE#${invoiceId}`,
+        SK: 'PAYTOKEN',
+        entity: 'payToken',
+        invoiceId,
+        tokenHash: createHash('sha256').update(payToken).digest('hex'),
+        tokenSealed: 'not sealed in this test',
+        createdAt: '2027-01-05T10:00:00.000Z',
+      },
+    }),
+  );
+  plantedTokens.set(invoiceId, payToken);
+  return { invoiceId, totalCents, payToken };
 }
 
 /** The I8 item of an intent, as stored. */

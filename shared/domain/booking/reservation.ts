@@ -41,6 +41,11 @@ export interface ReservationRecord {
   source: ReservationSource;
   /** The unit held on each night, in night order; empty while cancelled. Release reads it, not the table. */
   nightUnits: UnitPick[];
+  /**
+   * A website booking not paid yet (status "0"): when its hold runs out (ISO time, DESIGN.md "Bookings that
+   * are not paid yet"); null or absent otherwise.
+   */
+  holdUntil?: string | null;
   dateCreated: string;
   dateUpdated: string;
 }
@@ -104,6 +109,8 @@ export function planReservationUpdate(
     dateFrom,
     dateTo,
     totalPriceCents: patch.totalPriceCents ?? current.totalPriceCents,
+    // A hold lasts while the reservation is pending; any other status ends it.
+    holdUntil: status === RESERVATION_STATUS.pending ? (current.holdUntil ?? null) : null,
     dateUpdated: now,
   };
   const datesMoved = dateFrom !== current.dateFrom || dateTo !== current.dateTo;
@@ -120,7 +127,13 @@ export function planReservationUpdate(
 export function cancelReservation(current: ReservationRecord, now: string): ReservationRecord {
   if (current.status === RESERVATION_STATUS.cancelled)
     throw new Conflict(`Reservation ${current.reservationId} is already cancelled`);
-  return { ...current, status: RESERVATION_STATUS.cancelled, nightUnits: [], dateUpdated: now };
+  return {
+    ...current,
+    status: RESERVATION_STATUS.cancelled,
+    nightUnits: [],
+    holdUntil: null,
+    dateUpdated: now,
+  };
 }
 
 /** The claims a change writes: nights released, nights newly claimed, nights kept whose kind changes. */
@@ -169,8 +182,29 @@ export function reservationView(r: ReservationRecord) {
     orderId: r.orderId,
     couponCode: r.couponCode,
     source: r.source,
+    holdUntil: isHeld(r) ? (r.holdUntil ?? null) : null,
     dateCreated: r.dateCreated,
     dateUpdated: r.dateUpdated,
+  };
+}
+
+/** Whether the reservation is a live hold: pending with a time it runs out. */
+export const isHeld = (r: Pick<ReservationRecord, 'status' | 'holdUntil'>): boolean =>
+  r.status === RESERVATION_STATUS.pending && typeof r.holdUntil === 'string' && r.holdUntil !== '';
+
+/** A hold paid in full: confirmed, no longer held. */
+export function confirmHold(current: ReservationRecord, now: string): ReservationRecord {
+  return { ...current, status: RESERVATION_STATUS.confirmed, holdUntil: null, dateUpdated: now };
+}
+
+/** A hold that ran out: cancelled, its nights released. */
+export function expireHold(current: ReservationRecord, now: string): ReservationRecord {
+  return {
+    ...current,
+    status: RESERVATION_STATUS.cancelled,
+    holdUntil: null,
+    nightUnits: [],
+    dateUpdated: now,
   };
 }
 
@@ -182,7 +216,7 @@ const GUEST_FIELDS = ['name', 'email'];
  * and after, announced as `reservation.<action>`.
  */
 export const reservationChange = (
-  action: 'created' | 'modified' | 'cancelled' | 'overbooked',
+  action: 'created' | 'modified' | 'cancelled' | 'overbooked' | 'expired',
   before: ReservationRecord | undefined,
   after: ReservationRecord,
 ): ChangeInput => ({

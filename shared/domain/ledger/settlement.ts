@@ -27,7 +27,14 @@ export interface SettlementState {
  */
 export type PaymentSource = 'recorded' | 'processor';
 
-export type SettlementRefusal = 'zeroAmount' | 'notPayable' | 'draft' | 'overpayment' | 'overRefund';
+export type SettlementRefusal =
+  | 'zeroAmount'
+  | 'notPayable'
+  | 'draft'
+  | 'overpayment'
+  | 'overRefund'
+  /** A card payment for a website booking that was cancelled (its hold ran out, or staff cancelled it). */
+  | 'bookingCancelled';
 
 export interface Settlement {
   kind: 'payment' | 'refund';

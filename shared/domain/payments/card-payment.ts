@@ -43,8 +43,11 @@ export interface PayableInvoice {
  * processing (3: an earlier attempt is under way; the same intent comes back for the same amount) are
  * payable while something is due. A `tenantId` sent by the page must be the invoice's tenant.
  */
+/** What a caller who may not pay an invoice is told, whatever the invoice's state: as if it did not exist. */
+export const NO_SUCH_INVOICE = 'there is no such invoice';
+
 export function payableRefusal(invoice: PayableInvoice | undefined, tenantId?: number): string | null {
-  if (!invoice) return 'there is no such invoice';
+  if (!invoice) return NO_SUCH_INVOICE;
   if (tenantId !== undefined && invoice.tenantId !== tenantId) return 'it is not this tenant’s invoice';
   const { status } = invoice;
   if (isClosed(INVOICE, status)) return 'it is cancelled';
@@ -55,6 +58,10 @@ export function payableRefusal(invoice: PayableInvoice | undefined, tenantId?: n
   if (invoice.totalCents - invoice.paidCents <= 0) return 'nothing is due';
   return null;
 }
+
+/** Whether the invoice can take a payment now (the payment script's own rule). */
+export const isPayable = (invoice: Omit<PayableInvoice, 'paidCents'> & { paidCents?: number | undefined }) =>
+  payableRefusal({ ...invoice, paidCents: invoice.paidCents ?? 0 }) === null;
 
 /**
  * The page's `amnt` in cents: "125.50", "125.5", "$1,234.00" or a number; NaN when it is not an amount (so it

@@ -41,4 +41,6 @@ export const adminSettings = v.object({
   vrTaxRate2: v.number(),
   channelEnabled: flag,
   tenantActivationPageUrl: v.string(),
+  bookingHoldMinutes: v.number(),
+  paymentPageUrl: v.string(),
 });

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'reservation.modified',
   'reservation.cancelled',
   'reservation.overbooked',
+  'reservation.expired',
   'invoice.created',
   'invoice.paid',
   'invoice.refunded',

@@ -3,11 +3,34 @@
  * "Races"). Used by the recorded-payments endpoint and the Stripe webhook.
  */
 
+import { changePart } from '../../data/changes-repo.js';
+import {
+  getReservation,
+  releaseHoldPart,
+  replaceReservationParts,
+  reservationChanged,
+  type StoredReservation,
+} from '../../data/reservations-repo.js';
 import { retryStale, StaleRecord } from '../../db/optimistic.js';
 import { commit, type TxPart } from '../../db/transaction.js';
+import {
+  confirmHold,
+  isHeld,
+  RESERVATION_STATUS,
+  reservationChange,
+} from '../../domain/booking/reservation.js';
+import type { Actor } from '../../domain/change.js';
 import type { DocumentType } from '../../domain/ledger/journal.js';
+import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
+import type { InvoiceRecord } from '../../domain/money-document/record.js';
 import { type MoneyDocument, readMoneyDocument } from './document.js';
-import { type SettlementInput, type SettlementPlan, settlementParts, settlementStale } from './settlement.js';
+import {
+  type SettlementInput,
+  type SettlementPlan,
+  SettlementRefused,
+  settlementParts,
+  settlementStale,
+} from './settlement.js';
 
 export interface AppliedSettlement extends SettlementPlan {
   /** The document as it was read for the write that landed. */
@@ -28,13 +51,50 @@ export async function applySettlement(
   return retryStale(`${documentType} ${documentId}`, async () => {
     const doc = await readMoneyDocument(documentType, documentId);
     if (!doc) return undefined;
+    const booking = await bookingOf(doc);
+    if (
+      booking?.record.status === RESERVATION_STATUS.cancelled &&
+      input.source === 'processor' &&
+      input.amountCents > 0
+    )
+      throw new SettlementRefused(
+        'bookingCancelled',
+        `reservation ${booking.record.reservationId} of this invoice was cancelled before the payment arrived`,
+      );
     const plan = await settlementParts(doc, input);
+    const confirm =
+      booking && plan.settlement.status === INVOICE_STATUS.paid
+        ? holdConfirmParts(booking, input.by, input.now)
+        : [];
     try {
-      await commit([...plan.parts, ...extraParts(doc)]);
+      await commit([...plan.parts, ...confirm, ...extraParts(doc)]);
     } catch (error) {
       if (settlementStale(error, documentType)) throw new StaleRecord();
+      // The booking changed meanwhile (its hold ran out, staff changed it): read both again.
+      if (booking && reservationChanged(error, booking.record.reservationId)) throw new StaleRecord();
       throw error;
     }
     return { ...plan, before: doc };
   });
+}
+
+/** The website booking an invoice is for (its BOOKING invoice names the reservation), as read now. */
+async function bookingOf(doc: MoneyDocument): Promise<StoredReservation | undefined> {
+  if (doc.documentType !== 'invoice') return undefined;
+  const reservationId = (doc.record as InvoiceRecord).reservationId;
+  return reservationId === null ? undefined : getReservation(reservationId);
+}
+
+/**
+ * A hold paid in full is confirmed in the payment's own transaction (DESIGN.md "Bookings that are not paid
+ * yet"): conditioned on the reservation's version, so the hold-expiry job and the payment cannot both win.
+ */
+function holdConfirmParts(booking: StoredReservation, by: Actor, now: Date): TxPart[] {
+  if (!isHeld(booking.record)) return [];
+  const next = confirmHold(booking.record, now.toISOString());
+  return [
+    ...replaceReservationParts(booking, next, { release: [], claim: [], relabel: [] }),
+    releaseHoldPart(next.reservationId),
+    changePart(reservationChange('modified', booking.record, next), by, now),
+  ];
 }

@@ -13,6 +13,7 @@
 import { changePart } from '../../data/changes-repo.js';
 import { insertJournalEntryPart } from '../../data/journal-repo.js';
 import { documentChanged, settleHeaderPart } from '../../data/money-documents-repo.js';
+import { deletePayTokenPart } from '../../data/pay-token-check.js';
 import { insertPaymentPart } from '../../data/payments-repo.js';
 import { nextId } from '../../db/counters.js';
 import type { TxPart } from '../../db/transaction.js';
@@ -25,7 +26,7 @@ import {
   type SettlementRefusal,
   settle,
 } from '../../domain/ledger/settlement.js';
-import { kindOf } from '../../domain/money-document/kind.js';
+import { INVOICE_STATUS, kindOf } from '../../domain/money-document/kind.js';
 import { paymentView } from '../../domain/money-document/view.js';
 import { headerRead, type MoneyDocument, viewOf } from './document.js';
 import { journalParts, newJournalEntryId } from './posting.js';
@@ -105,10 +106,18 @@ export async function settlementParts(doc: MoneyDocument, input: SettlementInput
       createdAt: stamp,
     }),
     settleHeaderPart(headerRead(doc), next, input.now),
+    // Paid (or refunded): the payment link stops working; a new one is made if something is due again.
+    ...(doc.documentType === 'invoice' && !isPayableStatus(next.status)
+      ? [deletePayTokenPart(doc.documentId)]
+      : []),
     ...changeParts(doc, next, payment, input),
   ];
   return { parts, settlement: next, payment };
 }
+
+/** An invoice status that still takes a payment (payableRefusal's statuses). */
+const isPayableStatus = (status: number) =>
+  status === INVOICE_STATUS.unpaid || status === INVOICE_STATUS.processing;
 
 function changeParts(
   doc: MoneyDocument,

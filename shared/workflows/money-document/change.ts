@@ -15,6 +15,7 @@ import {
   type StoredDocument,
   updateHeaderPart,
 } from '../../data/money-documents-repo.js';
+import { deletePayTokenPart } from '../../data/pay-token-check.js';
 import { getIntent } from '../../data/payment-intents-repo.js';
 import { getSettings } from '../../data/settings-repo.js';
 import { retryStale, StaleRecord } from '../../db/optimistic.js';
@@ -33,12 +34,13 @@ import {
 } from '../../domain/money-document/plan.js';
 import {
   documentIdOf,
+  type InvoiceRecord,
   type MoneyRecord,
   moneyOf,
   type RecordOf,
 } from '../../domain/money-document/record.js';
 import { documentView } from '../../domain/money-document/view.js';
-import { isCardPaymentInFlight } from '../../domain/payments/card-payment.js';
+import { isCardPaymentInFlight, isPayable } from '../../domain/payments/card-payment.js';
 import { NotFound } from '../../errors.js';
 import { adjustmentParts } from '../ledger/posting.js';
 
@@ -96,6 +98,8 @@ async function commitPlan<T extends DocumentType>(
   const parts = [
     updateHeaderPart({ type: kind.type, id, version: doc.version }, changes),
     ...lineParts(kind.type, id, plan.appended, doc.lines.length + 1),
+    // An invoice that can no longer be paid (closed, paid) ends its payment link.
+    ...(kind.type === 'invoice' && !isPayable(record as InvoiceRecord) ? [deletePayTokenPart(id)] : []),
     // The entry is dated the day of the change, so the owner statement's month shows it when it happened.
     ...(await adjustmentParts(
       { documentType: kind.type, documentId: id, propertyId: record.propertyId },

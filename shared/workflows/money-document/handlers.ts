@@ -11,10 +11,11 @@ import type { DocumentType } from '../../domain/ledger/journal.js';
 import type { MoneyKind } from '../../domain/money-document/kind.js';
 import type { DocumentUpdate } from '../../domain/money-document/plan.js';
 import type { RecordOf } from '../../domain/money-document/record.js';
+import { documentView } from '../../domain/money-document/view.js';
 import type { BoundRoute, RouteContract } from '../../http/route.js';
 import { cancelDocument, updateDocument } from './change.js';
 import { createDocument, type DocumentInput, type OwnFields } from './create.js';
-import { getDocument, type ListFilters, listDocuments } from './reads.js';
+import { type ListFilters, listDocuments, readVisibleDocument } from './reads.js';
 
 /** What an admin route's handler receives once the pipeline has checked the session and the input. */
 interface AdminInput<P, Q, B> {
@@ -49,6 +50,8 @@ export interface KindHandlers<T extends DocumentType, LQ, CB> {
   check?: (body: CB) => Promise<void>;
   /** Narrows the filtered list further (the invoices' search). */
   refine?: (found: RecordOf<T>[], query: LQ) => Promise<RecordOf<T>[]>;
+  /** What the single document adds to its view (the invoice's payment link). */
+  single?: (record: RecordOf<T>, now: Date) => Promise<Readonly<Record<string, unknown>>>;
 }
 
 export function moneyDocumentHandlers<
@@ -71,7 +74,11 @@ export function moneyDocumentHandlers<
     on<unknown, LQ, unknown>(routes.list, (i) =>
       listDocuments(kind, i.admin, i.query, refine && ((found) => refine(found, i.query))),
     ),
-    on<{ id: number }, unknown, unknown>(routes.get, (i) => getDocument(kind, i.admin, byId(i))),
+    on<{ id: number }, unknown, unknown>(routes.get, async (i) => {
+      const found = await readVisibleDocument(kind, i.admin, byId(i));
+      const view = documentView(kind, found.record, found.lines);
+      return own.single ? { ...view, ...(await own.single(found.record, i.now)) } : view;
+    }),
     on<unknown, unknown, CB>(routes.create, async (i) => {
       await check?.(i.body);
       return createDocument(kind, i.body, own.fields(i.body), actorOf(i), i.now);

@@ -17,7 +17,7 @@ import {
   type RecordOf,
   tenantOf,
 } from '../../domain/money-document/record.js';
-import { documentView, summaryView } from '../../domain/money-document/view.js';
+import { summaryView } from '../../domain/money-document/view.js';
 import { pageOf } from '../../http/schemas.js';
 import { documentNotFound } from './change.js';
 
@@ -100,12 +100,12 @@ export async function listDocuments<T extends DocumentType>(
 }
 
 /** I1/E1, one Query: the document with its lines; 404 when missing or out of a landlord's reach. */
-export async function getDocument<T extends DocumentType>(
+export async function readVisibleDocument<T extends DocumentType>(
   kind: MoneyKind<T>,
   admin: AdminSession,
   id: number,
 ) {
   const found = await readDocument(kind.type, id);
   if (!found || !(await visibleToAdmin(admin, found.record.propertyId))) throw documentNotFound(kind, id);
-  return documentView(kind, found.record, found.lines);
+  return found;
 }

@@ -7,6 +7,7 @@
  */
 import { changePart } from '../../data/changes-repo.js';
 import { cancelHeaderPart, documentChanged, readDocument } from '../../data/money-documents-repo.js';
+import { deletePayTokenPart } from '../../data/pay-token-check.js';
 import { getSettings } from '../../data/settings-repo.js';
 import type { TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
@@ -29,6 +30,7 @@ export async function unpaidInvoiceCancelParts(invoiceId: number, by: Actor, now
   const { propertyId } = stored.record;
   return [
     cancelHeaderPart({ type: 'invoice', id: invoiceId, version: stored.version }, plan.next.status, now),
+    deletePayTokenPart(invoiceId),
     ...(await adjustmentParts(
       { documentType: 'invoice', documentId: invoiceId, propertyId },
       plan.posting,

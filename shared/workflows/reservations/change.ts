@@ -22,6 +22,7 @@ import {
   cancelReservation as cancelled,
   claimChanges,
   holdsUnits,
+  isHeld,
   type PlannedUpdate,
   planReservationUpdate,
   RESERVATION_STATUS,
@@ -33,7 +34,7 @@ import {
 import { nightsOf, stayOf } from '../../domain/booking/stay.js';
 import { BadRequest, Conflict, NotFound } from '../../errors.js';
 import { invoiceNoLongerUnpaid } from '../money-document/unpaid-invoice-cancel.js';
-import { invoiceCancelParts } from './invoice-cancel.js';
+import { bookingInvoiceOpen, invoiceCancelParts } from './invoice-cancel.js';
 import { bookableProperty, MoveUnavailable } from './stay-checks.js';
 import { isArchivedMeanwhile, isTransient, type WriteContext } from './write-context.js';
 
@@ -47,6 +48,8 @@ export interface ChangeOptions {
 export interface CancelOptions extends ChangeOptions {
   /** An already cancelled reservation: the admin's 409 (default), or left as it is (`changed: false`). */
   alreadyCancelled?: 'conflict' | 'unchanged';
+  /** A hold that ran out (the hold-expiry job): recorded and announced as `reservation.expired`. */
+  expired?: boolean;
 }
 
 export interface ChangeResult {
@@ -56,6 +59,16 @@ export interface ChangeResult {
 }
 
 export const reservationNotFound = (id: number) => new NotFound(`Reservation ${id} not found`);
+
+/**
+ * A hold whose invoice cannot be cancelled with it (partly paid, a card payment in flight): it is left held,
+ * so a booking is never cancelled while its invoice stays open; the payment or staff end it.
+ */
+export class HoldNotExpirable extends Error {
+  constructor(readonly reservationId: number) {
+    super(`Reservation ${reservationId}: its invoice has a payment or one in flight; the hold is kept`);
+  }
+}
 
 /** The units the changed reservation holds: its own kept where it can, free ones elsewhere; 409 when full. */
 async function unitsToHold(property: StoredProperty, next: ReservationRecord): Promise<UnitPick[]> {
@@ -102,6 +115,10 @@ async function overbookingResolved(
   const open = await getConflict(conflictIdOf('overbooking', String(current.reservationId)));
   return open?.status === 'open' ? resolveConflictParts(open, ctx.by, ctx.now) : [];
 }
+
+/** A change that ends a hold (any status but pending) removes its entry from the holds index. */
+const holdEnded = (current: ReservationRecord, next: ReservationRecord): TxPart[] =>
+  isHeld(current) && !isHeld(next) ? [repo.releaseHoldPart(current.reservationId)] : [];
 
 /** Commits a change of a stored reservation; a stale read or a lost claim re-runs the whole attempt. */
 async function commitChange(parts: readonly TxPart[], reservationId: number): Promise<void> {
@@ -154,6 +171,7 @@ export async function changeReservationStay(
           claimChanges(current.record.nightUnits, held, plan.kindChanges),
         ),
         ...(moved && property ? [reservationSeqPart(next.propertyId)] : []),
+        ...holdEnded(current.record, next),
         ...(action === 'cancelled' ? await invoiceCancelParts(next, ctx.by, ctx.now) : []),
         ...(await overbookingResolved(current.record, held, ctx)),
         changePart(reservationChange(action, current.record, next), ctx.by, ctx.now),
@@ -178,12 +196,20 @@ export async function cancelReservationWithNights(
     if (current.record.status === RESERVATION_STATUS.cancelled && options.alreadyCancelled === 'unchanged')
       return { record: current.record, changed: false };
     const next = cancelled(current.record, ctx.now.toISOString());
+    const invoiceParts = await invoiceCancelParts(next, ctx.by, ctx.now);
+    if (options.expired && invoiceParts.length === 0 && (await bookingInvoiceOpen(next)))
+      throw new HoldNotExpirable(id);
     await commitChange(
       [
         ...repo.replaceReservationParts(current, next, claimChanges(current.record.nightUnits, [], false)),
-        ...(await invoiceCancelParts(next, ctx.by, ctx.now)),
+        ...holdEnded(current.record, next),
+        ...invoiceParts,
         ...(await overbookingResolved(current.record, [], ctx)),
-        changePart(reservationChange('cancelled', current.record, next), ctx.by, ctx.now),
+        changePart(
+          reservationChange(options.expired ? 'expired' : 'cancelled', current.record, next),
+          ctx.by,
+          ctx.now,
+        ),
         ...(options.extraParts?.(next, current.record) ?? []),
       ],
       id,

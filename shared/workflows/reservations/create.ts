@@ -10,7 +10,7 @@ import { changePart } from '../../data/changes-repo.js';
 import { conflictParts } from '../../data/conflicts-repo.js';
 import { claimLost, nightClaims } from '../../data/night-claims-repo.js';
 import { reservationSeqPart, type StoredProperty } from '../../data/properties-repo.js';
-import { insertReservationParts } from '../../data/reservations-repo.js';
+import { holdPart, insertReservationParts } from '../../data/reservations-repo.js';
 import { getSettings } from '../../data/settings-repo.js';
 import { nextId } from '../../db/counters.js';
 import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
@@ -24,6 +24,7 @@ import {
   type UnitPick,
 } from '../../domain/booking/capacity.js';
 import {
+  isHeld,
   type ReservationRecord,
   type ReservationStatus,
   reservationChange,
@@ -68,6 +69,8 @@ export interface NewStay {
   /** The website's booking: its order and the coupon it used. */
   orderId?: number | null;
   couponCode?: string | null;
+  /** An unpaid website booking held until then (status "0", DESIGN.md "Bookings that are not paid yet"). */
+  holdUntil?: string | null;
 }
 
 /** What the caller read already (the booking reads it all in one round trip with its prices). */
@@ -174,6 +177,7 @@ export function newStayParts(
 ): TxPart[] {
   return [
     ...insertReservationParts(record),
+    ...(isHeld(record) ? [holdPart(record)] : []),
     reservationSeqPart(record.propertyId),
     changePart(reservationChange('created', undefined, record), ctx.by, ctx.now),
     ...(more.overbooked ? overbookingParts(record, ctx) : []),
@@ -214,6 +218,7 @@ export async function createReservationWithNights(
       totalPriceCents: input.totalPriceCents,
       orderId: input.orderId ?? null,
       couponCode: input.couponCode ?? null,
+      holdUntil: input.holdUntil ?? null,
       source: ctx.source,
       nightUnits: picks,
       dateCreated: iso,

@@ -10,6 +10,7 @@ export {
   type ChangeResult,
   cancelReservationWithNights,
   changeReservationStay,
+  HoldNotExpirable,
   reservationNotFound,
 } from './change.js';
 export {

@@ -3,10 +3,12 @@
  * order) is cancelled in the same transaction while it is unpaid, with its journal reversal (docs/money.md);
  * a paid, partly paid or processing invoice is kept.
  */
+import { readHeader } from '../../data/money-documents-repo.js';
 import { getOrder } from '../../data/orders-repo.js';
 import type { TxPart } from '../../db/transaction.js';
 import type { ReservationRecord } from '../../domain/booking/reservation.js';
 import type { Actor } from '../../domain/change.js';
+import { INVOICE, isClosed } from '../../domain/money-document/kind.js';
 import { unpaidInvoiceCancelParts } from '../money-document/unpaid-invoice-cancel.js';
 
 /**
@@ -18,4 +20,16 @@ import { unpaidInvoiceCancelParts } from '../money-document/unpaid-invoice-cance
 export async function invoiceCancelParts(r: ReservationRecord, by: Actor, now: Date): Promise<TxPart[]> {
   const invoiceId = r.orderId === null ? null : ((await getOrder(r.orderId))?.invoiceId ?? null);
   return invoiceId === null ? [] : unpaidInvoiceCancelParts(invoiceId, by, now);
+}
+
+/**
+ * Whether the reservation's booking invoice is still open (not cancelled or void) after its cancel parts were
+ * planned: a hold may only run out when its unpaid invoice is cancelled with it (never a cancelled booking
+ * whose invoice stays open, partly paid or with a card payment in flight).
+ */
+export async function bookingInvoiceOpen(r: ReservationRecord): Promise<boolean> {
+  const invoiceId = r.orderId === null ? null : ((await getOrder(r.orderId))?.invoiceId ?? null);
+  if (invoiceId === null) return false;
+  const header = await readHeader('invoice', invoiceId);
+  return header !== undefined && !isClosed(INVOICE, header.record.status);
 }

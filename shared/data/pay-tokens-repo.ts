@@ -1,0 +1,40 @@
+/**
+ * An invoice's payment-link token (docs/data-model.md I9, DESIGN.md "The payment link"): random, kept twice —
+ * sealed with the data key so staff can show the link again (the admin single invoice), and as its SHA-256
+ * for the payment script (pay-token-check.ts), which compares digests and needs no key.
+ */
+import { randomBytes } from 'node:crypto';
+import { openFields, sealFields } from '../crypto/fields.js';
+import { keys } from '../db/keys.js';
+import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import { PAY_TOKEN_ENTITY, payTokenDigest, readPayToken } from './pay-token-check.js';
+
+const aad = (invoiceId: number) => `payToken:${invoiceId}`;
+const label = (invoiceId: number) => `put:payToken ${invoiceId}`;
+
+/** 32 random bytes: the link is a bearer credential for paying one invoice. */
+export const newPayToken = () => randomBytes(32).toString('base64url');
+
+/** `put:payToken <id>`, only when the invoice has none (two writers at once keep one token). */
+export async function payTokenPart(invoiceId: number, token: string, now: Date): Promise<TxPart> {
+  const sealed = await sealFields<'token'>({ token }, aad(invoiceId));
+  return part.putIfAbsent(label(invoiceId), {
+    ...keys.payToken(invoiceId),
+    entity: PAY_TOKEN_ENTITY,
+    invoiceId,
+    tokenHash: payTokenDigest(token).toString('hex'),
+    tokenSealed: sealed.token,
+    createdAt: now.toISOString(),
+  });
+}
+
+/** Another writer made the invoice's token first (read it again). */
+export const payTokenTaken = (error: unknown, invoiceId: number): boolean =>
+  error instanceof TransactionFailed && error.conditionFailed(label(invoiceId));
+
+/** The token in clear for staff, or undefined when the invoice has none (or it cannot be decrypted). */
+export async function revealPayToken(invoiceId: number): Promise<string | undefined> {
+  const stored = await readPayToken(invoiceId);
+  if (!stored) return undefined;
+  return (await openFields<'token'>({ token: stored.sealed }, aad(invoiceId))).token;
+}
