@@ -13,7 +13,6 @@ import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logger } from '../shared/log.js';
 import { createLtrProperty, createVrProperty, signedInTenant, uniqueEmail } from './support/builders.js';
 import { Client, signedIn, unique } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
@@ -389,28 +388,5 @@ describe('what the delivery log and the logs keep', () => {
       expect(delivery.lastError, url).toBe(error);
     }
     await plain.stop();
-  });
-
-  it('logs a failed delivery with its target without the query', async () => {
-    const target = await answering(503, 'busy');
-    const lines: string[] = [];
-    const original = process.stderr.write;
-    logger.setLogLevel('WARN');
-    process.stderr.write = ((chunk: string | Uint8Array) => {
-      lines.push(String(chunk));
-      return true;
-    }) as typeof process.stderr.write;
-    try {
-      await deliveryTo(`${target.url}?token=abc-secret`);
-    } finally {
-      process.stderr.write = original;
-      logger.setLogLevel('ERROR');
-    }
-    const failed = lines
-      .filter((line) => line.includes('webhook delivery failed'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(failed).toEqual([expect.objectContaining({ target: target.url, status: 503 })]);
-    expect(lines.join('\n')).not.toContain('abc-secret');
-    await target.stop();
   });
 });
