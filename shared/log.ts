@@ -50,3 +50,16 @@ export function log(level: Level, message: string, fields: Record<string, unknow
 export function requestLogKeys(): RequestLogKeys | undefined {
   return requestKeys.getStore();
 }
+
+/**
+ * A URL as a log line may show it: scheme, host, port and path. Never the credentials, query or fragment
+ * (webhook targets and iCal feed URLs often carry a token there).
+ */
+export function urlForLog(raw: string): string {
+  try {
+    const url = new URL(raw);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return '(not a URL)';
+  }
+}

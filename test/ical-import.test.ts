@@ -4,13 +4,17 @@
  * mark the feed unhealthy; time-zoned and all-day events and the check-out-day boundary; a feed never moves,
  * removes or overbooks a direct booking (a conflict is recorded and announced instead).
  */
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLtrProperty, createVrProperty, uniqueEmail } from './support/builders.js';
 import { changesOf } from './support/changes.js';
 import { type ApiResponse, type Client, problem, signedIn } from './support/client.js';
+import { useLocalTable } from './support/in-process.js';
 import { runJob } from './support/jobs.js';
+import { rawTable, TABLE } from './support/table.js';
 
 // Small limits so the timeout and size cases are quick (read by the import at each fetch).
 process.env.ICAL_FETCH_TIMEOUT_MS = '700';
@@ -24,6 +28,7 @@ interface Served {
   status?: number;
   body: string;
   delayMs?: number;
+  location?: string;
 }
 const feeds = new Map<string, Served>();
 const hits = new Map<string, number>();
@@ -50,8 +55,11 @@ beforeAll(async () => {
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const served = feeds.get(path);
     if (!served) return void response.writeHead(404).end();
+    const location = served.location ? { location: served.location } : {};
     const send = () =>
-      response.writeHead(served.status ?? 200, { 'content-type': 'text/calendar' }).end(served.body);
+      response
+        .writeHead(served.status ?? 200, { 'content-type': 'text/calendar', ...location })
+        .end(served.body);
     if (served.delayMs) setTimeout(send, served.delayMs).unref();
     else send();
   });
@@ -172,6 +180,84 @@ describe('import', () => {
     expect(health.body.lastSuccessAt).not.toBeNull();
     feeds.set(feed.path, { body: good });
     expect((await sync(feed)).body).toMatchObject({ health: 'healthy', lastError: null });
+  });
+
+  it('lastError names the kind of failure, never what the URL answered nor our internals', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const feed = await newFeed(propertyId, calendar(allDay('err@x', 10, 12)));
+    // A closed port: a server that was there and is not any more.
+    const gone = createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const closedPort = (gone.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => gone.close(() => resolve()));
+    const secretPage = `/${Math.random().toString(36).slice(2)}-private`;
+    feeds.set(secretPage, { body: 'SECRET-LINE-4242 the admin password is hunter2\n<p>private</p>' });
+    const loop = `/${Math.random().toString(36).slice(2)}-loop`;
+    feeds.set(loop, { status: 302, body: '', location: loop });
+    const served: [string, Served, string][] = [
+      [
+        'a private page through a redirect',
+        { status: 302, body: '', location: secretPage },
+        'not a calendar: the answer is not an iCalendar file',
+      ],
+      [
+        'a page that is not a calendar',
+        { body: 'SECRET-LINE-4242\r\nmore' },
+        'not a calendar: the answer is not an iCalendar file',
+      ],
+      [
+        'a calendar that never ends',
+        { body: 'BEGIN:VCALENDAR\r\nX-SECRET-LINE-4242:x\r\n' },
+        'not a calendar: the answer is not an iCalendar file',
+      ],
+      ['404', { status: 404, body: 'SECRET-LINE-4242' }, 'HTTP 404'],
+      ['a redirect loop', { status: 302, body: '', location: loop }, 'too many redirects'],
+    ];
+    for (const [name, answer, error] of served) {
+      feeds.set(feed.path, answer);
+      const res = await sync(feed);
+      expect(res.body.lastError, name).toBe(error);
+      expect(JSON.stringify(res.body), name).not.toContain('SECRET');
+    }
+    // https to a server that speaks http (OpenSSL's error names its source file), and a closed port.
+    const direct: [string, string][] = [
+      [
+        `https://127.0.0.1:${new URL(origin).port}/tls.ics`,
+        'TLS failure: no secure connection (certificate or handshake)',
+      ],
+      [`http://127.0.0.1:${closedPort}/closed.ics`, 'refused: the connection was refused'],
+    ];
+    for (const [url, error] of direct) {
+      const created = await admin.post(`${base}/feeds.json`, { propertyId, url, name: 'errors' });
+      expect(created.status, created.text).toBe(201);
+      const res = await sync({ feedId: created.body.feedId as number, propertyId, path: '' });
+      expect(res.body.lastError, url).toBe(error);
+      const listed = await admin.get(`${base}/feeds.json`, { query: { propertyId } });
+      const row = (listed.body.items as { feedId: number; lastError: string }[]).find(
+        (f) => f.feedId === created.body.feedId,
+      );
+      expect(row?.lastError, url).toBe(error);
+    }
+  });
+
+  it('a step that fails on something unexpected says so, without the internal message', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const feed = await newFeed(propertyId, calendar(allDay('odd@x', 150, 152)));
+    await sync(feed);
+    const [block] = await staysOf(propertyId);
+    // A stored reservation without its dates (as a bad migration could leave it): the move cannot read it.
+    useLocalTable();
+    await rawTable.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { PK: `RESERVATION#${block?.reservationId}`, SK: 'RESERVATION' },
+        UpdateExpression: 'REMOVE dateFrom, dateTo, nights',
+      }),
+    );
+    feeds.set(feed.path, { body: calendar(allDay('odd@x', 153, 155)) });
+    const res = await sync(feed);
+    const errors = (res.body.imported as { errors: string[] }).errors;
+    expect(errors).toEqual(['move odd@x: internal error (logged)']);
   });
 
   it('maps time-zoned and all-day events to site dates; a check-out-morning end frees that night', async () => {

@@ -7,6 +7,8 @@
  * subscription failing for 3 days is disabled; tenant.registered and application.submitted are announced.
  */
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
@@ -308,5 +310,83 @@ describe('events of tenants and applications', () => {
     expect(registered?.body).not.toContain('a-good-password');
     expect(registered?.body).not.toMatch(/scrypt|passwordHash":\{[^}]*"new":"[^*]/);
     await receiver.stop();
+  });
+});
+
+describe('what the delivery log and the logs keep', () => {
+  /** A receiver answering every request with `status` and `body` (and `location`), counting requests by path. */
+  async function answering(status: number, body: string, headers: Record<string, string> = {}) {
+    const hits: string[] = [];
+    const server = createServer((request, response) => {
+      hits.push(request.url ?? '/');
+      request.resume();
+      response.writeHead(status, { 'content-type': 'text/html', ...headers }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    return { hits, port, url: `http://127.0.0.1:${port}/hook`, stop };
+  }
+
+  /** The one delivery a booking makes to a new subscription of `url` (which is then deleted). */
+  async function deliveryTo(url: string): Promise<Delivery & { lastError: string | null }> {
+    const res = await admin.post(`${BASE}/subscriptions.json`, { url, events: ['reservation.created'] });
+    expect(res.status, res.text).toBe(201);
+    const subscriptionId = (res.body as { subscriptionId: number }).subscriptionId;
+    await book();
+    await jobsCaughtUp();
+    const [delivery] = await deliveriesOf(subscriptionId);
+    expect((await admin.delete(`${BASE}/subscriptions/${subscriptionId}.json`)).status).toBe(200);
+    return delivery as Delivery & { lastError: string | null };
+  }
+
+  it('keeps the status and a short printable excerpt of the answer: no markup, no control characters', async () => {
+    const page = `<html><head><title>Oops</title></head><body>\u0000\u001bFailed\u0007\r\n${'<p>row</p>'.repeat(200)}</body></html>`;
+    const target = await answering(500, page);
+    const delivery = await deliveryTo(target.url);
+    const [attempt] = delivery.attempts;
+    expect(attempt).toMatchObject({ status: 500, ok: false });
+    expect(attempt?.responseExcerpt.startsWith('Oops Failed row row')).toBe(true);
+    expect(attempt?.responseExcerpt.length).toBeLessThanOrEqual(201);
+    expect(attempt?.responseExcerpt).not.toMatch(/[<>]/);
+    const control = [...(attempt?.responseExcerpt ?? '')].filter((ch) => {
+      const code = ch.codePointAt(0) ?? 0;
+      return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+    });
+    expect(control).toEqual([]);
+    expect(delivery.lastError).toBe(`answered 500: ${attempt?.responseExcerpt.slice(0, 100)}`);
+    await target.stop();
+  });
+
+  it('follows no redirect: a 3xx is a failed attempt with its status', async () => {
+    const target = await answering(302, '', { location: '/elsewhere' });
+    const delivery = await deliveryTo(target.url);
+    expect(delivery.attempts[0]).toMatchObject({ status: 302, ok: false, responseExcerpt: '' });
+    expect(target.hits).toEqual(['/hook']);
+    await target.stop();
+  });
+
+  it('an attempt without an answer says what kind of failure, never our internals', async () => {
+    const plain = await answering(200, 'thanks');
+    const closed = await answering(200, '');
+    await closed.stop();
+    for (const [url, error] of [
+      // https to a server that speaks http: OpenSSL's message names its source file.
+      [
+        `https://127.0.0.1:${plain.port}/hook`,
+        'TLS failure: no secure connection (certificate or handshake)',
+      ],
+      [closed.url, 'refused: the connection was refused'],
+    ]) {
+      const delivery = await deliveryTo(url as string);
+      expect(delivery.attempts[0], url).toMatchObject({
+        status: null,
+        ok: false,
+        responseExcerpt: '',
+        error,
+      });
+      expect(delivery.lastError, url).toBe(error);
+    }
+    await plain.stop();
   });
 });

@@ -27,7 +27,9 @@ import {
   type ImportSlice,
   type SyncStep,
 } from '../../shared/domain/ical/plan-sync.js';
-import { Conflict, NotFound } from '../../shared/errors.js';
+import { printableExcerpt } from '../../shared/domain/printable.js';
+import { AppError, Conflict, NotFound } from '../../shared/errors.js';
+import { log } from '../../shared/log.js';
 import {
   cancelReservationWithNights,
   changeReservationStay,
@@ -41,7 +43,11 @@ export interface StepTally {
   moved: number;
   released: number;
   conflicts: number;
-  /** Steps that failed for another reason (property archived, a block changed by an admin …), with why. */
+  /**
+   * Steps that failed for another reason (property archived, a block changed by an admin …), with why: our
+   * API's own words, or "internal error (logged)" for anything else (a DynamoDB or programming error's message
+   * is for our logs, not the answer).
+   */
   errors: string[];
 }
 
@@ -93,8 +99,18 @@ export class StepRunner {
       else await this.forget(step.current);
     } catch (error) {
       if (lostToAnotherImport(error)) return;
-      const key = 'slice' in step ? step.slice.key : step.current.key;
-      this.tally.errors.push(`${step.kind} ${key}: ${(error as Error).message}`.slice(0, 300));
+      // The key holds the event's UID, the feed's text: printable and short.
+      const key = printableExcerpt('slice' in step ? step.slice.key : step.current.key, 100);
+      const exposed = error instanceof AppError && error.expose;
+      if (!exposed)
+        log('error', 'iCal import step failed', {
+          feedId: this.feed.feedId,
+          step: step.kind,
+          key,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      const why = exposed ? error.message : 'internal error (logged)';
+      this.tally.errors.push(`${step.kind} ${key}: ${why}`.slice(0, 300));
     }
   }
 

@@ -11,20 +11,22 @@ import { SafeFetchError, safeFetch } from '../../shared/net/safe-fetch.js';
 export type FeedRead =
   | { kind: 'events'; events: FeedEvent[]; etag: string | null; lastModified: string | null }
   | { kind: 'notModified' }
-  | { kind: 'failed'; error: string };
+  /** `error` is stored and shown; `cause` (what the system said) is only logged. */
+  | { kind: 'failed'; error: string; cause?: string };
 
 const fetchLimits = () => ({
   timeoutMs: intEnv('ICAL_FETCH_TIMEOUT_MS', 10_000),
   maxBytes: intEnv('ICAL_MAX_FEED_BYTES', 2 * 1024 * 1024),
 });
 
-const FAILURE_WORDS: Record<SafeFetchError['failure'], string> = {
-  bad_url: 'the URL is not allowed',
-  blocked_address: 'the URL points at a private or reserved address',
-  timeout: 'no answer in time',
-  too_large: 'the feed is larger than the size limit',
-  too_many_redirects: 'too many redirects',
-  network: 'the feed could not be reached',
+/**
+ * The feed's `lastError` names the kind of failure in fixed words (shared/net/outbound-failure.ts and these),
+ * never what the URL answered (a private page reached through a redirect) nor a parser's or the system's message.
+ */
+export const FEED_ERRORS = {
+  notCalendar: 'not a calendar: the answer is not an iCalendar file',
+  noEvents: 'no events: the feed has no events, nothing was changed',
+  status: (status: number) => `HTTP ${status}`,
 };
 
 export async function readFeed(feed: FeedRecord, siteTimeZone: string): Promise<FeedRead> {
@@ -37,16 +39,17 @@ export async function readFeed(feed: FeedRecord, siteTimeZone: string): Promise<
       headers: { accept: 'text/calendar, */*;q=0.5' },
     });
   } catch (error) {
-    if (error instanceof SafeFetchError)
-      return { kind: 'failed', error: `${FAILURE_WORDS[error.failure]} (${error.message})` };
+    if (error instanceof SafeFetchError) {
+      const cause = error.cause instanceof Error ? error.cause.message : undefined;
+      return { kind: 'failed', error: error.message, ...(cause ? { cause } : {}) };
+    }
     throw error;
   }
   if (answer.notModified) return { kind: 'notModified' };
-  if (answer.status !== 200) return { kind: 'failed', error: `the feed answered HTTP ${answer.status}` };
+  if (answer.status !== 200) return { kind: 'failed', error: FEED_ERRORS.status(answer.status) };
   const parsed = parseFeed(answer.body.toString('utf8'), siteTimeZone);
-  if (!parsed.ok) return { kind: 'failed', error: parsed.error };
-  if (parsed.events.length === 0)
-    return { kind: 'failed', error: 'the feed has no events: nothing was changed' };
+  if (!parsed.ok) return { kind: 'failed', error: FEED_ERRORS.notCalendar };
+  if (parsed.events.length === 0) return { kind: 'failed', error: FEED_ERRORS.noEvents };
   return {
     kind: 'events',
     events: parsed.events,

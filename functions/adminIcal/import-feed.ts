@@ -48,7 +48,7 @@ export async function importFeed(
   const runner = new StepRunner(feed, by, now);
   if (read.kind === 'failed') {
     await saveHealth(feed.feedId, { lastAttemptAt: attemptedAt, lastError: read.error });
-    log('warn', 'iCal feed unhealthy', { feedId: feed.feedId, error: read.error });
+    log('warn', 'iCal feed unhealthy', { feedId: feed.feedId, error: read.error, cause: read.cause });
     return {
       feedId: feed.feedId,
       pending: 0,

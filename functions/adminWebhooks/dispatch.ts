@@ -19,7 +19,7 @@ import {
   type DeliveryRecord,
 } from '../../shared/domain/webhooks/delivery.js';
 import { DISABLE_AFTER_MS, failedTooLong } from '../../shared/domain/webhooks/retry.js';
-import { log } from '../../shared/log.js';
+import { log, urlForLog } from '../../shared/log.js';
 import { type SendResult, sendWebhook } from './send.js';
 
 export type Clock = () => Date;
@@ -42,6 +42,16 @@ export async function sendOnce(
         responseExcerpt: '',
         error: 'the signing secret cannot be opened',
       };
+  if (result.cause)
+    // What the system said (OpenSSL's reason, the resolver's): for us, never for the delivery log.
+    log('info', 'webhook attempt got no answer', {
+      deliveryId: delivery.deliveryId,
+      subscriptionId: delivery.subscriptionId,
+      target: urlForLog(subscription.record.url),
+      kind,
+      error: result.error,
+      cause: result.cause,
+    });
   return {
     at: at.toISOString(),
     kind,
@@ -86,6 +96,7 @@ export async function attemptClaimed(
   log('warn', 'webhook delivery failed', {
     deliveryId: claimed.deliveryId,
     subscriptionId: claimed.subscriptionId,
+    target: urlForLog(subscription.record.url),
     attempt: made,
     final: outcome.status === 'failed',
     status: attempt.status,
@@ -98,6 +109,7 @@ export async function attemptClaimed(
     if (await disableFailing(subscription.record.subscriptionId, reason.slice(0, 500), now)) {
       log('warn', 'webhook subscription disabled', {
         subscriptionId: subscription.record.subscriptionId,
+        target: urlForLog(subscription.record.url),
         reason,
       });
     }

@@ -6,44 +6,29 @@
  * private address after it was registered is refused: no DNS-rebinding). No redirects are followed: only a
  * 2xx is a success. The answer's first bytes are kept for the log.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { excerpt, isSuccessStatus } from '../../shared/domain/webhooks/delivery.js';
 import { ATTEMPT_TIMEOUT_MS } from '../../shared/domain/webhooks/retry.js';
-import { addressAllowed } from '../../shared/net/address-policy.js';
+import { runtimeIsLocal } from '../../shared/net/address-policy.js';
+import { FAILURE_WORDS } from '../../shared/net/outbound-failure.js';
 import { checkUrlShape } from '../../shared/net/outbound-url.js';
+import { asFetchError, guardedLookup } from '../../shared/net/safe-fetch.js';
 
 export interface SendResult {
   status: number | null;
   ok: boolean;
   latencyMs: number;
   responseExcerpt: string;
+  /** Why no answer came, in fixed words (stored and shown). */
   error?: string;
+  /** What the system said, for our logs only (never stored). */
+  cause?: string;
 }
 
 /** Read at most this much of an answer: the log keeps an excerpt, a receiver cannot make the job buffer more. */
 const MAX_RESPONSE_BYTES = 16 * 1024;
-
-class BlockedAddress extends Error {
-  constructor() {
-    super('the target resolves to a private or reserved address');
-  }
-}
-
-/** dns.lookup that refuses when any address the name resolves to is not allowed. */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0);
-    if (addresses.length === 0 || !addresses.every((a) => addressAllowed(a.address)))
-      return callback(new BlockedAddress() as NodeJS.ErrnoException, '', 0);
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    const [first] = addresses as [LookupAddress];
-    callback(null, first.address, first.family);
-  });
-};
 
 export function signatureHeaders(secret: string, webhookId: string, body: string, at: Date) {
   const timestamp = Math.floor(at.getTime() / 1000);
@@ -64,18 +49,30 @@ export async function sendWebhook(
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   const shape = checkUrlShape(target, { requireHttps: true });
-  if (!shape.ok) return { status: null, ok: false, latencyMs: 0, responseExcerpt: '', error: shape.reason };
+  if (!shape.ok) {
+    const error = shape.reason.includes('address')
+      ? FAILURE_WORDS.blocked_address
+      : `refused: ${shape.reason}`;
+    return { status: null, ok: false, latencyMs: 0, responseExcerpt: '', error };
+  }
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'rental-pm-webhooks/1',
     ...signatureHeaders(secret, webhookId, body, at),
   };
+  const deadline = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
   try {
-    const { status, text } = await post(shape.url, headers, body);
+    const { status, text } = await post(shape.url, headers, body, deadline);
     return { status, ok: isSuccessStatus(status), latencyMs: took(), responseExcerpt: excerpt(text) };
   } catch (error) {
-    const message = (error as Error).message || String(error);
-    return { status: null, ok: false, latencyMs: took(), responseExcerpt: '', error: message };
+    return {
+      status: null,
+      ok: false,
+      latencyMs: took(),
+      responseExcerpt: '',
+      error: asFetchError(error, deadline).message,
+      cause: (error as Error).message || String(error),
+    };
   }
 }
 
@@ -83,6 +80,7 @@ function post(
   url: URL,
   headers: Record<string, string>,
   body: string,
+  deadline: AbortSignal,
 ): Promise<{ status: number; text: string }> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -91,9 +89,9 @@ function post(
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: guardedLookup,
+        lookup: guardedLookup(runtimeIsLocal()),
         timeout: ATTEMPT_TIMEOUT_MS,
-        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+        signal: deadline,
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -113,7 +111,7 @@ function post(
         response.on('error', reject);
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS} ms`)));
+    request.on('timeout', () => request.destroy(Object.assign(new Error('idle'), { code: 'ETIMEDOUT' })));
     request.on('error', reject);
     request.end(body);
   });

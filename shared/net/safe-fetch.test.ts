@@ -22,6 +22,14 @@ describe('address policy', () => {
     ['::ffff:10.0.0.1', 'blocked'],
     ['224.0.0.1', 'blocked'],
     ['not-an-ip', 'blocked'],
+    // The forms ipaddr.js calls `unicast` that are not global (test/outbound-addresses.test.ts has them all).
+    ['::a9fe:a9fe', 'blocked'],
+    ['::8.8.8.8', 'blocked'],
+    ['4000::1', 'blocked'],
+    ['64:ff9b::a9fe:a9fe', 'blocked'],
+    ['64:ff9b::5db8:d822', 'public'],
+    ['2852039166', 'blocked'],
+    ['0xa9.0xfe.0xa9.0xfe', 'blocked'],
   ])('%s is %s', (address, expected) => {
     expect(classifyAddress(address)).toBe(expected);
   });
@@ -181,6 +189,32 @@ describe('safeFetch', () => {
   it('posts a body', async () => {
     const answer = await safeFetch(`${base}/echo`, { ...local, method: 'POST', body: 'hello' });
     expect(answer.body.toString()).toBe('got hello');
+  });
+
+  it('names the kind of failure in fixed words, never the system’s message', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const cases: [string, string, string][] = [
+      ['https://no-such-host.invalid/', 'dns', 'DNS failure: the host name does not resolve'],
+      [`http://127.0.0.1:${closedPort}/`, 'connection_refused', 'refused: the connection was refused'],
+      [
+        base.replace('http:', 'https:'),
+        'tls',
+        'TLS failure: no secure connection (certificate or handshake)',
+      ],
+      [`${base}/to-metadata`, 'blocked_address', 'refused: the address is not allowed (private or reserved)'],
+    ];
+    for (const [url, kind, words] of cases) {
+      const error = await safeFetch(url, local).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error, url).toBeInstanceOf(SafeFetchError);
+      expect((error as SafeFetchError).failure, url).toBe(kind);
+      expect((error as SafeFetchError).message, url).toBe(words);
+    }
   });
 
   it('refuses bad URLs before connecting', async () => {

@@ -4,6 +4,8 @@
  * resolves to a public address at registration and to 169.254.169.254 later is still refused (no DNS-rebinding
  * window between a check and the connection); redirects are followed by hand (at most 3), each target checked
  * again; a total deadline and a response size cap; conditional GET (If-None-Match / If-Modified-Since).
+ * A failure is a SafeFetchError of one kind with fixed words (shared/net/outbound-failure.ts), never the system's
+ * message nor anything the target answered.
  */
 import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns';
@@ -11,24 +13,26 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { addressAllowed, runtimeIsLocal } from './address-policy.js';
+import { FAILURE_WORDS, failureOfError, type OutboundFailure } from './outbound-failure.js';
 import { checkUrlShape, type OutboundUrlRules } from './outbound-url.js';
 
 export { checkOutboundUrl, checkUrlShape, type OutboundUrlRules, type UrlCheck } from './outbound-url.js';
 
-export type SafeFetchFailure =
-  | 'bad_url'
-  | 'blocked_address'
-  | 'timeout'
-  | 'too_large'
-  | 'too_many_redirects'
-  | 'network';
+export type SafeFetchFailure = OutboundFailure;
 
+/**
+ * `message` is the failure's fixed words (shared/net/outbound-failure.ts), safe to store and show; what the
+ * system said is only in `cause`, for our logs.
+ */
 export class SafeFetchError extends Error {
   constructor(
     readonly failure: SafeFetchFailure,
-    message: string,
+    options: { cause?: unknown; reason?: string } = {},
   ) {
-    super(message);
+    super(
+      options.reason ? `refused: ${options.reason}` : FAILURE_WORDS[failure],
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'SafeFetchError';
   }
 }
@@ -64,8 +68,11 @@ export interface SafeFetchResponse {
 const DEFAULTS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 3 };
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** A DNS lookup that fails the connection unless every resolved address is allowed. */
-function guardedLookup(allowLoopback: boolean): LookupFunction {
+/**
+ * A DNS lookup that fails the connection unless every resolved address is allowed (Node skips the lookup for an
+ * IP literal: those are checked by checkUrlShape before connecting).
+ */
+export function guardedLookup(allowLoopback: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 4);
@@ -73,7 +80,7 @@ function guardedLookup(allowLoopback: boolean): LookupFunction {
       const refused =
         list.length === 0 || !list.every((entry) => addressAllowed(entry.address, allowLoopback));
       if (refused) {
-        const blocked = new SafeFetchError('blocked_address', `${hostname} resolves to a refused address`);
+        const blocked = new SafeFetchError('blocked_address');
         return callback(blocked as NodeJS.ErrnoException, '', 4);
       }
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
@@ -91,13 +98,13 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   let method = options.method ?? 'GET';
   let body = options.body;
   for (let hop = 0; ; hop += 1) {
-    const response = await requestOnce(url, { ...options, method, body }, deadline, timeoutMs);
+    const response = await requestOnce(url, { ...options, method, body }, deadline);
     const location = response.headers.location;
     if (!REDIRECTS.has(response.status) || location === undefined) return response;
     if (hop >= maxRedirects) {
-      throw new SafeFetchError('too_many_redirects', `more than ${maxRedirects} redirects`);
+      throw new SafeFetchError('too_many_redirects');
     }
-    url = new URL(location, url).toString();
+    url = redirectTarget(location, url);
     // 303 (and, as browsers do, 301/302 after a POST) turns into a GET without a body.
     if (
       response.status === 303 ||
@@ -109,16 +116,26 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   }
 }
 
+function redirectTarget(location: string, from: string): string {
+  try {
+    return new URL(location, from).toString();
+  } catch {
+    throw new SafeFetchError('bad_url', { reason: 'the redirect does not name a valid URL' });
+  }
+}
+
 function requestOnce(
   rawUrl: string,
   options: SafeFetchOptions & { method: 'GET' | 'POST' },
   deadline: AbortSignal,
-  timeoutMs: number,
 ): Promise<SafeFetchResponse> {
   const shape = checkUrlShape(rawUrl, options);
   if (!shape.ok) {
-    const failure = shape.reason.includes('address') ? 'blocked_address' : 'bad_url';
-    return Promise.reject(new SafeFetchError(failure, shape.reason));
+    const blocked = shape.reason.includes('address');
+    const error = blocked
+      ? new SafeFetchError('blocked_address')
+      : new SafeFetchError('bad_url', { reason: shape.reason });
+    return Promise.reject(error);
   }
   const url = shape.url;
   const allowLoopback = options.allowLoopback ?? runtimeIsLocal();
@@ -130,7 +147,7 @@ function requestOnce(
   const transport = url.protocol === 'https:' ? https : http;
 
   return new Promise((resolve, reject) => {
-    if (deadline.aborted) return reject(new SafeFetchError('timeout', `no answer within ${timeoutMs} ms`));
+    if (deadline.aborted) return reject(new SafeFetchError('timeout'));
     const request = transport.request(url, {
       method: options.method,
       headers,
@@ -139,12 +156,12 @@ function requestOnce(
       // No connection reuse: each request goes through the guarded lookup.
       agent: false,
     });
-    request.on('error', (error) => reject(asFetchError(error, deadline, timeoutMs)));
+    request.on('error', (error) => reject(asFetchError(error, deadline)));
     request.on('response', (response) => {
       const declared = Number(response.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) {
         response.destroy();
-        return reject(new SafeFetchError('too_large', `the answer is larger than ${maxBytes} bytes`));
+        return reject(new SafeFetchError('too_large'));
       }
       const chunks: Buffer[] = [];
       let received = 0;
@@ -153,12 +170,12 @@ function requestOnce(
         if (received > maxBytes) {
           response.destroy();
           request.destroy();
-          reject(new SafeFetchError('too_large', `the answer is larger than ${maxBytes} bytes`));
+          reject(new SafeFetchError('too_large'));
           return;
         }
         chunks.push(chunk);
       });
-      response.on('error', (error) => reject(asFetchError(error, deadline, timeoutMs)));
+      response.on('error', (error) => reject(asFetchError(error, deadline)));
       response.on('end', () => {
         const flat = flattenHeaders(response.headers);
         const status = response.statusCode ?? 0;
@@ -177,12 +194,12 @@ function requestOnce(
   });
 }
 
-function asFetchError(error: unknown, deadline: AbortSignal, timeoutMs: number): SafeFetchError {
+/** Any error of a request as its SafeFetchError (the lookup's refusal may come wrapped as a cause). */
+export function asFetchError(error: unknown, deadline: AbortSignal): SafeFetchError {
   if (error instanceof SafeFetchError) return error;
-  if (deadline.aborted) return new SafeFetchError('timeout', `no answer within ${timeoutMs} ms`);
   const cause = error as { cause?: unknown };
   if (cause.cause instanceof SafeFetchError) return cause.cause;
-  return new SafeFetchError('network', error instanceof Error ? error.message : String(error));
+  return new SafeFetchError(failureOfError(error, deadline.aborted), { cause: error });
 }
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

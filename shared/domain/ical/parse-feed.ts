@@ -81,10 +81,11 @@ export function parseFeed(text: string, siteTimeZone: string): ParsedFeed {
   let root: Component;
   try {
     root = new ICAL.Component(ICAL.parse(text));
-  } catch (error) {
-    return { ok: false, error: `not an iCalendar file: ${(error as Error).message}`.slice(0, 300) };
+  } catch {
+    // Not ical.js's message: it quotes the offending line, i.e. whatever the URL answered.
+    return { ok: false, error: 'not an iCalendar file' };
   }
-  if (root.name !== 'vcalendar') return { ok: false, error: 'not an iCalendar file: no VCALENDAR' };
+  if (root.name !== 'vcalendar') return { ok: false, error: 'not an iCalendar file (no VCALENDAR)' };
   const events: FeedEvent[] = [];
   const seen = new Set<string>();
   let skipped = 0;

@@ -4,6 +4,7 @@
  * a 2xx, `failed` used every retry or lost its subscription. A replay is one more attempt on demand, with the
  * same webhook-id; it never reopens the schedule.
  */
+import { printableExcerpt } from '../printable.js';
 import type { WebhookPayload } from './payload.js';
 import { MAX_ATTEMPTS, nextAttemptAfter } from './retry.js';
 
@@ -18,8 +19,9 @@ export interface Attempt {
   status: number | null;
   ok: boolean;
   latencyMs: number;
-  /** The start of the answer's body (RESPONSE_EXCERPT_CHARS), or the error when there was no answer. */
+  /** The start of the answer's body as printable text (`excerpt`), empty when no answer came. */
   responseExcerpt: string;
+  /** Why no answer came, in fixed words (shared/net/outbound-failure.ts): never the system's message. */
   error?: string;
 }
 
@@ -40,7 +42,8 @@ export interface DeliveryRecord {
   lastError?: string;
 }
 
-export const RESPONSE_EXCERPT_CHARS = 500;
+/** A receiver's answer kept in the log: enough for "502 Bad Gateway" or a JSON error, not a page. */
+export const RESPONSE_EXCERPT_CHARS = 200;
 /** The log keeps at most this many attempts per delivery (7 scheduled, the rest replays). */
 export const MAX_LOGGED_ATTEMPTS = 30;
 
@@ -57,8 +60,9 @@ export function afterScheduledAttempt(
 
 export const isSuccessStatus = (status: number | null) => status !== null && status >= 200 && status < 300;
 
+/** The answer as the log keeps it: printable text without markup, at most RESPONSE_EXCERPT_CHARS (+ "…"). */
 export function excerpt(text: string): string {
-  return text.length <= RESPONSE_EXCERPT_CHARS ? text : `${text.slice(0, RESPONSE_EXCERPT_CHARS)}…`;
+  return printableExcerpt(text, RESPONSE_EXCERPT_CHARS);
 }
 
 /** What admins read: the log without the stored body's bytes parsed again for every attempt. */
