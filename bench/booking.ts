@@ -270,6 +270,8 @@ function readCases(stay: { dateFrom: string; dateTo: string }, today: string): L
       path: `${BASE}/quote.json`,
       headers: json,
       body: { propertyId: MEASURED_ID, ...stay, adults: 2, children: 1 },
+      // Quotes are limited per IP (60 a minute): each request is a visitor of its own, as on a website.
+      addressPerRequest: true,
     },
     {
       name: 'POST validateCoupon',
@@ -277,6 +279,8 @@ function readCases(stay: { dateFrom: string; dateTo: string }, today: string): L
       path: `${BASE}/validateCoupon.json`,
       headers: json,
       body: { propertyId: MEASURED_ID, couponCode: 'WELCOME10' },
+      // Coupon checks are limited per IP (10 in 10 minutes).
+      addressPerRequest: true,
     },
   ];
 }

@@ -20,6 +20,8 @@ export interface LatencyCase {
   server?: 'runtime' | 'floor';
   /** Compared with the floor for the public-GET target. */
   compareToFloor?: boolean;
+  /** Each request from its own client address (LoadTarget.addressPerRequest): routes with a per-IP limit. */
+  addressPerRequest?: boolean;
   /** Runs once before the case is measured, e.g. to sign in; returns headers to send (a cookie). */
   prepare?: (baseUrl: string) => Promise<Record<string, string>>;
 }
@@ -143,6 +145,7 @@ function jobOf(c: LatencyCase, baseUrl: string, extraHeaders: Record<string, str
     headers,
     body,
     expectStatus: c.expectStatus ?? 200,
+    ...(c.addressPerRequest ? { addressPerRequest: true } : {}),
   };
 }
 

@@ -15,6 +15,19 @@ export interface LoadTarget {
   headers: Record<string, string>;
   body: string | undefined;
   expectStatus: number;
+  /**
+   * Each request from an address of its own (`X-Forwarded-For`, which the bench's runtime trusts): for routes
+   * with a per-IP limit (quote, validateCoupon) that one visitor's pace would meet, so every request is the
+   * route's usual one, not a 429.
+   */
+  addressPerRequest?: boolean;
+}
+
+let addresses = 0;
+/** 10.a.b.c, a new one each call (16 million before they repeat). */
+function nextAddress(): string {
+  const k = addresses++;
+  return `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
 }
 
 export interface LoadJob {
@@ -44,7 +57,10 @@ export interface LoadResult {
 function once(agent: Agent, target: LoadTarget): Promise<{ status: number; ms: number; text: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = request(target.url, { method: target.method, agent, headers: target.headers }, (res) => {
+    const headers = target.addressPerRequest
+      ? { ...target.headers, 'x-forwarded-for': nextAddress() }
+      : target.headers;
+    const req = request(target.url, { method: target.method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

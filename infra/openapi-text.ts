@@ -138,7 +138,9 @@ function limitNote(l: RateLimit): string {
       ? 'IP'
       : 'ipAndBodyField' in l.key
         ? `IP and ${l.key.ipAndBodyField}`
-        : `${l.key.bodyField} across IPs`;
+        : 'bodyField' in l.key
+          ? `${l.key.bodyField} across IPs`
+          : `IP, counting the requests that carry ${l.key.ipWhenBodyField}`;
   return `Rate limit: ${l.limit} per ${l.windowSeconds} s per ${per} (429 beyond).`;
 }
 

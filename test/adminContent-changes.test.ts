@@ -51,6 +51,29 @@ describe('admin content writes: audit changes', () => {
     expect(await changesOf('page', pageId)).toHaveLength(3);
   });
 
+  it('masks a review author’s names: the entry says they were set, never to what', async () => {
+    const admin = await signedIn('super');
+    const created = await admin.post(`${ADMIN}/reviews.json`, {
+      reviewTitle: unique('Lovely stay'),
+      reviewText: 'Would come again.',
+      tenantFirstName: 'Revka',
+      tenantLastName: 'Viewer',
+    });
+    expect(created.status, created.text).toBe(201);
+    const reviewId = created.body.reviewId as number;
+    const renamed = await admin.put(`${ADMIN}/reviews/${reviewId}.json`, { tenantLastName: 'Viewerson' });
+    expect(renamed.status, renamed.text).toBe(200);
+    const [create, update] = await changesOf('review', reviewId);
+    expect(fieldOf(create, 'tenantFirstName')).toEqual({ field: 'tenantFirstName', old: null, new: '***' });
+    expect(fieldOf(update, 'tenantLastName')).toEqual({ field: 'tenantLastName', old: '***', new: '***' });
+    expect(fieldOf(create, 'reviewText')).toEqual({
+      field: 'reviewText',
+      old: null,
+      new: 'Would come again.',
+    });
+    expect(JSON.stringify([create, update])).not.toMatch(/Revka|Viewer/);
+  });
+
   it('records a hard delete with the old values', async () => {
     const admin = await signedIn('super');
     const created = await admin.post(`${ADMIN}/sliders.json`, { sliderUrl: 'audit.jpg', sliderOrder: 7 });

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTenant, createTenant } from './support/builders.js';
 import { type ChangeItem, changesOf } from './support/changes.js';
-import { type Client, problem, signedIn, unique } from './support/client.js';
+import { Client, problem, signedIn, unique } from './support/client.js';
 import {
   documentEndpoints,
   documentJournal,
@@ -51,6 +51,28 @@ type Listed = ListedOf<Invoice>;
 
 let admin: Client;
 let tenant: BuiltTenant;
+
+/**
+ * A second super admin, signed in: an identity of its own in the admin pool (the fixture has one super admin),
+ * made through the admin directory as seeding does; its name and id are this test run's own.
+ */
+async function anotherSuperAdmin(): Promise<Client> {
+  const { upsertAdminIdentity } = await import('../shared/auth/admin-directory.js');
+  const username = unique('test-super-b').replace(/\W/g, '-');
+  const password = `${username}-secret-1`;
+  const adminId = 900_000 + Math.floor(Math.random() * 99_999);
+  await upsertAdminIdentity(
+    { adminId, roleCode: 0, username, firstName: 'Second', lastName: 'Super' },
+    password,
+  );
+  const client = new Client();
+  const res = await client.post('/API/auth/V1/login.json', {
+    adminAPIKey: username,
+    adminAPISecret: password,
+  });
+  expect(res.status, res.text).toBe(200);
+  return client;
+}
 
 beforeAll(async () => {
   admin = await signedIn('super');
@@ -161,6 +183,31 @@ describe('admin invoices: create and read', () => {
       { headers: { 'Idempotency-Key': key } },
     );
     expect(other.status).toBe(422);
+  });
+
+  it('scopes an Idempotency-Key to the admin: two sessions of one admin share it, two admins do not', async () => {
+    const key = unique('inv-caller').replace(/\W/g, '');
+    const headers = { 'Idempotency-Key': key };
+    const body = { description: 'SERVICE', dueDate: day(5), tenantId: tenant.tenantId, lineItems: LINES };
+    const countMine = async () =>
+      (await list({ tenantId: tenant.tenantId, limit: 100 })).items.filter((i) => i.dueDate === day(5))
+        .length;
+    const before = await countMine();
+    // The same admin signed in twice (two sessions, two addresses): one invoice, the second answer replayed.
+    const [first, second] = [await signedIn('super'), await signedIn('super')];
+    const one = await first.post(`${BASE}/invoices.json`, body, { headers });
+    const again = await second.post(`${BASE}/invoices.json`, body, { headers });
+    expect(one.status, one.text).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.invoiceId).toBe(one.body.invoiceId);
+    // Another admin with the same key and body: an invoice of their own.
+    const other = await anotherSuperAdmin();
+    const theirs = await other.post(`${BASE}/invoices.json`, body, { headers });
+    expect(theirs.status, theirs.text).toBe(201);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(theirs.body.invoiceId).not.toBe(one.body.invoiceId);
+    expect((await countMine()) - before).toBe(2);
   });
 
   it('404 for a missing invoice on both paths; 400 for a bad id', async () => {

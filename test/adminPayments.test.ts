@@ -7,6 +7,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIn } from '../shared/domain/dates.js';
 import { type BuiltTenant, createTenant } from './support/builders.js';
 import { changesOf } from './support/changes.js';
 import { type ApiResponse, type Client, problem, signedIn, unique } from './support/client.js';
@@ -190,6 +191,46 @@ describe('payments on an invoice', () => {
     }
     expect((await admin.post(`${BASE}/invoices/abc/payments.json`, cash(1))).status).toBe(400);
     expect((await admin.post(`${BASE}/invoices/0/payments.json`, cash(1))).status).toBe(400);
+  });
+
+  it('refuses a payment dated after tomorrow in the site time zone (400 naming date); an old date is fine', async () => {
+    const id = await invoiceOf(100);
+    const exp = await expenseOf(100);
+    for (const [kind, docId] of [
+      ['invoices', id],
+      ['expenses', exp],
+    ] as const) {
+      for (const date of ['2099-01-01', day(2)]) {
+        const res = await pay(kind, docId, cash(1, { date }));
+        expect(res.status, `${kind} ${date}`).toBe(400);
+        expect(problem(res).errors).toEqual([
+          { field: 'date', message: `must not be after ${day(1)} (tomorrow in the site time zone)` },
+        ]);
+      }
+      expect((await pay(kind, docId, cash(1, { date: day(1) }))).status).toBe(201);
+      // Back-filling the books: a payment received long ago may be recorded now.
+      expect((await pay(kind, docId, cash(1, { date: '2001-03-15' }))).status).toBe(201);
+    }
+    expect(
+      (await partition(`INVOICE#${id}`))
+        .filter((i) => String(i.SK).startsWith('PAYMENT#'))
+        .map((p) => p.date)
+        .sort(),
+    ).toEqual(['2001-03-15', day(1)].sort());
+  });
+
+  it('takes "tomorrow" in the site time zone, not the server’s', async () => {
+    const zone = 'Pacific/Kiritimati'; // UTC+14: its tomorrow is often two UTC days ahead
+    const settings = '/API/adminSettings/V1/settings.json';
+    expect((await admin.put(settings, { systemTimeZone: zone })).status).toBe(200);
+    try {
+      const id = await invoiceOf(100);
+      const latest = addDays(todayIn(zone, new Date()), 1);
+      expect((await pay('invoices', id, cash(1, { date: addDays(latest, 1) }))).status).toBe(400);
+      expect((await pay('invoices', id, cash(1, { date: latest }))).status).toBe(201);
+    } finally {
+      expect((await admin.put(settings, { systemTimeZone: 'UTC' })).status).toBe(200);
+    }
   });
 
   it('replays the same Idempotency-Key: one payment, the same answer', async () => {

@@ -61,10 +61,13 @@ describe('admin property writes: audit changes', () => {
 });
 
 describe('admin tenant writes: audit changes', () => {
-  it('records create, update and deactivate; contact fields and the password hash only as masked', async () => {
+  it('records create, update and deactivate; e-mail, names, contact fields and the password hash only as masked', async () => {
     const admin = await signedIn('super');
     const phone = '+1 555 0100 777';
-    const tenant = await createTenant({ tenantPhone: phone, tenantCity: 'Harbor Town' }, admin);
+    const tenant = await createTenant(
+      { tenantPhone: phone, tenantCity: 'Harbor Town', tenantLastName: 'Privatsson' },
+      admin,
+    );
     const T = `/API/adminTenants/V1/tenants/${tenant.tenantId}.json`;
     expect((await admin.put(T, { tenantFirstName: 'Renamed', password: 'a-new-password-1' })).status).toBe(
       200,
@@ -75,23 +78,28 @@ describe('admin tenant writes: audit changes', () => {
     expect(changes.map((c) => c.action)).toEqual(['created', 'updated', 'deactivated']);
     expect(changes.every((c) => c.actor === SUPER)).toBe(true);
     const [create, update] = changes;
-    expect(fieldOf(create, 'tenantEmail')).toEqual({
-      field: 'tenantEmail',
-      old: null,
-      new: tenant.tenantEmail,
-    });
+    // Personal fields as a reservation's guest: the entry says they were set or changed, never to what.
+    expect(fieldOf(create, 'tenantEmail')).toEqual({ field: 'tenantEmail', old: null, new: '***' });
+    expect(fieldOf(create, 'tenantLastName')).toEqual({ field: 'tenantLastName', old: null, new: '***' });
     expect(fieldOf(create, 'tenantPhone')).toEqual({ field: 'tenantPhone', old: null, new: '***' });
     expect(fieldOf(create, 'tenantCity')).toEqual({ field: 'tenantCity', old: null, new: '***' });
     expect(fieldOf(create, 'passwordHash')).toEqual({ field: 'passwordHash', old: null, new: '***' });
-    expect(fieldOf(update, 'tenantFirstName')).toEqual({
-      field: 'tenantFirstName',
-      old: tenant.tenantFirstName,
-      new: 'Renamed',
-    });
+    expect(fieldOf(update, 'tenantFirstName')).toEqual({ field: 'tenantFirstName', old: '***', new: '***' });
+    expect(fieldOf(update, 'tenantEmail')).toBeUndefined();
     expect(fieldOf(update, 'passwordHash')).toEqual({ field: 'passwordHash', old: '***', new: '***' });
     expect(fieldOf(update, 'tenantPhone')).toBeUndefined();
     const text = JSON.stringify(changes);
-    for (const secret of [phone, 'Harbor Town', 'scrypt', 'v1:', 'a-new-password-1']) {
+    for (const secret of [
+      phone,
+      'Harbor Town',
+      'scrypt',
+      'v1:',
+      'a-new-password-1',
+      tenant.tenantEmail,
+      tenant.tenantFirstName,
+      tenant.tenantLastName,
+      'Renamed',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

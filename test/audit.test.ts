@@ -5,6 +5,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { changesOf } from './support/changes.js';
 import { ADMINS, Client, problem, signedIn, unique } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp } from './support/jobs.js';
@@ -142,6 +143,44 @@ describe('audit log', () => {
     await jobsCaughtUp();
     const res = await rep.get<EntryPage>(ENTRIES, { query: { recordType: type, recordId: '1' } });
     expect(res.body.total).toBe(1);
+  });
+
+  it('keeps no personal values: a registration says the e-mail and names were set, never to what', async () => {
+    const visitor = new Client();
+    const email = `audit-${Date.now().toString(36)}@example.test`;
+    const registered = await visitor.post('/API/publicAuth/V1/register.json', {
+      tenantFirstName: 'Privata',
+      tenantLastName: 'Auditee',
+      tenantEmail: email,
+      tenantPhone: '+1 555 0199 123',
+      password: 'a-good-password',
+      password2: 'a-good-password',
+    });
+    expect(registered.status, registered.text).toBe(200);
+    // The change announces tenant.registered with the record (the signed webhook's payload, by design) …
+    const changes = await changesOf('tenant');
+    const change = changes.find(
+      (c) => (c as { data?: { tenantEmail?: string } }).data?.tenantEmail === email,
+    );
+    expect(change).toBeDefined();
+    await jobsCaughtUp();
+    // … but the audit entry holds no value of it: the fields masked, no payload.
+    const res = await rep.get<EntryPage>(ENTRIES, {
+      query: { recordType: 'tenant', recordId: change?.recordId ?? '' },
+    });
+    expect(res.status, res.text).toBe(200);
+    const [entry] = res.body.items;
+    expect(entry).toMatchObject({
+      action: 'registered',
+      actor: `guest:${visitor.ip}`,
+      event: 'tenant.registered',
+    });
+    const masked = (field: string) => entry?.fields.find((f) => f.field === field);
+    for (const field of ['tenantEmail', 'tenantFirstName', 'tenantLastName', 'tenantPhone'])
+      expect(masked(field), field).toEqual({ field, old: null, new: '***' });
+    const text = JSON.stringify(res.body);
+    for (const value of [email, 'Privata', 'Auditee', '0199']) expect(text, value).not.toContain(value);
+    expect(Object.keys(entry ?? {})).not.toContain('data');
   });
 
   it('refuses landlords and housekeepers (403) and callers without a session (401)', async () => {

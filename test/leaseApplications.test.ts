@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminSession, createLtrProperty, signedInTenant } from './support/builders.js';
+import { changesOf } from './support/changes.js';
 import { Client, problem, signedIn, unique } from './support/client.js';
 
 const APPLY = '/API/leaseApplications/V1/apply.json';
@@ -54,6 +55,30 @@ describe('lease applications', () => {
       status: 'open',
       tenantFirstName: 'App',
       propertyName: 'Fixture Elm Apartment',
+    });
+  });
+
+  it('records the application’s change with the tenant’s e-mail and names masked; the event carries them', async () => {
+    const { tenant, client } = await signedInTenant({ tenantFirstName: 'Masha', tenantLastName: 'Maskova' });
+    const applied = await client.post(APPLY, { propertyId: 11 });
+    expect(applied.status, applied.text).toBe(200);
+    const id = (applied.body as { applicationId: number }).applicationId;
+    const [change] = await changesOf('application', id);
+    expect(change?.fields).toEqual(
+      expect.arrayContaining(
+        ['tenantEmail', 'tenantFirstName', 'tenantLastName'].map((field) => ({
+          field,
+          old: null,
+          new: '***',
+        })),
+      ),
+    );
+    const fields = JSON.stringify(change?.fields);
+    for (const value of [tenant.tenantEmail, 'Masha', 'Maskova']) expect(fields).not.toContain(value);
+    // The application.submitted payload (signed webhooks) is the record itself (docs/webhooks.md).
+    expect((change as { data?: Record<string, unknown> }).data).toMatchObject({
+      tenantEmail: tenant.tenantEmail,
+      tenantFirstName: 'Masha',
     });
   });
 

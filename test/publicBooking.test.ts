@@ -261,15 +261,51 @@ describe('quote', () => {
   });
 });
 
+describe('quote limits', () => {
+  it('limits quotes per IP: 60 a minute, counted before validation, then 429', async () => {
+    const client = new Client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await client.post(`${BOOKING}/quote.json`, {})).status);
+    expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    const refused = await client.post(`${BOOKING}/quote.json`, {});
+    expect(refused.headers.get('ratelimit-limit')).toBe('60');
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+  });
+
+  it('limits quotes that carry a coupon code per IP: 30 in 10 minutes; quotes without one go on', async () => {
+    const client = new Client();
+    const from = nextMonday();
+    const stay = { propertyId, dateFrom: from, dateTo: plus(from, 1) };
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push((await client.post(`${BOOKING}/quote.json`, { ...stay, couponCode: `G${i}` })).status);
+    expect(statuses).toEqual([...Array(30).fill(200), 429]);
+    const refused = await client.post(`${BOOKING}/quote.json`, { ...stay, couponCode: 'ANOTHER' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit-limit')).toBe('30');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect((await client.post(`${BOOKING}/quote.json`, stay)).status).toBe(200);
+    expect((await client.post(`${BOOKING}/quote.json`, { ...stay, couponCode: ' ' })).status).toBe(200);
+  });
+});
+
 describe('validateCoupon', () => {
-  it('says whether a code applies, and why not', async () => {
+  it('says whether a code applies; why not only for a code of this property that applies on a later day', async () => {
     const code = newCode('VC');
     await plantCoupon({ code, type: 'abs', amountCents: 2500, propertyIds: [propertyId] });
     const expired = newCode('OLD');
     await plantCoupon({ code: expired, type: 'percent', percent: 5, validTo: '2020-01-01' });
     const used = newCode('USED');
     await plantCoupon({ code: used, type: 'percent', percent: 5, maxUses: 2, uses: 2 });
-    const check = (body: Record<string, unknown>) => anon.post(`${BOOKING}/validateCoupon.json`, body);
+    const inactive = newCode('OFF');
+    await plantCoupon({ code: inactive, type: 'percent', percent: 5, isActive: 0 });
+    const later = newCode('SOON');
+    const from = siteDay(30);
+    await plantCoupon({ code: later, type: 'percent', percent: 15, validFrom: from });
+    // Within the limit of 10 checks per address (tested below).
+    const visitor = new Client();
+    const check = (body: Record<string, unknown>) => visitor.post(`${BOOKING}/validateCoupon.json`, body);
 
     expect((await check({ propertyId, couponCode: code.toLowerCase() })).body).toEqual({
       valid: true,
@@ -277,25 +313,55 @@ describe('validateCoupon', () => {
       value: 25,
       message: 'The coupon applies',
     });
-    expect((await check({ propertyId: ltrId, couponCode: code })).body).toMatchObject({
-      valid: false,
-      message: 'This coupon does not apply to this property',
-    });
-    expect((await check({ propertyId, couponCode: expired })).body).toMatchObject({
+    expect((await check({ propertyId, couponCode: later })).body).toEqual({
       valid: false,
       type: 'percent',
-      value: 5,
+      value: 15,
+      message: `This coupon is valid from ${from}`,
     });
-    expect((await check({ propertyId, couponCode: used })).body.message).toBe('This coupon has been used up');
-    expect((await check({ propertyId, couponCode: 'NOPE' })).body).toEqual({
+    // Unknown, another property's, expired, used up, inactive: one answer, so a guesser learns nothing.
+    const notValid = {
       valid: false,
       type: null,
       value: null,
-      message: 'Unknown coupon code',
-    });
-    for (const body of [{}, { propertyId }, { couponCode: code }, { propertyId, couponCode: '  ' }]) {
-      expect((await check(body)).status, JSON.stringify(body)).toBe(400);
+      message: 'Not a valid coupon code for this property',
+    };
+    for (const body of [
+      { propertyId, couponCode: 'NOPE' },
+      { propertyId: ltrId, couponCode: code },
+      { propertyId, couponCode: expired },
+      { propertyId, couponCode: used },
+      { propertyId, couponCode: inactive },
+    ]) {
+      expect((await check(body)).body, JSON.stringify(body)).toEqual(notValid);
     }
+    for (const body of [{}, { propertyId }, { couponCode: code }, { propertyId, couponCode: '  ' }]) {
+      const res = await anon.post(`${BOOKING}/validateCoupon.json`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('limits checks per IP: 10 in 10 minutes, then 429 with Retry-After and RateLimit headers', async () => {
+    const client = new Client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await client.post(`${BOOKING}/validateCoupon.json`, {
+        propertyId,
+        couponCode: `GUESS${i}`,
+      });
+      statuses.push(res.status);
+      if (i === 10) {
+        expect(problem(res).status).toBe(429);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(590);
+        expect(res.headers.get('ratelimit-limit')).toBe('10');
+        expect(res.headers.get('ratelimit-remaining')).toBe('0');
+        expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThan(590);
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    // Another address is not held up.
+    const other = await new Client().post(`${BOOKING}/validateCoupon.json`, { propertyId, couponCode: 'X' });
+    expect(other.status).toBe(200);
   });
 });
 
@@ -439,6 +505,28 @@ describe('book', () => {
     }
   });
 
+  it('needs at least one adult (400 naming adults, alias bAdults too) and books nothing', async () => {
+    const from = nextMonday(45);
+    const before = (await reservationsOf(propertyId)).length;
+    for (const guests of [{ adults: 0, children: 0 }, { adults: '0', children: 2 }, { bAdults: 0 }]) {
+      const res = await guestBook(guestBody(propertyId, from, plus(from, 1), guests));
+      expect(res.status, JSON.stringify(guests)).toBe(400);
+      expect(problem(res).errors).toContainEqual({
+        field: 'adults',
+        message: 'must be at least 1: a booking needs an adult',
+      });
+    }
+    expect((await reservationsOf(propertyId)).length).toBe(before);
+    // A quote may still price a stay before the guests are chosen (docs/booking.md).
+    const quote = await anon.post(`${BOOKING}/quote.json`, {
+      propertyId,
+      dateFrom: from,
+      dateTo: plus(from, 1),
+      adults: 0,
+    });
+    expect(quote.status, quote.text).toBe(200);
+  });
+
   it('answers 409 naming the rule when the stay cannot be booked, and 404 for a property not online', async () => {
     const from = nextMonday(49);
     const tooMany = await guestBook(guestBody(propertyId, from, plus(from, 1), { adults: 7 }));
@@ -478,6 +566,27 @@ describe('book', () => {
     expect(await couponUses(code)).toBe(1);
     const reservation = await getItem(`RESERVATION#${withCoupon.body.reservationId}`, 'RESERVATION');
     expect(reservation?.couponCode).toBe(code);
+  });
+
+  it('refuses a code that does not apply (409): why only when it is this property’s code', async () => {
+    const from = nextMonday(66);
+    const stay = guestBody(propertyId, from, plus(from, 1));
+    const elsewhere = newCode('ELSE');
+    await plantCoupon({ code: elsewhere, type: 'abs', amountCents: 1000, propertyIds: [ltrId] });
+    const longer = newCode('LONG');
+    await plantCoupon({ code: longer, type: 'abs', amountCents: 1000, minNights: 3 });
+    for (const couponCode of ['NO-SUCH-CODE', elsewhere]) {
+      const res = await guestBook({ ...stay, couponCode });
+      expect(res.status, res.text).toBe(409);
+      expect(problem(res).detail).toBe(
+        'The coupon cannot be used: Not a valid coupon code for this property',
+      );
+    }
+    const short = await guestBook({ ...stay, couponCode: longer });
+    expect(short.status).toBe(409);
+    expect(problem(short).detail).toBe(
+      'The coupon cannot be used: This coupon needs a stay of at least 3 nights',
+    );
   });
 
   it('replays the same Idempotency-Key and body, and refuses the key with another body (422)', async () => {

@@ -133,6 +133,7 @@ function changeOf(
       action,
       before: before && adminView(def, before),
       after: after && adminView(def, after),
+      ...(def.masked ? { masked: def.masked } : {}),
     },
     by,
     now,

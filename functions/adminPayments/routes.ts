@@ -14,7 +14,7 @@ const beyondSpec =
   'DESIGN.md "Payments recorded by hand" and "Paths of what we add beyond the spec" (adminPayments): the spec settles invoices by card only and has no way to record offline payments or refunds.';
 
 const errors = (kind: string) => ({
-  400: 'validation (amount 0 or with more than 2 decimals, unknown method, bad date)',
+  400: 'validation (amount 0 or with more than 2 decimals, unknown method, bad date or a date after tomorrow in the site time zone)',
   401: 'no admin session',
   403: 'wrong role',
   404: `no such ${kind}`,
@@ -23,7 +23,7 @@ const errors = (kind: string) => ({
 });
 
 const description = (kind: string, statuses: string) =>
-  `amount in the site currency, at most 2 decimals; a negative amount is a refund. method: card, cash, check, bank_transfer or other. date: the settled day (YYYY-MM-DD), the day the income report counts it. The ${kind}'s paid figure, status (${statuses}) and journal change in the same transaction as the payment; the answer carries the ${kind}'s new figures. Honours Idempotency-Key.`;
+  `amount in the site currency, at most 2 decimals; a negative amount is a refund. method: card, cash, check, bank_transfer or other. date: the settled day (YYYY-MM-DD), the day the income report counts it; at the latest tomorrow in the site time zone, any past day allowed. The ${kind}'s paid figure, status (${statuses}) and journal change in the same transaction as the payment; the answer carries the ${kind}'s new figures. Honours Idempotency-Key.`;
 
 export const recordInvoicePayment = defineRoute({
   id: 'adminPayments.invoice',

@@ -1,6 +1,9 @@
 /** Recorded payments and refunds: shared/workflows/ledger's settlement, answered with the document's new figures. */
+import { getSettings } from '../../shared/data/settings-repo.js';
 import type { Actor } from '../../shared/domain/change.js';
+import { todayIn } from '../../shared/domain/dates.js';
 import type { DocumentType } from '../../shared/domain/ledger/journal.js';
+import { latestRecordedPaymentDate } from '../../shared/domain/ledger/payment.js';
 import { kindOf } from '../../shared/domain/money-document/kind.js';
 import { paymentView } from '../../shared/domain/money-document/view.js';
 import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
@@ -15,6 +18,7 @@ export async function recordPayment(
   by: Actor,
   now: Date,
 ): Promise<PaymentAnswer> {
+  await checkDate(body.date, now);
   let applied: Awaited<ReturnType<typeof applySettlement>>;
   try {
     applied = await applySettlement(documentType, documentId, {
@@ -37,4 +41,14 @@ export async function recordPayment(
     success: true,
     ...paymentView(kindOf(documentType), payment, { ...settlement, totalCents: before.totalCents }),
   };
+}
+
+/** 400 for a payment dated after tomorrow in the site's time zone (the settings read fresh, as on every admin write). */
+async function checkDate(date: string, now: Date): Promise<void> {
+  const settings = await getSettings();
+  const latest = latestRecordedPaymentDate(todayIn(settings.systemTimeZone, now));
+  if (date <= latest) return;
+  throw new BadRequest(`A payment cannot be dated after tomorrow (${latest}) in the site time zone`, [
+    { field: 'date', message: `must not be after ${latest} (tomorrow in the site time zone)` },
+  ]);
 }

@@ -1,6 +1,6 @@
 /** The audit log: entries from changes (the job) and the admin read (the route). */
 import * as repo from '../../shared/data/audit-repo.js';
-import { type AuditFilter, entryFromChange, filterProblems } from '../../shared/domain/audit.js';
+import { type AuditFilter, entryFromChange, entryView, filterProblems } from '../../shared/domain/audit.js';
 import type { Change } from '../../shared/domain/change.js';
 import { BadRequest } from '../../shared/errors.js';
 
@@ -12,5 +12,6 @@ export async function recordChange(change: Change & { changeId: string }): Promi
 export async function listEntries(filter: AuditFilter, page: number, limit: number) {
   const problems = filterProblems(filter);
   if (problems.length > 0) throw new BadRequest('The audit filter is not valid', problems);
-  return repo.listEntries(filter, page, limit);
+  const listed = await repo.listEntries(filter, page, limit);
+  return { ...listed, items: listed.items.map(entryView) };
 }

@@ -7,6 +7,7 @@ import { getProperty, propertiesOfLandlord } from '../../shared/data/properties-
 import { getTenant } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
 import { commit, TransactionFailed } from '../../shared/db/transaction.js';
+import { PERSON_FIELDS } from '../../shared/domain/tenant.js';
 import { NotFound, Unauthorized } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import { acceptsApplications, newApplication, newestFirst } from './rules.js';
@@ -36,6 +37,8 @@ export async function apply(session: TenantSession, propertyId: number, now: Dat
             recordId: record.applicationId,
             action: 'created',
             after: { ...record },
+            // The tenant's snapshot is personal data: the audit entry says it was set, the event carries it.
+            masked: PERSON_FIELDS,
             event: 'application.submitted',
           },
           { actor: `tenant:${tenant.tenantId}`, requestId },

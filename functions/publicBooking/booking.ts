@@ -22,7 +22,7 @@ import { tenantIdByEmail } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
 import { TransactionFailed, type TxPart } from '../../shared/db/transaction.js';
 import { MAX_NIGHTS_PER_TRANSACTION } from '../../shared/domain/booking/capacity.js';
-import { applicableCoupon, couponProblem } from '../../shared/domain/booking/coupon.js';
+import { applicableCoupon, publicCouponProblem } from '../../shared/domain/booking/coupon.js';
 import { quoteView } from '../../shared/domain/booking/quote.js';
 import { RESERVATION_STATUS } from '../../shared/domain/booking/reservation.js';
 import { nightCount, stayOf, today } from '../../shared/domain/booking/stay.js';
@@ -81,8 +81,9 @@ async function readBooking(input: BookInput, ctx: BookContext) {
   const todayThere = today(settings.systemTimeZone, ctx.now);
   const couponContext = { propertyId: property.propertyId, today: todayThere, nights: nightCount(stay) };
   const applied = applicableCoupon(coupon?.record, couponContext);
-  // A code that was given must apply: the guest is never charged other than what the code promised.
-  const couponRefusal = input.couponCode ? couponProblem(coupon?.record, couponContext) : undefined;
+  // A code that was given must apply: the guest is never charged other than what the code promised. Why not
+  // is said as validateCoupon says it (a guesser learns nothing of codes that are not this property's).
+  const couponRefusal = input.couponCode ? publicCouponProblem(coupon?.record, couponContext) : undefined;
   const quote = quoteOf(property, settings, stay, pricesOf(prices), input, applied);
   const couponCode = quote.couponApplied && applied ? applied.code : null;
   return { settings, property: online, claims, todayThere, quote, couponCode, couponRefusal, knownTenantId };

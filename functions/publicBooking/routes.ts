@@ -36,6 +36,44 @@ export const BOOK_LIMIT = {
   detail: 'Too many booking attempts from this address; try again later',
 } as const satisfies RateLimit;
 
+/**
+ * Quotes per client IP (docs/booking.md "Limits"): a page that quotes on every change of dates or guests sends
+ * a few a minute for one visitor, a handful of visitors behind one address (an office, a hotel) a few dozen;
+ * 60 a minute is far beyond that and bounds a script.
+ */
+export const QUOTE_LIMIT = {
+  scope: 'quote',
+  limit: 60,
+  windowSeconds: 60,
+  key: 'ip',
+  detail: 'Too many quotes from this address; try again in a minute',
+} as const satisfies RateLimit;
+
+/**
+ * Quotes that carry a coupon code, per client IP: `couponApplied` says whether a code applies, so they are a
+ * coupon check too. 30 in 10 minutes lets a visitor with a code try many stays, and holds a guesser to the
+ * pace of validateCoupon's limit (docs/booking.md "Limits").
+ */
+export const QUOTE_COUPON_LIMIT = {
+  scope: 'quote-coupon',
+  limit: 30,
+  windowSeconds: 10 * 60,
+  key: { ipWhenBodyField: 'couponCode' },
+  detail: 'Too many quotes with a coupon code from this address; try again later',
+} as const satisfies RateLimit;
+
+/**
+ * Coupon checks per client IP (docs/booking.md "Limits"): a visitor checks the one or two codes they were
+ * given; 10 in 10 minutes allows typos and a second try, and holds a guesser to 1,440 codes a day per address.
+ */
+export const VALIDATE_COUPON_LIMIT = {
+  scope: 'validate-coupon',
+  limit: 10,
+  windowSeconds: 10 * 60,
+  key: 'ip',
+  detail: 'Too many coupon checks from this address; try again later',
+} as const satisfies RateLimit;
+
 const stayAliases = { serviceID: 'propertyId', bAdults: 'adults', bChildren: 'children', bPets: 'pets' };
 
 export const captcha = defineRoute({
@@ -95,14 +133,16 @@ export const quote = defineRoute({
   path: `${base}/quote.json`,
   summary: 'The price of a stay, figure by figure (docs/pricing.md)',
   description:
-    'An unknown or invalid coupon is no error: the discount is 0 and couponApplied false. Availability is not checked (see availability and book).',
+    'An unknown or invalid coupon is no error: the discount is 0 and couponApplied false. Availability is not checked (see availability and book). adults may be 0 here (a booking needs 1).',
   auth: { kind: 'public' },
   body: quoteBody,
   aliases: { body: stayAliases },
+  rateLimits: [QUOTE_LIMIT, QUOTE_COUPON_LIMIT],
   response: quoteResult,
   errors: {
     400: 'missing or malformed fields, or dateTo not after dateFrom, or a stay of more than 24 months',
     404: 'no such VR property on the website',
+    429: 'more than 60 quotes from this IP in a minute, or more than 30 with a coupon code in 10 minutes',
   },
 });
 
@@ -112,11 +152,17 @@ export const validateCoupon = defineRoute({
   tags,
   method: 'POST',
   path: `${base}/validateCoupon.json`,
-  summary: 'Whether a coupon code applies to a property today, and why not',
+  summary: 'Whether a coupon code applies to a property today',
+  description:
+    'A code that does not apply answers valid false with one message, "Not a valid coupon code for this property", whether it is unknown, inactive, expired, used up or another property’s; only a code of this property that applies from a later day says so (with its type and value). type and value are set only then and when valid.',
   auth: { kind: 'public' },
   body: validateCouponBody,
+  rateLimits: [VALIDATE_COUPON_LIMIT],
   response: couponCheckResult,
-  errors: { 400: 'missing propertyId or couponCode' },
+  errors: {
+    400: 'missing propertyId or couponCode',
+    429: 'more than 10 coupon checks from this IP in 10 minutes',
+  },
 });
 
 export const book = defineRoute({
@@ -137,10 +183,10 @@ export const book = defineRoute({
   idempotency: true,
   response: bookingResult,
   errors: {
-    400: 'missing or malformed fields, CAPTCHA missing or wrong',
+    400: 'missing or malformed fields (adults below 1: a booking needs an adult), CAPTCHA missing or wrong',
     401: 'a tenant session is required (apiBookingRequireLogin=1, or guest checkout off)',
     404: 'no such VR property on the website',
-    409: 'the stay cannot be booked (the message names the first rule that fails, e.g. the last unit was just taken), or the coupon was used up since the quote',
+    409: 'the stay cannot be booked (the message names the first rule that fails, e.g. the last unit was just taken), or the coupon code does not apply (as validateCoupon says it) or was used up since the quote',
     422: 'the Idempotency-Key was used with another request',
     429: 'more than 20 booking attempts from this IP in an hour',
     503: 'the CAPTCHA provider could not be reached',

@@ -75,8 +75,18 @@ export const validateCouponBody = v.object({
   couponCode: v.pipe(text(64), v.trim(), v.minLength(1, 'is required')),
 });
 
+/**
+ * A booking's adults: at least 1 (docs/booking.md "Guests"); someone of age is responsible for the stay. A quote
+ * may still price 0 adults (a page quoting before the guests are chosen): nothing is created by it.
+ */
+const bookAdults = v.optional(
+  v.pipe(intLike(0, 99), v.minValue(1, 'must be at least 1: a booking needs an adult')),
+  1,
+);
+
 export const bookBody = v.object({
   ...stayFields,
+  adults: bookAdults,
   name: optionalText(128),
   email: v.optional(
     v.pipe(

@@ -6,7 +6,8 @@
  * so "5 failures within 15 minutes" cannot be doubled by straddling a boundary, and it ends exactly one
  * window length after that first event. Counting is one conditional UpdateItem: the first event of a window
  * (the usual case for the limits we have: logins, registrations, bookings) opens it in one round trip; an
- * event inside an open window fails that condition and is added in a second one. Two events racing to open
+ * event inside an open window fails that condition and is added in a second one — or in one, when this
+ * instance counted the subject's open window before (it then adds first). Two events racing to open
  * the same window: one opens it, the other's condition fails and it is added, so none is lost. DynamoDB's TTL
  * deletion is lazy (the local emulator's never happens), so expiry is part of every condition.
  */
@@ -89,6 +90,21 @@ export async function peek(scope: string, subject: string, now: Date): Promise<W
   return stateOf(Item, seconds(now));
 }
 
+/**
+ * When the windows this instance last counted end, by `<scope>#<subject>`: a subject seen with an open window
+ * is counted by `add` first (one round trip for a busy subject, e.g. a visitor's quotes, instead of a failed
+ * `open` and then `add`). Only the order of the attempts: each falls through to the other, so a stale entry
+ * costs a round trip, never a miscount. Cleared when full, so it stays small.
+ */
+const knownOpen = new Map<string, number>();
+const KNOWN_OPEN_MAX = 10_000;
+
+function remember(id: string, state: WindowState): WindowState {
+  if (knownOpen.size >= KNOWN_OPEN_MAX) knownOpen.clear();
+  knownOpen.set(id, state.resetAt);
+  return state;
+}
+
 /** Counts one event and returns the state including it (each caller sees its own count). */
 export async function hit(
   scope: string,
@@ -97,18 +113,24 @@ export async function hit(
   now: Date,
 ): Promise<WindowState> {
   const nowSec = seconds(now);
+  const id = `${scope}#${subject}`;
+  if ((knownOpen.get(id) ?? 0) > nowSec) {
+    const counted = await add(scope, subject, nowSec);
+    if (counted) return remember(id, counted);
+  }
   // A window that closes between the two calls is opened again: two turns at most in practice.
   for (;;) {
     if (await open(scope, subject, windowSeconds, nowSec))
-      return { count: 1, resetAt: nowSec + windowSeconds, start: nowSec };
+      return remember(id, { count: 1, resetAt: nowSec + windowSeconds, start: nowSec });
     const counted = await add(scope, subject, nowSec);
-    if (counted) return counted;
+    if (counted) return remember(id, counted);
   }
 }
 
 /** Forgets a subject's window (a successful login forgives earlier failures); a newer window is kept. */
 export async function clear(scope: string, subject: string, start: number): Promise<void> {
   if (!start) return;
+  knownOpen.delete(`${scope}#${subject}`);
   try {
     await ddb.send(
       new DeleteCommand({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   auditOrder,
   entryFromChange,
+  entryView,
   filterProblems,
   monthOf,
   monthsNewestFirst,
@@ -31,6 +32,37 @@ describe('audit entries', () => {
       at: '2026-03-04T05:06:07.000Z',
       fields: [{ field: 'propertyName', old: 'A', new: 'B' }],
     });
+  });
+
+  it('keeps the event name but never the event payload (the record unmasked, for webhooks only)', () => {
+    const change = {
+      changeId: 'c2',
+      recordType: 'tenant',
+      recordId: '9',
+      action: 'registered',
+      actor: 'guest:10.0.0.1' as const,
+      requestId: 'r2',
+      at: '2026-03-04T05:06:07.000Z',
+      fields: [{ field: 'tenantEmail', old: null, new: '***' }],
+      event: 'tenant.registered',
+      data: { tenantEmail: 'ann@example.test' },
+      previous: { tenantEmail: 'old@example.test' },
+    };
+    const entry = entryFromChange(change);
+    expect(entry).toEqual({
+      entryId: 'c2',
+      recordType: 'tenant',
+      recordId: '9',
+      action: 'registered',
+      actor: 'guest:10.0.0.1',
+      requestId: 'r2',
+      at: '2026-03-04T05:06:07.000Z',
+      fields: [{ field: 'tenantEmail', old: null, new: '***' }],
+      event: 'tenant.registered',
+    });
+    // An entry stored with the payload (before it was left out) is shown without it.
+    const { changeId, ...stored } = change;
+    expect(entryView({ entryId: changeId, ...stored })).toEqual(entry);
   });
 
   it('orders by time, then id, and a day range holds every time of its days', () => {

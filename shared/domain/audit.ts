@@ -5,15 +5,38 @@
  */
 import type { Change } from './change.js';
 
-/** An audit entry: the change as its writer recorded it (values already masked), under the change's id. */
-export interface AuditEntry extends Change {
+/**
+ * An audit entry: the change as its writer recorded it (values already masked), under the change's id,
+ * without the event's payload. That payload (`data`, `previous`) is the record unmasked, for the business's
+ * own signed webhook subscribers only; the change outbox keeps it a week, the audit log would keep it forever.
+ */
+export interface AuditEntry extends Omit<Change, 'data' | 'previous'> {
   /** The change id: sortable by time and unique, so a change delivered twice is one entry. */
   entryId: string;
 }
 
 export function entryFromChange(change: Change & { changeId: string }): AuditEntry {
-  const { changeId, ...rest } = change;
+  const { changeId, data: _data, previous: _previous, ...rest } = change;
   return { entryId: changeId, ...rest };
+}
+
+/**
+ * An entry as the admin read shows it: its own fields only, so an entry written before the payload was left
+ * out (it held `data` and `previous`) shows no more than a new one.
+ */
+export function entryView(entry: AuditEntry): AuditEntry {
+  const { entryId, recordType, recordId, action, actor, requestId, at, fields, event } = entry;
+  return {
+    entryId,
+    recordType,
+    recordId,
+    action,
+    actor,
+    requestId,
+    at,
+    fields,
+    ...(event === undefined ? {} : { event }),
+  };
 }
 
 /** Sort key of every audit list: time first (ISO-8601 sorts as text), the entry id breaks ties. */

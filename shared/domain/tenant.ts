@@ -157,12 +157,18 @@ export function tenantListView(t: TenantRecord) {
   };
 }
 
-/** Fields an audit entry says changed but never shows: the encrypted contact fields and the password hash. */
-export const TENANT_MASKED_FIELDS: readonly string[] = [...CONTACT_FIELDS, 'passwordHash'];
+/** A person's e-mail and names: personal data, kept out of the audit log like a reservation's guest. */
+export const PERSON_FIELDS = ['tenantEmail', 'tenantFirstName', 'tenantLastName'] as const;
 
 /**
- * The tenant as an audit entry compares it: the list fields, the contact fields (ciphertext, so a change is
- * seen; masked in the entry) and the password hash (masked).
+ * Fields an audit entry says changed but never shows (docs/data-model.md "Changes and audit"): the e-mail
+ * and names, the encrypted contact fields and the password hash.
+ */
+export const TENANT_MASKED_FIELDS: readonly string[] = [...PERSON_FIELDS, ...CONTACT_FIELDS, 'passwordHash'];
+
+/**
+ * The tenant as an audit entry compares it: the list fields (e-mail and names masked in the entry), the contact
+ * fields (ciphertext, so a change is seen; masked) and the password hash (masked).
  */
 export function tenantAuditView(t: TenantRecord): Record<string, unknown> {
   return { ...tenantListView(t), ...t.contact, passwordHash: t.passwordHash };
@@ -177,7 +183,8 @@ export const tenantEventRecord = (t: TenantRecord) => ({ ...tenantListView(t), l
 
 /**
  * The change record of a tenant (audit, and the `tenant.*` events): every writer of a tenant describes it the
- * same way, the audit view with the contact fields and the password hash masked.
+ * same way, the audit view with the e-mail, names, contact fields and password hash masked. The event's
+ * record (the webhook payload) is unmasked: it goes only to the business's own signed subscribers.
  */
 export const tenantChange = (
   action: string,

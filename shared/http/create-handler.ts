@@ -254,12 +254,9 @@ function runIdempotently(run: IdempotentRun, api: RequestState, context: Context
   const { input, route } = api;
   const key = idempotencyKeyOf(input.headers as Record<string, string | undefined>);
   if (key === undefined) return route.handle(input);
-  const cookies = input.cookies as Record<string, string>;
   const caller = callerOf({
-    admin: input.admin,
-    tenant: input.tenant,
-    adminToken: cookies[ADMIN_COOKIE],
-    tenantToken: cookies[TENANT_COOKIE],
+    admin: input.admin as AdminSession | undefined,
+    tenant: input.tenant as TenantSession | undefined,
     ip: api.ip,
   });
   const request = { params: api.pathParams, query: input.query, body: api.sentBody };

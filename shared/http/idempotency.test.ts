@@ -22,14 +22,13 @@ describe('Idempotency-Key', () => {
     }
   });
 
-  it('scopes keys by the loaded session, else by IP, never by the raw token', () => {
+  it('scopes keys by the signed-in caller (not the session), else by IP', () => {
     const ip = '10.0.0.1';
     expect(callerOf({ ip })).toBe('ip:10.0.0.1');
-    const admin = callerOf({ admin: {}, adminToken: 'secret-token', ip });
-    expect(admin).toMatch(/^admin:[A-Za-z0-9_-]{43}$/);
-    expect(admin).not.toContain('secret-token');
-    expect(callerOf({ tenant: {}, tenantToken: 'secret-token', ip })).toMatch(/^tenant:/);
-    // A cookie without a session the pipeline loaded is no identity.
-    expect(callerOf({ adminToken: 'stale', ip })).toBe('ip:10.0.0.1');
+    // The same admin in any session, from any address: one scope; another admin: another.
+    expect(callerOf({ admin: { adminId: 7 }, ip })).toBe('admin:7');
+    expect(callerOf({ admin: { adminId: 7 }, ip: '10.9.9.9' })).toBe('admin:7');
+    expect(callerOf({ admin: { adminId: 8 }, ip })).toBe('admin:8');
+    expect(callerOf({ tenant: { tenantId: 7 }, ip })).toBe('tenant:7');
   });
 });

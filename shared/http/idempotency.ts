@@ -1,6 +1,6 @@
 /**
  * `Idempotency-Key` (DESIGN.md "Idempotency") on Powertools' idempotency utility, for routes that declare
- * `idempotency`. The record's key hashes the route, the caller (admin session, tenant session, else client
+ * `idempotency`. The record's key hashes the route, the caller (the signed-in admin or tenant, else the client
  * IP) and the key; the request (path parameters, query, body as sent, key order ignored) is hashed for
  * validation. Then:
  * - the first call runs the handler, and its answer (status, headers, cookies, body) is stored for 24 hours;
@@ -9,9 +9,9 @@
  * A handler that throws (every 4xx and 5xx here is thrown) stores nothing: Powertools deletes the in-progress
  * record, so the client may retry the failed request with the same key.
  */
-import { createHash } from 'node:crypto';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
+import type { AdminSession, TenantSession } from '../auth/session-types.js';
 import { idempotencyStore } from '../data/idempotency-store.js';
 import { isThrottling } from '../db/throttling.js';
 import { AppError, BadRequest, Conflict } from '../errors.js';
@@ -55,20 +55,18 @@ export function idempotencyKeyOf(headers: Readonly<Record<string, string | undef
   return key;
 }
 
-/** The scope of a key: the session the pipeline loaded (never a bare cookie), else the client IP. */
+/**
+ * The scope of a key: the caller the pipeline loaded a session of, by identity (`admin:<adminId>`,
+ * `tenant:<tenantId>`), so one admin signed in twice (a second tab, a retry after signing in again) shares
+ * keys; else the client IP. Never a bare cookie: a session the pipeline did not load is no identity.
+ */
 export function callerOf(input: {
-  admin?: unknown;
-  tenant?: unknown;
-  adminToken?: string | undefined;
-  tenantToken?: string | undefined;
+  admin?: Pick<AdminSession, 'adminId'> | undefined;
+  tenant?: Pick<TenantSession, 'tenantId'> | undefined;
   ip: string;
 }): string {
-  const digest = (token: string | undefined) =>
-    createHash('sha256')
-      .update(token ?? '')
-      .digest('base64url');
-  if (input.admin) return `admin:${digest(input.adminToken)}`;
-  if (input.tenant) return `tenant:${digest(input.tenantToken)}`;
+  if (input.admin) return `admin:${input.admin.adminId}`;
+  if (input.tenant) return `tenant:${input.tenant.tenantId}`;
   return `ip:${input.ip}`;
 }
 

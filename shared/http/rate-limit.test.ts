@@ -24,6 +24,14 @@ describe('rate-limit subjects', () => {
     expect(subjectOf({ bodyField: 'constructor' }, '10.0.0.1', {})).toBeUndefined();
   });
 
+  it('keys by IP, counting only requests with the body field (ipWhenBodyField)', () => {
+    const key = { ipWhenBodyField: 'couponCode' };
+    expect(subjectOf(key, '10.0.0.1', { couponCode: 'SUMMER10' })).toBe('10.0.0.1');
+    expect(subjectOf(key, '10.0.0.1', { couponCode: 'WINTER' })).toBe('10.0.0.1');
+    for (const body of [{}, { couponCode: ' ' }, { couponCode: 5 }, { couponCode: 'x'.repeat(257) }])
+      expect(subjectOf(key, '10.0.0.1', body)).toBeUndefined();
+  });
+
   it('counts nothing for a missing, empty, non-string or overlong field', () => {
     const key = { ipAndBodyField: 'email' };
     for (const body of [{}, { email: '  ' }, { email: ['a'] }, { email: 7 }, { email: 'a'.repeat(257) }])

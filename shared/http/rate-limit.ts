@@ -14,19 +14,24 @@ const MAX_FIELD_LENGTH = 256;
 
 /**
  * The counted subject: the IP, `<ip>#<field value trimmed and lower-cased>` (the tenant login's historic
- * subject), or the folded field value alone (a limit across IPs). Undefined when the body has no usable value
- * of the field: that request is not counted by this limit, and validation answers it.
+ * subject), the folded field value alone (a limit across IPs), or the IP when the body has the field
+ * (`ipWhenBodyField`). Undefined when the body has no usable value of the field: that request is not counted
+ * by this limit, and validation answers it.
  */
 export function subjectOf(key: RateLimit['key'], ip: string, body: Readonly<Record<string, unknown>>) {
   if (key === 'ip') return ip;
-  const field = 'ipAndBodyField' in key ? key.ipAndBodyField : key.bodyField;
+  const field = fieldOf(key);
   // Own properties only: a field named like `constructor` must not read the prototype.
   const value = Object.hasOwn(body, field) ? body[field] : undefined;
   if (typeof value !== 'string') return undefined;
   const folded = value.trim().toLowerCase();
   if (folded === '' || folded.length > MAX_FIELD_LENGTH) return undefined;
+  if ('ipWhenBodyField' in key) return ip;
   return 'ipAndBodyField' in key ? `${ip}#${folded}` : folded;
 }
+
+const fieldOf = (key: Exclude<RateLimit['key'], 'ip'>): string =>
+  'ipAndBodyField' in key ? key.ipAndBodyField : 'bodyField' in key ? key.bodyField : key.ipWhenBodyField;
 
 /** The refusal for a window state, or undefined while the subject is within its limit. */
 export function refusal(

@@ -35,14 +35,19 @@ export type Auth =
  * A limit the pipeline counts in the table before validation (shared/http/rate-limit.ts): more than `limit`
  * requests of one subject within `windowSeconds` are 429. The subject is the client IP, the IP and a body
  * field, or a body field alone, across IPs (trimmed, lower-cased; a request without a usable value of the
- * field is not counted by this limit).
+ * field is not counted by this limit), or the client IP counting only the requests whose body has a usable
+ * value of the field (`ipWhenBodyField`: the quotes that carry a coupon code).
  */
 export interface RateLimit {
   /** Names the counter (`RATE#<scope>#<subject>`): keep it stable, open windows are keyed by it. */
   readonly scope: string;
   readonly limit: number;
   readonly windowSeconds: number;
-  readonly key: 'ip' | { readonly ipAndBodyField: string } | { readonly bodyField: string };
+  readonly key:
+    | 'ip'
+    | { readonly ipAndBodyField: string }
+    | { readonly bodyField: string }
+    | { readonly ipWhenBodyField: string };
   /** The 429's detail. */
   readonly detail?: string;
 }

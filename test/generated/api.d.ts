@@ -215,7 +215,7 @@ export interface paths {
         put?: never;
         /**
          * The price of a stay, figure by figure (docs/pricing.md)
-         * @description An unknown or invalid coupon is no error: the discount is 0 and couponApplied false. Availability is not checked (see availability and book). Public: no session needed. Body aliases: serviceID → propertyId, bAdults → adults, bChildren → children, bPets → pets.
+         * @description An unknown or invalid coupon is no error: the discount is 0 and couponApplied false. Availability is not checked (see availability and book). adults may be 0 here (a booking needs 1). Public: no session needed. Body aliases: serviceID → propertyId, bAdults → adults, bChildren → children, bPets → pets. Rate limit: 60 per 60 s per IP (429 beyond). Rate limit: 30 per 600 s per IP, counting the requests that carry couponCode (429 beyond).
          */
         post: operations["publicBooking.quote"];
         delete?: never;
@@ -234,8 +234,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Whether a coupon code applies to a property today, and why not
-         * @description Whether a coupon code applies to a property today, and why not. Public: no session needed.
+         * Whether a coupon code applies to a property today
+         * @description A code that does not apply answers valid false with one message, "Not a valid coupon code for this property", whether it is unknown, inactive, expired, used up or another property’s; only a code of this property that applies from a later day says so (with its type and value). type and value are set only then and when valid. Public: no session needed. Rate limit: 10 per 600 s per IP (429 beyond).
          */
         post: operations["publicBooking.validateCoupon"];
         delete?: never;
@@ -1939,7 +1939,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment or refund on an invoice
-         * @description amount in the site currency, at most 2 decimals; a negative amount is a refund. method: card, cash, check, bank_transfer or other. date: the settled day (YYYY-MM-DD), the day the income report counts it. The invoice's paid figure, status (1 when fully paid, 0 while partly paid, 2 when fully refunded; a partial refund keeps the status) and journal change in the same transaction as the payment; the answer carries the invoice's new figures. Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
+         * @description amount in the site currency, at most 2 decimals; a negative amount is a refund. method: card, cash, check, bank_transfer or other. date: the settled day (YYYY-MM-DD), the day the income report counts it; at the latest tomorrow in the site time zone, any past day allowed. The invoice's paid figure, status (1 when fully paid, 0 while partly paid, 2 when fully refunded; a partial refund keeps the status) and journal change in the same transaction as the payment; the answer carries the invoice's new figures. Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
          */
         post: operations["adminPayments.invoice"];
         delete?: never;
@@ -1959,7 +1959,7 @@ export interface paths {
         put?: never;
         /**
          * Record a payment or refund on an expense
-         * @description amount in the site currency, at most 2 decimals; a negative amount is a refund. method: card, cash, check, bank_transfer or other. date: the settled day (YYYY-MM-DD), the day the income report counts it. The expense's paid figure, status (1 when fully paid, 0 while partly paid or fully refunded; a partial refund keeps the status) and journal change in the same transaction as the payment; the answer carries the expense's new figures. Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
+         * @description amount in the site currency, at most 2 decimals; a negative amount is a refund. method: card, cash, check, bank_transfer or other. date: the settled day (YYYY-MM-DD), the day the income report counts it; at the latest tomorrow in the site time zone, any past day allowed. The expense's paid figure, status (1 when fully paid, 0 while partly paid or fully refunded; a partial refund keeps the status) and journal change in the same transaction as the payment; the answer carries the expense's new figures. Honours Idempotency-Key. Admin session; roles: super_admin. Honours Idempotency-Key (a repeat answers the first answer again).
          */
         post: operations["adminPayments.expense"];
         delete?: never;
@@ -3550,7 +3550,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            /** @description Too many requests: more than 60 quotes from this IP in a minute, or more than 30 with a coupon code in 10 minutes */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3618,7 +3618,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            /** @description Too many requests: more than 10 coupon checks from this IP in 10 minutes */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3724,7 +3724,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: missing or malformed fields, CAPTCHA missing or wrong */
+            /** @description Bad request: missing or malformed fields (adults below 1: a booking needs an adult), CAPTCHA missing or wrong */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3751,7 +3751,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: the stay cannot be booked (the message names the first rule that fails, e.g. the last unit was just taken), or the coupon was used up since the quote */
+            /** @description Conflict: the stay cannot be booked (the message names the first rule that fails, e.g. the last unit was just taken), or the coupon code does not apply (as validateCoupon says it) or was used up since the quote */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15115,7 +15115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: validation (amount 0 or with more than 2 decimals, unknown method, bad date) */
+            /** @description Bad request: validation (amount 0 or with more than 2 decimals, unknown method, bad date or a date after tomorrow in the site time zone) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15245,7 +15245,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: validation (amount 0 or with more than 2 decimals, unknown method, bad date) */
+            /** @description Bad request: validation (amount 0 or with more than 2 decimals, unknown method, bad date or a date after tomorrow in the site time zone) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type CouponRecord, couponCheckView, couponKey, couponProblem, discountCents } from './coupon.js';
+import {
+  type CouponRecord,
+  couponCheckView,
+  couponKey,
+  couponProblem,
+  discountCents,
+  NOT_A_VALID_COUPON,
+  publicCouponProblem,
+} from './coupon.js';
 
 const coupon = (over: Partial<CouponRecord> = {}): CouponRecord => ({
   code: 'Summer10',
@@ -65,23 +73,52 @@ describe('discount', () => {
   });
 });
 
+describe('what the public is told', () => {
+  it.each([
+    [undefined, NOT_A_VALID_COUPON],
+    [coupon({ isActive: 0 }), NOT_A_VALID_COUPON],
+    [coupon({ validTo: '2027-06-14' }), NOT_A_VALID_COUPON],
+    [coupon({ propertyIds: [2002, 2003] }), NOT_A_VALID_COUPON],
+    [coupon({ maxUses: 5, uses: 5 }), NOT_A_VALID_COUPON],
+    // Not valid yet but also used up or another property's: nothing of it is said.
+    [coupon({ validFrom: '2027-06-16', maxUses: 1, uses: 1 }), NOT_A_VALID_COUPON],
+    [coupon({ validFrom: '2027-06-16', propertyIds: [2002] }), NOT_A_VALID_COUPON],
+    // This property's code, on a later day or for a longer stay: why.
+    [coupon({ validFrom: '2027-06-16' }), 'This coupon is valid from 2027-06-16'],
+    [coupon({ minNights: 4, propertyIds: [2001] }), 'This coupon needs a stay of at least 4 nights'],
+    [coupon(), undefined],
+  ])('%# %s', (c, message) => {
+    expect(publicCouponProblem(c, context)).toBe(message);
+  });
+});
+
 describe('coupon check view', () => {
-  it('says valid, type, value and why not', () => {
+  it('says valid, type and value for a code that applies', () => {
     expect(couponCheckView(coupon({ type: 'abs', amountCents: 2550, percent: 0 }), context)).toEqual({
       valid: true,
       type: 'abs',
       value: 25.5,
       message: 'The coupon applies',
     });
-    expect(couponCheckView(coupon({ isActive: 0 }), context)).toEqual({
+  });
+
+  it('answers an inactive code exactly as an unknown one', () => {
+    const unknown = couponCheckView(undefined, context);
+    expect(unknown).toEqual({ valid: false, type: null, value: null, message: NOT_A_VALID_COUPON });
+    for (const c of [
+      coupon({ isActive: 0 }),
+      coupon({ propertyIds: [9] }),
+      coupon({ validTo: '2020-01-01' }),
+    ])
+      expect(couponCheckView(c, context)).toEqual(unknown);
+  });
+
+  it('tells type, value and the day for this property’s code that is not valid yet', () => {
+    expect(couponCheckView(coupon({ validFrom: '2027-07-01' }), context)).toEqual({
       valid: false,
       type: 'percent',
       value: 10,
-      message: 'This coupon is no longer active',
-    });
-    expect(couponCheckView(undefined, context)).toMatchObject({
-      valid: false,
-      message: 'Unknown coupon code',
+      message: 'This coupon is valid from 2027-07-01',
     });
   });
 });

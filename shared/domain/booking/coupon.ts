@@ -61,6 +61,36 @@ export function couponProblem(coupon: CouponRecord | undefined, context: CouponC
   return undefined;
 }
 
+/** What the public is told about a code that does not apply and is not this property's to name. */
+export const NOT_A_VALID_COUPON = 'Not a valid coupon code for this property';
+
+/**
+ * Whether the public may learn why a code does not apply: only for a code that would apply to this property on
+ * a later day or for a longer stay (active, in scope, uses left, not expired). Unknown, inactive, expired, used
+ * up and another property's codes all answer NOT_A_VALID_COUPON, so a guesser cannot tell a code that exists
+ * from one that does not (docs/pricing.md "Coupons").
+ */
+function explainable(coupon: CouponRecord | undefined, context: CouponContext): coupon is CouponRecord {
+  if (coupon?.isActive !== 1) return false;
+  if (coupon.validTo && context.today > coupon.validTo) return false;
+  if (coupon.propertyIds.length > 0 && !coupon.propertyIds.includes(context.propertyId)) return false;
+  return coupon.maxUses === null || coupon.uses < coupon.maxUses;
+}
+
+/**
+ * Why a code does not apply, as the public is told (validateCoupon's message, book's 409): the rule that
+ * fails for a code of this property that is not valid yet or needs a longer stay, else NOT_A_VALID_COUPON;
+ * undefined when it applies.
+ */
+export function publicCouponProblem(
+  coupon: CouponRecord | undefined,
+  context: CouponContext,
+): string | undefined {
+  const problem = couponProblem(coupon, context);
+  if (problem === undefined) return undefined;
+  return explainable(coupon, context) ? problem : NOT_A_VALID_COUPON;
+}
+
 /** The coupon when it applies, else undefined (a quote with an invalid code simply has no discount). */
 export const applicableCoupon = (coupon: CouponRecord | undefined, context: CouponContext) =>
   coupon && couponProblem(coupon, context) === undefined ? coupon : undefined;
@@ -72,13 +102,18 @@ export function discountCents(coupon: CouponTerms | undefined, subtotalCents: nu
   return Math.min(percentOfCents(subtotalCents, coupon.percent), subtotalCents);
 }
 
-/** The spec's "Coupon check result": valid, type, value (an amount for abs, a percentage for percent), message. */
+/**
+ * The spec's "Coupon check result": valid, type, value (an amount for abs, a percentage for percent), message.
+ * Type and value only for a code that applies or is this property's for a later day (publicCouponProblem):
+ * anything else is the same answer, whatever the code is.
+ */
 export function couponCheckView(coupon: CouponRecord | undefined, context: CouponContext) {
-  const problem = couponProblem(coupon, context);
+  const problem = publicCouponProblem(coupon, context);
+  const shown = coupon && problem !== NOT_A_VALID_COUPON ? coupon : undefined;
   return {
     valid: problem === undefined,
-    type: coupon?.type ?? null,
-    value: coupon ? (coupon.type === 'abs' ? toAmount(coupon.amountCents) : coupon.percent) : null,
+    type: shown?.type ?? null,
+    value: shown ? (shown.type === 'abs' ? toAmount(shown.amountCents) : shown.percent) : null,
     message: problem ?? 'The coupon applies',
   };
 }

@@ -53,6 +53,8 @@ export interface ContentKind {
   readonly stamps?: { readonly updated?: boolean; readonly created?: boolean };
   /** A field kept unique by a guard item (page slugs, C2). */
   readonly unique?: string;
+  /** Personal fields the audit log says changed but never shows (a review author's names). */
+  readonly masked?: readonly string[];
   /** The author (events): the creating admin's id. */
   readonly author?: string;
   /** soft: DELETE sets isActive=0 (the record and its URL stay, restorable); hard: the item is removed. */

@@ -64,6 +64,8 @@ export const reviews: ContentKind = {
   },
   required: ['reviewTitle', 'reviewText'],
   defaults: { tenantFirstName: '', tenantLastName: '', isActive: 1 },
+  // Shown on the website while the review is, but kept out of the audit log, which outlives it.
+  masked: ['tenantFirstName', 'tenantLastName'],
   activeList: 'REVIEWS',
   parent: { field: 'propertyId', prefix: 'PROPREVIEWS', kind: 'property' },
   order: (r) => byDate(r.dateCreated, r.reviewId),

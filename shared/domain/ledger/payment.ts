@@ -2,6 +2,7 @@
  * A settled payment or refund of an invoice or expense (docs/money.md; stored by shared/data/payments-repo.ts in
  * its document's partition). A refund is a payment with a negative amount.
  */
+import { addDays } from '../dates.js';
 import type { DocumentType } from './journal.js';
 
 /** How a payment was made (the payment item's `method`). `card` is also what Stripe settles. */
@@ -27,3 +28,11 @@ export interface PaymentRecord {
 }
 
 export const directionOf = (t: DocumentType): 'in' | 'out' => (t === 'invoice' ? 'in' : 'out');
+
+/**
+ * The latest day a payment recorded by hand may be dated: tomorrow in the site's time zone (docs/money.md
+ * "Payments recorded by hand"). A day of slack for an admin in another time zone than the site's; a date
+ * further out is a typo or a post-dated cheque, which is recorded on the day it clears. Any past date is
+ * taken: the books may be back-filled.
+ */
+export const latestRecordedPaymentDate = (siteToday: string): string => addDays(siteToday, 1);
