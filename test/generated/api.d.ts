@@ -715,7 +715,7 @@ export interface paths {
         put?: never;
         /**
          * Create the card PaymentIntent of an invoice’s amount due
-         * @description The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the same invoice and amount answer the same intent (Stripe idempotency key). `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`. Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie. Rate limit: 30 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
+         * @description Acts only for the invoice's tenant session or with the invoice's payment-link `token` (DESIGN.md "The payment link"); any other caller gets the 400 "no such invoice", whatever the invoice's state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the same invoice and amount answer the same intent (Stripe idempotency key). `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`. Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie. Rate limit: 30 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
          */
         post: operations["payment.createIntent"];
         delete?: never;
@@ -2558,6 +2558,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "reservation.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on reservation.expired */
+        post: operations["webhook.reservation.expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "invoice.created": {
         parameters: {
             query?: never;
@@ -3695,6 +3712,8 @@ export interface operations {
                         invoiceId: number | null;
                         tenantId: number | null;
                         reservationId: number | null;
+                        holdUntil: string | null;
+                        paymentUrl: string | null;
                         quote: {
                             propertyId: number;
                             dateFrom: string;
@@ -5273,6 +5292,8 @@ export interface operations {
                 "application/json": {
                     invoiceId: number | string;
                     tenantId?: number | string;
+                    /** @description The payment link's token (the `token` of the booking's or the invoice's `paymentUrl`); not needed with the invoice's tenant session. */
+                    token?: string;
                     fname?: string;
                     lname?: string;
                     email?: "" | string;
@@ -11541,6 +11562,8 @@ export interface operations {
                         /** @enum {number} */
                         channelEnabled: 0 | 1;
                         tenantActivationPageUrl: string;
+                        bookingHoldMinutes: number;
+                        paymentPageUrl: string;
                     };
                 };
             };
@@ -11639,6 +11662,8 @@ export interface operations {
                     vrTaxRate2?: number | string;
                     channelEnabled?: (0 | 1) | ("0" | "1");
                     tenantActivationPageUrl?: string;
+                    bookingHoldMinutes?: number | string;
+                    paymentPageUrl?: string;
                 };
             };
         };
@@ -11696,6 +11721,8 @@ export interface operations {
                             /** @enum {number} */
                             channelEnabled: 0 | 1;
                             tenantActivationPageUrl: string;
+                            bookingHoldMinutes: number;
+                            paymentPageUrl: string;
                         };
                     };
                 };
@@ -12562,6 +12589,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         }[];
@@ -12671,6 +12699,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -12787,6 +12816,7 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -12895,6 +12925,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13013,6 +13044,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13120,6 +13152,7 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -13228,6 +13261,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13346,6 +13380,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13450,6 +13485,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -13574,6 +13610,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -13706,6 +13743,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -13839,6 +13877,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -13973,6 +14012,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -14096,6 +14136,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -14229,6 +14270,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -14363,6 +14405,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -17465,7 +17508,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                 };
             };
         };
@@ -17669,7 +17712,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                     active?: 0 | 1 | "0" | "1" | boolean;
                 };
             };
@@ -18886,6 +18929,7 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -18951,6 +18995,7 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -19016,6 +19061,7 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -19081,6 +19127,73 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.reservation.expired": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "reservation.expired";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        reservationId: number;
+                        propertyId: number;
+                        tenantId: number | null;
+                        dateFrom: string;
+                        dateTo: string;
+                        nights: number;
+                        name: string;
+                        email: string;
+                        status: string;
+                        /** @enum {string} */
+                        statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                        /** @enum {number} */
+                        adminBlock: 0 | 1;
+                        totalPrice: number;
+                        orderId: number | null;
+                        couponCode: string | null;
+                        /** @enum {string} */
+                        source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -19135,6 +19248,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -19216,6 +19330,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -19297,6 +19412,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -19378,6 +19494,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -19459,6 +19576,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
