@@ -163,7 +163,7 @@ describe('the holdExpiry job', () => {
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
     expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
-    const held = (won[0]?.body as unknown as Booked).reservationId;
+    const held = ((won[0] as ApiResponse).body as unknown as Booked).reservationId;
     expect((await reservation(held)).status).toBe('0');
     await expireAt(25);
     expect((await reservation(held)).status).toBe('3');
