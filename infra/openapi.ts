@@ -100,6 +100,17 @@ function successResponse(route: RouteContract, status: number) {
   const content = route.binaryResponse
     ? { [route.binaryResponse]: { schema: { type: 'string', format: 'binary' } } }
     : { [route.textResponse?.split(';')[0] ?? 'application/json']: { schema: schemaOf(route.response) } };
+  if (route.binaryResponse)
+    return {
+      description: 'Success',
+      headers: {
+        'Content-Disposition': {
+          description: 'inline, with the file name a download gets',
+          schema: { type: 'string' },
+        },
+      },
+      content,
+    };
   if (status < 300 || status >= 400) return { description: 'Success', content };
   return {
     description: `${STATUS_TEXT[status] ?? 'Redirect'}: go to Location`,
