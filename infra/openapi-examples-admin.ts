@@ -220,6 +220,7 @@ export function adminExamples(day: (n: number) => string, origin: string): Recor
     'adminReports.income': { query: { dateFrom: day(-30), dateTo: day(0) } },
     'adminReports.occupancy': { query: { dateFrom: day(0), dateTo: day(30), propertyId: 2001 } },
     'adminReports.ownerStatement': { query: { month: day(0).slice(0, 7), landlord: 2 } },
+    'adminReports.ownerStatementPdf': { query: { month: day(0).slice(0, 7), landlord: 2 } },
     'adminHousekeeping.list': { query: { propertyId: 2001, ...page } },
     'adminHousekeeping.get': { params: { id: '1' } },
     'adminHousekeeping.create': {

@@ -92,10 +92,25 @@ function parameters(route: RouteContract, path: string, example: OperationExampl
   return params;
 }
 
-/** The success answer (JSON, or the text of `textResponse`); a redirect (oauth-start.php) says where, in Location. */
+/**
+ * The success answer (JSON, the text of `textResponse`, or the bytes of `binaryResponse`); a redirect
+ * (oauth-start.php) says where, in Location.
+ */
 function successResponse(route: RouteContract, status: number) {
-  const mediaType = route.textResponse?.split(';')[0] ?? 'application/json';
-  const content = { [mediaType]: { schema: schemaOf(route.response) } };
+  const content = route.binaryResponse
+    ? { [route.binaryResponse]: { schema: { type: 'string', format: 'binary' } } }
+    : { [route.textResponse?.split(';')[0] ?? 'application/json']: { schema: schemaOf(route.response) } };
+  if (route.binaryResponse)
+    return {
+      description: 'Success',
+      headers: {
+        'Content-Disposition': {
+          description: 'inline, with the file name a download gets',
+          schema: { type: 'string' },
+        },
+      },
+      content,
+    };
   if (status < 300 || status >= 400) return { description: 'Success', content };
   return {
     description: `${STATUS_TEXT[status] ?? 'Redirect'}: go to Location`,

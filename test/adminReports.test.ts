@@ -10,6 +10,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLtrProperty, createVrProperty, uniqueEmail } from './support/builders.js';
 import { type ApiResponse, Client, problem, signedIn } from './support/client.js';
+import { readPdf } from './support/pdf-text.js';
 import { rawTable, TABLE } from './support/table.js';
 
 const BASE = '/API/adminReports/V1';
@@ -477,5 +478,80 @@ describe('owner statement', () => {
   it('an empty month is zeros', async () => {
     const res = await landlord.get(`${BASE}/ownerStatement.json`, { query: { month: '2030-01' } });
     expect(res.body.totals).toEqual({ income: 0, expenses: 0, net: 0 });
+  });
+
+  describe('as a PDF', () => {
+    const pdf = (who: Client, query: Record<string, string | number>) =>
+      who.get(`${BASE}/ownerStatement.pdf`, { query, headers: { accept: 'application/pdf' } });
+
+    it('draws the JSON’s figures: each property’s row and the totals, with two decimals', async () => {
+      const json = await landlord.get(`${BASE}/ownerStatement.json`, { query: { month: '2031-05' } });
+      expect(json.body.totals).toEqual({ income: 1689.99, expenses: 75.45, net: 1614.54 });
+      const res = await pdf(landlord, { month: '2031-05' });
+      expect(res.status, res.text).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-disposition')).toBe('inline; filename="owner-statement-2-2031-05.pdf"');
+      expect(new TextDecoder().decode(res.bytes.slice(0, 5))).toBe('%PDF-');
+      const read = await readPdf(res.bytes);
+      expect(read.pageCount).toBe(1);
+      const strings = read.pages[0] ?? [];
+      // The letterhead: the fixture's settings name no business, so the site's name stands in.
+      expect(strings.slice(0, 2)).toEqual(['Test Rentals', 'Owner statement May 2031']);
+      expect(strings).toContain('Landlord: Lou Landlord (admin 2)');
+      expect(strings).toContain('Amounts in USD');
+      const cells = (label: string) => strings.slice(strings.indexOf(label), strings.indexOf(label) + 5);
+      expect(cells('Fixture Elm Apartment')).toEqual([
+        'Fixture Elm Apartment',
+        'LTR',
+        '1,200.00',
+        '0.00',
+        '1,200.00',
+      ]);
+      expect(cells('Fixture Beach House')).toEqual([
+        'Fixture Beach House',
+        'VR',
+        '489.99',
+        '75.45',
+        '414.54',
+      ]);
+      expect(cells('Fixture Hidden Cabin')).toEqual(['Fixture Hidden Cabin', 'VR', '0.00', '0.00', '0.00']);
+      expect(cells('Total')).toEqual(['Total', '', '1,689.99', '75.45', '1,614.54']);
+    });
+
+    it('follows the JSON’s rules: staff name the landlord, a landlord reads only their own', async () => {
+      for (const who of [superAdmin, rep]) {
+        const res = await pdf(who, { month: '2031-05', landlord: 5 });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-disposition')).toContain('owner-statement-5-2031-05.pdf');
+        const strings = (await readPdf(res.bytes)).pages[0] ?? [];
+        expect(strings.slice(strings.indexOf('Total'), strings.indexOf('Total') + 5)).toEqual([
+          'Total',
+          '',
+          '999.00',
+          '0.00',
+          '999.00',
+        ]);
+        const missing = await pdf(who, { month: '2031-05' });
+        expect(missing.status).toBe(400);
+        expect(fieldsOf(missing)).toEqual(['landlord']);
+      }
+      expect((await pdf(landlord, { month: '2031-05', landlord: 2 })).status).toBe(200);
+      const other = await pdf(otherLandlord, { month: '2031-05', landlord: 2 });
+      expect(other.status).toBe(403);
+      expect(problem(other).status).toBe(403);
+      expect((await pdf(housekeeper, { month: '2031-05' })).status).toBe(403);
+      expect((await pdf(new Client(), { month: '2031-05' })).status).toBe(401);
+    });
+
+    it('400 for a bad month or a landlord who is not one, as problem+json', async () => {
+      for (const month of ['2031-13', 'May']) {
+        const res = await pdf(superAdmin, { month, landlord: 2 });
+        expect(res.status).toBe(400);
+        expect(fieldsOf(res)).toEqual(['month']);
+      }
+      const notLandlord = await pdf(superAdmin, { month: '2031-05', landlord: 3 });
+      expect(notLandlord.status).toBe(400);
+      expect(fieldsOf(notLandlord)).toEqual(['landlord']);
+    });
   });
 });

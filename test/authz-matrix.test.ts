@@ -153,6 +153,7 @@ function sampleFor(route: AdminRoute): Sample {
     'adminReports.occupancy': { query: { dateFrom: day(-30), dateTo: day(0) } },
     // Landlord 2's statement: the matrix's landlord reads their own (another landlord's is a 403, adminReports tests).
     'adminReports.ownerStatement': { query: { month: day(0).slice(0, 7), landlord: 2 } },
+    'adminReports.ownerStatementPdf': { query: { month: day(0).slice(0, 7), landlord: 2 } },
     'adminIcal.listFeeds': {},
     'adminIcal.createFeed': {
       body: { propertyId: 2003, url: `http://127.0.0.1:9/${unique('matrix')}.ics`, name: 'Matrix feed' },

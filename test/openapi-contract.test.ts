@@ -17,8 +17,8 @@ const answer = (over: Partial<Parameters<typeof contractMismatch>[0]>) =>
 const problem = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'x', requestId: 'r' };
 
 describe('the contract check', () => {
-  it('every operation documents the fields of its success answer', () => {
-    expect(ROUTES.filter((r) => !r.response).map((r) => r.id)).toEqual([]);
+  it('every operation documents the fields of its success answer (a binary one: its media type)', () => {
+    expect(ROUTES.filter((r) => !r.response && !r.binaryResponse).map((r) => r.id)).toEqual([]);
   });
 
   it('accepts a documented answer and ignores paths that are no operation', () => {
@@ -69,6 +69,25 @@ describe('the contract check', () => {
     ).get;
     expect(feed?.responses['200']?.content).toEqual({
       'text/calendar': { schema: expect.objectContaining({ type: 'string' }) },
+    });
+  });
+
+  it('checks a binary answer (the owner statement PDF) by its media type only', () => {
+    const pdf = { method: 'GET', path: '/API/adminReports/V1/ownerStatement.pdf', status: 200, body: {} };
+    expect(answer({ ...pdf, contentType: 'application/pdf', text: '%PDF-1.7' })).toBeUndefined();
+    expect(answer({ ...pdf, contentType: 'application/json', text: '{}' })).toMatch(/not application\/pdf/);
+  });
+
+  it('documents the owner statement PDF as application/pdf, a binary string', () => {
+    const doc = buildOpenApiDocument(ROUTES);
+    const op = (
+      doc.paths['/API/adminReports/V1/ownerStatement.pdf'] as Record<
+        string,
+        { responses: Record<string, { content: unknown }> }
+      >
+    ).get;
+    expect(op?.responses['200']?.content).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
     });
   });
 });

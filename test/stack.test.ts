@@ -329,6 +329,12 @@ describe('cloud stack', () => {
     }
   });
 
+  it('declares the binary media types the routes answer (the owner statement PDF), so the gateway sends bytes', () => {
+    const binary = [...new Set(ROUTES.flatMap((r) => (r.binaryResponse ? [r.binaryResponse] : [])))];
+    expect(binary).toContain('application/pdf');
+    dev.template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: binary.sort() });
+  });
+
   it('logs and traces the stage, throttles it, and keeps access logs', () => {
     dev.template.hasResourceProperties('AWS::ApiGateway::Stage', {
       TracingEnabled: true,

@@ -10,4 +10,8 @@ export const handler = createHttpHandler('adminReports', [
   bind(routes.ownerStatement, async ({ query, admin }) => ({
     body: await service.ownerStatement(query, admin),
   })),
+  bind(routes.ownerStatementPdf, async ({ query, admin }) => {
+    const { bytes, fileName } = await service.ownerStatementPdf(query, admin);
+    return { bytes, headers: { 'Content-Disposition': `inline; filename="${fileName}"` } };
+  }),
 ]);

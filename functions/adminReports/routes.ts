@@ -106,6 +106,21 @@ export const occupancy = defineRoute({
   },
 });
 
+const statementQuery = v.object({
+  month: v.pipe(
+    v.string(),
+    v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM'),
+    v.description('The month, YYYY-MM (site dates)'),
+  ),
+  landlord: v.optional(v.pipe(intLike(1), v.description('The landlord’s adminId'))),
+});
+
+const statementErrors = {
+  400: 'bad month, landlord missing (staff), or not a landlord',
+  401: 'no admin session',
+  403: 'wrong role, or a landlord asking for another landlord’s statement',
+};
+
 export const ownerStatement = defineRoute({
   id: 'adminReports.ownerStatement',
   group,
@@ -118,20 +133,26 @@ export const ownerStatement = defineRoute({
   auth: { kind: 'admin', roles: READ_ROLES },
   beyondSpec:
     'DESIGN.md "Decisions on what the spec leaves open" (Owner statement) and "Paths of what we add beyond the spec" (adminReports ownerStatement.json).',
-  query: v.object({
-    month: v.pipe(
-      v.string(),
-      v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM'),
-      v.description('The month, YYYY-MM (site dates)'),
-    ),
-    landlord: v.optional(v.pipe(intLike(1), v.description('The landlord’s adminId'))),
-  }),
+  query: statementQuery,
   response: ownerStatementReport,
-  errors: {
-    400: 'bad month, landlord missing (staff), or not a landlord',
-    401: 'no admin session',
-    403: 'wrong role, or a landlord asking for another landlord’s statement',
-  },
+  errors: statementErrors,
 });
 
-export const routes = [income, occupancy, ownerStatement];
+export const ownerStatementPdf = defineRoute({
+  id: 'adminReports.ownerStatementPdf',
+  group,
+  tags,
+  method: 'GET',
+  path: `${base}/ownerStatement.pdf`,
+  summary: 'Owner statement as a PDF: the same month, landlord and figures as ownerStatement.json',
+  description:
+    'The same query, roles and rules as ownerStatement.json, and the same figures, laid out for reading: the business name, the landlord, the month, a row per property (income, expenses, net) and the totals, in the site currency with two decimals. Answered inline as `owner-statement-<landlord>-<month>.pdf`. Send `Accept: application/pdf`: the deployed API returns the bytes when the first Accept type is a binary media type.',
+  auth: { kind: 'admin', roles: READ_ROLES },
+  beyondSpec:
+    'DESIGN.md "Messages to people" and "Paths of what we add beyond the spec" (adminReports ownerStatement.pdf).',
+  query: statementQuery,
+  binaryResponse: 'application/pdf',
+  errors: statementErrors,
+});
+
+export const routes = [income, occupancy, ownerStatement, ownerStatementPdf];

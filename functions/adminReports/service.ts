@@ -11,6 +11,7 @@ import { propertyLedgerBetween } from '../../shared/data/journal-repo.js';
 import { settledPaymentsBetween } from '../../shared/data/payments-repo.js';
 import { allPropertiesOfType, getProperty, propertiesOfLandlord } from '../../shared/data/properties-repo.js';
 import { reservationsOfProperty } from '../../shared/data/reservations-repo.js';
+import { getSettings } from '../../shared/data/settings-repo.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import { incomeOf, incomeView } from '../../shared/domain/reports/income.js';
 import { occupancyRows } from '../../shared/domain/reports/occupancy.js';
@@ -18,6 +19,10 @@ import {
   type StatementEntry,
   ownerStatement as statementOf,
 } from '../../shared/domain/reports/owner-statement.js';
+import {
+  ownerStatementFileName,
+  ownerStatementPdf as renderStatementPdf,
+} from '../../shared/domain/reports/owner-statement-pdf.js';
 import { checkRange, type DayRange, monthRange } from '../../shared/domain/reports/period.js';
 import { BadRequest, Forbidden } from '../../shared/errors.js';
 
@@ -111,4 +116,17 @@ export async function ownerStatement(
     properties,
     entriesOf,
   );
+}
+
+/** The same statement as a PDF: the figures are ownerStatement's, only laid out (owner-statement-pdf.ts). */
+export async function ownerStatementPdf(
+  query: { month: string; landlord?: number | undefined },
+  caller: AdminSession,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const [statement, settings] = await Promise.all([ownerStatement(query, caller), getSettings()]);
+  const bytes = await renderStatementPdf(statement, {
+    businessName: settings.businessName.trim() || settings.siteName,
+    currency: settings.paymentCurrency,
+  });
+  return { bytes, fileName: ownerStatementFileName(statement.landlord, statement.month) };
 }

@@ -118,3 +118,8 @@ function objectEntries(schema: AnySchema, routeId: string): Record<string, unkno
     `Route ${routeId}: its query schema is not a valibot object, so its cache key cannot be derived`,
   );
 }
+
+/** The media types some route answers as bytes (`binaryResponse`), each once: the REST API's binaryMediaTypes. */
+export function binaryMediaTypesOf(routes: readonly RouteContract[]): string[] {
+  return [...new Set(routes.flatMap((r) => (r.binaryResponse ? [r.binaryResponse] : [])))].sort();
+}

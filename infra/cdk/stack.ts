@@ -10,7 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { RouteContract } from '../../shared/http/route.js';
 import type { JobContract } from '../../shared/jobs/contract.js';
-import { planApiResources } from './api-model.js';
+import { binaryMediaTypesOf, planApiResources } from './api-model.js';
 import { isProd, type StackConfig } from './config.js';
 import { environmentFor, grantNeeds, type Needs, type WiringResources } from './constructs/access-wiring.js';
 import { AdminUserPool } from './constructs/admin-user-pool.js';
@@ -110,6 +110,7 @@ export class RentalPmStack extends Stack {
       cloudWatchRole: config.apiGatewayCloudWatchRole,
       stageCache: config.stageCache,
       requireApiKey: config.requireApiKey,
+      binaryMediaTypes: binaryMediaTypesOf(props.routes),
     });
     if (config.domain) {
       new CustomDomain(this, 'Domain', { domain: config.domain, api: this.api.api, stage: this.api.stage });

@@ -265,16 +265,20 @@ function runIdempotently(run: IdempotentRun, api: RequestState, context: Context
 
 function toResult(reply: Reply, contract: RouteContract, event: Event): Result {
   const headers: Record<string, string> = {
-    'Content-Type': contract.textResponse ?? 'application/json; charset=utf-8',
+    'Content-Type': contract.binaryResponse ?? contract.textResponse ?? 'application/json; charset=utf-8',
     'Cache-Control': contract.cache === true && event.httpMethod === 'GET' ? CACHE_PUBLIC : 'no-store',
     ...(reply.headers ?? {}),
   };
-  const result: Result = {
-    statusCode: reply.status ?? contract.successStatus ?? 200,
-    headers,
-    // A final newline, as text answers have: curl's output then ends on its own line.
-    body: reply.text ?? (reply.body === undefined ? '' : `${JSON.stringify(reply.body)}\n`),
-  };
+  const statusCode = reply.status ?? contract.successStatus ?? 200;
+  // Bytes travel base64-encoded in a proxy result; API Gateway (binaryMediaTypes) and the local runtime decode them.
+  const result: Result = reply.bytes
+    ? { statusCode, headers, body: Buffer.from(reply.bytes).toString('base64'), isBase64Encoded: true }
+    : {
+        statusCode,
+        headers,
+        // A final newline, as text answers have: curl's output then ends on its own line.
+        body: reply.text ?? (reply.body === undefined ? '' : `${JSON.stringify(reply.body)}\n`),
+      };
   if (reply.cookies?.length) result.multiValueHeaders = { 'Set-Cookie': reply.cookies };
   return result;
 }

@@ -34,6 +34,7 @@ const feed = defineRoute({
   textResponse: 'text/calendar; charset=utf-8',
   response: v.string(),
 });
+const pdf = defineRoute({ ...base, id: 'example.pdf', binaryResponse: 'application/pdf' });
 const open = defineRoute({ ...base, id: 'example.open' });
 
 const answer = { id: 1, name: 'A', tags: ['x'], amount: '2.50' };
@@ -83,6 +84,17 @@ describe('a handler answers what its contract documents', () => {
     expect(await bound.handle(input)).toMatchObject({ text: 'BEGIN:VCALENDAR' });
     // @ts-expect-error a text route answers text
     bind(feed, async () => ({ body: 'BEGIN:VCALENDAR' }));
+  });
+
+  it('types a binary route’s answer as its bytes, without a body or text', async () => {
+    expectTypeOf<ReplyOf<typeof pdf>['bytes']>().toEqualTypeOf<Uint8Array>();
+    const bytes = new Uint8Array([37, 80, 68, 70]);
+    const bound = bind(pdf, async () => ({ bytes, headers: { 'Content-Disposition': 'inline' } }));
+    expect(await bound.handle(input)).toMatchObject({ bytes });
+    // @ts-expect-error a binary route answers bytes
+    bind(pdf, async () => ({ body: { a: 1 } }));
+    // @ts-expect-error a binary route answers bytes, not text
+    bind(pdf, async () => ({ text: '%PDF' }));
   });
 
   it('leaves a route without a response schema open', () => {

@@ -62,6 +62,7 @@ export interface RouteContract<
   B extends AnySchema | undefined = AnySchema | undefined,
   R extends AnySchema | undefined = AnySchema | undefined,
   T extends string | undefined = string | undefined,
+  Bin extends string | undefined = string | undefined,
 > {
   /** Stable id, `<controller>.<action>`; also the OpenAPI operationId. */
   readonly id: string;
@@ -95,6 +96,13 @@ export interface RouteContract<
    * then answers `text` (typed from `response`) instead of `body`, and the answer carries this Content-Type.
    */
   readonly textResponse?: T;
+  /**
+   * The success answer's media type when it is binary (the owner statement's `application/pdf`): the handler
+   * answers `bytes`, which the pipeline sends base64-encoded (`isBase64Encoded`) with this Content-Type; the
+   * REST API lists the type in its binaryMediaTypes so the gateway sends the bytes, and the document shows a
+   * `string`/`binary` body. No `response` schema: there is no JSON to check.
+   */
+  readonly binaryResponse?: Bin;
   readonly successStatus?: number;
   /** Error statuses the spec lists for the endpoint, with their meaning (docs). */
   readonly errors?: Readonly<Record<number, string>>;
@@ -160,10 +168,13 @@ export interface Reply extends ReplyOptions {
   body?: unknown;
   /** A body sent as it is instead of JSON (the iCal feed), with the contract's `textResponse` Content-Type. */
   text?: string;
+  /** A binary body (the owner statement PDF), with the contract's `binaryResponse` Content-Type. */
+  bytes?: Uint8Array;
 }
 
 /**
- * What a route's handler answers: a text route (`textResponse`) its `text`; a JSON route with a `response`
+ * What a route's handler answers: a binary route (`binaryResponse`) its `bytes`; a text route (`textResponse`)
+ * its `text`; a JSON route with a `response`
  * schema a `body` the schema accepts as input (the JSON sent: InferInput, not the output of a transform in
  * it), read-only parts allowed; a route without `response` anything.
  */
@@ -174,13 +185,16 @@ export type ReplyOf<C> =
     AnySchema | undefined,
     AnySchema | undefined,
     infer R,
-    infer T
+    infer T,
+    infer Bin
   >
-    ? T extends string
-      ? ReplyOptions & { text: In<R, string>; body?: never }
-      : R extends AnySchema
-        ? ReplyOptions & { body: Answered<v.InferInput<R>>; text?: never }
-        : Reply
+    ? Bin extends string
+      ? ReplyOptions & { bytes: Uint8Array; body?: never; text?: never }
+      : T extends string
+        ? ReplyOptions & { text: In<R, string>; body?: never; bytes?: never }
+        : R extends AnySchema
+          ? ReplyOptions & { body: Answered<v.InferInput<R>>; text?: never; bytes?: never }
+          : Reply
     : never;
 
 type In<S, Otherwise> = S extends AnySchema ? v.InferInput<S> : Otherwise;
@@ -203,7 +217,8 @@ export function defineRoute<
   B extends AnySchema | undefined = undefined,
   R extends AnySchema | undefined = undefined,
   T extends string | undefined = undefined,
->(contract: RouteContract<A, P, Q, B, R, T>): RouteContract<A, P, Q, B, R, T> {
+  Bin extends string | undefined = undefined,
+>(contract: RouteContract<A, P, Q, B, R, T, Bin>): RouteContract<A, P, Q, B, R, T, Bin> {
   return contract;
 }
 

@@ -12,6 +12,8 @@ export interface ApiResponse<T = Record<string, unknown>> {
   headers: Headers;
   body: T;
   text: string;
+  /** The body's bytes as received (a binary answer: the owner statement PDF). */
+  bytes: Uint8Array;
 }
 
 export interface RequestOptions {
@@ -53,7 +55,8 @@ export class Client {
       if (/max-age=0/i.test(cookie) || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown = {};
     if (text) {
       try {
@@ -73,7 +76,7 @@ export class Client {
       text,
     });
     if (mismatch) throw new Error(`Contract: ${mismatch}`);
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
+    return { status: response.status, headers: response.headers, body: parsed as T, text, bytes };
   }
 
   get<T = Record<string, unknown>>(path: string, options?: RequestOptions) {

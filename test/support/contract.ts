@@ -54,6 +54,12 @@ export function contractMismatch(answer: Answer): string | undefined {
       return `${where} as ${answer.contentType}, not application/problem+json`;
     return issuesOf(where, problem, answer.body);
   }
+  // A binary body (the owner statement PDF) must come as its media type; its bytes are the test's to read.
+  if (route.binaryResponse) {
+    return answer.contentType.startsWith(route.binaryResponse)
+      ? undefined
+      : `${where} as ${answer.contentType || '(no Content-Type)'}, not ${route.binaryResponse}`;
+  }
   // A body documented with its own media type (the iCal feed's text/calendar) must come as that, its text
   // matching the documented schema.
   const textType = route.textResponse?.split(';')[0];

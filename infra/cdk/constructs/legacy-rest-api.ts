@@ -42,6 +42,11 @@ export interface LegacyRestApiProps {
   readonly stageCache: boolean;
   /** Every method but OPTIONS requires the website's API key, throttled by its usage plan; else neither exists. */
   readonly requireApiKey: boolean;
+  /**
+   * The media types the routes answer as bytes (their `binaryResponse`): the gateway decodes a Lambda's
+   * base64 body of such a type when the request's first Accept type is one of them.
+   */
+  readonly binaryMediaTypes: readonly string[];
 }
 
 export class LegacyRestApi extends Construct {
@@ -82,6 +87,7 @@ export class LegacyRestApi extends Construct {
       restApiName: `rental-pm-${props.stageName}`,
       description: 'Rental property management: the legacy /API/{controller}/V1/{action}.json interface',
       endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
+      ...(props.binaryMediaTypes.length > 0 ? { binaryMediaTypes: [...props.binaryMediaTypes] } : {}),
       // API Gateway writes execution logs through one role per account and region; a second stack creating it
       // would take it over, so it is made only when context asks (kept on stack deletion: other APIs use it).
       cloudWatchRole: props.cloudWatchRole,
