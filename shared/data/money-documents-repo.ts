@@ -3,7 +3,7 @@
  * is its header `INVOICE#<id> / INVOICE` (`EXPENSE#<id> / EXPENSE`) with the index keys of its kind's lists,
  * and one `LINE#<pad n>` item per line in the same partition, so the header, its lines, payments and journal
  * entries are one Query. Amounts are integer cents. The header carries `version`: every write of it — the
- * admin update, the cancel, and the ledger's settle, processing and dispute parts, all built here — is
+ * admin update, the cancel, and the ledger's settle, processing, dispute and anomaly parts, all built here — is
  * conditioned on the version read (or at least moves it), so a write that lands since a read fails the
  * reader's transaction and it reads again (documentChanged). Only the ledger's parts write `paidCents` /
  * `refundedCents`.
@@ -287,7 +287,20 @@ export const disputeHeaderPart = ({ type, id }: Omit<Read, 'version'>, dispute: 
     { condition: 'attribute_exists(PK)', values: { ':d': dispute, ':now': now.toISOString(), ':one': 1 } },
   );
 
-const GUARDED = ['update', 'cancel', 'settle', 'processing', 'put'];
+/**
+ * `anomaly:invoice <id>`: card money the books could not take (docs/payments.md "Anomalies") appended to the
+ * header's `anomalies`, conditioned on the version read (the change announcing it carries the list as it is
+ * after this write) and moving it; the status and the figures are untouched.
+ */
+export const anomalyHeaderPart = (read: Read, anomaly: Item, now: Date): TxPart =>
+  headerPart(
+    'anomaly',
+    read,
+    'SET anomalies = list_append(if_not_exists(anomalies, :none), :new), updatedAt = :now ADD version :one',
+    { ':none': [], ':new': [anomaly], ':now': now.toISOString() },
+  );
+
+const GUARDED = ['update', 'cancel', 'settle', 'processing', 'anomaly', 'put'];
 
 /**
  * Whether a transaction failed because the document changed since it was read: one of its header parts lost
