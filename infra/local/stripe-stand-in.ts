@@ -75,7 +75,8 @@ export function localStripeEnv(
     [OURS]: '1',
     STRIPE_SECRET_KEY: LOCAL_STRIPE.secretKey,
     STRIPE_API_URL: new URL(baseUrl).origin,
-    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
+    // A webhook secret set by hand is kept: the stand-in signs with whichever the webhook checks.
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE.webhookSecret,
   };
 }
 
