@@ -226,7 +226,7 @@ function send(res: ServerResponse, answer: Answer, idempotencyKey?: string, seq 
     ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
     ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
   });
-  res.end(JSON.stringify(answer.answer));
+  res.end(`${JSON.stringify(answer.answer)}\n`);
 }
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
