@@ -715,7 +715,7 @@ export interface paths {
         put?: never;
         /**
          * Create the card PaymentIntent of an invoice’s amount due
-         * @description The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the same invoice and amount answer the same intent (Stripe idempotency key). `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`. Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie. Rate limit: 30 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
+         * @description Acts only for the invoice's tenant session or with the invoice's payment-link `token` (DESIGN.md "The payment link"); any other caller gets the 400 "no such invoice", whatever the invoice's state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the invoice's open intent for the same amount is answered again (its receipt e-mail updated), a new one made only when there is none usable. `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`. Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie. Rate limit: 30 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
          */
         post: operations["payment.createIntent"];
         delete?: never;
@@ -735,7 +735,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe events: processing, succeeded, refunded, disputes (signed, each event id once)
-         * @description Signed with `Stripe-Signature` over the raw body (STRIPE_WEBHOOK_SECRET, 300 s tolerance). payment_intent.processing → invoice 3; payment_intent.succeeded → a settled card payment (1 when fully paid); charge.refunded → a refund (2 when fully refunded); charge.dispute.* → recorded on the invoice and announced. Each event id acts once; other event types and events of unknown invoices are answered 200 and change nothing. In the cloud the same Lambda also answers on its Function URL. Webhook: the stripe signature over the raw body is checked first.
+         * @description Signed with `Stripe-Signature` over the raw body (STRIPE_WEBHOOK_SECRET, 300 s tolerance). payment_intent.processing → invoice 3; payment_intent.succeeded → a settled card payment (1 when fully paid); charge.refunded → a refund (2 when fully refunded); charge.dispute.* → recorded on the invoice and announced. Money the books cannot take (a refund beyond what was paid, a payment for a cancelled booking …) changes no money: it is kept on the invoice as an anomaly, announced as payment.anomaly, outcome `anomaly:<kind>`. Each event id acts once; other event types and events of unknown invoices are answered 200 and change nothing. In the cloud the same Lambda also answers on its Function URL. Webhook: the stripe signature over the raw body is checked first.
          */
         post: operations["payment.webhook"];
         delete?: never;
@@ -2558,6 +2558,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "reservation.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on reservation.expired */
+        post: operations["webhook.reservation.expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "invoice.created": {
         parameters: {
             query?: never;
@@ -2654,6 +2671,23 @@ export interface webhooks {
         put?: never;
         /** Sent on payment.succeeded */
         post: operations["webhook.payment.succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.anomaly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on payment.anomaly */
+        post: operations["webhook.payment.anomaly"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3695,6 +3729,8 @@ export interface operations {
                         invoiceId: number | null;
                         tenantId: number | null;
                         reservationId: number | null;
+                        holdUntil: string | null;
+                        paymentUrl: string | null;
                         quote: {
                             propertyId: number;
                             dateFrom: string;
@@ -5273,6 +5309,8 @@ export interface operations {
                 "application/json": {
                     invoiceId: number | string;
                     tenantId?: number | string;
+                    /** @description The payment link's token (the `token` of the booking's or the invoice's `paymentUrl`); not needed with the invoice's tenant session. */
+                    token?: string;
                     fname?: string;
                     lname?: string;
                     email?: "" | string;
@@ -11541,6 +11579,8 @@ export interface operations {
                         /** @enum {number} */
                         channelEnabled: 0 | 1;
                         tenantActivationPageUrl: string;
+                        bookingHoldMinutes: number;
+                        paymentPageUrl: string;
                     };
                 };
             };
@@ -11639,6 +11679,8 @@ export interface operations {
                     vrTaxRate2?: number | string;
                     channelEnabled?: (0 | 1) | ("0" | "1");
                     tenantActivationPageUrl?: string;
+                    bookingHoldMinutes?: number | string;
+                    paymentPageUrl?: string;
                 };
             };
         };
@@ -11696,6 +11738,8 @@ export interface operations {
                             /** @enum {number} */
                             channelEnabled: 0 | 1;
                             tenantActivationPageUrl: string;
+                            bookingHoldMinutes: number;
+                            paymentPageUrl: string;
                         };
                     };
                 };
@@ -12562,6 +12606,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         }[];
@@ -12671,6 +12716,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -12787,6 +12833,7 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -12895,6 +12942,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13013,6 +13061,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13120,6 +13169,7 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -13228,6 +13278,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13346,6 +13397,7 @@ export interface operations {
                             couponCode: string | null;
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
+                            holdUntil: string | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13450,6 +13502,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -13457,6 +13510,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -13574,6 +13639,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -13581,6 +13647,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -13706,6 +13784,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -13713,6 +13792,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -13839,6 +13930,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -13846,6 +13938,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -13973,6 +14077,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -13980,6 +14085,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -14096,6 +14213,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -14103,6 +14221,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -14229,6 +14359,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -14236,6 +14367,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -14363,6 +14506,7 @@ export interface operations {
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
+                            paymentUrl?: string | null;
                             dispute?: {
                                 disputeId: string;
                                 status: string;
@@ -14370,6 +14514,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -17465,7 +17621,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                 };
             };
         };
@@ -17669,7 +17825,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                     active?: 0 | 1 | "0" | "1" | boolean;
                 };
             };
@@ -18886,6 +19042,7 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -18951,6 +19108,7 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -19016,6 +19174,7 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -19081,6 +19240,73 @@ export interface operations {
                         couponCode: string | null;
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.reservation.expired": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "reservation.expired";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        reservationId: number;
+                        propertyId: number;
+                        tenantId: number | null;
+                        dateFrom: string;
+                        dateTo: string;
+                        nights: number;
+                        name: string;
+                        email: string;
+                        status: string;
+                        /** @enum {string} */
+                        statusName: "pending" | "confirmed" | "cancelled" | "blocked";
+                        /** @enum {number} */
+                        adminBlock: 0 | 1;
+                        totalPrice: number;
+                        orderId: number | null;
+                        couponCode: string | null;
+                        /** @enum {string} */
+                        source: "website" | "admin" | "channel" | "ical";
+                        holdUntil: string | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -19135,6 +19361,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -19142,6 +19369,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19216,6 +19455,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -19223,6 +19463,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19297,6 +19549,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -19304,6 +19557,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19378,6 +19643,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -19385,6 +19651,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19459,6 +19737,7 @@ export interface operations {
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
+                        paymentUrl?: string | null;
                         dispute?: {
                             disputeId: string;
                             status: string;
@@ -19466,6 +19745,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19548,6 +19839,100 @@ export interface operations {
                         paidComputed: number;
                         refundedComputed: number;
                         amountDue: number;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.payment.anomaly": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "payment.anomaly";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        invoiceId: number;
+                        description: string;
+                        tenantId: number | null;
+                        adminId: number | null;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        invoiceDate: string;
+                        paymentUrl?: string | null;
+                        dispute?: {
+                            disputeId: string;
+                            status: string;
+                            amount: number;
+                            reason: string | null;
+                            updatedAt: string;
+                        };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
                     };
                     previous?: {
                         [key: string]: unknown;
