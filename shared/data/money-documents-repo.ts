@@ -192,10 +192,11 @@ export async function documentsIn<T extends DocumentType>(
 }
 
 /** A header as read: the version a write on it is conditioned on. */
-type Read = { type: DocumentType; id: number; version: number };
+export type Read = { type: DocumentType; id: number; version: number };
+type Names = Record<string, string>;
 
-/** A header update conditioned on the version read, moving it. */
-function headerPart(verb: string, read: Read, update: string, values: Item, names?: Record<string, string>) {
+/** A header update conditioned on the version read, moving it (invoice-anomalies-repo.ts builds one too). */
+export function headerPart(verb: string, read: Read, update: string, values: Item, names?: Names) {
   return part.update(headerLabel(verb, read.type, read.id), keys.moneyDocument(read.type, read.id), update, {
     condition: 'version = :read',
     values: { ...values, ':read': read.version, ':one': 1 },
@@ -285,19 +286,6 @@ export const disputeHeaderPart = ({ type, id }: Omit<Read, 'version'>, dispute: 
     keys.moneyDocument(type, id),
     'SET dispute = :d, updatedAt = :now ADD version :one',
     { condition: 'attribute_exists(PK)', values: { ':d': dispute, ':now': now.toISOString(), ':one': 1 } },
-  );
-
-/**
- * `anomaly:invoice <id>`: card money the books could not take (docs/payments.md "Anomalies") appended to the
- * header's `anomalies`, conditioned on the version read (the change announcing it carries the list as it is
- * after this write) and moving it; the status and the figures are untouched.
- */
-export const anomalyHeaderPart = (read: Read, anomaly: Item, now: Date): TxPart =>
-  headerPart(
-    'anomaly',
-    read,
-    'SET anomalies = list_append(if_not_exists(anomalies, :none), :new), updatedAt = :now ADD version :one',
-    { ':none': [], ':new': [anomaly], ':now': now.toISOString() },
   );
 
 const GUARDED = ['update', 'cancel', 'settle', 'processing', 'anomaly', 'put'];

@@ -6,11 +6,8 @@
  */
 
 import { changePart } from '../../data/changes-repo.js';
-import {
-  anomalyHeaderPart,
-  disputeHeaderPart,
-  processingHeaderPart,
-} from '../../data/money-documents-repo.js';
+import { anomalyHeaderPart } from '../../data/invoice-anomalies-repo.js';
+import { disputeHeaderPart, processingHeaderPart } from '../../data/money-documents-repo.js';
 import type { TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { processingStatus } from '../../domain/ledger/settlement.js';
