@@ -108,6 +108,7 @@ export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEvent, AnySchema>> = {
   'invoice.cancelled': invoiceResponses.single,
   'invoice.disputed': invoiceResponses.single,
   'payment.succeeded': paymentRecord,
+  'payment.anomaly': invoiceResponses.single,
   'tenant.registered': tenantProfile,
   'application.submitted': applicationRow,
   'housekeeping.created': housekeepingRequest,

@@ -1,7 +1,7 @@
 /**
  * What a person sees in a real browser (Chromium through playwright-core): the front page and its links, the
- * docs page (every registry operation listed, "Try it out" answering), and the activation e-mail on the mail
- * page, whose link activates the account with a success page. Chromium comes from the system (`apt-get install
+ * docs page (every registry operation listed, "Try it out" answering), the activation e-mail on the mail
+ * page, whose link activates the account with a success page, and a booking paid on the local payment page. Chromium comes from the system (`apt-get install
  * -y chromium`; .ci/run installs it); playwright never downloads a browser. Without it the file is skipped with
  * a message saying how to install it (docs/testing.md). BROWSER_SCREENSHOTS=dir keeps screenshots there.
  */
@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../functions/registry.js';
-import { uniqueEmail } from './support/builders.js';
-import { API_URL, Client, MAIL_URL } from './support/client.js';
+import { guestBody, guestBook, siteDay } from './support/booking.js';
+import { createVrProperty, uniqueEmail } from './support/builders.js';
+import { API_URL, Client, MAIL_URL, signedIn } from './support/client.js';
 
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (path): path is string => !!path && existsSync(path),
@@ -154,6 +155,45 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     await tab.reload();
     await expect(tab.locator('h1').textContent()).resolves.toBe('This activation link cannot be used');
     await shot(tab, 'activation-used');
+    await page.close();
+  }, 90_000);
+
+  it('a guest pays a booking at its paymentUrl: the payment page charges a test card at the Stripe stand-in and the booking is confirmed', async () => {
+    const propertyId = await createVrProperty({ units: 1, propertyRate: '130' });
+    const booked = await guestBook(guestBody(propertyId, siteDay(50), siteDay(52)));
+    expect(booked.status, booked.text).toBe(200);
+    const { reservationId, invoiceId, paymentUrl } = booked.body as {
+      reservationId: number;
+      invoiceId: number;
+      paymentUrl: string;
+    };
+    expect(paymentUrl.startsWith(`${API_URL}/pay?`)).toBe(true);
+    const admin = await signedIn('super');
+    const reservation = `/API/adminReservations/V1/reservations/${reservationId}.json`;
+    const invoice = `/API/adminInvoices/V1/invoices/${invoiceId}.json`;
+    expect((await admin.get(reservation)).body).toMatchObject({ status: '0' });
+    const total = (await admin.get<{ totalComputed: number }>(invoice)).body.totalComputed;
+
+    const page = await newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await page.goto(paymentUrl);
+    await page.getByText('Ready to pay.').waitFor();
+    await expect(page.locator('#amount').textContent()).resolves.toBe(`${total.toFixed(2)} USD`);
+    await shot(page, 'pay');
+    await page.locator('#email').fill('gina@example.test');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByText(`Paid ${total.toFixed(2)} USD. Thank you!`).waitFor();
+    await shot(page, 'paid');
+    expect(refused).toEqual([]);
+
+    expect((await admin.get(reservation)).body).toMatchObject({ status: '1' });
+    expect((await admin.get(invoice)).body).toMatchObject({ status: 1, paidComputed: total, amountDue: 0 });
+    // The link is used up: opened again, the page says it cannot be paid.
+    await page.reload();
+    await page.getByText(/cannot be paid/).waitFor();
     await page.close();
   }, 90_000);
 });

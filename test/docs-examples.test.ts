@@ -9,9 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../functions/registry.js';
+import { type StripeStandIn, startStripeStandIn } from '../infra/local/stripe-stand-in.js';
 import type { RouteContract } from '../shared/http/route.js';
 import { contractMismatch } from './support/contract.js';
-import { type FakeStripe, startFakeStripe } from './support/fake-stripe.js';
 import { type NpmStart, npmStart } from './support/npm-start.js';
 
 interface DocParameter {
@@ -56,11 +56,12 @@ const EXPECTED: Record<string, { status: number; why: string }> = {
 const ROUTE_BY_ID = new Map(ROUTES.map((r) => [r.id, r]));
 
 let runtime: NpmStart | undefined;
-let stripe: FakeStripe | undefined;
+let stripe: StripeStandIn | undefined;
 
 beforeAll(async () => {
-  // Card payments as a developer configures them (docs/payments.md), against the tests' fake Stripe.
-  stripe = await startFakeStripe();
+  // Card payments as a developer configures them (docs/payments.md): a key of their own, here for a Stripe
+  // stand-in of this test's (npm start then serves none of its own).
+  stripe = await startStripeStandIn();
   runtime = await npmStart({
     RATE_LIMIT_PER_5S: '0',
     STRIPE_SECRET_KEY: 'sk_test_docs_examples',

@@ -113,6 +113,23 @@ describe('npm start', () => {
     expect(spec.body.openapi).toBe('3.1.0');
     for (const route of ROUTES) expect(Object.keys(spec.body.paths)).toContain(route.path);
 
+    // Card payments without a Stripe account: the payment page and the Stripe stand-in on the same origin.
+    expect(rt.output()).toMatch(
+      /Payments\s+http:\/\/localhost:\d+\/pay .*Stripe stand-in at http:\/\/localhost:\d+\/v1/,
+    );
+    const pay = await new Client(rt.url).get('/pay?invoiceId=3&token=x', {
+      headers: { accept: 'text/html' },
+    });
+    expect(pay.status).toBe(200);
+    expect(pay.text).toContain('data-stand-in="1"');
+    expect(pay.headers.get('content-security-policy')).toMatch(
+      /script-src 'sha256-[\w+/=]+'; .*connect-src 'self'/,
+    );
+    expect(pay.headers.get('referrer-policy')).toBe('no-referrer');
+    const keyless = await new Client(rt.url).get('/v1/payment_intents/pi_x');
+    expect(keyless.status).toBe(401);
+    expect(keyless.body).toMatchObject({ error: { type: 'invalid_request_error' } });
+
     // Per-IP limit: a fresh X-Forwarded-For gets 6 requests, the 7th is a 429 with the rate headers.
     const limited = new Client(rt.url);
     const statuses: number[] = [];

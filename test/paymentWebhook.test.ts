@@ -2,12 +2,16 @@
  * The Stripe webhook over HTTP (functions/paymentWebhook; docs/payments.md): intents made by the payment
  * script through the real SDK against the fake Stripe, events signed with the SDK's test header helper.
  * Every event type and status; repeats and races (the same event twice at once, two event ids for one
- * intent, a payment racing a cancel) never count money twice nor leave a paid invoice cancelled.
+ * intent, a payment racing a cancel) never count money twice nor leave a paid invoice cancelled; card money
+ * the books cannot take is kept as an anomaly, announced, and changes no money.
  */
 import { describe, expect, it } from 'vitest';
+import { guestBody, guestBook, siteDay } from './support/booking.js';
+import { createVrProperty } from './support/builders.js';
 import { type ChangeItem, changesOf } from './support/changes.js';
 import { Client, problem, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
+import { jobsCaughtUp } from './support/jobs.js';
 import {
   createIntent,
   deliver,
@@ -184,6 +188,191 @@ describe('charge.refunded', () => {
   });
 });
 
+describe('anomalies: card money the books cannot take changes no money', () => {
+  const admin = () => signedIn('super');
+  const invoicePath = (invoiceId: number) => `/API/adminInvoices/V1/invoices/${invoiceId}.json`;
+  type Shown = { anomalies?: Record<string, unknown>[]; paidComputed: number; status: number };
+
+  it('a refund beyond what the charge paid (finding 8) is kept on the invoice, shown to staff and announced; 200, once', async () => {
+    const { invoiceId, intentId } = await invoiceWithIntent(12_550);
+    expect(outcomeOf(await deliver(succeededEvent(intentId)))).toBe('settled');
+    // Would have left paidComputed at 125.50 − 10085.49 = −9959.99.
+    const bogus = fake.event('charge.refunded', fake.charge(intentId, 1_008_549));
+    const res = await deliver(bogus);
+    expect(res.status).toBe(200);
+    expect(outcomeOf(res)).toBe('anomaly:refundBeyondCharge');
+    const { header, payments, journal } = await invoicePartition(invoiceId);
+    expect(header).toMatchObject({ status: 1, paidCents: 12_550, refundedCents: 0 });
+    expect(payments).toHaveLength(1);
+    expect(journalImbalance(journal)).toBe(0);
+    expect(header?.anomalies).toEqual([
+      expect.objectContaining({
+        kind: 'refundBeyondCharge',
+        eventId: bogus.id,
+        eventType: 'charge.refunded',
+        paymentIntentId: intentId,
+        chargeId: `ch_${intentId.slice(3)}`,
+        amountCents: 1_008_549,
+        currency: 'usd',
+        detail: expect.stringContaining('1008549'),
+        at: expect.any(String),
+      }),
+    ]);
+    const shown = (await (await admin()).get<Shown>(invoicePath(invoiceId))).body;
+    expect(shown.paidComputed).toBe(125.5);
+    expect(shown.anomalies).toEqual([
+      expect.objectContaining({ kind: 'refundBeyondCharge', amount: 10_085.49, currency: 'USD' }),
+    ]);
+    expect(eventsOf(await changesOf('invoice', invoiceId))).toContain('payment.anomaly');
+    expect(outcomeOf(await deliver(bogus))).toBe('duplicate');
+    expect((await invoicePartition(invoiceId)).header?.anomalies).toHaveLength(1);
+    // The figure could not be right about the charge: a real refund afterwards is still counted in full.
+    expect(outcomeOf(await deliver(fake.event('charge.refunded', fake.charge(intentId, 12_550))))).toBe(
+      'refunded',
+    );
+    expect((await invoicePartition(invoiceId)).header).toMatchObject({ status: 2, paidCents: 0 });
+  });
+
+  it('a refund that would take the invoice below 0 paid (already refunded by hand) is kept; its total still counts', async () => {
+    const { invoiceId, intentId } = await invoiceWithIntent(12_550);
+    expect(outcomeOf(await deliver(succeededEvent(intentId)))).toBe('settled');
+    const byHand = await (await admin()).post(`/API/adminPayments/V1/invoices/${invoiceId}/payments.json`, {
+      amount: -125.5,
+      method: 'check',
+      date: siteDay(0),
+    });
+    expect(byHand.status, byHand.text).toBe(201);
+    const res = await deliver(fake.event('charge.refunded', fake.charge(intentId, 5_000)));
+    expect(outcomeOf(res)).toBe('anomaly:overRefund');
+    const { header, payments } = await invoicePartition(invoiceId);
+    expect(header).toMatchObject({ status: 2, paidCents: 0, refundedCents: 12_550 });
+    expect(payments.map((p) => p.amountCents)).toEqual([12_550, -12_550]);
+    expect(header?.anomalies).toEqual([expect.objectContaining({ kind: 'overRefund', amountCents: 5_000 })]);
+    // Stripe's running total moved with it: the next refund event counts only what is new (another anomaly).
+    expect(await storedIntent(intentId)).toMatchObject({ refundedCents: 5_000 });
+    const more = await deliver(fake.event('charge.refunded', fake.charge(intentId, 7_000)));
+    expect(outcomeOf(more)).toBe('anomaly:overRefund');
+    expect((await invoicePartition(invoiceId)).header?.anomalies).toEqual([
+      expect.objectContaining({ amountCents: 5_000 }),
+      expect.objectContaining({ amountCents: 2_000 }),
+    ]);
+  });
+
+  it('a card payment for a booking cancelled before it arrived is kept: the booking stays cancelled, nothing is booked; its refund too', async () => {
+    const propertyId = await createVrProperty({ units: 1, propertyRate: '150' });
+    const booked = await guestBook(guestBody(propertyId, siteDay(40), siteDay(42)));
+    expect(booked.status, booked.text).toBe(200);
+    const { reservationId, invoiceId, paymentUrl } = booked.body as {
+      reservationId: number;
+      invoiceId: number;
+      paymentUrl: string;
+    };
+    const token = new URL(paymentUrl).searchParams.get('token');
+    const made = await createIntent({ invoiceId, token });
+    expect(made.status, made.text).toBe(200);
+    const intentId = String(made.body.paymentIntentId);
+    const staff = await admin();
+    expect((await staff.delete(`/API/adminReservations/V1/reservations/${reservationId}.json`)).status).toBe(
+      200,
+    );
+
+    const res = await deliver(succeededEvent(intentId));
+    expect(res.status).toBe(200);
+    expect(outcomeOf(res)).toBe('anomaly:bookingCancelled');
+    const { header, payments } = await invoicePartition(invoiceId);
+    expect(header).toMatchObject({ status: 5, paidCents: 0 });
+    expect(payments).toHaveLength(0);
+    expect(header?.anomalies).toEqual([
+      expect.objectContaining({ kind: 'bookingCancelled', paymentIntentId: intentId, chargeId: null }),
+    ]);
+    const reservation = await staff.get(`/API/adminReservations/V1/reservations/${reservationId}.json`);
+    expect(reservation.body).toMatchObject({ status: '3' });
+    expect(outcomeOf(await deliver(succeededEvent(intentId)))).toBe('anomalyAlreadyKept');
+    // The money is settled in Stripe: refunded there; the books never held it.
+    const refund = await deliver(
+      fake.event('charge.refunded', fake.charge(intentId, fake.intent(intentId).amount)),
+    );
+    expect(outcomeOf(refund)).toBe('anomaly:refundOfAnomaly');
+    const after = (await invoicePartition(invoiceId)).header;
+    expect(after).toMatchObject({ status: 5, paidCents: 0, refundedCents: 0 });
+    expect((after?.anomalies as { kind: string }[] | undefined)?.map((a) => a.kind)).toEqual([
+      'bookingCancelled',
+      'refundOfAnomaly',
+    ]);
+  });
+
+  it('a payment of more than is due, in another currency, or beyond its own intent is kept', async () => {
+    const dashboardIntent = (invoiceId: number, fields: Record<string, unknown>) => {
+      const event = fake.event('payment_intent.succeeded', {});
+      event.data.object = {
+        id: `pi_dashboard${Math.random().toString(36).slice(2, 10)}`,
+        object: 'payment_intent',
+        amount: 1_000,
+        amount_received: 1_000,
+        currency: 'usd',
+        metadata: { invoiceId: String(invoiceId) },
+        ...fields,
+      };
+      return event;
+    };
+    const paid = await invoiceWithIntent(12_550);
+    expect(outcomeOf(await deliver(succeededEvent(paid.intentId)))).toBe('settled');
+    expect(outcomeOf(await deliver(dashboardIntent(paid.invoiceId, {})))).toBe('anomaly:overpayment');
+    expect((await invoicePartition(paid.invoiceId)).header).toMatchObject({ status: 1, paidCents: 12_550 });
+
+    const { invoiceId } = await plantInvoice({ totalCents: 12_550 });
+    expect(outcomeOf(await deliver(dashboardIntent(invoiceId, { currency: 'eur' })))).toBe(
+      'anomaly:currencyMismatch',
+    );
+    expect(outcomeOf(await deliver(dashboardIntent(invoiceId, { amount_received: 2_000 })))).toBe(
+      'anomaly:receivedMoreThanIntent',
+    );
+    const { header, payments } = await invoicePartition(invoiceId);
+    expect(header).toMatchObject({ status: 0, paidCents: 0 });
+    expect(payments).toHaveLength(0);
+    expect((header?.anomalies as { kind: string }[] | undefined)?.map((a) => a.kind)).toEqual([
+      'currencyMismatch',
+      'receivedMoreThanIntent',
+    ]);
+  });
+
+  it('payment.anomaly reaches subscribers with the invoice as the admin API shows it, anomalies included', async () => {
+    const { Receiver } = await import('./webhook-receiver.js');
+    const receiver = await Receiver.start();
+    // The anomalies of the tests before are announced already: only this test's reaches the receiver.
+    await jobsCaughtUp();
+    try {
+      const staff = await admin();
+      const sub = await staff.post('/API/adminWebhooks/V1/subscriptions.json', {
+        url: receiver.url,
+        events: ['payment.anomaly'],
+      });
+      expect(sub.status, sub.text).toBe(201);
+      receiver.secret = (sub.body as { secret: string }).secret;
+      const { invoiceId, intentId } = await invoiceWithIntent(12_550);
+      await deliver(succeededEvent(intentId));
+      await deliver(fake.event('charge.refunded', fake.charge(intentId, 99_999)));
+      await jobsCaughtUp();
+      const [delivery] = await receiver.waitFor(1);
+      const payload = JSON.parse(delivery?.body ?? '{}') as {
+        type: string;
+        data: Shown & { invoiceId: number };
+        previous?: Record<string, unknown>;
+      };
+      expect(payload.type).toBe('payment.anomaly');
+      expect(payload.data).toMatchObject({ invoiceId, status: 1, paidComputed: 125.5 });
+      expect(payload.data.anomalies).toEqual([expect.objectContaining({ kind: 'refundBeyondCharge' })]);
+      expect(payload.previous).toMatchObject({ anomalies: null });
+      expect(receiver.payloadProblems).toEqual([]);
+      await staff.delete(
+        `/API/adminWebhooks/V1/subscriptions/${(sub.body as { subscriptionId: number }).subscriptionId}.json`,
+      );
+    } finally {
+      await receiver.stop();
+    }
+  });
+});
+
 describe('disputes, other events, unknown invoices', () => {
   it('charge.dispute.* is recorded on the invoice and announced, the status unchanged', async () => {
     const { invoiceId, intentId } = await invoiceWithIntent();
@@ -258,7 +447,7 @@ describe('signatures', () => {
 
   it('a Function URL (payload 2.0) event reaches the same pipeline', async () => {
     const { handler } = await import('../functions/paymentWebhook/handler.js');
-    const { FakeStripe } = await import('./support/fake-stripe.js');
+    const { StripeStandIn } = await import('../infra/local/stripe-stand-in.js');
     const body = JSON.stringify(event());
     const v2 = (signature: string) => ({
       version: '2.0',
@@ -270,12 +459,15 @@ describe('signatures', () => {
     });
     const context = { getRemainingTimeInMillis: () => 10_000, functionName: 'test' };
     const ok = await handler(
-      v2(FakeStripe.signature(body, 'whsec_test_payments_secret')) as never,
+      v2(StripeStandIn.signature(body, 'whsec_test_payments_secret')) as never,
       context as never,
     );
     expect(ok.statusCode).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ outcome: 'ignored' });
-    const forged = await handler(v2(FakeStripe.signature(body, 'whsec_forged')) as never, context as never);
+    const forged = await handler(
+      v2(StripeStandIn.signature(body, 'whsec_forged')) as never,
+      context as never,
+    );
     expect(forged.statusCode).toBe(401);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The payment script over HTTP (functions/payments; docs/payments.md): the CSRF token and cookie, and the
- * PaymentIntent of an invoice created through the real Stripe SDK against the fake Stripe — every status of
- * the contract, Stripe's and the client's idempotency, and 503 without a Stripe key.
+ * PaymentIntent of an invoice created through the real Stripe SDK against a Stripe stand-in — every status of
+ * the contract, the invoice's open intent answered again (never a Stripe key reused with other parameters),
+ * the client's idempotency, and 503 without a Stripe key.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { Client, problem } from './support/client.js';
 import {
@@ -15,8 +17,17 @@ import {
   storedIntent,
   useFakeStripe,
 } from './support/payments.js';
+import { rawTable, TABLE } from './support/table.js';
 
 const fake = await useFakeStripe();
+
+/** I10: the invoice's latest intent, as stored. */
+async function latestIntent(invoiceId: number) {
+  const { Item } = await rawTable.send(
+    new GetCommand({ TableName: TABLE, Key: { PK: `INVOICE#${invoiceId}`, SK: 'LATESTINTENT' } }),
+  );
+  return Item;
+}
 
 describe('GET payment-csrf.php', () => {
   it('answers the token and sets its HttpOnly cookie', async () => {
@@ -46,8 +57,14 @@ describe('POST payment-create-intent.php', () => {
       metadata: { invoiceId: String(invoiceId), tenantId: '7' },
       receipt_email: 'ada@example.test',
     });
+    // No key of ours (one reused with another e-mail made Stripe refuse later calls): only the SDK's retry key.
     const request = fake.requests.findLast((r) => r.path === '/v1/payment_intents');
-    expect(request?.idempotencyKey).toBe(`invoice-${invoiceId}-amount-12550-usd`);
+    expect(request?.idempotencyKey ?? '').not.toContain(String(invoiceId));
+    expect(await latestIntent(invoiceId)).toMatchObject({
+      paymentIntentId,
+      amountCents: 12_550,
+      currency: 'usd',
+    });
     expect(await storedIntent(paymentIntentId)).toMatchObject({
       invoiceId,
       amountCents: 12_550,
@@ -56,16 +73,76 @@ describe('POST payment-create-intent.php', () => {
     });
   });
 
-  it('answers the same intent for the same invoice and amount (Stripe idempotency key), a new one after a part payment', async () => {
+  it('answers the invoice’s open intent again for the same amount (retrieved from Stripe), a new one after a part payment', async () => {
     const { invoiceId } = await plantInvoice({ totalCents: 20_000 });
     const first = await createIntent({ invoiceId });
+    const created = fake.requests.filter((r) => r.path === '/v1/payment_intents').length;
     const again = await createIntent({ invoiceId, amnt: '200.00' });
-    expect(again.body.paymentIntentId).toBe(first.body.paymentIntentId);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(fake.requests.filter((r) => r.path === '/v1/payment_intents')).toHaveLength(created);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/v1/payment_intents/${first.body.paymentIntentId}`,
+    });
     const partlyPaid = await plantInvoice({ totalCents: 20_000, paidCents: 5_000 });
     const rest = await createIntent({ invoiceId: partlyPaid.invoiceId, amnt: 150 });
     expect(rest.status).toBe(200);
     expect(rest.body.amount).toBe(150);
     expect(fake.intent(String(rest.body.paymentIntentId)).amount).toBe(15_000);
+  });
+
+  it('a first call with another e-mail never blocks the payer’s (finding 1): the same intent, its receipt e-mail updated', async () => {
+    const { invoiceId } = await plantInvoice({ totalCents: 7_700 });
+    const stranger = await createIntent({ invoiceId, email: 'someone-else@example.test' });
+    expect(stranger.status).toBe(200);
+    const tenant = await createIntent({ invoiceId, email: 'tenant@example.test', amnt: '77.00' });
+    expect(tenant.status, tenant.text).toBe(200);
+    expect(tenant.body.paymentIntentId).toBe(stranger.body.paymentIntentId);
+    expect(fake.intent(String(tenant.body.paymentIntentId)).receipt_email).toBe('tenant@example.test');
+    // Without an e-mail the receipt address is left as it is.
+    expect((await createIntent({ invoiceId })).body.paymentIntentId).toBe(stranger.body.paymentIntentId);
+    expect(fake.intent(String(tenant.body.paymentIntentId)).receipt_email).toBe('tenant@example.test');
+  });
+
+  it('payers racing each other get one intent or several valid ones, never a 502', async () => {
+    const { invoiceId } = await plantInvoice({ totalCents: 3_300 });
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((who) => createIntent({ invoiceId, email: `${who}@example.test` })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    for (const answer of answers) {
+      const intent = fake.intent(String(answer.body.paymentIntentId));
+      expect(intent).toMatchObject({
+        amount: 3_300,
+        currency: 'usd',
+        metadata: { invoiceId: String(invoiceId) },
+      });
+      expect(answer.body.clientSecret).toBe(intent.client_secret);
+    }
+    // The next payer gets the invoice's latest of them.
+    const latest = await latestIntent(invoiceId);
+    expect((await createIntent({ invoiceId })).body.paymentIntentId).toBe(latest?.paymentIntentId);
+  });
+
+  it('makes a new intent when the open one was canceled or succeeded, or for another amount; a processing one is answered as it is', async () => {
+    const { invoiceId } = await plantInvoice({ totalCents: 4_400 });
+    const first = String((await createIntent({ invoiceId })).body.paymentIntentId);
+    fake.intent(first).status = 'canceled';
+    const second = String((await createIntent({ invoiceId })).body.paymentIntentId);
+    expect(second).not.toBe(first);
+    fake.succeed(second);
+    const third = String((await createIntent({ invoiceId })).body.paymentIntentId);
+    expect([first, second]).not.toContain(third);
+    fake.intent(third).status = 'processing';
+    const updates = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/v1/payment_intents/${third}`,
+    );
+    expect((await createIntent({ invoiceId, email: 'late@example.test' })).body.paymentIntentId).toBe(third);
+    // Stripe refuses changes once the payment is under way: none is asked for.
+    expect(
+      fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${third}`),
+    ).toHaveLength(updates.length);
   });
 
   it('takes a processing invoice (an earlier attempt under way) and the token in X-CSRF-Token', async () => {

@@ -52,9 +52,9 @@ describe('the README walkthrough', () => {
       expect(result.status, `run ${run}: ${result.stderr}`).toBe(0);
       expect(result.stdout.endsWith('\n')).toBe(true);
       const answers = result.stdout.trimEnd().split('\n');
-      // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant, 6 of the guest
-      // booking, 6 of the money walkthrough (the invoice create's answer goes into INV).
-      expect(answers.length).toBe(27);
+      // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant, 9 of the guest
+      // booking and payment, 6 of the money walkthrough (the invoice create's answer goes into INV).
+      expect(answers.length).toBe(30);
       for (const line of answers) {
         const answer = JSON.parse(line) as { status?: unknown; propertyId?: unknown; isArchived?: unknown };
         expect(typeof answer.status === 'number' && answer.status >= 400, `run ${run}: ${line}`).toBe(false);
@@ -65,6 +65,15 @@ describe('the README walkthrough', () => {
       expect(result.stdout).toContain('"isArchived":1');
       expect(result.stdout).toContain('"paidComputed":500');
       expect(result.stdout).toContain('"totalIncome"');
+      // The guest's booking is a hold until paid, and confirmed once the stand-in's webhook paid it.
+      const booked = JSON.parse(answers.find((l) => l.includes('"paymentUrl"')) ?? '{}') as {
+        reservationId?: number;
+      };
+      expect(result.stdout).toContain('"status":"succeeded"');
+      const reservation = answers
+        .map((l) => JSON.parse(l) as { reservationId?: number; status?: unknown; paymentUrl?: unknown })
+        .find((a) => a.reservationId === booked.reservationId && a.paymentUrl === undefined);
+      expect(reservation?.status, `run ${run}`).toBe('1');
     }
     expect(new Set(created).size).toBe(2);
   }, 240_000);

@@ -11,6 +11,11 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { build } from 'esbuild';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  anomalyMetricLine,
+  PAYMENT_ANOMALY_METRIC,
+  PAYMENT_METRICS_NAMESPACE,
+} from '../functions/paymentWebhook/metrics.js';
 import { GROUPS, JOBS, ROUTES } from '../functions/registry.js';
 import { planApiResources } from '../infra/cdk/api-model.js';
 import { buildApp } from '../infra/cdk/build-app.js';
@@ -716,6 +721,26 @@ describe('cloud stack', () => {
       }
     }
     for (const a of alarms) expect(JSON.stringify(a.AlarmActions)).toContain('Ref');
+  });
+
+  it("alarms on any payment anomaly (the paymentWebhook function's EMF metric) to the alarm topic", () => {
+    const anomalies = alarmsOf(dev).filter(
+      (a) => a.Namespace === PAYMENT_METRICS_NAMESPACE && a.MetricName === PAYMENT_ANOMALY_METRIC,
+    );
+    expect(anomalies).toHaveLength(1);
+    expect(anomalies[0]).toMatchObject({
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    expect(JSON.stringify(anomalies[0]?.AlarmActions)).toContain('Ref');
+    expect(JSON.stringify(anomalies[0]?.OKActions)).toContain('Ref');
+    expect(anomalyMetricLine('overRefund', 'evt_1', new Date(0))).toContain(
+      `"Namespace":"${PAYMENT_METRICS_NAMESPACE}"`,
+    );
   });
 
   it('streams the table (new and old images) into ONE reader Lambda for every table-change job (at most two readers per shard), filtered, with retries, bisect, partial batches and an alarmed failure queue', () => {

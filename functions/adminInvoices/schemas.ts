@@ -46,4 +46,24 @@ export const invoiceResponses = money.documentResponses({
       updatedAt: v.string(),
     }),
   ),
+  /**
+   * Card money the books could not take (docs/payments.md "Anomalies": a refund beyond what was paid, a payment
+   * for a cancelled booking …), oldest first: nothing of it was booked; a person settles it.
+   */
+  anomalies: v.optional(
+    v.array(
+      v.object({
+        kind: v.string(),
+        eventId: v.string(),
+        eventType: v.string(),
+        paymentIntentId: v.nullable(v.string()),
+        chargeId: v.nullable(v.string()),
+        amount: v.number(),
+        amountCents: v.number(),
+        currency: v.string(),
+        detail: v.string(),
+        at: v.string(),
+      }),
+    ),
+  ),
 });

@@ -7,7 +7,9 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { createHttpHandler } from '../../shared/http/create-handler.js';
 import { bind } from '../../shared/http/route.js';
+import { anomalyOf } from './anomalies.js';
 import { isFunctionUrlEvent, restEventOf } from './function-url-event.js';
+import { emitAnomalyMetric } from './metrics.js';
 import * as routes from './routes.js';
 import * as service from './service.js';
 import { verifyStripeSignature } from './stripe-signature.js';
@@ -15,9 +17,13 @@ import { verifyStripeSignature } from './stripe-signature.js';
 const http = createHttpHandler(
   'paymentWebhook',
   [
-    bind(routes.paymentWebhook, async ({ body, requestId, now }) => ({
-      body: await service.handleStripeEvent(body, requestId, now),
-    })),
+    bind(routes.paymentWebhook, async ({ body, requestId, now }) => {
+      const answer = await service.handleStripeEvent(body, requestId, now);
+      // Card money the books could not take: counted for the stack's alarm (docs/payments.md "Anomalies").
+      const anomaly = anomalyOf(answer.outcome);
+      if (anomaly) emitAnomalyMetric(anomaly, answer.eventId, now);
+      return { body: answer };
+    }),
   ],
   { webhookVerifiers: { stripe: verifyStripeSignature } },
 );

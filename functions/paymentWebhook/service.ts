@@ -5,27 +5,35 @@
  * payment, journal entry, header figures and status conditioned on the version read, change items with the
  * events), and an intent's I8 item is conditioned too, so no intent is settled twice and no refund counted
  * twice even under two different event ids. Events that change nothing are still recorded with their outcome.
+ * Money the books cannot take changes nothing either: it is kept on the invoice as an anomaly (anomalies.ts).
  */
 import type * as v from 'valibot';
 import {
   getIntent,
   intentChangedMeanwhile,
+  keepAnomalyIntentPart,
   refundIntentPart,
   settleIntentPart,
 } from '../../shared/data/payment-intents-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
-import { eventOncePart, eventSeenBefore, getStripeEvent } from '../../shared/data/stripe-events-repo.js';
-import { retryStale, StaleRecord } from '../../shared/db/optimistic.js';
-import { commit, TransactionFailed, type TxPart } from '../../shared/db/transaction.js';
-import type { Actor } from '../../shared/domain/change.js';
+import { eventSeenBefore, getStripeEvent } from '../../shared/data/stripe-events-repo.js';
+import { retryStale } from '../../shared/db/optimistic.js';
+import type { TxPart } from '../../shared/db/transaction.js';
 import { todayIn } from '../../shared/domain/dates.js';
+import {
+  type PaymentAnomalyKind,
+  receivedAnomaly,
+  refundAnomaly,
+  refundTotalFollows,
+} from '../../shared/domain/payments/anomaly.js';
 import { Conflict } from '../../shared/errors.js';
 import { log } from '../../shared/log.js';
 import { applySettlement } from '../../shared/workflows/ledger/apply.js';
 import { disputeParts, processingParts } from '../../shared/workflows/ledger/card-events.js';
 import { readMoneyDocument } from '../../shared/workflows/ledger/document.js';
 import { type SettlementInput, SettlementRefused } from '../../shared/workflows/ledger/settlement.js';
-import type { stripeEventBody } from './routes.js';
+import { keepAnomaly } from './anomalies.js';
+import { commitOnce, type EventContext, onceItem, type StripeEvent, type Target } from './event-once.js';
 import {
   chargeObject,
   disputeObject,
@@ -34,19 +42,8 @@ import {
   readObject,
 } from './stripe-objects.js';
 
-type StripeEvent = v.InferOutput<typeof stripeEventBody>;
-
-interface Context {
-  event: StripeEvent;
-  by: Actor;
-  now: Date;
-}
-
-/** The intent and invoice an event is about, as far as known. */
-interface Target {
-  paymentIntentId: string | null;
-  invoiceId: number | null;
-}
+type Context = EventContext;
+type Charge = v.InferOutput<typeof chargeObject>;
 
 export interface WebhookAnswer {
   received: true;
@@ -80,34 +77,6 @@ function dispatch(ctx: Context): Promise<string> {
   return Promise.resolve('ignored');
 }
 
-const onceItem = (ctx: Context, target: Target, outcome: string) =>
-  eventOncePart({
-    eventId: ctx.event.id,
-    type: ctx.event.type,
-    ...target,
-    outcome,
-    receivedAt: ctx.now.toISOString(),
-  });
-
-/** Commits the parts with the event's once-item; a repeat is 'duplicate', a stale read is retried by the caller. */
-async function commitOnce(
-  ctx: Context,
-  target: Target,
-  outcome: string,
-  parts: readonly TxPart[] = [],
-  staleLabel?: string,
-): Promise<string> {
-  try {
-    await commit([...parts, onceItem(ctx, target, outcome)]);
-    return outcome;
-  } catch (error) {
-    if (eventSeenBefore(error)) return 'duplicate';
-    if (staleLabel && error instanceof TransactionFailed && error.conditionFailed(staleLabel))
-      throw new StaleRecord();
-    throw error;
-  }
-}
-
 async function resolve(paymentIntentId: string | null, meta?: Record<string, string> | null) {
   const intent = paymentIntentId ? await getIntent(paymentIntentId) : undefined;
   const invoiceId = intent?.invoiceId ?? metadataInvoiceId(meta);
@@ -130,7 +99,7 @@ async function processing(ctx: Context): Promise<string> {
   });
 }
 
-/** Settles a card payment or refund on the invoice with the given extra parts; maps the refusals. */
+/** Settles a card payment or refund on the invoice with the given extra parts (throws SettlementRefused). */
 async function settleCard(
   ctx: Context,
   target: Target & { invoiceId: number },
@@ -154,74 +123,142 @@ async function settleCard(
   return applied ? outcome : commitOnce(ctx, target, 'unknownInvoice');
 }
 
-/** payment_intent.succeeded → the settled card payment (1 when fully paid), once per intent. */
+/**
+ * payment_intent.succeeded → the settled card payment (1 when fully paid), once per intent; a payment the books
+ * cannot take (another currency, more than the intent asked, more than is due, a cancelled booking) is kept
+ * as an anomaly instead (anomalies.ts).
+ */
 async function succeeded(ctx: Context): Promise<string> {
   const intent = readObject(intentObject, ctx.event.data.object, ctx.event.type);
   const { intent: known, target } = await resolve(intent.id, intent.metadata);
   const invoiceId = target.invoiceId;
   if (invoiceId === null) return commitOnce(ctx, target, 'unknownInvoice');
-  if (known?.settledAt) return commitOnce(ctx, target, 'alreadySettled');
+  if (known?.settledAt)
+    return commitOnce(ctx, target, known.anomaly ? 'anomalyAlreadyKept' : 'alreadySettled');
   if (intent.amount_received === 0) return commitOnce(ctx, target, 'nothingReceived');
-  const settleIntent = settleIntentPart(
-    intent.id,
-    invoiceId,
-    intent.amount_received,
-    intent.currency,
-    ctx.now,
-  );
-  try {
-    return await settleCard(
+  const invoiceTarget = { ...target, invoiceId };
+  const keep = (kind: PaymentAnomalyKind, detail: string) =>
+    keepAnomaly(
       ctx,
-      { ...target, invoiceId },
-      { amountCents: intent.amount_received, reference: intent.id },
-      'settled',
-      [settleIntent],
+      invoiceTarget,
+      {
+        kind,
+        detail,
+        paymentIntentId: intent.id,
+        chargeId: null,
+        amountCents: intent.amount_received,
+        currency: intent.currency,
+      },
+      keepAnomalyIntentPart(intent.id, invoiceId, intent.amount_received, intent.currency, kind, ctx.now),
+    );
+  try {
+    const site = (await getSettings()).paymentCurrency;
+    const before = receivedAnomaly(
+      { currency: intent.currency, amountCents: intent.amount, receivedCents: intent.amount_received },
+      site,
+    );
+    if (before) return await keep(before.kind, before.detail);
+    const settleIntent = settleIntentPart(
+      intent.id,
+      invoiceId,
+      intent.amount_received,
+      intent.currency,
+      ctx.now,
+    );
+    return await settledOrKept(
+      () =>
+        settleCard(
+          ctx,
+          invoiceTarget,
+          { amountCents: intent.amount_received, reference: intent.id },
+          'settled',
+          [settleIntent],
+        ),
+      keep,
     );
   } catch (error) {
     if (eventSeenBefore(error)) return 'duplicate';
-    // Another event (another id) settled this intent first.
+    // Another event (another id) settled this intent, or kept it as an anomaly, first.
     if (intentChangedMeanwhile(error)) return commitOnce(ctx, target, 'alreadySettled');
-    return refusedOr(ctx, target, error);
+    throw error;
   }
 }
 
 /**
  * charge.refunded → a refund of what is new since the last one (Stripe's amount_refunded is a running
  * total); 2 when fully refunded. A refund whose payment is not recorded yet (events arrive in any order) is
- * a 409, and Stripe delivers it again later.
+ * a 409, and Stripe delivers it again later. A refund the books cannot take (beyond what the charge paid,
+ * below 0 paid on the invoice, of a payment that was itself an anomaly) is kept as an anomaly.
  */
 async function refunded(ctx: Context): Promise<string> {
   const charge = readObject(chargeObject, ctx.event.data.object, ctx.event.type);
   for (let attempt = 1; attempt <= REFUND_ATTEMPTS; attempt++) {
-    const { intent, target } = await resolve(charge.payment_intent, charge.metadata);
-    const invoiceId = target.invoiceId;
-    if (invoiceId === null) return commitOnce(ctx, target, 'unknownInvoice');
-    if (!intent?.settledAt)
-      throw new Conflict(
-        'The refunded payment is not recorded yet (its succeeded event has not arrived); retry later',
-      );
-    const newCents = charge.amount_refunded - intent.refundedCents;
-    if (newCents <= 0) return commitOnce(ctx, target, 'refundAlreadyRecorded');
-    const refundIntent = refundIntentPart(
-      intent.paymentIntentId,
-      intent.refundedCents,
-      charge.amount_refunded,
-    );
-    try {
-      return await settleCard(
-        ctx,
-        { ...target, invoiceId },
-        { amountCents: -newCents, reference: charge.id },
-        'refunded',
-        [refundIntent],
-      );
-    } catch (error) {
-      if (eventSeenBefore(error)) return 'duplicate';
-      if (intentChangedMeanwhile(error)) continue; // another refund event landed: count from its total
-      return refusedOr(ctx, target, error);
-    }
+    const outcome = await refundAttempt(ctx, charge);
+    if (outcome !== undefined) return outcome;
   }
   throw new Conflict('Refunds of this payment are being recorded at the same moment; retry');
+}
+
+/** One try of a refund: its outcome, or undefined when another refund event moved the intent's total first. */
+async function refundAttempt(ctx: Context, charge: Charge): Promise<string | undefined> {
+  const { intent, target } = await resolve(charge.payment_intent, charge.metadata);
+  const invoiceId = target.invoiceId;
+  if (invoiceId === null) return commitOnce(ctx, target, 'unknownInvoice');
+  if (!intent?.settledAt)
+    throw new Conflict(
+      'The refunded payment is not recorded yet (its succeeded event has not arrived); retry later',
+    );
+  const newCents = charge.amount_refunded - intent.refundedCents;
+  if (newCents <= 0) return commitOnce(ctx, target, 'refundAlreadyRecorded');
+  const invoiceTarget = { ...target, invoiceId };
+  const refundIntent = refundIntentPart(intent.paymentIntentId, intent.refundedCents, charge.amount_refunded);
+  const keep = (kind: PaymentAnomalyKind, detail: string) =>
+    keepAnomaly(
+      ctx,
+      invoiceTarget,
+      {
+        kind,
+        detail,
+        paymentIntentId: intent.paymentIntentId,
+        chargeId: charge.id,
+        amountCents: newCents,
+        currency: charge.currency,
+      },
+      refundTotalFollows(kind) ? refundIntent : null,
+    );
+  try {
+    const before = refundAnomaly({
+      amountRefundedCents: charge.amount_refunded,
+      amountCapturedCents: charge.amount_captured,
+      settledCents: intent.settledCents ?? 0,
+      paymentWasAnomaly: intent.anomaly !== undefined,
+    });
+    if (before) return await keep(before.kind, before.detail);
+    return await settledOrKept(
+      () =>
+        settleCard(ctx, invoiceTarget, { amountCents: -newCents, reference: charge.id }, 'refunded', [
+          refundIntent,
+        ]),
+      keep,
+    );
+  } catch (error) {
+    if (eventSeenBefore(error)) return 'duplicate';
+    if (intentChangedMeanwhile(error)) return undefined; // another refund event landed: count from its total
+    throw error;
+  }
+}
+
+/** Settles the money, or keeps it as an anomaly when the ledger refuses it (docs/payments.md "Anomalies"). */
+async function settledOrKept(
+  settle: () => Promise<string>,
+  keep: (kind: PaymentAnomalyKind, detail: string) => Promise<string>,
+): Promise<string> {
+  try {
+    return await settle();
+  } catch (error) {
+    if (!(error instanceof SettlementRefused)) throw error;
+    return keep(error.refusal, error.message);
+  }
 }
 
 /** charge.dispute.* → recorded on the invoice and announced (invoice.disputed); the status is unchanged. */
@@ -238,11 +275,4 @@ async function disputed(ctx: Context): Promise<string> {
     ctx.now,
   );
   return commitOnce(ctx, target, 'disputeRecorded', parts);
-}
-
-/** The ledger refused the money (it cannot be right, e.g. a zero amount): recorded as such, not retried. */
-function refusedOr(ctx: Context, target: Target, error: unknown): Promise<string> {
-  if (!(error instanceof SettlementRefused)) throw error;
-  log('warn', 'stripe event refused by the ledger', { eventId: ctx.event.id, refusal: error.refusal });
-  return commitOnce(ctx, target, `refused:${error.refusal}`);
 }

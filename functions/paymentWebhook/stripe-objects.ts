@@ -18,6 +18,8 @@ const reference = v.union([
 
 export const intentObject = v.looseObject({
   id: v.string(),
+  /** What the intent asks for (Stripe always sends it; optional so a trimmed object is still read). */
+  amount: v.optional(cents),
   amount_received: cents,
   currency: v.string(),
   metadata,
@@ -26,6 +28,7 @@ export const intentObject = v.looseObject({
 export const chargeObject = v.looseObject({
   id: v.string(),
   payment_intent: v.nullable(reference),
+  amount_captured: v.optional(cents),
   amount_refunded: cents,
   currency: v.string(),
   metadata,

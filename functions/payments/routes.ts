@@ -80,7 +80,7 @@ export const createIntent = defineRoute({
   path: '/API/payment-create-intent.php',
   summary: 'Create the card PaymentIntent of an invoice’s amount due',
   description:
-    'Acts only for the invoice\'s tenant session or with the invoice\'s payment-link `token` (DESIGN.md "The payment link"); any other caller gets the 400 "no such invoice", whatever the invoice\'s state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the same invoice and amount answer the same intent (Stripe idempotency key). `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`.',
+    'Acts only for the invoice\'s tenant session or with the invoice\'s payment-link `token` (DESIGN.md "The payment link"); any other caller gets the 400 "no such invoice", whatever the invoice\'s state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the invoice\'s open intent for the same amount is answered again (its receipt e-mail updated), a new one made only when there is none usable. `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`.',
   auth: { kind: 'csrf', tenantSession: 'optional' },
   body: createIntentBody,
   idempotency: true,

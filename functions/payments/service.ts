@@ -1,22 +1,32 @@
 /**
- * The payment script's use case (docs/payments.md): check the invoice can take a card payment, create the
- * PaymentIntent of its amount due through Stripe, and remember which invoice the intent pays (I8).
+ * The payment script's use case (docs/payments.md): check the invoice can take a card payment, answer the
+ * PaymentIntent of its amount due — the invoice's open one again (I10), else a new one through Stripe,
+ * remembered with the invoice it pays (I8).
  */
 
 import type { TenantSession } from '../../shared/auth/session-types.js';
 import { readHeader } from '../../shared/data/money-documents-repo.js';
 import { payTokenMatches } from '../../shared/data/pay-token-check.js';
-import { rememberIntent } from '../../shared/data/payment-intents-repo.js';
+import { latestIntentOf, rememberIntent } from '../../shared/data/payment-intents-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
+import type { InvoiceRecord } from '../../shared/domain/money-document/record.js';
 import {
   centsOfAmount,
   dollarsOf,
-  intentIdempotencyKey,
+  isReusableIntent,
+  isUpdatableIntent,
+  type LatestIntent,
   NO_SUCH_INVOICE,
   payableRefusal,
 } from '../../shared/domain/payments/card-payment.js';
 import { BadRequest } from '../../shared/errors.js';
-import { assertCardPaymentsConfigured, createPaymentIntent } from '../../shared/payments/stripe-api.js';
+import {
+  assertCardPaymentsConfigured,
+  createPaymentIntent,
+  retrievePaymentIntent,
+  type StripeIntent,
+  updatePaymentIntent,
+} from '../../shared/payments/stripe-api.js';
 
 export interface CreateIntentInput {
   invoiceId: number;
@@ -50,7 +60,11 @@ async function mayPay(
 export async function createIntent(input: CreateIntentInput, payer: Payer, now: Date) {
   // Before anything else: a site without Stripe says so, whatever the invoice.
   await assertCardPaymentsConfigured();
-  const invoice = (await readHeader('invoice', input.invoiceId))?.record;
+  const [header, latest] = await Promise.all([
+    readHeader('invoice', input.invoiceId),
+    latestIntentOf(input.invoiceId),
+  ]);
+  const invoice = header?.record;
   // A caller who may not pay the invoice learns nothing of it: the same answer as for no invoice at all.
   if (!invoice || !(await mayPay(invoice, input, payer)))
     throw new BadRequest(`Invoice ${input.invoiceId} cannot be paid: ${NO_SUCH_INVOICE}`);
@@ -65,25 +79,60 @@ export async function createIntent(input: CreateIntentInput, payer: Payer, now: 
       ]);
   }
   const currency = (await getSettings()).paymentCurrency.toLowerCase();
-  const intent = await createPaymentIntent({
-    invoiceId: invoice.invoiceId,
-    amountCents: dueCents,
-    currency,
-    idempotencyKey: intentIdempotencyKey(invoice.invoiceId, dueCents, currency),
-    metadata: {
-      invoiceId: String(invoice.invoiceId),
-      ...(invoice.tenantId === null ? {} : { tenantId: String(invoice.tenantId) }),
-    },
-    receiptEmail: input.email || undefined,
-  });
-  await rememberIntent(
-    { paymentIntentId: intent.id, invoiceId: invoice.invoiceId, amountCents: intent.amountCents, currency },
-    now,
-  );
+  const receiptEmail = input.email || undefined;
+  const intent =
+    (await usableIntent(invoice.invoiceId, latest, dueCents, currency, receiptEmail)) ??
+    (await newIntent(invoice, dueCents, currency, receiptEmail, now));
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     amount: dollarsOf(intent.amountCents),
     currency: intent.currency.toUpperCase(),
   };
+}
+
+/**
+ * The invoice's latest intent (I10) when Stripe still has it open for this amount and currency, its receipt
+ * e-mail set to the payer's while Stripe allows the change; undefined when there is none usable. Two payers
+ * (or two tabs) thus share one intent: never a second charge for one amount due, and no Stripe key reused
+ * with other parameters.
+ */
+async function usableIntent(
+  invoiceId: number,
+  latest: LatestIntent | undefined,
+  dueCents: number,
+  currency: string,
+  receiptEmail: string | undefined,
+): Promise<StripeIntent | undefined> {
+  if (!latest || latest.amountCents !== dueCents || latest.currency !== currency) return undefined;
+  const intent = await retrievePaymentIntent(invoiceId, latest.paymentIntentId);
+  if (!intent || !isReusableIntent(intent, dueCents, currency)) return undefined;
+  if (!receiptEmail || receiptEmail === intent.receiptEmail || !isUpdatableIntent(intent.status))
+    return intent;
+  return updatePaymentIntent(invoiceId, intent.id, { receiptEmail });
+}
+
+/** A new intent of the amount due, remembered (I8) as the invoice's latest (I10). */
+async function newIntent(
+  invoice: InvoiceRecord,
+  dueCents: number,
+  currency: string,
+  receiptEmail: string | undefined,
+  now: Date,
+): Promise<StripeIntent> {
+  const intent = await createPaymentIntent({
+    invoiceId: invoice.invoiceId,
+    amountCents: dueCents,
+    currency,
+    metadata: {
+      invoiceId: String(invoice.invoiceId),
+      ...(invoice.tenantId === null ? {} : { tenantId: String(invoice.tenantId) }),
+    },
+    receiptEmail,
+  });
+  await rememberIntent(
+    { paymentIntentId: intent.id, invoiceId: invoice.invoiceId, amountCents: intent.amountCents, currency },
+    now,
+  );
+  return intent;
 }

@@ -33,6 +33,9 @@ async function main(): Promise<void> {
     `  API        ${runtime.url}/API/{controller}/V1/{action}.json`,
     `  Docs       ${runtime.docsUrl}   (OpenAPI: ${runtime.url}/openapi.json)`,
     `  Mail       ${runtime.mailUrl}/   (sent e-mail; JSON at ${runtime.mailUrl}/store)`,
+    runtime.stripe
+      ? `  Payments   ${runtime.url}/pay   (a booking's paymentUrl; test cards through the Stripe stand-in at ${runtime.url}/v1)`
+      : '  Payments   Stripe as configured (STRIPE_SECRET_KEY, STRIPE_API_URL)',
     `  Data       ${options.dataDir === 'memory' ? 'in memory (nothing kept)' : options.dataDir}`,
     runtime.seeded
       ? `  Seeded     ${runtime.seeded.fixture} ${JSON.stringify(runtime.seeded.summary)}`

@@ -12,6 +12,7 @@ import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { paymentWebhook } from '../../functions/paymentWebhook/routes.js';
 import { GROUPS, JOBS } from '../../functions/registry.js';
 import { serveAccountingProvider } from './accounting-provider.js';
 import { type DemoStore, demoStoreOf } from './demo-store.js';
@@ -20,6 +21,7 @@ import { serveHomePage } from './home-page.js';
 import { createApiServer, type LambdaHandler } from './http-server.js';
 import { type JobRunner, startJobRunner } from './job-runner.js';
 import { serveJobControl } from './jobs-page.js';
+import { servePayPage } from './pay-page.js';
 import { assertPortsFree, freePort, PortInUseError } from './services.js';
 import {
   type Progress,
@@ -30,6 +32,7 @@ import {
   startStandIns,
   TABLE_NAME,
 } from './stand-ins.js';
+import { LOCAL_STRIPE, StripeStandIn, servesStripeStandIn } from './stripe-stand-in.js';
 import { ensureTable } from './table.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -69,6 +72,8 @@ export interface ApiRuntime {
   seeded: { fixture: string; summary: Record<string, number> } | undefined;
   /** The table's background jobs: drain() and runSchedule() for tests (also over HTTP, docs/jobs.md). */
   jobs: JobRunner;
+  /** The Stripe stand-in served on this origin (`/v1/…`), when no STRIPE_SECRET_KEY was configured. */
+  stripe: StripeStandIn | undefined;
   stop: () => Promise<void>;
 }
 
@@ -165,6 +170,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     const jobs = await startJobRunner({ jobs: JOBS, dynamodbUrl: standIns.dynamodbUrl, tableName });
     stops.push(() => jobs.stop());
 
+    // Card payments on a laptop: the Stripe stand-in on this origin, unless a Stripe key is configured.
+    const stripe = servesStripeStandIn()
+      ? new StripeStandIn({
+          url: `${url}${paymentWebhook.path}`,
+          secret: process.env.STRIPE_WEBHOOK_SECRET ?? LOCAL_STRIPE.webhookSecret,
+        })
+      : undefined;
     const server = createApiServer({
       handlers,
       ratePer5s: options.ratePer5s,
@@ -174,6 +186,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       extra: async (req, res, path) =>
         (await serveJobControl(req, res, path, jobs)) ||
         (await serveAccountingProvider(req, res, path)) ||
+        (stripe !== undefined && (await stripe.handle(req, res, path))) ||
+        servePayPage(req, res, path, { standIn: stripe !== undefined }) ||
         serveLocalPages(req, res, path, url) ||
         serveHomePage(req, res, path, {
           baseUrl: url,
@@ -184,7 +198,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     await listen(server, port);
     progress?.(`  ✓ API listening on ${url}`);
     stops.push(() => closeServer(server));
-    return { url, docsUrl: `${url}/docs`, tableName, seeded, jobs, stop };
+    return { url, docsUrl: `${url}/docs`, tableName, seeded, jobs, stripe, stop };
   } catch (error) {
     await stop();
     throw error;

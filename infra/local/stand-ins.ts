@@ -18,6 +18,7 @@ import {
   startDynamoDb,
   startMail,
 } from './services.js';
+import { localStripeEnv } from './stripe-stand-in.js';
 
 /** The table of `npm start`. */
 export const TABLE_NAME = 'rental-pm-local';
@@ -88,6 +89,8 @@ export function setLocalEnv(values: {
     MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@localhost',
     // The stand-in accounting provider of this runtime (accounting-provider.ts), unless one is configured.
     ...localAccountingEnv(values.baseUrl),
+    // The Stripe stand-in on this runtime's origin (stripe-stand-in.ts), unless a Stripe key is configured.
+    ...localStripeEnv(values.baseUrl),
     // Outbound fetches (iCal feeds, webhooks) may reach loopback only here (shared/net/address-policy.ts).
     LOCAL_RUNTIME: '1',
   });

@@ -3,7 +3,7 @@
  * is its header `INVOICE#<id> / INVOICE` (`EXPENSE#<id> / EXPENSE`) with the index keys of its kind's lists,
  * and one `LINE#<pad n>` item per line in the same partition, so the header, its lines, payments and journal
  * entries are one Query. Amounts are integer cents. The header carries `version`: every write of it — the
- * admin update, the cancel, and the ledger's settle, processing and dispute parts, all built here — is
+ * admin update, the cancel, and the ledger's settle, processing, dispute and anomaly parts, all built here — is
  * conditioned on the version read (or at least moves it), so a write that lands since a read fails the
  * reader's transaction and it reads again (documentChanged). Only the ledger's parts write `paidCents` /
  * `refundedCents`.
@@ -192,10 +192,11 @@ export async function documentsIn<T extends DocumentType>(
 }
 
 /** A header as read: the version a write on it is conditioned on. */
-type Read = { type: DocumentType; id: number; version: number };
+export type Read = { type: DocumentType; id: number; version: number };
+type Names = Record<string, string>;
 
-/** A header update conditioned on the version read, moving it. */
-function headerPart(verb: string, read: Read, update: string, values: Item, names?: Record<string, string>) {
+/** A header update conditioned on the version read, moving it (invoice-anomalies-repo.ts builds one too). */
+export function headerPart(verb: string, read: Read, update: string, values: Item, names?: Names) {
   return part.update(headerLabel(verb, read.type, read.id), keys.moneyDocument(read.type, read.id), update, {
     condition: 'version = :read',
     values: { ...values, ':read': read.version, ':one': 1 },
@@ -287,7 +288,7 @@ export const disputeHeaderPart = ({ type, id }: Omit<Read, 'version'>, dispute: 
     { condition: 'attribute_exists(PK)', values: { ':d': dispute, ':now': now.toISOString(), ':one': 1 } },
   );
 
-const GUARDED = ['update', 'cancel', 'settle', 'processing', 'put'];
+const GUARDED = ['update', 'cancel', 'settle', 'processing', 'anomaly', 'put'];
 
 /**
  * Whether a transaction failed because the document changed since it was read: one of its header parts lost

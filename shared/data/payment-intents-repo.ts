@@ -4,48 +4,75 @@
  * done so far: `settledCents` (set once, by payment_intent.succeeded) and `refundedCents` (Stripe reports a
  * charge's refunds as a running total, so the refund to record is the difference to this figure). Both are
  * moved only by transaction parts conditioned on the values read, so a racing or repeated webhook can never
- * count an intent's money twice.
+ * count an intent's money twice. I10 (`INVOICE#<id> / LATESTINTENT`) names the invoice's latest intent, so the
+ * payment script answers it again instead of making another for the same amount.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { stripKeys } from '../db/query.js';
-import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
-import type { PaymentIntentRecord } from '../domain/payments/card-payment.js';
+import { commit, part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import type { PaymentAnomalyKind } from '../domain/payments/anomaly.js';
+import type { LatestIntent, PaymentIntentRecord } from '../domain/payments/card-payment.js';
 import { Conflict } from '../errors.js';
 
+const REMEMBER_LABEL = 'remember:intent';
+
 /**
- * Remembers an intent the payment script created. The same intent again (Stripe answered a repeated
- * idempotency key) only refreshes what it asks for; an intent never moves to another invoice (409).
+ * Remembers an intent the payment script created (I8) and makes it the invoice's latest (I10), in one
+ * transaction. An intent never moves to another invoice (409).
  */
 export async function rememberIntent(
   intent: Pick<PaymentIntentRecord, 'paymentIntentId' | 'invoiceId' | 'amountCents' | 'currency'>,
   now: Date,
 ): Promise<void> {
+  const latest: LatestIntent = {
+    paymentIntentId: intent.paymentIntentId,
+    amountCents: intent.amountCents,
+    currency: intent.currency,
+    createdAt: now.toISOString(),
+  };
   try {
-    await ddb.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.paymentIntent(intent.paymentIntentId),
-        UpdateExpression:
-          'SET entity = :entity, paymentIntentId = :id, invoiceId = :invoice, amountCents = :amount, currency = :currency, createdAt = if_not_exists(createdAt, :now), refundedCents = if_not_exists(refundedCents, :zero)',
-        ConditionExpression: 'attribute_not_exists(PK) OR invoiceId = :invoice',
-        ExpressionAttributeValues: {
-          ':entity': 'paymentIntent',
-          ':id': intent.paymentIntentId,
-          ':invoice': intent.invoiceId,
-          ':amount': intent.amountCents,
-          ':currency': intent.currency,
-          ':now': now.toISOString(),
-          ':zero': 0,
+    await commit([
+      part.update(
+        `${REMEMBER_LABEL} ${intent.paymentIntentId}`,
+        keys.paymentIntent(intent.paymentIntentId),
+        'SET entity = :entity, paymentIntentId = :id, invoiceId = :invoice, amountCents = :amount, currency = :currency, createdAt = if_not_exists(createdAt, :now), refundedCents = if_not_exists(refundedCents, :zero)',
+        {
+          condition: 'attribute_not_exists(PK) OR invoiceId = :invoice',
+          values: {
+            ':entity': 'paymentIntent',
+            ':id': intent.paymentIntentId,
+            ':invoice': intent.invoiceId,
+            ':amount': intent.amountCents,
+            ':currency': intent.currency,
+            ':now': now.toISOString(),
+            ':zero': 0,
+          },
         },
+      ),
+      part.put(`latest:intent ${intent.invoiceId}`, {
+        ...keys.invoiceLatestIntent(intent.invoiceId),
+        entity: 'latestIntent',
+        invoiceId: intent.invoiceId,
+        ...latest,
       }),
-    );
+    ]);
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException')
+    if (error instanceof TransactionFailed && error.conditionFailed(REMEMBER_LABEL))
       throw new Conflict(`PaymentIntent ${intent.paymentIntentId} belongs to another invoice`);
     throw error;
   }
+}
+
+/** I10: the invoice's latest intent the payment script made (strongly consistent), or undefined. */
+export async function latestIntentOf(invoiceId: number): Promise<LatestIntent | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.invoiceLatestIntent(invoiceId), ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  const { paymentIntentId, amountCents, currency, createdAt } = stripKeys<LatestIntent>(Item);
+  return { paymentIntentId, amountCents, currency, createdAt };
 }
 
 /** I8 by id (strongly consistent: a webhook decides from it). */
@@ -84,6 +111,38 @@ export function settleIntentPart(
         ':invoice': invoiceId,
         ':received': receivedCents,
         ':currency': currency,
+        ':now': now.toISOString(),
+        ':zero': 0,
+      },
+    },
+  );
+}
+
+/**
+ * `settle:intent <id>` of a payment kept as an anomaly (docs/payments.md "Anomalies"): the intent acted (once,
+ * like a settlement: fails when it already did), received `receivedCents` and booked nothing.
+ */
+export function keepAnomalyIntentPart(
+  paymentIntentId: string,
+  invoiceId: number,
+  receivedCents: number,
+  currency: string,
+  kind: PaymentAnomalyKind,
+  now: Date,
+): TxPart {
+  return part.update(
+    `${SETTLE_LABEL} ${paymentIntentId}`,
+    keys.paymentIntent(paymentIntentId),
+    'SET entity = :entity, paymentIntentId = :id, invoiceId = if_not_exists(invoiceId, :invoice), amountCents = if_not_exists(amountCents, :received), currency = if_not_exists(currency, :currency), createdAt = if_not_exists(createdAt, :now), refundedCents = if_not_exists(refundedCents, :zero), receivedCents = :received, anomaly = :kind, settledAt = :now',
+    {
+      condition: 'attribute_not_exists(settledAt)',
+      values: {
+        ':entity': 'paymentIntent',
+        ':id': paymentIntentId,
+        ':invoice': invoiceId,
+        ':received': receivedCents,
+        ':currency': currency,
+        ':kind': kind,
         ':now': now.toISOString(),
         ':zero': 0,
       },

@@ -171,6 +171,8 @@ export const keys = {
   icalEventPrefix: 'EVENT#',
   /** IC3: a property's export token (its SHA-256 for the public check, sealed for admins). */
   icalExportToken: (propertyId: number): Key => ({ PK: `PROPERTY#${propertyId}`, SK: 'ICALEXPORT' }),
+  /** I10: an invoice's latest PaymentIntent (id, amount, currency), in the invoice's partition (I1). */
+  invoiceLatestIntent: (invoiceId: number): Key => ({ PK: `INVOICE#${invoiceId}`, SK: 'LATESTINTENT' }),
   /** I9: an invoice's payment-link token (its hash, and sealed for staff), in the invoice's partition. */
   payToken: (invoiceId: number): Key => ({
     PK: keys.moneyDocumentPartition('invoice', invoiceId),

@@ -1,15 +1,18 @@
 /**
- * The Stripe API as the payment script uses it (DESIGN.md "Stripe"; docs/payments.md): one call, create a
- * PaymentIntent. The secret key comes through shared/secrets.ts (STRIPE_SECRET_KEY: the value locally,
- * Secrets Manager in the cloud); STRIPE_API_URL points the SDK at another host (the tests' fake Stripe, or a
- * stripe-mock). Without a key the payment script is a 503 with a clear detail, never a 500.
+ * The Stripe API as the payment script uses it (DESIGN.md "Stripe"; docs/payments.md): create, retrieve and
+ * update a PaymentIntent. The secret key comes through shared/secrets.ts (STRIPE_SECRET_KEY: the value locally,
+ * Secrets Manager in the cloud); STRIPE_API_URL points the SDK at another host (the local runtime's Stripe
+ * stand-in, infra/local/stripe-stand-in.ts, or a stripe-mock). Without a key the payment script is a 503 with a clear detail, never a 500.
  */
 import Stripe from 'stripe';
 import { AppError, ServiceUnavailable } from '../errors.js';
 import { log } from '../log.js';
 import { secret } from '../secrets.js';
 
-/** Below the Lambda's 10 s, with one retry: the idempotency key makes a retried create safe. */
+/**
+ * Below the Lambda's 10 s, with one retry: the SDK sends a retried POST with the Idempotency-Key it made for
+ * the first try (random per call), so a retried create is never a second intent.
+ */
 const TIMEOUT_MS = 4000;
 const RETRIES = 1;
 
@@ -56,50 +59,86 @@ export interface NewIntent {
   amountCents: number;
   /** ISO 4217, any case (Stripe takes it lower-case). */
   currency: string;
-  /** Stripe's Idempotency-Key: the same key with the same parameters answers the same intent. */
-  idempotencyKey: string;
   metadata: Record<string, string>;
   receiptEmail?: string | undefined;
 }
 
-export interface CreatedIntent {
+/** A PaymentIntent as the payment script reads it. */
+export interface StripeIntent {
   id: string;
   clientSecret: string;
   amountCents: number;
   currency: string;
+  status: string;
+  receiptEmail: string | null;
 }
 
-export async function createPaymentIntent(intent: NewIntent): Promise<CreatedIntent> {
+function intentOf(intent: Stripe.PaymentIntent): StripeIntent {
+  if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came back without a client secret`);
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    receiptEmail: intent.receipt_email,
+  };
+}
+
+/** Runs one Stripe call; a refusal or an unreachable Stripe is logged (with its reason) and answered 502. */
+async function call<T>(what: string, invoiceId: number, run: (client: Stripe) => Promise<T>): Promise<T> {
   const client = await stripe();
   try {
-    const created = await client.paymentIntents.create(
-      {
-        amount: intent.amountCents,
-        currency: intent.currency.toLowerCase(),
-        description: `Invoice ${intent.invoiceId}`,
-        metadata: intent.metadata,
-        automatic_payment_methods: { enabled: true },
-        ...(intent.receiptEmail ? { receipt_email: intent.receiptEmail } : {}),
-      },
-      { idempotencyKey: intent.idempotencyKey },
-    );
-    if (!created.client_secret)
-      throw new Error(`PaymentIntent ${created.id} came back without a client secret`);
-    return {
-      id: created.id,
-      clientSecret: created.client_secret,
-      amountCents: created.amount,
-      currency: created.currency,
-    };
+    return await run(client);
   } catch (error) {
-    log('error', 'Stripe PaymentIntent create failed', {
-      invoiceId: intent.invoiceId,
+    log('error', `Stripe PaymentIntent ${what} failed`, {
+      invoiceId,
       error: (error as Error).message,
       type: (error as { type?: string }).type,
     });
     throw new CardProcessorFailed(error);
   }
 }
+
+/**
+ * A new PaymentIntent. No idempotency key of ours: the payment script asks for one only when the invoice has
+ * none usable (payments service), and a key reused with other parameters (another e-mail) makes Stripe
+ * refuse every later call with it; the SDK's own key covers its retry.
+ */
+export const createPaymentIntent = (intent: NewIntent): Promise<StripeIntent> =>
+  call('create', intent.invoiceId, async (client) =>
+    intentOf(
+      await client.paymentIntents.create({
+        amount: intent.amountCents,
+        currency: intent.currency.toLowerCase(),
+        description: `Invoice ${intent.invoiceId}`,
+        metadata: intent.metadata,
+        automatic_payment_methods: { enabled: true },
+        ...(intent.receiptEmail ? { receipt_email: intent.receiptEmail } : {}),
+      }),
+    ),
+  );
+
+/** The intent as Stripe has it now; undefined when Stripe does not know it (another account, deleted). */
+export const retrievePaymentIntent = (invoiceId: number, id: string): Promise<StripeIntent | undefined> =>
+  call('retrieve', invoiceId, async (client) => {
+    try {
+      return intentOf(await client.paymentIntents.retrieve(id));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'resource_missing') return undefined;
+      throw error;
+    }
+  });
+
+/** Changes what Stripe lets a payer change before paying (the receipt e-mail). */
+export const updatePaymentIntent = (
+  invoiceId: number,
+  id: string,
+  changes: { receiptEmail: string },
+): Promise<StripeIntent> =>
+  call('update', invoiceId, async (client) =>
+    intentOf(await client.paymentIntents.update(id, { receipt_email: changes.receiptEmail })),
+  );
 
 /** 503 (with the detail the design asks for) when STRIPE_SECRET_KEY is not set. */
 export async function assertCardPaymentsConfigured(): Promise<void> {

@@ -715,7 +715,7 @@ export interface paths {
         put?: never;
         /**
          * Create the card PaymentIntent of an invoice’s amount due
-         * @description Acts only for the invoice's tenant session or with the invoice's payment-link `token` (DESIGN.md "The payment link"); any other caller gets the 400 "no such invoice", whatever the invoice's state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the same invoice and amount answer the same intent (Stripe idempotency key). `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`. Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie. Rate limit: 30 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
+         * @description Acts only for the invoice's tenant session or with the invoice's payment-link `token` (DESIGN.md "The payment link"); any other caller gets the 400 "no such invoice", whatever the invoice's state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the invoice's open intent for the same amount is answered again (its receipt e-mail updated), a new one made only when there is none usable. `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`. Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie. Rate limit: 30 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
          */
         post: operations["payment.createIntent"];
         delete?: never;
@@ -735,7 +735,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe events: processing, succeeded, refunded, disputes (signed, each event id once)
-         * @description Signed with `Stripe-Signature` over the raw body (STRIPE_WEBHOOK_SECRET, 300 s tolerance). payment_intent.processing → invoice 3; payment_intent.succeeded → a settled card payment (1 when fully paid); charge.refunded → a refund (2 when fully refunded); charge.dispute.* → recorded on the invoice and announced. Each event id acts once; other event types and events of unknown invoices are answered 200 and change nothing. In the cloud the same Lambda also answers on its Function URL. Webhook: the stripe signature over the raw body is checked first.
+         * @description Signed with `Stripe-Signature` over the raw body (STRIPE_WEBHOOK_SECRET, 300 s tolerance). payment_intent.processing → invoice 3; payment_intent.succeeded → a settled card payment (1 when fully paid); charge.refunded → a refund (2 when fully refunded); charge.dispute.* → recorded on the invoice and announced. Money the books cannot take (a refund beyond what was paid, a payment for a cancelled booking …) changes no money: it is kept on the invoice as an anomaly, announced as payment.anomaly, outcome `anomaly:<kind>`. Each event id acts once; other event types and events of unknown invoices are answered 200 and change nothing. In the cloud the same Lambda also answers on its Function URL. Webhook: the stripe signature over the raw body is checked first.
          */
         post: operations["payment.webhook"];
         delete?: never;
@@ -2691,6 +2691,23 @@ export interface webhooks {
         put?: never;
         /** Sent on payment.succeeded */
         post: operations["webhook.payment.succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.anomaly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on payment.anomaly */
+        post: operations["webhook.payment.anomaly"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13513,6 +13530,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -13638,6 +13667,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -13771,6 +13812,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -13905,6 +13958,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -14040,6 +14105,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -14164,6 +14241,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -14298,6 +14387,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -14433,6 +14534,18 @@ export interface operations {
                                 reason: string | null;
                                 updatedAt: string;
                             };
+                            anomalies?: {
+                                kind: string;
+                                eventId: string;
+                                eventType: string;
+                                paymentIntentId: string | null;
+                                chargeId: string | null;
+                                amount: number;
+                                amountCents: number;
+                                currency: string;
+                                detail: string;
+                                at: string;
+                            }[];
                             dueDate: string;
                             tax: number;
                             tax2: number;
@@ -17598,7 +17711,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                 };
             };
         };
@@ -17802,7 +17915,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                     active?: 0 | 1 | "0" | "1" | boolean;
                 };
             };
@@ -19346,6 +19459,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19428,6 +19553,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19510,6 +19647,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19592,6 +19741,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19674,6 +19835,18 @@ export interface operations {
                             reason: string | null;
                             updatedAt: string;
                         };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
                         dueDate: string;
                         tax: number;
                         tax2: number;
@@ -19756,6 +19929,100 @@ export interface operations {
                         paidComputed: number;
                         refundedComputed: number;
                         amountDue: number;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.payment.anomaly": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "payment.anomaly";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        invoiceId: number;
+                        description: string;
+                        tenantId: number | null;
+                        adminId: number | null;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        invoiceDate: string;
+                        paymentUrl?: string | null;
+                        dispute?: {
+                            disputeId: string;
+                            status: string;
+                            amount: number;
+                            reason: string | null;
+                            updatedAt: string;
+                        };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
                     };
                     previous?: {
                         [key: string]: unknown;

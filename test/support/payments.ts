@@ -1,13 +1,13 @@
 /**
- * Helpers of the card payment tests (test/payments*.test.ts, test/paymentWebhook*.test.ts): the fake Stripe
- * wired into this file's runtime, a payment page's client with its CSRF cookie and token, and invoices planted
+ * Helpers of the card payment tests (test/payments*.test.ts, test/paymentWebhook*.test.ts): a Stripe stand-in
+ * of this file's own (infra/local/stripe-stand-in.ts, the local runtime's) wired into this file's runtime, a payment page's client with its CSRF cookie and token, and invoices planted
  * in the file's table.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll } from 'vitest';
-import { type ApiResponse, Client } from './client.js';
-import { FakeStripe, startFakeStripe } from './fake-stripe.js';
+import { StripeStandIn, startStripeStandIn } from '../../infra/local/stripe-stand-in.js';
+import { API_URL, type ApiResponse, Client } from './client.js';
 import { rawTable, TABLE } from './table.js';
 
 export const CSRF_PATH = '/API/payment-csrf.php';
@@ -16,11 +16,12 @@ export const WEBHOOK_PATH = '/API/payment-webhook.php';
 export const WEBHOOK_SECRET = 'whsec_test_payments_secret';
 
 /**
- * Starts a fake Stripe for this test file and points the handlers at it (they read STRIPE_* per request, and
- * run in this worker); stopped after the file.
+ * Starts a Stripe stand-in for this test file on its own port (so a test can read its intents and make it
+ * fail) and points the handlers at it (they read STRIPE_* per request, and run in this worker); a confirmed
+ * payment is announced to this file's webhook. Stopped after the file.
  */
-export async function useFakeStripe(): Promise<FakeStripe> {
-  const fake = await startFakeStripe();
+export async function useFakeStripe(): Promise<StripeStandIn> {
+  const fake = await startStripeStandIn({ url: `${API_URL}${WEBHOOK_PATH}`, secret: WEBHOOK_SECRET });
   Object.assign(process.env, {
     STRIPE_SECRET_KEY: 'sk_test_payments',
     STRIPE_API_URL: fake.url,
@@ -136,7 +137,7 @@ export function deliver(
   options: { timestamp?: number; secret?: string; client?: Client; rawBody?: string } = {},
 ): Promise<ApiResponse> {
   const rawBody = options.rawBody ?? JSON.stringify(event);
-  const signature = FakeStripe.signature(rawBody, options.secret ?? WEBHOOK_SECRET, options.timestamp);
+  const signature = StripeStandIn.signature(rawBody, options.secret ?? WEBHOOK_SECRET, options.timestamp);
   return (options.client ?? new Client()).post(WEBHOOK_PATH, undefined, {
     rawBody,
     headers: { 'stripe-signature': signature },

@@ -9,6 +9,7 @@ import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { IcalAlarms } from '../ical-alarms.js';
 import { JobRetryAlarms } from '../job-retry-alarms.js';
+import { PaymentAlarms } from '../payment-alarms.js';
 import { WebhookAlarms } from '../webhook-alarms.js';
 import { Alarms, type AlarmsProps } from './alarms.js';
 
@@ -34,6 +35,8 @@ export class Monitoring extends NestedStack {
     // Table-change jobs: a record given up on after the job's last try (docs/jobs.md).
     if (props.tableChangeJobs?.length)
       new JobRetryAlarms(this, 'JobRetryAlarms', { jobs: props.tableChangeJobs, topic: this.alarms.topic });
+    // Card payments: Stripe events kept as anomalies, from the webhook's EMF metric (docs/payments.md).
+    new PaymentAlarms(this, 'PaymentAlarms', { topic: this.alarms.topic });
     // iCal import: unhealthy feeds and conflicts, from the job's EMF metrics (docs/ical.md).
     if (props.icalEveryMinutes !== undefined)
       new IcalAlarms(this, 'IcalAlarms', { topic: this.alarms.topic, everyMinutes: props.icalEveryMinutes });

@@ -58,11 +58,16 @@ describe('settlement', () => {
     expect(settle(expense({ status: 3 }), 100)).toMatchObject({ ok: false, refusal: 'notPayable' });
   });
 
-  it('the processor is a fact: an overpayment is recorded, a cancelled invoice is reinstated', () => {
-    expect(next(settle(invoice({ paidCents: 9000 }), 2000, 'processor'))).toMatchObject({
-      status: 1,
-      paidCents: 11000,
+  it('the processor is a fact: a cancelled invoice is reinstated; an overpayment or over-refund is refused (an anomaly)', () => {
+    expect(settle(invoice({ paidCents: 9000 }), 2000, 'processor')).toMatchObject({
+      ok: false,
+      refusal: 'overpayment',
     });
+    expect(settle(invoice({ status: 1, paidCents: 500 }), -501, 'processor')).toMatchObject({
+      ok: false,
+      refusal: 'overRefund',
+    });
+    expect(settle(invoice({ status: 5 }), 10001, 'processor')).toMatchObject({ refusal: 'overpayment' });
     expect(next(settle(invoice({ status: 5 }), 10000, 'processor'))).toMatchObject({
       status: 1,
       reinstated: true,

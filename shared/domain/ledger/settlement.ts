@@ -22,8 +22,10 @@ export interface SettlementState {
 
 /**
  * Who reports the money: `recorded` is an admin entering it (checked: refused when it cannot be right),
- * `processor` is the card processor telling us money moved (Stripe): a fact, recorded even when it
- * overpays, and on a cancelled or void invoice it reinstates the invoice (never a paid invoice cancelled).
+ * `processor` is the card processor telling us money moved (Stripe): on a cancelled or void invoice it
+ * reinstates the invoice (never a paid invoice cancelled). Money the books cannot take — more than the
+ * amount due, a refund of more than was paid — is refused for both; the webhook keeps a processor's as an
+ * anomaly on the invoice instead (shared/domain/payments/anomaly.ts).
  */
 export type PaymentSource = 'recorded' | 'processor';
 
@@ -80,9 +82,10 @@ function statusAfterRefund(s: SettlementState, paid: number): number {
 const eventsOf = (...events: (string | undefined)[]): string[] =>
   events.filter((e): e is string => e !== undefined);
 
-function payment(s: SettlementState, amountCents: number, source: PaymentSource): SettlementResult {
+function payment(s: SettlementState, amountCents: number): SettlementResult {
   const paid = s.paidCents + amountCents;
-  if (source === 'recorded' && paid > s.totalCents)
+  // A cancelled invoice the processor pays is reinstated first: its whole total is due again.
+  if (paid > s.totalCents)
     return refuse('overpayment', `the payment is more than the ${amountDueCents(s)} cents due`);
   const status = statusAfterPayment(s, paid);
   const kind = kindOf(s.documentType);
@@ -98,8 +101,8 @@ function payment(s: SettlementState, amountCents: number, source: PaymentSource)
   };
 }
 
-function refund(s: SettlementState, refundCents: number, source: PaymentSource): SettlementResult {
-  if (source === 'recorded' && refundCents > s.paidCents)
+function refund(s: SettlementState, refundCents: number): SettlementResult {
+  if (refundCents > s.paidCents)
     return refuse('overRefund', `the refund is more than the ${s.paidCents} cents paid`);
   const paid = s.paidCents - refundCents;
   return {
@@ -129,9 +132,7 @@ export function settle(
     return refuse('notPayable', `a cancelled ${s.documentType} takes no payment or refund`);
   if (s.status === kindOf(s.documentType).status.draft && !fromProcessor)
     return refuse('draft', `a draft ${s.documentType} takes no payment: issue it first (status 0)`);
-  return amountCents > 0
-    ? payment(s, amountCents, fromProcessor ? 'processor' : 'recorded')
-    : refund(s, -amountCents, fromProcessor ? 'processor' : 'recorded');
+  return amountCents > 0 ? payment(s, amountCents) : refund(s, -amountCents);
 }
 
 /**

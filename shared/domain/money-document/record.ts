@@ -5,6 +5,7 @@
  * (shared/workflows/ledger/): settled payments less refunds, and refunds; absent reads as 0.
  */
 import type { DocumentFigures, DocumentType } from '../ledger/journal.js';
+import type { PaymentAnomaly } from '../payments/anomaly.js';
 import type { ExpenseType, InvoiceType } from './kind.js';
 
 /** What every money document's header holds besides its kind's own fields. */
@@ -39,6 +40,8 @@ export interface InvoiceRecord extends DocumentHeader {
   processingIntentId?: string;
   /** The latest state of a card dispute (charge.dispute.*), as the processor reported it. */
   dispute?: InvoiceDispute;
+  /** Card money the books could not take (docs/payments.md "Anomalies"), oldest first; absent when none. */
+  anomalies?: PaymentAnomaly[];
 }
 
 export interface InvoiceDispute {

@@ -7,6 +7,7 @@
 import type { PaymentRecord } from '../ledger/payment.js';
 import { lineTotalCents } from '../ledger/totals.js';
 import { toAmount } from '../money.js';
+import type { PaymentAnomaly } from '../payments/anomaly.js';
 import { type MoneyKind, statusLabel } from './kind.js';
 import { type DocumentLine, type LineView, lineView } from './line-items.js';
 import type { DocumentHeader, ExpenseRecord, InvoiceRecord, MoneyRecord } from './record.js';
@@ -31,6 +32,20 @@ function figuresView(kind: MoneyKind, h: DocumentHeader) {
   };
 }
 
+/** An anomaly as shown: its amount in the intent's currency (a float, like every amount of the API). */
+const anomalyView = (a: PaymentAnomaly) => ({
+  kind: a.kind,
+  eventId: a.eventId,
+  eventType: a.eventType,
+  paymentIntentId: a.paymentIntentId,
+  chargeId: a.chargeId,
+  amount: toAmount(a.amountCents),
+  amountCents: a.amountCents,
+  currency: a.currency.toUpperCase(),
+  detail: a.detail,
+  at: a.at,
+});
+
 /** Each kind's own fields, in the order the API shows them. */
 const OWN_FIELDS = {
   invoice: (r: InvoiceRecord) => ({
@@ -53,6 +68,8 @@ const OWN_FIELDS = {
           },
         }
       : {}),
+    // Card money the books could not take, for a person to settle (docs/payments.md "Anomalies").
+    ...(r.anomalies?.length ? { anomalies: r.anomalies.map(anomalyView) } : {}),
   }),
   expense: (r: ExpenseRecord) => ({
     expenseId: r.expenseId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsOfAmount, intentIdempotencyKey, payableRefusal } from './card-payment.js';
+import { centsOfAmount, isReusableIntent, isUpdatableIntent, payableRefusal } from './card-payment.js';
 
 const invoice = { status: 0, tenantId: 7, totalCents: 12_550, paidCents: 0 };
 
@@ -43,7 +43,14 @@ describe('amnt', () => {
   });
 });
 
-it('keys an intent by invoice, amount and currency', () => {
-  expect(intentIdempotencyKey(12, 12_550, 'USD')).toBe('invoice-12-amount-12550-usd');
-  expect(intentIdempotencyKey(12, 12_550, 'usd')).not.toBe(intentIdempotencyKey(12, 12_551, 'usd'));
+it('answers an intent again only for the same amount and currency, while neither canceled nor succeeded', () => {
+  const intent = { status: 'requires_payment_method', amountCents: 12_550, currency: 'usd' };
+  expect(isReusableIntent(intent, 12_550, 'USD')).toBe(true);
+  expect(isReusableIntent({ ...intent, status: 'processing' }, 12_550, 'usd')).toBe(true);
+  expect(isReusableIntent(intent, 12_551, 'usd')).toBe(false);
+  expect(isReusableIntent(intent, 12_550, 'eur')).toBe(false);
+  for (const status of ['canceled', 'succeeded'])
+    expect(isReusableIntent({ ...intent, status }, 12_550, 'usd'), status).toBe(false);
+  expect(isUpdatableIntent('requires_confirmation')).toBe(true);
+  expect(isUpdatableIntent('processing')).toBe(false);
 });

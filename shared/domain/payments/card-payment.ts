@@ -1,8 +1,9 @@
 /**
  * Rules of card payments (DESIGN.md "Stripe"; docs/payments.md): which invoice may take a card payment, the
- * amount the page sent, the Stripe idempotency key of an intent, and whether a card payment is in flight.
+ * amount the page sent, whether an intent may be answered again, and whether a card payment is in flight.
  */
 import { INVOICE, INVOICE_STATUS, isClosed } from '../money-document/kind.js';
+import type { PaymentAnomalyKind } from './anomaly.js';
 
 /**
  * A PaymentIntent and the invoice it pays (stored by shared/data/payment-intents-repo.ts, I8), with what it has
@@ -21,6 +22,20 @@ export interface PaymentIntentRecord {
   settledAt?: string;
   /** Refunded so far (Stripe's charge.amount_refunded), 0 until a refund. */
   refundedCents: number;
+  /**
+   * Its payment was kept as an anomaly (docs/payments.md "Anomalies"): received (`receivedCents`) but never
+   * booked. `settledAt` is set then too: the intent acted once, and nothing of it is in flight any more.
+   */
+  anomaly?: PaymentAnomalyKind;
+  receivedCents?: number;
+}
+
+/** An invoice's latest PaymentIntent (I10): the payment script answers it again while it is usable. */
+export interface LatestIntent {
+  paymentIntentId: string;
+  amountCents: number;
+  currency: string;
+  createdAt: string;
 }
 
 /**
@@ -77,9 +92,19 @@ export function centsOfAmount(amnt: string | number): number {
 export const dollarsOf = (cents: number) => cents / 100;
 
 /**
- * Stripe's Idempotency-Key of the intent: one per invoice, amount and currency. A retried or double-clicked
- * payment page gets the same intent (never two charges for one amount due); after a partial payment the
- * amount due differs and so does the intent.
+ * Whether a PaymentIntent Stripe answered may be handed to a payer again for an amount due: the same amount
+ * and currency, and neither canceled nor succeeded (a processing one is answered too: a second intent would
+ * risk a second charge while the first is in flight).
  */
-export const intentIdempotencyKey = (invoiceId: number, amountCents: number, currency: string) =>
-  `invoice-${invoiceId}-amount-${amountCents}-${currency.toLowerCase()}`;
+export const isReusableIntent = (
+  intent: { status: string; amountCents: number; currency: string },
+  amountCents: number,
+  currency: string,
+): boolean =>
+  intent.status !== 'canceled' &&
+  intent.status !== 'succeeded' &&
+  intent.amountCents === amountCents &&
+  intent.currency.toLowerCase() === currency.toLowerCase();
+
+/** Stripe lets these fields (receipt_email …) change only before the payment is under way. */
+export const isUpdatableIntent = (status: string): boolean => status.startsWith('requires_');

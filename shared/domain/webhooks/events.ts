@@ -17,6 +17,7 @@ export const WEBHOOK_EVENTS = [
   'invoice.cancelled',
   'invoice.disputed',
   'payment.succeeded',
+  'payment.anomaly',
   'tenant.registered',
   'application.submitted',
   'housekeeping.created',

@@ -1,0 +1,153 @@
+/**
+ * The local runtime's payment page (`GET /pay`, docs/payments.md "The local payment page"): where a booking's
+ * `paymentUrl` lands when the site names no `paymentPageUrl` of its own. It reads `invoiceId` and `token` from
+ * its query, asks the payment script for the invoice's intent (`payment-csrf.php`, then
+ * `payment-create-intent.php`: the answer carries the amount due) and, on "Pay", confirms that intent with a
+ * Stripe test card at the runtime's Stripe stand-in (`POST /v1/payment_intents/:id/confirm`, with the intent's
+ * client secret as Stripe.js would); the stand-in then sends the signed `payment_intent.succeeded` webhook, so
+ * the invoice is paid and a held booking confirmed before the page says "Paid".
+ * Plain HTML and one inline script (allowed by its hash), no external resources; nothing from the request is
+ * written into the HTML (the script shows values with textContent only). The link's token is in the URL, so
+ * the page sends no Referer. Local runtime only: a site's own page loads Stripe.js instead.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const PAY_PATH = '/pay';
+
+const SCRIPT = `(() => {
+  const query = new URLSearchParams(location.search);
+  const invoiceId = query.get('invoiceId') || '';
+  const token = query.get('token') || '';
+  const standIn = document.body.dataset.standIn === '1';
+  const el = (id) => document.getElementById(id);
+  const say = (text, kind) => {
+    el('status').textContent = text;
+    el('status').className = kind || '';
+  };
+  const json = async (res) => {
+    try {
+      return await res.json();
+    } catch {
+      return {};
+    }
+  };
+  async function intent(email) {
+    const csrf = await json(await fetch('/API/payment-csrf.php', { credentials: 'same-origin' }));
+    const res = await fetch('/API/payment-create-intent.php', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ invoiceId, token, payment_csrf: csrf.payment_csrf, ...(email ? { email } : {}) }),
+    });
+    const body = await json(res);
+    if (!res.ok) throw new Error(body.detail || 'The payment could not start (' + res.status + ')');
+    return body;
+  }
+  const money = (i) => i.amount.toFixed(2) + ' ' + i.currency;
+  function show(i) {
+    el('invoice-id').textContent = invoiceId;
+    el('amount').textContent = money(i);
+    el('invoice').hidden = false;
+  }
+  async function load() {
+    if (!/^[1-9][0-9]{0,9}$/.test(invoiceId) || !token) {
+      say('This payment link is incomplete: it needs its invoiceId and token.', 'error');
+      return;
+    }
+    try {
+      show(await intent());
+    } catch (error) {
+      say(error.message, 'error');
+      return;
+    }
+    if (!standIn) {
+      say('This runtime uses a Stripe account of its own (STRIPE_SECRET_KEY): pay on the site\\'s payment page, which loads Stripe.js.', 'error');
+      return;
+    }
+    say('Ready to pay.', '');
+    el('pay').hidden = false;
+  }
+  el('pay').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const button = el('pay-button');
+    button.disabled = true;
+    say('Paying…', '');
+    try {
+      const i = await intent(el('email').value.trim());
+      show(i);
+      const res = await fetch('/v1/payment_intents/' + encodeURIComponent(i.paymentIntentId) + '/confirm', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_secret: i.clientSecret, payment_method: el('card').value }),
+      });
+      const body = await json(res);
+      if (body.status !== 'succeeded')
+        throw new Error((body.error && body.error.message) || 'The card was not charged (' + res.status + ')');
+      el('pay').hidden = true;
+      say('Paid ' + money(i) + '. Thank you!', 'ok');
+    } catch (error) {
+      say(error.message, 'error');
+      button.disabled = false;
+    }
+  });
+  load();
+})();`;
+
+const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
+
+/** Only the script above runs; the page talks to its own origin only (the API and the Stripe stand-in). */
+const CSP = [
+  "default-src 'none'",
+  `script-src 'sha256-${SCRIPT_HASH}'`,
+  "style-src 'unsafe-inline'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The page; `standIn` says whether this runtime serves the Stripe stand-in (the page can pay only then). */
+export const payPage = (standIn: boolean) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pay an invoice (local)</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:30rem;margin:2.5rem auto;padding:0 1rem;color:#1b1f24}
+h1{font-size:1.5rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#57606a}dd{margin:0;font-weight:600}
+label{display:block;margin:.8rem 0}input,select{box-sizing:border-box;display:block;width:100%;padding:.4rem;margin-top:.2rem;font:inherit}
+button{padding:.5rem 1.4rem;font:inherit;background:#0b5cad;color:#fff;border:0;border-radius:4px}button:disabled{opacity:.6}
+.error{color:#b42318}.ok{color:#1a7f37;font-weight:600}.note{color:#57606a;font-size:.85rem;margin-top:2rem}</style>
+</head><body data-stand-in="${standIn ? '1' : '0'}">
+<h1>Pay an invoice</h1>
+<p id="status" role="status">Loading the invoice…</p>
+<dl id="invoice" hidden><dt>Invoice</dt><dd id="invoice-id"></dd><dt>Amount due</dt><dd id="amount"></dd></dl>
+<form id="pay" hidden>
+<label>E-mail for the receipt (optional)<input id="email" type="email" autocomplete="email" maxlength="254"></label>
+<label>Test card<select id="card"><option value="pm_card_visa">Visa 4242 4242 4242 4242 (pays)</option><option value="pm_card_chargeDeclined">Visa 4000 0000 0000 0002 (declined)</option></select></label>
+<button id="pay-button" type="submit">Pay</button>
+</form>
+<p class="note">Local runtime: the card goes to the Stripe stand-in of this runtime (no money moves). A site's own payment page uses Stripe.js.</p>
+<script>${SCRIPT}</script>
+</body></html>
+`;
+
+export function servePayPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  options: { standIn: boolean },
+): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || (path !== PAY_PATH && path !== `${PAY_PATH}/`))
+    return false;
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': CSP,
+    // The payment link's token is in this page's URL: it must not travel in a Referer.
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(req.method === 'HEAD' ? undefined : payPage(options.standIn));
+  return true;
+}

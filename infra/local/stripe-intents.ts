@@ -1,0 +1,242 @@
+/**
+ * The PaymentIntents of the Stripe stand-in (stripe-stand-in.ts), as Stripe keeps them: create, update while
+ * unpaid, confirm with a test card; and the objects of Stripe's webhook events around them (event, charge,
+ * dispute) with the `Stripe-Signature` the Stripe SDK's own test helper makes. No HTTP here.
+ */
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+
+export interface StandInIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  description: string | null;
+  receipt_email: string | null;
+  payment_method: string | null;
+  latest_charge: string | null;
+  last_payment_error: { type: string; code: string; message: string } | null;
+  created: number;
+  livemode: false;
+}
+
+/** A Stripe API answer: status and JSON body. */
+export interface Answer {
+  status: number;
+  answer: unknown;
+  replayed?: boolean;
+}
+
+/** Stripe's test PaymentMethods the stand-in takes: one that pays, one that is declined. */
+export const TEST_CARDS = { pays: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
+
+const sdk = new Stripe('sk_test_signing_only');
+
+/** `a[b]=c` form fields into nested objects, as Stripe reads them. */
+export function parseForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const path = name.replace(/\]/g, '').split('[');
+    let target = out;
+    for (const segment of path.slice(0, -1)) {
+      target[segment] ??= {};
+      target = target[segment] as Record<string, unknown>;
+    }
+    target[path.at(-1) ?? name] = value;
+  }
+  return out;
+}
+
+export const stripeError = (status: number, type: string, message: string, code?: string): Answer => ({
+  status,
+  answer: { error: { type, message, ...(code ? { code } : {}) } },
+});
+
+export const noSuchIntent = (id: string) =>
+  stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, 'resource_missing');
+
+const unexpectedState = (intent: StandInIntent, what: string) =>
+  stripeError(
+    400,
+    'invalid_request_error',
+    `You cannot ${what} this PaymentIntent because it has a status of ${intent.status}.`,
+    'payment_intent_unexpected_state',
+  );
+
+const DECLINED = new Set<string>([TEST_CARDS.declined, 'pm_card_visa_chargeDeclined']);
+
+export class StripeIntents {
+  readonly intents = new Map<string, StandInIntent>();
+
+  /** Marks an intent as Stripe would after the card is charged: succeeded with the whole amount received. */
+  succeed(id: string): StandInIntent {
+    const intent = this.intent(id);
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: `ch_${id.slice(3)}`,
+    });
+    return intent;
+  }
+
+  intent(id: string): StandInIntent {
+    const intent = this.intents.get(id);
+    if (!intent) throw new Error(`the Stripe stand-in has no intent ${id}`);
+    return intent;
+  }
+
+  /** A webhook event around `object` (an intent, a charge or a dispute), with a fresh `evt_` id. */
+  event(type: string, object: object, id = `evt_local_${randomBytes(8).toString('hex')}`) {
+    return {
+      id,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      type,
+      data: { object },
+    };
+  }
+
+  /** The charge of a succeeded intent, as `charge.refunded` carries it (`amount_refunded` is cumulative). */
+  charge(intentId: string, amountRefunded: number) {
+    const intent = this.intent(intentId);
+    return {
+      id: `ch_${intentId.slice(3)}`,
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded >= intent.amount,
+      currency: intent.currency,
+      payment_intent: intentId,
+      metadata: intent.metadata,
+      status: 'succeeded',
+    };
+  }
+
+  /** A dispute of an intent's charge, as `charge.dispute.*` carries it. */
+  dispute(intentId: string, status = 'needs_response', reason = 'fraudulent') {
+    const intent = this.intent(intentId);
+    return {
+      id: `dp_${intentId.slice(3)}`,
+      object: 'dispute',
+      amount: intent.amount,
+      currency: intent.currency,
+      charge: `ch_${intentId.slice(3)}`,
+      payment_intent: intentId,
+      reason,
+      status,
+    };
+  }
+
+  /** The `Stripe-Signature` header of a body, made by the Stripe SDK's test helper (as Stripe signs). */
+  static signature(payload: string, secret: string, timestamp?: number): string {
+    return sdk.webhooks.generateTestHeaderString({
+      payload,
+      secret,
+      ...(timestamp === undefined ? {} : { timestamp }),
+    });
+  }
+
+  create(params: Record<string, unknown>): Answer {
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'Invalid integer: amount',
+        'parameter_invalid_integer',
+      );
+    if (typeof params.currency !== 'string' || !/^[a-z]{3}$/.test(params.currency))
+      return stripeError(400, 'invalid_request_error', 'Invalid currency', 'parameter_invalid_string');
+    const id = `pi_local${randomBytes(8).toString('hex')}`;
+    const intent: StandInIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: params.currency,
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      description: typeof params.description === 'string' ? params.description : null,
+      receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
+      payment_method: null,
+      latest_charge: null,
+      last_payment_error: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    this.intents.set(id, intent);
+    return { status: 200, answer: intent };
+  }
+
+  /** What a payer may change before paying; Stripe refuses it once the payment is under way. */
+  update(id: string, params: Record<string, unknown>): Answer {
+    const intent = this.intents.get(id);
+    if (!intent) return noSuchIntent(id);
+    if (!intent.status.startsWith('requires_')) return unexpectedState(intent, 'update');
+    if (typeof params.receipt_email === 'string') intent.receipt_email = params.receipt_email || null;
+    if (typeof params.description === 'string') intent.description = params.description;
+    if (params.metadata && typeof params.metadata === 'object')
+      Object.assign(intent.metadata, params.metadata as Record<string, string>);
+    if (params.amount !== undefined) {
+      const amount = Number(params.amount);
+      if (!Number.isInteger(amount) || amount < 1)
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'Invalid integer: amount',
+          'parameter_invalid_integer',
+        );
+      intent.amount = amount;
+    }
+    return { status: 200, answer: intent };
+  }
+
+  /** Charges a test card: `paid` is the intent when it succeeded (the stand-in announces it). */
+  confirm(id: string, params: Record<string, unknown>): Answer & { paid?: StandInIntent } {
+    const intent = this.intents.get(id);
+    if (!intent) return noSuchIntent(id);
+    if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation')
+      return unexpectedState(intent, 'confirm');
+    const card = typeof params.payment_method === 'string' ? params.payment_method : intent.payment_method;
+    if (!card)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'You cannot confirm this PaymentIntent because it has no payment method: send payment_method (a test card such as pm_card_visa).',
+        'payment_intent_unexpected_state',
+      );
+    intent.payment_method = card;
+    if (DECLINED.has(card)) {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        message: 'Your card was declined.',
+      };
+      return {
+        status: 402,
+        answer: {
+          error: { ...intent.last_payment_error, decline_code: 'generic_decline', payment_intent: intent },
+        },
+      };
+    }
+    if (!card.startsWith('pm_card_'))
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `No such PaymentMethod: '${card}' (the stand-in takes Stripe's test cards, e.g. pm_card_visa)`,
+        'resource_missing',
+      );
+    intent.last_payment_error = null;
+    return { status: 200, answer: this.succeed(id), paid: intent };
+  }
+}
