@@ -11,11 +11,6 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { build } from 'esbuild';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  anomalyMetricLine,
-  PAYMENT_ANOMALY_METRIC,
-  PAYMENT_METRICS_NAMESPACE,
-} from '../functions/paymentWebhook/metrics.js';
 import { GROUPS, JOBS, ROUTES } from '../functions/registry.js';
 import { planApiResources } from '../infra/cdk/api-model.js';
 import { buildApp } from '../infra/cdk/build-app.js';
@@ -24,6 +19,11 @@ import { TABLE_CHANGES_READER } from '../infra/cdk/constructs/job-functions.js';
 import { accessOf, CAPABILITY_MODULES, type Capability, tableAccessOf } from '../infra/cdk/group-access.js';
 import { RentalPmStack } from '../infra/cdk/stack.js';
 import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
+import {
+  anomalyMetricLine,
+  PAYMENT_ANOMALY_METRIC,
+  PAYMENT_METRICS_NAMESPACE,
+} from '../shared/domain/payments/anomaly-metric.js';
 import { allPaths, controllerOf, defineRoute, type RouteContract } from '../shared/http/route.js';
 import type { TableChangeJob } from '../shared/jobs/contract.js';
 import { filterPatterns } from '../shared/jobs/filter.js';

@@ -12,8 +12,7 @@ import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { paymentWebhook } from '../../functions/paymentWebhook/routes.js';
-import { GROUPS, JOBS } from '../../functions/registry.js';
+import { GROUPS, JOBS, ROUTES } from '../../functions/registry.js';
 import { serveAccountingProvider } from './accounting-provider.js';
 import { type DemoStore, demoStoreOf } from './demo-store.js';
 import { serveLocalPages } from './docs.js';
@@ -173,7 +172,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     // Card payments on a laptop: the Stripe stand-in on this origin, unless a Stripe key is configured.
     const stripe = servesStripeStandIn()
       ? new StripeStandIn({
-          url: `${url}${paymentWebhook.path}`,
+          url: `${url}${paymentWebhookPath()}`,
           secret: process.env.STRIPE_WEBHOOK_SECRET ?? LOCAL_STRIPE.webhookSecret,
         })
       : undefined;
@@ -248,4 +247,11 @@ function closeServer(server: Server): Promise<void> {
     server.close(() => resolvePromise());
     server.closeAllConnections();
   });
+}
+
+/** Where the Stripe stand-in sends its webhook: the payment webhook route of the registry. */
+function paymentWebhookPath(): string {
+  const route = ROUTES.find((r) => r.id === 'payment.webhook');
+  if (!route) throw new Error('the registry has no payment.webhook route');
+  return route.path;
 }

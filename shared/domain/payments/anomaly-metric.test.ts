@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anomalyMetricLine, PAYMENT_ANOMALY_METRIC, PAYMENT_METRICS_NAMESPACE } from './metrics.js';
+import { anomalyMetricLine, PAYMENT_ANOMALY_METRIC, PAYMENT_METRICS_NAMESPACE } from './anomaly-metric.js';
 
 describe('the payment anomaly metric line', () => {
   it('is one EMF line counting 1 PaymentAnomalies in RentalPm/Payments, the kind and event as properties', () => {
