@@ -89,20 +89,24 @@ const SETTLE_LABEL = 'settle:intent';
 const REFUND_LABEL = 'refund:intent';
 
 /**
- * `settle:intent <id>`: records the received amount once (fails when the intent already settled). An intent
- * made outside the payment script (Stripe's dashboard) gets its item here, from the event's invoiceId.
+ * `settle:intent <id>`: the intent acted, once (fails when it already did). An intent made outside the
+ * payment script (Stripe's dashboard) gets its item here, from the event's invoiceId. `outcome` is what it
+ * booked: the settled amount, or nothing but the anomaly it was kept as (docs/payments.md "Anomalies").
  */
-export function settleIntentPart(
+function actedIntentPart(
   paymentIntentId: string,
   invoiceId: number,
   receivedCents: number,
   currency: string,
   now: Date,
+  outcome: { settled: true } | { anomaly: PaymentAnomalyKind },
 ): TxPart {
+  const recorded =
+    'anomaly' in outcome ? 'receivedCents = :received, anomaly = :kind' : 'settledCents = :received';
   return part.update(
     `${SETTLE_LABEL} ${paymentIntentId}`,
     keys.paymentIntent(paymentIntentId),
-    'SET entity = :entity, paymentIntentId = :id, invoiceId = if_not_exists(invoiceId, :invoice), amountCents = if_not_exists(amountCents, :received), currency = if_not_exists(currency, :currency), createdAt = if_not_exists(createdAt, :now), refundedCents = if_not_exists(refundedCents, :zero), settledCents = :received, settledAt = :now',
+    `SET entity = :entity, paymentIntentId = :id, invoiceId = if_not_exists(invoiceId, :invoice), amountCents = if_not_exists(amountCents, :received), currency = if_not_exists(currency, :currency), createdAt = if_not_exists(createdAt, :now), refundedCents = if_not_exists(refundedCents, :zero), ${recorded}, settledAt = :now`,
     {
       condition: 'attribute_not_exists(settledAt)',
       values: {
@@ -113,42 +117,30 @@ export function settleIntentPart(
         ':currency': currency,
         ':now': now.toISOString(),
         ':zero': 0,
+        ...('anomaly' in outcome ? { ':kind': outcome.anomaly } : {}),
       },
     },
   );
 }
 
-/**
- * `settle:intent <id>` of a payment kept as an anomaly (docs/payments.md "Anomalies"): the intent acted (once,
- * like a settlement: fails when it already did), received `receivedCents` and booked nothing.
- */
-export function keepAnomalyIntentPart(
+/** The intent settled: `receivedCents` booked on the invoice. */
+export const settleIntentPart = (
+  paymentIntentId: string,
+  invoiceId: number,
+  receivedCents: number,
+  currency: string,
+  now: Date,
+): TxPart => actedIntentPart(paymentIntentId, invoiceId, receivedCents, currency, now, { settled: true });
+
+/** The intent's payment kept as an anomaly: it received `receivedCents` and booked nothing. */
+export const keepAnomalyIntentPart = (
   paymentIntentId: string,
   invoiceId: number,
   receivedCents: number,
   currency: string,
   kind: PaymentAnomalyKind,
   now: Date,
-): TxPart {
-  return part.update(
-    `${SETTLE_LABEL} ${paymentIntentId}`,
-    keys.paymentIntent(paymentIntentId),
-    'SET entity = :entity, paymentIntentId = :id, invoiceId = if_not_exists(invoiceId, :invoice), amountCents = if_not_exists(amountCents, :received), currency = if_not_exists(currency, :currency), createdAt = if_not_exists(createdAt, :now), refundedCents = if_not_exists(refundedCents, :zero), receivedCents = :received, anomaly = :kind, settledAt = :now',
-    {
-      condition: 'attribute_not_exists(settledAt)',
-      values: {
-        ':entity': 'paymentIntent',
-        ':id': paymentIntentId,
-        ':invoice': invoiceId,
-        ':received': receivedCents,
-        ':currency': currency,
-        ':kind': kind,
-        ':now': now.toISOString(),
-        ':zero': 0,
-      },
-    },
-  );
-}
+): TxPart => actedIntentPart(paymentIntentId, invoiceId, receivedCents, currency, now, { anomaly: kind });
 
 /** `refund:intent <id>`: the running refund total from the value read to the new one. */
 export function refundIntentPart(paymentIntentId: string, fromCents: number, toCents: number): TxPart {
