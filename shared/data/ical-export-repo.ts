@@ -6,9 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { openFields, sealFields } from '../crypto/fields.js';
+import { tokenDigestHex } from '../crypto/token-digest.js';
 import { keys } from '../db/keys.js';
 import { part, type TxPart } from '../db/transaction.js';
-import { EXPORT_TOKEN_ENTITY, readExportToken, tokenDigest } from './ical-export-token.js';
+import { EXPORT_TOKEN_ENTITY, readExportToken } from './ical-export-token.js';
 
 const aad = (propertyId: number) => `icalExport:${propertyId}`;
 
@@ -39,7 +40,7 @@ export async function exportTokenPart(
     ...keys.icalExportToken(propertyId),
     entity: EXPORT_TOKEN_ENTITY,
     propertyId,
-    tokenHash: tokenDigest(token).toString('hex'),
+    tokenHash: tokenDigestHex(token),
     tokenSealed: sealed.token,
     rotatedAt: now.toISOString(),
   };

@@ -3,14 +3,12 @@
  * in constant time. Kept apart from ical-export-repo.ts (which seals and opens the token) so the public feed's
  * Lambda holds no data-key permission: it never needs the token in clear.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { tokenMatches } from '../crypto/token-digest.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 
 export const EXPORT_TOKEN_ENTITY = 'icalExportToken';
-
-export const tokenDigest = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 
 export interface StoredExportToken {
   tokenHash: string;
@@ -33,8 +31,5 @@ export async function readExportToken(propertyId: number): Promise<StoredExportT
 /** Whether `presented` is the property's token: SHA-256 digests compared in constant time. */
 export async function exportTokenMatches(propertyId: number, presented: string): Promise<boolean> {
   const stored = await readExportToken(propertyId);
-  if (!stored) return false;
-  const expected = Buffer.from(stored.tokenHash, 'hex');
-  const given = tokenDigest(presented);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return stored !== undefined && tokenMatches(stored.tokenHash, presented);
 }

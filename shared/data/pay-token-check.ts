@@ -3,15 +3,13 @@
  * its SHA-256, compared in constant time, and the part that ends it. Kept apart from pay-tokens-repo.ts (which
  * seals and opens the token for staff) so the payment script's and the ledger's Lambdas need no data key.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { tokenMatches } from '../crypto/token-digest.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { part, type TxPart } from '../db/transaction.js';
 
 export const PAY_TOKEN_ENTITY = 'payToken';
-
-export const payTokenDigest = (token: string) => createHash('sha256').update(token, 'utf8').digest();
 
 export interface StoredPayToken {
   tokenHash: string;
@@ -34,10 +32,7 @@ export async function readPayToken(invoiceId: number): Promise<StoredPayToken | 
 /** Whether `presented` is the invoice's live token: SHA-256 digests compared in constant time. */
 export async function payTokenMatches(invoiceId: number, presented: string): Promise<boolean> {
   const stored = await readPayToken(invoiceId);
-  if (!stored) return false;
-  const expected = Buffer.from(stored.tokenHash, 'hex');
-  const given = payTokenDigest(presented);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return stored !== undefined && tokenMatches(stored.tokenHash, presented);
 }
 
 /**

@@ -5,9 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { openFields, sealFields } from '../crypto/fields.js';
+import { tokenDigestHex } from '../crypto/token-digest.js';
 import { keys } from '../db/keys.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
-import { PAY_TOKEN_ENTITY, payTokenDigest, readPayToken } from './pay-token-check.js';
+import { PAY_TOKEN_ENTITY, readPayToken } from './pay-token-check.js';
 
 const aad = (invoiceId: number) => `payToken:${invoiceId}`;
 const label = (invoiceId: number) => `put:payToken ${invoiceId}`;
@@ -22,7 +23,7 @@ export async function payTokenPart(invoiceId: number, token: string, now: Date):
     ...keys.payToken(invoiceId),
     entity: PAY_TOKEN_ENTITY,
     invoiceId,
-    tokenHash: payTokenDigest(token).toString('hex'),
+    tokenHash: tokenDigestHex(token),
     tokenSealed: sealed.token,
     createdAt: now.toISOString(),
   });
