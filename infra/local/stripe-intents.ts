@@ -69,6 +69,11 @@ const unexpectedState = (intent: StandInIntent, what: string) =>
 
 const DECLINED = new Set<string>([TEST_CARDS.declined, 'pm_card_visa_chargeDeclined']);
 
+/** An amount in the smallest currency unit, as Stripe takes it: a positive integer. */
+const isAmount = (amount: number) => Number.isInteger(amount) && amount >= 1;
+const invalidAmount = () =>
+  stripeError(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer');
+
 export class StripeIntents {
   readonly intents = new Map<string, StandInIntent>();
 
@@ -146,13 +151,7 @@ export class StripeIntents {
 
   create(params: Record<string, unknown>): Answer {
     const amount = Number(params.amount);
-    if (!Number.isInteger(amount) || amount < 1)
-      return stripeError(
-        400,
-        'invalid_request_error',
-        'Invalid integer: amount',
-        'parameter_invalid_integer',
-      );
+    if (!isAmount(amount)) return invalidAmount();
     if (typeof params.currency !== 'string' || !/^[a-z]{3}$/.test(params.currency))
       return stripeError(400, 'invalid_request_error', 'Invalid currency', 'parameter_invalid_string');
     const id = `pi_local${randomBytes(8).toString('hex')}`;
@@ -188,13 +187,7 @@ export class StripeIntents {
       Object.assign(intent.metadata, params.metadata as Record<string, string>);
     if (params.amount !== undefined) {
       const amount = Number(params.amount);
-      if (!Number.isInteger(amount) || amount < 1)
-        return stripeError(
-          400,
-          'invalid_request_error',
-          'Invalid integer: amount',
-          'parameter_invalid_integer',
-        );
+      if (!isAmount(amount)) return invalidAmount();
       intent.amount = amount;
     }
     return { status: 200, answer: intent };
