@@ -101,7 +101,7 @@ async function loadAdmin(admin: {
 }) {
   useLocalTable();
   const { loadAdmins } = await import('../infra/local/fixture/core.js');
-  await loadAdmins([{ ...admin, adminFirstName: 'Fresh', adminLastName: 'Admin' }]);
+  await loadAdmins([{ ...admin, adminFirstName: 'Fresh', adminLastName: 'Admin', adminEmail: '' }]);
 }
 
 const freshAdmin = (role = 2) => ({

@@ -88,6 +88,8 @@ export const adminReservation = v.object({
   source: v.picklist(RESERVATION_SOURCES),
   /** An unpaid website booking's hold: when it runs out (ISO time); null for any other stay. */
   holdUntil: v.nullable(v.string()),
+  /** Who stays, as a website booking gave it; null for a stay made any other way. */
+  guests: v.nullable(v.object({ adults: v.number(), children: v.number(), pets: v.number() })),
   dateCreated: v.string(),
   dateUpdated: v.string(),
 });

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { CAPTCHA_PROVIDERS } from '../../shared/captcha/providers.js';
+import { MESSAGE_KINDS } from '../../shared/domain/messages/kinds.js';
 import type { SiteSettings } from '../../shared/domain/settings.js';
 import type { AnySchema } from '../../shared/http/route.js';
 import { flag01, intLike, percent, text } from '../../shared/http/schemas.js';
@@ -91,6 +92,16 @@ export const settingsFields = {
   // Up to a week: a hold longer than that is a reservation nobody paid for.
   bookingHoldMinutes: v.optional(intLike(0, 10_080)),
   paymentPageUrl: url,
+  cancellationPolicy: v.optional(v.pipe(text(5000), v.trim())),
+  preArrivalDays: v.optional(intLike(0, 30)),
+  // At most 28: every month has the day.
+  ownerStatementDay: v.optional(intLike(1, 28)),
+  messagesOff: v.optional(
+    v.pipe(
+      v.array(v.picklist(MESSAGE_KINDS, `each must be one of ${MESSAGE_KINDS.join(', ')}`), 'must be a list of message kinds'),
+      v.transform((kinds) => [...new Set(kinds)].sort()),
+    ),
+  ),
 } satisfies Record<keyof SiteSettings, AnySchema>;
 
 export const updateSettingsBody = v.strictObject(settingsFields);

@@ -13,6 +13,8 @@ export interface AdminProfile {
   adminFirstName: string;
   adminLastName: string;
   adminRole: string;
+  /** Where the admin's mail goes (a landlord's owner statement); absent or '' for none. */
+  adminEmail?: string;
   /** Absent on profiles written before versions existed: read as 0. */
   credentialsVersion?: number;
 }

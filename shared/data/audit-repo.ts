@@ -4,12 +4,12 @@
  * by `<at>#<entryId>` and read newest first. Months that hold entries are listed as small marker items, so
  * the unfiltered list knows which month partitions to read without a Scan.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
 import {
+  countPartition,
   type PartitionQuery,
-  partitionQuery,
   queryPartition,
   queryPartitionFirst,
   stripKeys,
@@ -83,7 +83,7 @@ export interface AuditPage {
  */
 export async function listEntries(filter: AuditFilter, page: number, limit: number): Promise<AuditPage> {
   const partitions = await partitionsOf(filter);
-  const counts = await Promise.all(partitions.map(countOf));
+  const counts = await Promise.all(partitions.map(countPartition));
   const total = counts.reduce((sum, n) => sum + n, 0);
   const items: AuditEntry[] = [];
   let skip = (page - 1) * limit;
@@ -152,17 +152,4 @@ function narrowedBy(criteria: Record<string, string | undefined>): Pick<Partitio
       values: Object.fromEntries(given.map(([name, value]) => [`:f_${name}`, value])),
     },
   };
-}
-
-async function countOf(query: PartitionQuery): Promise<number> {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({ ...partitionQuery(query), Select: 'COUNT', ExclusiveStartKey }),
-    );
-    count += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
 }

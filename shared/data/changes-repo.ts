@@ -5,6 +5,9 @@
  * for a consumer that was down.
  */
 import { randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb, TABLE_NAME } from '../db/client.js';
+import { keys } from '../db/keys.js';
 import type { TxPart } from '../db/transaction.js';
 import { part } from '../db/transaction.js';
 import { type Actor, type Change, type ChangeInput, diffFields, eventRecordOf } from '../domain/change.js';
@@ -37,8 +40,7 @@ export function changePart(input: ChangeInput, by: Actor, now: Date, second = fa
   };
   const label = `change:${input.recordType} ${input.recordId}${second ? ` ${input.action}` : ''}`;
   return part.putIfAbsent(label, {
-    PK: `CHANGE#${changeId}`,
-    SK: 'CHANGE',
+    ...keys.change(changeId),
     entity: CHANGE_ENTITY,
     changeId,
     ...change,
@@ -61,4 +63,12 @@ export function changeFromItem(item: Readonly<Record<string, unknown>>): Change 
     ...(item.data ? { data: item.data as Record<string, unknown> } : {}),
     ...(item.previous ? { previous: item.previous as Record<string, unknown> } : {}),
   };
+}
+
+/** A change by its id (a message's retry renders it again from its cause); undefined once it expired. */
+export async function getChange(changeId: string): Promise<(Change & { changeId: string }) | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.change(changeId) }),
+  );
+  return Item ? changeFromItem(Item) : undefined;
 }

@@ -121,6 +121,12 @@ export const keys = {
   }),
   /** W2: one event's delivery to one subscription, keyed by its webhook-id (`msg_<changeId>_<subscriptionId>`). */
   webhookDelivery: (deliveryId: string): Key => ({ PK: `WEBHOOKDELIVERY#${deliveryId}`, SK: 'DELIVERY' }),
+  /** An outbox change (docs/data-model.md "Changes and audit"). */
+  change: (changeId: string): Key => ({ PK: `CHANGE#${changeId}`, SK: 'CHANGE' }),
+  /** M1: a message of the message log, by its cause and kind (docs/messages.md). */
+  mailMessage: (messageId: string): Key => ({ PK: `MAIL#${messageId}`, SK: 'MAIL' }),
+  /** M5: a pending message's next try, in the due index until it is sent or failed. */
+  mailDue: (messageId: string): Key => ({ PK: `MAILDUE#${messageId}`, SK: 'MAILDUE' }),
 
   // Money documents with their lines, payments and journal entries (docs/data-model.md I1, I5, I6, E1;
   // docs/money.md). All live in their document's partition (`INVOICE#<id>` or `EXPENSE#<id>`), so a document,
@@ -277,6 +283,18 @@ export const indexKeys = {
   /** GSI3 (W6, sparse: pending deliveries only): by the time of their next attempt. */
   webhookDue: () => 'WHDUE',
   webhookDueOrder: (nextAttemptAt: string, deliveryId: string) => `${nextAttemptAt}#${deliveryId}`,
+
+  // The message log (M2–M5; docs/messages.md), each list newest first by `<createdAt>#<messageId>`.
+  /** GSI1 (M2): the messages about one record. */
+  mailByRecord: (recordType: string, recordId: string) => `MAILREC#${recordType}#${recordId}`,
+  /** GSI2 (M3): the messages to one address (lower case). */
+  mailByRecipient: (to: string) => `MAILTO#${to.toLowerCase()}`,
+  /** GSI3 (M4): every message. */
+  mailAll: () => 'MAILS',
+  mailOrder: (createdAt: string, messageId: string) => `${createdAt}#${messageId}`,
+  /** GSI1 of the due entries (M5): pending messages by the time of their next try. */
+  mailDue: () => 'MAILDUE',
+  mailDueOrder: (nextAttemptAt: string, messageId: string) => `${nextAttemptAt}#${messageId}`,
 
   // Money (I5, the owner statement): payments by settled date, journal entries of a property by date.
   /** GSI1 (I5): every settled payment and refund by date (income report). */

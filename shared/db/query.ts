@@ -117,6 +117,18 @@ export const queryPartition = (query: PartitionQuery) => queryAll(partitionQuery
 export const queryPartitionFirst = (query: PartitionQuery, count: number) =>
   queryFirst(partitionQuery(query), count);
 
+/** How many items of a partition match (a COUNT query, page by page: the filter applies, nothing is returned). */
+export async function countPartition(query: PartitionQuery): Promise<number> {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(new QueryCommand({ ...partitionQuery(query), Select: 'COUNT', ExclusiveStartKey }));
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+}
+
 const BATCH_GET_MAX = 100;
 const BATCH_GET_ATTEMPTS = 8;
 

@@ -88,6 +88,7 @@ export function newProperty(
     seoTitle: '',
     seoDesc: '',
     availOn: '',
+    checkInInstructions: '',
     propertyRateCents: 0,
     propertyWeekendRateCents: 0,
     propertyDepositCents: 0,

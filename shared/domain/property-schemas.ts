@@ -43,6 +43,7 @@ export const catalogFields = {
   seoTitle: v.optional(text(256)),
   seoDesc: v.optional(text(1000)),
   propertyAmenities: v.optional(text(4000)),
+  checkInInstructions: v.optional(text(4000)),
   bedrooms: v.optional(roomCount),
   bathrooms: v.optional(roomCount),
   propertyWeekendRate: v.optional(moneyToCents),

@@ -26,6 +26,11 @@ export interface PropertyRecord {
   seoTitle: string;
   seoDesc: string;
   availOn: string;
+  /**
+   * How a guest gets in (keys, codes, parking): admin-only, mailed to the guest before check-in
+   * (docs/messages.md); never in the public catalog or the iCal export. Absent on records written before it.
+   */
+  checkInInstructions?: string;
   propertyRateCents: number;
   propertyWeekendRateCents: number;
   propertyDepositCents: number;
@@ -172,6 +177,7 @@ export function adminView(p: PropertyRecord) {
     seoTitle: p.seoTitle,
     seoDesc: p.seoDesc,
     availOn: p.availOn,
+    checkInInstructions: p.checkInInstructions ?? '',
     dateCreated: p.dateCreated,
     dateUpdated: p.dateUpdated,
     // The amounts in MONEY_FIELDS order.

@@ -3,6 +3,8 @@
  * secret, integration keys) can never leak through it; businessTaxId and the internal paths appear only
  * behind their opt-in flags (spec "Site settings").
  */
+import type { MessageKind } from './messages/kinds.js';
+
 export interface SiteSettings {
   installUrl: string;
   logoUrl: string;
@@ -60,6 +62,14 @@ export interface SiteSettings {
    * API's public base URL), which a deployed site replaces with its own.
    */
   paymentPageUrl: string;
+  /** The site's cancellation policy, as booking confirmations and cancellations quote it ('' leaves it out). */
+  cancellationPolicy: string;
+  /** Days before check-in the pre-arrival message goes out (DESIGN.md "Messages to people"). */
+  preArrivalDays: number;
+  /** Day of the month each landlord is mailed the last month's owner statement. */
+  ownerStatementDay: number;
+  /** Message kinds not sent (shared/domain/messages/kinds.ts); the log shows each as `skipped`. */
+  messagesOff: MessageKind[];
 }
 
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -102,6 +112,10 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   tenantActivationPageUrl: '',
   bookingHoldMinutes: 1440,
   paymentPageUrl: '',
+  cancellationPolicy: '',
+  preArrivalDays: 2,
+  ownerStatementDay: 3,
+  messagesOff: [],
 };
 
 /** The settings every website caller reads. */

@@ -46,8 +46,17 @@ export interface ReservationRecord {
    * are not paid yet"); null or absent otherwise.
    */
   holdUntil?: string | null;
+  /** Who stays, as the website's booking gave it (the confirmation says it); null or absent otherwise. */
+  guests?: StayGuests | null;
   dateCreated: string;
   dateUpdated: string;
+}
+
+/** The party of a website booking. */
+export interface StayGuests {
+  adults: number;
+  children: number;
+  pets: number;
 }
 
 /** Whether a status holds units: everything but cancelled (pending and blocks too). */
@@ -183,6 +192,7 @@ export function reservationView(r: ReservationRecord) {
     couponCode: r.couponCode,
     source: r.source,
     holdUntil: isHeld(r) ? (r.holdUntil ?? null) : null,
+    guests: r.guests ?? null,
     dateCreated: r.dateCreated,
     dateUpdated: r.dateUpdated,
   };

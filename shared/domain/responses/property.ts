@@ -80,6 +80,7 @@ export const adminProperty = v.object({
   seoTitle: v.string(),
   seoDesc: v.string(),
   availOn: v.string(),
+  checkInInstructions: v.string(),
   dateCreated: v.string(),
   dateUpdated: v.string(),
   propertyRate: v.number(),

@@ -1,6 +1,7 @@
 /** The settings views' fields (spec "Site settings"; shared/domain/settings.ts, functions/adminSettings/rules.ts). */
 import * as v from 'valibot';
 import type { AnySchema } from '../../http/route.js';
+import { MESSAGE_KINDS } from '../messages/kinds.js';
 import { INTERNAL_PATH_FIELDS, PUBLIC_FIELDS } from '../settings.js';
 import { flag } from './common.js';
 
@@ -43,4 +44,8 @@ export const adminSettings = v.object({
   tenantActivationPageUrl: v.string(),
   bookingHoldMinutes: v.number(),
   paymentPageUrl: v.string(),
+  cancellationPolicy: v.string(),
+  preArrivalDays: v.number(),
+  ownerStatementDay: v.number(),
+  messagesOff: v.array(v.picklist(MESSAGE_KINDS)),
 });

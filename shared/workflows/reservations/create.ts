@@ -219,6 +219,10 @@ export async function createReservationWithNights(
       orderId: input.orderId ?? null,
       couponCode: input.couponCode ?? null,
       holdUntil: input.holdUntil ?? null,
+      guests:
+        input.rules.kind === 'website'
+          ? { adults: input.rules.adults, children: input.rules.children, pets: input.rules.pets }
+          : null,
       source: ctx.source,
       nightUnits: picks,
       dateCreated: iso,

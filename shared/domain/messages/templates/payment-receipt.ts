@@ -1,0 +1,46 @@
+/** A receipt for a payment on an invoice (by card or recorded by staff): the amount, the invoice, what is still due. */
+import type { PaymentMethod } from '../../ledger/payment.js';
+import { day, type MailSite, money } from '../format.js';
+import { compose, facts, paragraph, type RenderedMail } from '../layout.js';
+import { defang } from '../visitor-text.js';
+
+export interface PaymentReceipt {
+  /** The payer's first name as they typed it (defanged here); '' for none. */
+  payerName: string;
+  payment: { paymentId: number; amount: number; method: PaymentMethod; date: string; reference: string | null };
+  invoice: { invoiceId: number; description: string; total: number; paid: number };
+  amountDue: number;
+  /** The property the invoice is for, when it has one. */
+  propertyName: string | null;
+}
+
+const METHODS: Readonly<Record<PaymentMethod, string>> = {
+  card: 'Card',
+  cash: 'Cash',
+  check: 'Check',
+  bank_transfer: 'Bank transfer',
+  other: 'Other',
+};
+
+export function paymentReceipt(site: MailSite, m: PaymentReceipt): RenderedMail {
+  const name = m.payerName.trim();
+  return compose(site, `Receipt: ${money(site, m.payment.amount)} paid on invoice #${m.invoice.invoiceId}`, [
+    paragraph(name ? `Hello ${defang(name)},` : 'Hello,'),
+    paragraph(`thank you: we received your payment of ${money(site, m.payment.amount)}.`),
+    facts([
+      { label: 'Receipt', value: `#${m.payment.paymentId}` },
+      { label: 'Date', value: day(site, m.payment.date) },
+      { label: 'Method', value: METHODS[m.payment.method] },
+      ...(m.payment.reference ? [{ label: 'Reference', value: m.payment.reference }] : []),
+      { label: 'Amount', value: money(site, m.payment.amount), emphasis: true },
+    ]),
+    facts([
+      { label: 'Invoice', value: `#${m.invoice.invoiceId} ${m.invoice.description}`.trim() },
+      ...(m.propertyName ? [{ label: 'Property', value: m.propertyName }] : []),
+      { label: 'Invoice total', value: money(site, m.invoice.total) },
+      { label: 'Paid so far', value: money(site, m.invoice.paid) },
+      { label: 'Still due', value: money(site, Math.max(m.amountDue, 0)), emphasis: true },
+    ]),
+    paragraph(m.amountDue > 0 ? 'The rest is still due.' : 'The invoice is paid in full.'),
+  ]);
+}

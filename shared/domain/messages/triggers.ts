@@ -1,0 +1,48 @@
+/**
+ * Which announced change mails which kind (docs/messages.md "Adding a kind"): one line per kind, the event and
+ * which of its records qualify. The message job reads every announced change from the outbox and mails each
+ * kind whose line matches, once per change. Kinds sent by a schedule (pre-arrival, the owner statement) have
+ * no line here: their jobs find what is due.
+ */
+import type { WebhookEvent } from '../webhooks/events.js';
+import type { MessageKind } from './kinds.js';
+
+type AnnouncedRecord = Readonly<Record<string, unknown>>;
+
+export interface MessageTrigger {
+  event: WebhookEvent;
+  kind: MessageKind;
+  /** Whether the announced record (the event's `data`) is one this kind mails about. */
+  when: (record: AnnouncedRecord) => boolean;
+}
+
+/**
+ * A stay the guest booked with us (the website, or staff for them) with an address to write to. A channel's
+ * or an iCal calendar's guest booked elsewhere: that site writes to them, we never do.
+ */
+export const bookedWithUs = (r: AnnouncedRecord): boolean =>
+  (r.source === 'website' || r.source === 'admin') &&
+  r.adminBlock !== 1 &&
+  typeof r.email === 'string' &&
+  r.email.trim() !== '';
+
+/** A stay that is confirmed, or held for its payment: what a confirmation confirms (not a pending request). */
+const confirmedOrHeld = (r: AnnouncedRecord): boolean =>
+  r.status === '1' || (r.status === '0' && typeof r.holdUntil === 'string');
+
+export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
+  { event: 'reservation.created', kind: 'bookingConfirmation', when: (r) => bookedWithUs(r) && confirmedOrHeld(r) },
+  { event: 'reservation.expired', kind: 'holdExpired', when: bookedWithUs },
+  { event: 'reservation.cancelled', kind: 'cancellation', when: bookedWithUs },
+  {
+    event: 'payment.succeeded',
+    kind: 'paymentReceipt',
+    when: (r) => r.documentType === 'invoice' && typeof r.amount === 'number' && r.amount > 0,
+  },
+];
+
+/** The kinds an announced change mails. */
+export function kindsFor(event: string | undefined, record: AnnouncedRecord | undefined): MessageKind[] {
+  if (!event || !record) return [];
+  return MESSAGE_TRIGGERS.filter((t) => t.event === event && t.when(record)).map((t) => t.kind);
+}
