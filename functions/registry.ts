@@ -19,6 +19,8 @@ import { routes as adminIcal, conflictView } from './adminIcal/routes.js';
 import { routes as adminInvoices } from './adminInvoices/routes.js';
 import { invoiceResponses } from './adminInvoices/schemas.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
+import { jobs as messageJobs } from './adminMessages/jobs.js';
+import { routes as adminMessages } from './adminMessages/routes.js';
 import { routes as adminPayments } from './adminPayments/routes.js';
 import { paymentRecord } from './adminPayments/schemas.js';
 import { routes as adminProperties } from './adminProperties/routes.js';
@@ -59,6 +61,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...adminTenants,
   ...leaseApplications,
   ...audit,
+  ...adminMessages,
   ...adminReservations,
   ...adminRates,
   ...adminCoupons,
@@ -89,6 +92,7 @@ export const JOBS: readonly JobContract[] = [
   ...webhookJobs,
   ...icalJobs,
   ...holdJobs,
+  ...messageJobs,
 ];
 
 /**

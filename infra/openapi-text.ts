@@ -69,6 +69,10 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: 'Admin applications', description: 'Admin: lease applications.' },
   { name: 'Admin audit', description: 'Admin: who changed what, by record and by actor.' },
   {
+    name: 'Admin messages',
+    description: 'Admin: every e-mail the service sent to guests and landlords, failed to send, or skipped.',
+  },
+  {
     name: 'Accounting',
     description: 'Admin: connect the accounting package (OAuth start and callback) and see the connection.',
   },

@@ -14,6 +14,14 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Files attached (the owner statement's PDF): SES composes the MIME message (multipart/mixed) itself. */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export async function sendMail(mail: Mail): Promise<string | undefined> {
@@ -26,46 +34,21 @@ export async function sendMail(mail: Mail): Promise<string | undefined> {
         Simple: {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },
           Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+          ...(mail.attachments?.length
+            ? {
+                Attachments: mail.attachments.map((a) => ({
+                  FileName: a.fileName,
+                  ContentType: a.contentType,
+                  RawContent: a.content,
+                  ContentDisposition: 'ATTACHMENT' as const,
+                  ContentTransferEncoding: 'BASE64' as const,
+                })),
+              }
+            : {}),
         },
       },
       ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
     }),
   );
   return MessageId;
-}
-
-/**
- * A link in an HTML mail. It opens in a tab of its own: mail viewers (the local mail page among them) show
- * mails in a frame, where a page that forbids framing would show broken.
- */
-export function mailLink(href: string, label: string): string {
-  return `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${escapeHtml(label)}</a>`;
-}
-
-/**
- * Text a visitor typed (a name), made unable to become a link in either part of a mail: mail clients turn
- * anything that looks like a URL, a domain or an address into a link, so the marks that make it look like
- * one are bracketed the way security notices defang URLs: `://` → `[:]//`, a dot between word characters →
- * `[.]`, `@` → `[at]`. "http://evil.example" reads "http[:]//evil[.]example". A name with none of these
- * marks is unchanged. The result is plain text: escape it (escapeHtml) before it goes into the HTML part.
- */
-export function defang(value: string): string {
-  return (
-    value
-      .replace(/:(?=\s*[/\\]{2})/g, '[:]')
-      // Dots of any script (。．｡ too) followed by a letter or digit; "J. Smith" keeps its dot.
-      .replace(/[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}])/gu, '[.]')
-      .replace(/[@\uFF20]/g, '[at]')
-  );
-}
-
-/** A visitor's text for the HTML part: defanged, then escaped. */
-export const visitorTextHtml = (value: string) => escapeHtml(defang(value));
-
-/** For values placed into HTML mail bodies. */
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 }

@@ -98,7 +98,10 @@ export const settingsFields = {
   ownerStatementDay: v.optional(intLike(1, 28)),
   messagesOff: v.optional(
     v.pipe(
-      v.array(v.picklist(MESSAGE_KINDS, `each must be one of ${MESSAGE_KINDS.join(', ')}`), 'must be a list of message kinds'),
+      v.array(
+        v.picklist(MESSAGE_KINDS, `each must be one of ${MESSAGE_KINDS.join(', ')}`),
+        'must be a list of message kinds',
+      ),
       v.transform((kinds) => [...new Set(kinds)].sort()),
     ),
   ),

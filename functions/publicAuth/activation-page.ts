@@ -10,7 +10,7 @@
  * frame gets a page that opens the link in a tab of its own instead.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { escapeHtml } from '../../shared/mail.js';
+import { escapeHtml } from '../../shared/domain/messages/layout.js';
 import { ACTIVATE_PATH } from './rules.js';
 
 type Event = APIGatewayProxyEvent;

@@ -12,10 +12,12 @@ import { activeLeaseOf } from '../../shared/data/leases-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { getActivation } from '../../shared/data/tenant-activations-repo.js';
 import * as tenants from '../../shared/data/tenants-repo.js';
+import { mailSiteOf } from '../../shared/domain/messages/format.js';
+import { activation } from '../../shared/domain/messages/templates/activation.js';
 import { BadRequest, Forbidden, InternalError, Unauthorized } from '../../shared/errors.js';
 import type { CountedLimits } from '../../shared/http/route.js';
 import { log } from '../../shared/log.js';
-import { defang, escapeHtml, mailLink, sendMail, visitorTextHtml } from '../../shared/mail.js';
+import { sendMail } from '../../shared/mail.js';
 import {
   activateAccount,
   registerTenantAccount,
@@ -89,17 +91,15 @@ export async function register(input: RegisterInput, ip: string, now: Date, requ
 }
 
 async function sendActivationMail(tenant: tenants.TenantRecord, token: string, applyToLeaseId?: number) {
-  const { siteName, tenantActivationPageUrl } = await getSettings();
-  const page = activationPageUrl(tenantActivationPageUrl, baseUrl());
+  const settings = await getSettings();
+  const page = activationPageUrl(settings.tenantActivationPageUrl, baseUrl());
   const link = activationLink(page, tenant.tenantEmail, token, applyToLeaseId);
-  const hours = ACTIVATION_TTL_SECONDS / 3600;
-  await sendMail({
-    to: tenant.tenantEmail,
-    subject: `Activate your ${siteName} account`,
-    // The name is the visitor's own text: defanged so no mail client makes it a link, escaped in HTML.
-    text: `Hello ${defang(tenant.tenantFirstName)},\n\nplease activate your ${siteName} account by opening this link within ${hours} hours:\n\n${link}\n\nIf you did not register, ignore this e-mail.\n`,
-    html: `<p>Hello ${visitorTextHtml(tenant.tenantFirstName)},</p><p>please activate your ${escapeHtml(siteName)} account within ${hours} hours:</p><p>${mailLink(link, 'Activate my account')}</p><p>If you did not register, ignore this e-mail.</p>`,
+  const mail = activation(mailSiteOf(settings), {
+    firstName: tenant.tenantFirstName,
+    link,
+    hours: ACTIVATION_TTL_SECONDS / 3600,
   });
+  await sendMail({ to: tenant.tenantEmail, ...mail });
 }
 
 /** The pipeline has counted the attempt (routes.ts ACTIVATION_LIMIT: 10 per hour per IP) before validating the query. */

@@ -65,6 +65,8 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   // guests, and any stay an admin writes through the same workflow.
   channel: { usesDataKey: true },
   adminReservations: { usesDataKey: true },
+  // The message jobs mail guests and landlords; a confirmation carries its payment link, whose token is sealed.
+  adminMessages: { sendsMail: true, usesDataKey: true },
 };
 
 export function accessOf(group: string): GroupAccess {

@@ -146,6 +146,9 @@ export class RentalPmStack extends Stack {
       grant: (job, role) => grantNeeds(role, jobNeeds(job), resources),
     });
 
+    // The message jobs write links to the API's own pages (the payment page, when the site names none).
+    for (const fn of jobs.functions.values()) fn.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
+
     const icalImport = props.jobs.find((job) => job.id === 'icalImport');
     this.monitoring = new Monitoring(this, 'Monitoring', {
       alarms: {

@@ -6,7 +6,7 @@
  * the docs page included. Local runtime only: API Gateway in the cloud serves neither.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { escapeHtml } from '../../shared/mail.js';
+import { escapeHtml } from '../../shared/domain/messages/layout.js';
 import type { DemoStore } from './demo-store.js';
 
 export interface HomePageOptions {

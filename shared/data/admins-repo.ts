@@ -6,6 +6,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
+import { queryPartition, stripKeys } from '../db/query.js';
+import { INDEX } from '../db/table-definition.js';
 
 export interface AdminProfile {
   adminId: number;
@@ -68,4 +70,10 @@ export async function putAdminProfileEndingSessions(
     }),
   );
   return Number(Attributes?.credentialsVersion ?? 1);
+}
+
+/** Every admin profile, by id (GSI1 `ADMINS`: a short list, the business's own staff and landlords). */
+export async function allAdminProfiles(): Promise<AdminProfile[]> {
+  const items = await queryPartition({ index: INDEX.gsi1, pk: indexKeys.admins() });
+  return items.map((item) => stripKeys<AdminProfile>(item));
 }

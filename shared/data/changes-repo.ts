@@ -67,8 +67,6 @@ export function changeFromItem(item: Readonly<Record<string, unknown>>): Change 
 
 /** A change by its id (a message's retry renders it again from its cause); undefined once it expired. */
 export async function getChange(changeId: string): Promise<(Change & { changeId: string }) | undefined> {
-  const { Item } = await ddb.send(
-    new GetCommand({ TableName: TABLE_NAME, Key: keys.change(changeId) }),
-  );
+  const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.change(changeId) }));
   return Item ? changeFromItem(Item) : undefined;
 }

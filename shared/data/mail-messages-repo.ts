@@ -89,15 +89,24 @@ const unchangedSince = (read: MessageRecord) => ({
  * Takes a pending message for a try until `leaseUntil`; undefined when another sender took it (or it was
  * settled) since it was read.
  */
-export async function claimTry(read: MessageRecord, leaseUntil: string, now: Date): Promise<MessageRecord | undefined> {
+export async function claimTry(
+  read: MessageRecord,
+  leaseUntil: string,
+  now: Date,
+): Promise<MessageRecord | undefined> {
   const claimed: MessageRecord = { ...read, nextAttemptAt: leaseUntil, updatedAt: now.toISOString() };
   const guard = unchangedSince(read);
   try {
     await commit([
-      part.update(MESSAGE_LABEL, keys.mailMessage(read.messageId), 'SET nextAttemptAt = :lease, updatedAt = :now', {
-        ...guard,
-        values: { ...guard.values, ':lease': leaseUntil, ':now': claimed.updatedAt },
-      }),
+      part.update(
+        MESSAGE_LABEL,
+        keys.mailMessage(read.messageId),
+        'SET nextAttemptAt = :lease, updatedAt = :now',
+        {
+          ...guard,
+          values: { ...guard.values, ':lease': leaseUntil, ':now': claimed.updatedAt },
+        },
+      ),
       dueParts(claimed),
     ]);
     return claimed;
@@ -196,9 +205,7 @@ function queryOf(filter: MessageFilter): PartitionQuery {
     ['recordId', recordId],
     ['status', filter.status],
   ];
-  const criteria = given.filter(
-    (c): c is [string, string] => c[1] !== undefined && !implied.includes(c[0]),
-  );
+  const criteria = given.filter((c): c is [string, string] => c[1] !== undefined && !implied.includes(c[0]));
   return {
     index,
     pk,

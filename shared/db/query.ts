@@ -122,7 +122,9 @@ export async function countPartition(query: PartitionQuery): Promise<number> {
   let count = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await ddb.send(new QueryCommand({ ...partitionQuery(query), Select: 'COUNT', ExclusiveStartKey }));
+    const page = await ddb.send(
+      new QueryCommand({ ...partitionQuery(query), Select: 'COUNT', ExclusiveStartKey }),
+    );
     count += page.Count ?? 0;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

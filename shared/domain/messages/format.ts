@@ -100,7 +100,10 @@ export function moment(site: Pick<MailSite, 'locale' | 'timeZone'>, iso: string)
     formatter = format('UTC');
   }
   const parts = formatter.format(new Date(iso));
-  const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short', timeZone: formatter.resolvedOptions().timeZone })
+  const zone = new Intl.DateTimeFormat('en-US', {
+    timeZoneName: 'short',
+    timeZone: formatter.resolvedOptions().timeZone,
+  })
     .formatToParts(new Date(iso))
     .find((p) => p.type === 'timeZoneName')?.value;
   return zone ? `${parts} ${zone}` : parts;

@@ -31,7 +31,11 @@ const confirmedOrHeld = (r: AnnouncedRecord): boolean =>
   r.status === '1' || (r.status === '0' && typeof r.holdUntil === 'string');
 
 export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
-  { event: 'reservation.created', kind: 'bookingConfirmation', when: (r) => bookedWithUs(r) && confirmedOrHeld(r) },
+  {
+    event: 'reservation.created',
+    kind: 'bookingConfirmation',
+    when: (r) => bookedWithUs(r) && confirmedOrHeld(r),
+  },
   { event: 'reservation.expired', kind: 'holdExpired', when: bookedWithUs },
   { event: 'reservation.cancelled', kind: 'cancellation', when: bookedWithUs },
   {

@@ -4,7 +4,16 @@
  * booking is held, and the site's cancellation policy.
  */
 import { type MailSite, moment, money } from '../format.js';
-import { action, type Block, compose, facts, heading, note, paragraph, type RenderedMail } from '../layout.js';
+import {
+  action,
+  type Block,
+  compose,
+  facts,
+  heading,
+  note,
+  paragraph,
+  type RenderedMail,
+} from '../layout.js';
 import { greeting, type PropertyFacts, type StayFacts, stayRows } from './stay.js';
 
 export interface PriceLine {
@@ -17,7 +26,8 @@ export interface BookingConfirmation {
   property: PropertyFacts;
   /** The quote's lines (tax included as a line) and its total. */
   price: { lines: readonly PriceLine[]; total: number };
-  amountDue: number;
+  /** What is still due; null when the stay has no invoice (staff settle it with the guest). */
+  amountDue: number | null;
   /** The payment link of the booking's invoice; null when nothing is due. */
   paymentUrl: string | null;
   /** An unpaid booking: when its hold runs out (ISO time); null for a confirmed one. */
@@ -26,7 +36,7 @@ export interface BookingConfirmation {
   cancellationPolicy: string;
 }
 
-function paymentBlocks(site: MailSite, m: BookingConfirmation): Block[] {
+function paymentBlocks(site: MailSite, m: BookingConfirmation & { amountDue: number }): Block[] {
   if (m.amountDue <= 0) return [paragraph('Nothing is due: your booking is paid.')];
   const blocks: Block[] = [];
   blocks.push(
@@ -41,7 +51,7 @@ function paymentBlocks(site: MailSite, m: BookingConfirmation): Block[] {
 }
 
 export function bookingConfirmation(site: MailSite, m: BookingConfirmation): RenderedMail {
-  const held = m.holdUntil !== null && m.amountDue > 0;
+  const held = m.holdUntil !== null && (m.amountDue ?? 0) > 0;
   const subject = held
     ? `Complete your booking at ${m.property.name} (#${m.stay.reservationId})`
     : `Your booking at ${m.property.name} is confirmed (#${m.stay.reservationId})`;
@@ -58,9 +68,11 @@ export function bookingConfirmation(site: MailSite, m: BookingConfirmation): Ren
     facts([
       ...m.price.lines.map((l) => ({ label: l.label, value: money(site, l.amount) })),
       { label: 'Total', value: money(site, m.price.total), emphasis: true },
-      { label: 'Amount due', value: money(site, Math.max(m.amountDue, 0)), emphasis: true },
+      ...(m.amountDue === null
+        ? []
+        : [{ label: 'Amount due', value: money(site, Math.max(m.amountDue, 0)), emphasis: true }]),
     ]),
-    ...paymentBlocks(site, m),
+    ...(m.amountDue === null ? [] : paymentBlocks(site, { ...m, amountDue: m.amountDue })),
     ...(m.cancellationPolicy.trim() ? [note('Cancellation policy', m.cancellationPolicy)] : []),
   ]);
 }

@@ -7,7 +7,13 @@ import { defang } from '../visitor-text.js';
 export interface PaymentReceipt {
   /** The payer's first name as they typed it (defanged here); '' for none. */
   payerName: string;
-  payment: { paymentId: number; amount: number; method: PaymentMethod; date: string; reference: string | null };
+  payment: {
+    paymentId: number;
+    amount: number;
+    method: PaymentMethod;
+    date: string;
+    reference: string | null;
+  };
   invoice: { invoiceId: number; description: string; total: number; paid: number };
   amountDue: number;
   /** The property the invoice is for, when it has one. */

@@ -1,0 +1,21 @@
+/** What composing a message takes and gives (compose-*.ts, composers.ts). */
+import type { MailSite } from '../../shared/domain/messages/format.js';
+import type { RenderedMail } from '../../shared/domain/messages/layout.js';
+import type { SiteSettings } from '../../shared/domain/settings.js';
+import type { MailAttachment } from '../../shared/mail.js';
+
+/** Read once per batch of messages. */
+export interface MailContext {
+  settings: SiteSettings;
+  site: MailSite;
+  now: Date;
+}
+
+/** A message ready to send: to whom, about which record, the mail itself and its attachments. */
+export interface Composed {
+  to: string;
+  recordType: string;
+  recordId: string;
+  mail: RenderedMail;
+  attachments?: readonly MailAttachment[];
+}

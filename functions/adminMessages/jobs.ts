@@ -1,0 +1,45 @@
+/** The message jobs (docs/messages.md, docs/jobs.md), collected in functions/registry.ts JOBS. */
+import { defineJob } from '../../shared/jobs/contract.js';
+
+export const messageOutbox = defineJob({
+  id: 'messageOutbox',
+  group: 'adminMessages',
+  entry: 'outbox-consumer.ts',
+  description:
+    'Mails what each announced change of the outbox sends (confirmation, receipt, cancellation …), once',
+  kind: 'tableChange',
+  // CHANGE_ENTITY of shared/data/changes-repo.ts (not imported: contracts load without the AWS SDK; a test checks).
+  entity: 'change',
+  events: ['INSERT'],
+  batchSize: 25,
+  maxRetries: 5,
+});
+
+export const messageRetries = defineJob({
+  id: 'messageRetries',
+  group: 'adminMessages',
+  entry: 'retry-sweep.ts',
+  description: 'Tries again the messages SES refused (1 min, 5 min, 30 min, 2 h), then leaves them failed',
+  kind: 'schedule',
+  everyMinutes: 1,
+});
+
+export const preArrivalMessages = defineJob({
+  id: 'preArrivalMessages',
+  group: 'adminMessages',
+  entry: 'pre-arrival.ts',
+  description: 'Mails each guest checking in within preArrivalDays the check-in instructions, once per stay',
+  kind: 'schedule',
+  everyMinutes: 60,
+});
+
+export const ownerStatementMessages = defineJob({
+  id: 'ownerStatementMessages',
+  group: 'adminMessages',
+  entry: 'owner-statements.ts',
+  description: 'From ownerStatementDay on, mails each landlord the last month’s owner statement with its PDF',
+  kind: 'schedule',
+  everyMinutes: 60,
+});
+
+export const jobs = [messageOutbox, messageRetries, preArrivalMessages, ownerStatementMessages];
