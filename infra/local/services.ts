@@ -161,7 +161,12 @@ export async function startMail(port: number): Promise<Running> {
   return {
     url: `http://127.0.0.1:${actual}`,
     port: actual,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // The SDK keeps its connections open: close them, or close() waits for them to time out.
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -164,7 +164,7 @@ export async function recordTry(claimed: MessageRecord, outcome: TryOutcome, now
 /** M5: pending messages due by `until`, the soonest first, at most `limit`. */
 export async function dueMessages(until: string, limit: number): Promise<MessageRecord[]> {
   const entries = await queryPartitionFirst(
-    { index: INDEX.gsi1, pk: indexKeys.mailDue(), sk: { between: ['', `${until}#~`] } },
+    { index: INDEX.gsi1, pk: indexKeys.mailDue(), sk: { between: ['0', `${until}#~`] } },
     limit,
   );
   const items = await batchGet(entries.map((e) => keys.mailMessage(String(e.messageId))));

@@ -21,13 +21,27 @@ export interface FileRuntime extends ApiRuntime {
   dynamodbUrl: string;
 }
 
+let mail: Awaited<ReturnType<typeof startMail>>;
+
+/**
+ * Stops this file's local SES, so every send fails as when SES is unreachable; the function it answers starts
+ * it again on the same port (the mail it held is gone).
+ */
+export async function stopLocalMail(): Promise<() => Promise<void>> {
+  const { port } = mail;
+  await mail.stop();
+  return async () => {
+    mail = await startMail(port);
+  };
+}
+
 async function startFileRuntime(): Promise<FileRuntime> {
   const shared = inject('standIns');
   const tableName = `test-${randomUUID()}`;
   // Before the server starts, so the table's background work starts on a seeded table as with `npm start`.
   await copyTable(shared.dynamodbUrl, inject('baseTable'), tableName);
   // A local SES per file: mail to the fixture's addresses from another file never shows up here.
-  const mail = await startMail(0);
+  mail = await startMail(0);
   try {
     const api = await startApiServer({
       standIns: { ...shared, mailUrl: mail.url },

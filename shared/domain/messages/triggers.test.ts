@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { kindsFor } from './triggers.js';
+
+const stay = (over: Record<string, unknown> = {}) => ({
+  reservationId: 1,
+  source: 'website',
+  adminBlock: 0,
+  email: 'g@example.test',
+  status: '0',
+  holdUntil: '2027-01-01T00:00:00.000Z',
+  ...over,
+});
+
+describe('which announced change mails which kind', () => {
+  it('confirms a website booking (held or confirmed) and a stay staff booked for a guest', () => {
+    expect(kindsFor('reservation.created', stay())).toEqual(['bookingConfirmation']);
+    expect(kindsFor('reservation.created', stay({ status: '1', holdUntil: null }))).toEqual([
+      'bookingConfirmation',
+    ]);
+    expect(kindsFor('reservation.created', stay({ source: 'admin', status: '1' }))).toEqual([
+      'bookingConfirmation',
+    ]);
+  });
+
+  it('never mails a guest who booked elsewhere (channel, iCal), a block, a stay without an address, or a pending request', () => {
+    for (const event of ['reservation.created', 'reservation.cancelled', 'reservation.expired']) {
+      expect(kindsFor(event, stay({ source: 'channel', status: '1' }))).toEqual([]);
+      expect(kindsFor(event, stay({ source: 'ical', status: '1' }))).toEqual([]);
+      expect(kindsFor(event, stay({ source: 'admin', adminBlock: 1, status: '4' }))).toEqual([]);
+      expect(kindsFor(event, stay({ email: ' ' }))).toEqual([]);
+    }
+    expect(kindsFor('reservation.created', stay({ source: 'admin', status: '0', holdUntil: null }))).toEqual(
+      [],
+    );
+  });
+
+  it('mails cancellations and expired holds of stays booked with us, receipts of payments on invoices', () => {
+    expect(kindsFor('reservation.cancelled', stay({ status: '3', source: 'admin' }))).toEqual([
+      'cancellation',
+    ]);
+    expect(kindsFor('reservation.expired', stay({ status: '3' }))).toEqual(['holdExpired']);
+    expect(kindsFor('payment.succeeded', { documentType: 'invoice', amount: 20 })).toEqual([
+      'paymentReceipt',
+    ]);
+    expect(kindsFor('payment.succeeded', { documentType: 'invoice', amount: -20 })).toEqual([]);
+    expect(kindsFor('payment.succeeded', { documentType: 'expense', amount: 20 })).toEqual([]);
+    expect(kindsFor('reservation.modified', stay())).toEqual([]);
+    expect(kindsFor(undefined, stay())).toEqual([]);
+  });
+});
