@@ -10,6 +10,8 @@ import { tableChangesReader } from '../shared/jobs/reader.js';
 import { tableRetryPath } from '../shared/jobs/table-retry-path.js';
 import { turnovers } from './adminHousekeeping/jobs.js';
 import { handler as turnoversHandler } from './adminHousekeeping/turnover-consumer.js';
+import { messageOutbox } from './adminMessages/jobs.js';
+import { handler as messageOutboxHandler } from './adminMessages/outbox-consumer.js';
 import { handler as fanOutHandler } from './adminWebhooks/fan-out-consumer.js';
 import { webhookFanOut } from './adminWebhooks/jobs.js';
 import { handler as auditHandler } from './audit/consumer.js';
@@ -19,6 +21,7 @@ export const TABLE_CHANGE_HANDLERS: readonly DispatchedJob[] = [
   { job: auditLog, handler: auditHandler },
   { job: turnovers, handler: turnoversHandler },
   { job: webhookFanOut, handler: fanOutHandler },
+  { job: messageOutbox, handler: messageOutboxHandler },
 ];
 
 export const handler = tableChangesReader(TABLE_CHANGE_HANDLERS, tableRetryPath);

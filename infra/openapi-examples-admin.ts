@@ -140,6 +140,7 @@ export function adminExamples(day: (n: number) => string, origin: string): Recor
     'adminTenants.deactivate': { params: { id: '1' } },
     'adminApplications.list': { query: { propertyId: 102, ...page } },
     'adminAudit.entries': { query: { dateFrom: day(-7), dateTo: day(0), ...page } },
+    'adminMessages.messages': { query: { template: 'bookingConfirmation', status: 'sent', ...page } },
 
     'adminReservations.list': { query: { propertyId: 2001, dateFrom: day(0), dateTo: day(60), ...page } },
     'adminReservations.get': { params: { id: '1' } },

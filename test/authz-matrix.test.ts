@@ -92,6 +92,7 @@ function sampleFor(route: AdminRoute): Sample {
     'adminTenants.deactivate': { params: { id: 2 } },
     'adminApplications.list': {},
     'adminAudit.entries': {},
+    'adminMessages.messages': {},
     'adminReservations.list': {},
     'adminReservations.get': { params: { id: made.landlordReservation } },
     'adminReservations.create': {

@@ -2220,6 +2220,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/API/adminMessages/V1/messages.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every e-mail the service sent, is sending, failed to send, or skipped, newest first
+         * @description recordType with recordId: the messages about one record; to: the messages to one address; neither: every message. template and status narrow any of them. recordId without recordType is a 400. The mail’s body is not kept. Landlords may not read it (it holds guests’ addresses). Admin session; roles: super_admin, svc_rep.
+         */
+        get: operations["adminMessages.messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/API/accounting/oauth-start.php": {
         parameters: {
             query?: never;
@@ -6232,6 +6252,7 @@ export interface operations {
                             seoTitle: string;
                             seoDesc: string;
                             availOn: string;
+                            checkInInstructions: string;
                             dateCreated: string;
                             dateUpdated: string;
                             propertyRate: number;
@@ -6335,6 +6356,7 @@ export interface operations {
                     seoTitle?: string;
                     seoDesc?: string;
                     propertyAmenities?: string;
+                    checkInInstructions?: string;
                     bedrooms?: number | string;
                     bathrooms?: number | string;
                     propertyWeekendRate?: number | string;
@@ -6474,6 +6496,7 @@ export interface operations {
                         seoTitle: string;
                         seoDesc: string;
                         availOn: string;
+                        checkInInstructions: string;
                         dateCreated: string;
                         dateUpdated: string;
                         propertyRate: number;
@@ -6580,6 +6603,7 @@ export interface operations {
                     seoTitle?: string;
                     seoDesc?: string;
                     propertyAmenities?: string;
+                    checkInInstructions?: string;
                     bedrooms?: number | string;
                     bathrooms?: number | string;
                     propertyWeekendRate?: number | string;
@@ -6632,6 +6656,7 @@ export interface operations {
                             seoTitle: string;
                             seoDesc: string;
                             availOn: string;
+                            checkInInstructions: string;
                             dateCreated: string;
                             dateUpdated: string;
                             propertyRate: number;
@@ -6859,6 +6884,7 @@ export interface operations {
                         seoTitle: string;
                         seoDesc: string;
                         availOn: string;
+                        checkInInstructions: string;
                         dateCreated: string;
                         dateUpdated: string;
                         propertyRate: number;
@@ -6965,6 +6991,7 @@ export interface operations {
                     seoTitle?: string;
                     seoDesc?: string;
                     propertyAmenities?: string;
+                    checkInInstructions?: string;
                     bedrooms?: number | string;
                     bathrooms?: number | string;
                     propertyWeekendRate?: number | string;
@@ -7017,6 +7044,7 @@ export interface operations {
                             seoTitle: string;
                             seoDesc: string;
                             availOn: string;
+                            checkInInstructions: string;
                             dateCreated: string;
                             dateUpdated: string;
                             propertyRate: number;
@@ -11601,6 +11629,10 @@ export interface operations {
                         tenantActivationPageUrl: string;
                         bookingHoldMinutes: number;
                         paymentPageUrl: string;
+                        cancellationPolicy: string;
+                        preArrivalDays: number;
+                        ownerStatementDay: number;
+                        messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement")[];
                     };
                 };
             };
@@ -11701,6 +11733,10 @@ export interface operations {
                     tenantActivationPageUrl?: string;
                     bookingHoldMinutes?: number | string;
                     paymentPageUrl?: string;
+                    cancellationPolicy?: string;
+                    preArrivalDays?: number | string;
+                    ownerStatementDay?: number | string;
+                    messagesOff?: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement")[];
                 };
             };
         };
@@ -11760,6 +11796,10 @@ export interface operations {
                             tenantActivationPageUrl: string;
                             bookingHoldMinutes: number;
                             paymentPageUrl: string;
+                            cancellationPolicy: string;
+                            preArrivalDays: number;
+                            ownerStatementDay: number;
+                            messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement")[];
                         };
                     };
                 };
@@ -12627,6 +12667,11 @@ export interface operations {
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
                             holdUntil: string | null;
+                            guests: {
+                                adults: number;
+                                children: number;
+                                pets: number;
+                            } | null;
                             dateCreated: string;
                             dateUpdated: string;
                         }[];
@@ -12737,6 +12782,11 @@ export interface operations {
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
                             holdUntil: string | null;
+                            guests: {
+                                adults: number;
+                                children: number;
+                                pets: number;
+                            } | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -12854,6 +12904,11 @@ export interface operations {
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
                         holdUntil: string | null;
+                        guests: {
+                            adults: number;
+                            children: number;
+                            pets: number;
+                        } | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -12963,6 +13018,11 @@ export interface operations {
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
                             holdUntil: string | null;
+                            guests: {
+                                adults: number;
+                                children: number;
+                                pets: number;
+                            } | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13082,6 +13142,11 @@ export interface operations {
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
                             holdUntil: string | null;
+                            guests: {
+                                adults: number;
+                                children: number;
+                                pets: number;
+                            } | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13190,6 +13255,11 @@ export interface operations {
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
                         holdUntil: string | null;
+                        guests: {
+                            adults: number;
+                            children: number;
+                            pets: number;
+                        } | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -13299,6 +13369,11 @@ export interface operations {
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
                             holdUntil: string | null;
+                            guests: {
+                                adults: number;
+                                children: number;
+                                pets: number;
+                            } | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -13418,6 +13493,11 @@ export interface operations {
                             /** @enum {string} */
                             source: "website" | "admin" | "channel" | "ical";
                             holdUntil: string | null;
+                            guests: {
+                                adults: number;
+                                children: number;
+                                pets: number;
+                            } | null;
                             dateCreated: string;
                             dateUpdated: string;
                         };
@@ -17302,6 +17382,112 @@ export interface operations {
             };
         };
     };
+    "adminMessages.messages": {
+        parameters: {
+            query?: {
+                to?: string;
+                template?: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement";
+                recordType?: string;
+                recordId?: string;
+                status?: "pending" | "sent" | "failed" | "skipped";
+                page?: number | string;
+                limit?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description `<kind>.<cause>`: one message per cause and kind */
+                            messageId: string;
+                            /**
+                             * @description The template (filter `template`)
+                             * @enum {string}
+                             */
+                            kind: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement";
+                            /** @description The recipient’s address */
+                            to: string;
+                            /** @description What it is about: reservation, payment, landlord */
+                            recordType: string;
+                            recordId: string;
+                            subject: string;
+                            /**
+                             * @description pending (a try is due), sent, failed (after its last try), skipped (the kind is off)
+                             * @enum {string}
+                             */
+                            status: "pending" | "sent" | "failed" | "skipped";
+                            attempts: number;
+                            /** @description SES’s id of the sent mail */
+                            sesMessageId: string | null;
+                            sentAt: string | null;
+                            /** @description Why the last try failed */
+                            lastError: string | null;
+                            /** @description While pending: when the next try is due */
+                            nextAttemptAt: string | null;
+                            createdAt: string;
+                        }[];
+                        page: number;
+                        limit: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: invalid filter (recordId without recordType, unknown template or status, not an address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role (landlords and housekeepers) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "accounting.oauthStart": {
         parameters: {
             query?: never;
@@ -19133,6 +19319,11 @@ export interface operations {
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
                         holdUntil: string | null;
+                        guests: {
+                            adults: number;
+                            children: number;
+                            pets: number;
+                        } | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -19199,6 +19390,11 @@ export interface operations {
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
                         holdUntil: string | null;
+                        guests: {
+                            adults: number;
+                            children: number;
+                            pets: number;
+                        } | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -19265,6 +19461,11 @@ export interface operations {
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
                         holdUntil: string | null;
+                        guests: {
+                            adults: number;
+                            children: number;
+                            pets: number;
+                        } | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -19331,6 +19532,11 @@ export interface operations {
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
                         holdUntil: string | null;
+                        guests: {
+                            adults: number;
+                            children: number;
+                            pets: number;
+                        } | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
@@ -19397,6 +19603,11 @@ export interface operations {
                         /** @enum {string} */
                         source: "website" | "admin" | "channel" | "ical";
                         holdUntil: string | null;
+                        guests: {
+                            adults: number;
+                            children: number;
+                            pets: number;
+                        } | null;
                         dateCreated: string;
                         dateUpdated: string;
                     };
