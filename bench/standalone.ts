@@ -17,7 +17,9 @@ export async function demoAdminCookie(baseUrl: string): Promise<string> {
 }
 
 /** Starts a local runtime (in memory, demo data, no per-IP limit), prints what `measure` answers, stops. */
-export async function runStandalone(measure: (baseUrl: string) => Promise<unknown>): Promise<never> {
+export async function runStandalone(
+  measure: (baseUrl: string, runtime: { mailUrl: string }) => Promise<unknown>,
+): Promise<never> {
   const { DEMO_FIXTURE, startLocalRuntime } = await import('../infra/local/runtime.js');
   const runtime = await startLocalRuntime({
     port: 0,
@@ -30,7 +32,9 @@ export async function runStandalone(measure: (baseUrl: string) => Promise<unknow
     dynamodbPort: 0,
   });
   try {
-    console.log(JSON.stringify(await measure(runtime.url.replace('localhost', '127.0.0.1')), null, 2));
+    console.log(
+      JSON.stringify(await measure(runtime.url.replace('localhost', '127.0.0.1'), runtime), null, 2),
+    );
   } finally {
     await runtime.stop();
   }

@@ -34,10 +34,10 @@ export async function measureWebhooks(baseUrl: string, bookings: number): Promis
       const at = performance.now();
       const body = Buffer.concat(chunks).toString('utf8');
       const payload = new Webhook(secret).verify(body, req.headers as Record<string, string>) as {
-        data: { recordId: string };
+        data: { reservationId: number };
       };
       verified += 1;
-      arrivals.set(payload.data.recordId, at);
+      arrivals.set(String(payload.data.reservationId), at);
       res.writeHead(204).end();
     });
   });
