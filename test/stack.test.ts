@@ -4,7 +4,7 @@
  * this file.
  */
 import { readFileSync } from 'node:fs';
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { App, type CfnResource, type NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -12,6 +12,10 @@ import { build } from 'esbuild';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GROUPS, JOBS, ROUTES } from '../functions/registry.js';
+import {
+  API_GATEWAY_LOGGING_STACK,
+  type ApiGatewayLoggingStack,
+} from '../infra/cdk/api-gateway-logging-stack.js';
 import { planApiResources } from '../infra/cdk/api-model.js';
 import { buildApp } from '../infra/cdk/build-app.js';
 import { readConfig } from '../infra/cdk/config.js';
@@ -39,6 +43,7 @@ const PROD_CONTEXT = {
   region: 'eu-west-1',
   mailIdentity: 'example-rentals.com',
   corsOrigins: 'https://www.example-rentals.com,https://admin.example-rentals.com',
+  alarmEmail: 'ops@example-rentals.com',
 };
 const cdkContext = (
   JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
@@ -54,16 +59,19 @@ type Resources = Record<
 interface Synthesized {
   app: App;
   stack: RentalPmStack;
+  logging?: ApiGatewayLoggingStack | undefined;
   template: Template;
   resources: Resources;
 }
 
 /** Synthesizes the app as `cdk synth` does (same cdk.json feature flags, cdk-nag plugin), minus bundling. */
 function synth(context: Record<string, unknown> = {}): Synthesized {
-  const { app, stack } = buildApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...context } });
+  const { app, stack, logging } = buildApp({
+    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...context },
+  });
   app.synth(); // runs the cdk-nag validation plugin; throws on an unacknowledged finding
   const template = Template.fromStack(stack);
-  return { app, stack, template, resources: template.toJSON().Resources as Resources };
+  return { app, stack, logging, template, resources: template.toJSON().Resources as Resources };
 }
 
 const ofType = (resources: Resources, type: string) =>
@@ -71,17 +79,37 @@ const ofType = (resources: Resources, type: string) =>
 const mentions = (value: unknown, logicalId: string) => JSON.stringify(value).includes(`"${logicalId}"`);
 
 /**
- * The alarms live in the Monitoring nested stack (infra/cdk/constructs/monitoring.ts): its resources, with each
- * parameter reference replaced by what the parent passes for it, so they name the parent's logical ids.
+ * A nested stack's resources, with each parameter reference replaced by what the parent passes for it, so
+ * they name the parent's logical ids.
  */
-function monitoringResources(s: Synthesized): Resources {
-  const nested = Template.fromStack(s.stack.monitoring).toJSON().Resources as Resources;
-  const [, stackResource] = ofType(s.resources, 'AWS::CloudFormation::Stack')[0] ?? [];
-  const parameters = (stackResource?.Properties?.Parameters ?? {}) as Record<string, unknown>;
-  let json = JSON.stringify(nested);
+function nestedResources(s: Synthesized, nested: NestedStack): Resources {
+  const own = Template.fromStack(nested).toJSON().Resources as Resources;
+  const stackId = s.stack.getLogicalId(nested.nestedStackResource as CfnResource);
+  const parameters = (s.resources[stackId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+  let json = JSON.stringify(own);
   for (const [name, value] of Object.entries(parameters))
     json = json.replaceAll(JSON.stringify({ Ref: name }), JSON.stringify(value));
   return JSON.parse(json) as Resources;
+}
+
+/** The alarms and the dashboard live in the Monitoring nested stack (infra/cdk/constructs/monitoring.ts). */
+const monitoringResources = (s: Synthesized): Resources => nestedResources(s, s.stack.monitoring);
+
+/**
+ * The parent's resources with the Routes nested stack's (the API's resource and method tree and the aliases'
+ * invoke permissions: infra/cdk/constructs/legacy-rest-api.ts) merged in.
+ */
+const apiResources = (s: Synthesized): Resources => ({
+  ...s.resources,
+  ...nestedResources(s, s.stack.api.routes),
+});
+
+interface MetricQuery {
+  Id: string;
+  Expression?: string;
+  MetricStat?: {
+    Metric: { Namespace: string; MetricName: string; Dimensions?: { Name: string; Value: unknown }[] };
+  };
 }
 
 const alarmsOf = (s: Synthesized) =>
@@ -110,6 +138,17 @@ function functionsByGroup(resources: Resources): Map<string, string> {
     const tags = (fn.Properties?.Tags ?? []) as { Key: string; Value: string }[];
     const group = tags.find((t) => t.Key === 'api-group')?.Value;
     if (group) byGroup.set(group, id);
+  }
+  return byGroup;
+}
+
+/** group → logical id of its `live` alias (the alias on the group's function). */
+function aliasesByGroup(resources: Resources): Map<string, string> {
+  const byGroup = new Map<string, string>();
+  const aliases = ofType(resources, 'AWS::Lambda::Alias');
+  for (const [group, fnId] of functionsByGroup(resources)) {
+    const [aliasId] = aliases.find(([, a]) => mentions(a.Properties?.FunctionName, fnId)) ?? [];
+    if (aliasId) byGroup.set(group, aliasId);
   }
   return byGroup;
 }
@@ -198,11 +237,28 @@ describe('cloud stack', () => {
   it(
     'turns on deletion protection and retention for the prod stage only',
     () => {
+      // Retained on delete and replacement, but removed when the first create fails (so a retry can start over).
       prod.template.hasResource('AWS::DynamoDB::GlobalTable', {
-        DeletionPolicy: 'Retain',
+        DeletionPolicy: 'RetainExceptOnCreate',
+        UpdateReplacePolicy: 'Retain',
         Properties: Match.objectLike({ Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] }),
       });
       prod.template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
+      for (const type of [
+        'AWS::Cognito::UserPool',
+        'AWS::KMS::Key',
+        'AWS::SecretsManager::Secret',
+        'AWS::SES::EmailIdentity',
+        'AWS::Logs::LogGroup',
+      ]) {
+        const policies = ofType(prod.resources, type)
+          // WAF's log group has a fixed name (its required prefix): destroyed, so a new create never collides.
+          .filter(([, r]) => !String(r.Properties?.LogGroupName ?? '').startsWith('aws-waf-logs-'))
+          .map(([, r]) => r.DeletionPolicy);
+        expect(policies.length, type).toBeGreaterThan(0);
+        expect(new Set(policies), type).toEqual(new Set(['RetainExceptOnCreate']));
+      }
+      expect(JSON.stringify(prod.template.toJSON())).not.toContain('"DeletionPolicy":"Retain"');
       expect(prod.stack.stackName).toBe('RentalPm-prod');
       expect(prod.stack.terminationProtection).toBe(true);
       dev.template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
@@ -230,9 +286,10 @@ describe('cloud stack', () => {
   });
 
   it("routes every registry path through its controller's /API/{controller}/V1/{proxy+} resource to its group's Lambda", () => {
-    const paths = resourcePaths(dev.resources);
-    const byGroup = functionsByGroup(dev.resources);
-    const methods = ofType(dev.resources, 'AWS::ApiGateway::Method');
+    const api = apiResources(dev);
+    const paths = resourcePaths(api);
+    const byAlias = aliasesByGroup(dev.resources);
+    const methods = ofType(api, 'AWS::ApiGateway::Method');
     let checked = 0;
     for (const route of ROUTES) {
       for (const path of allPaths(route)) {
@@ -247,8 +304,8 @@ describe('cloud stack', () => {
         const integration = any?.[1].Properties?.Integration as { Type: string; Uri: unknown };
         expect(integration.Type).toBe('AWS_PROXY');
         expect(
-          mentions(integration.Uri, byGroup.get(route.group) ?? '?'),
-          `${resourcePath} integrates ${route.group}`,
+          mentions(integration.Uri, byAlias.get(route.group) ?? '?'),
+          `${resourcePath} integrates ${route.group}'s live alias`,
         ).toBe(true);
         checked += 1;
       }
@@ -259,7 +316,7 @@ describe('cloud stack', () => {
   it('has no stage cache outside prod unless asked for (context stageCache)', () => {
     const stage = ofType(dev.resources, 'AWS::ApiGateway::Stage')[0]?.[1].Properties;
     expect(stage?.CacheClusterEnabled ?? false).toBe(false);
-    const gets = ofType(dev.resources, 'AWS::ApiGateway::Method').filter(
+    const gets = ofType(apiResources(dev), 'AWS::ApiGateway::Method').filter(
       ([, m]) => m.Properties?.HttpMethod === 'GET',
     );
     expect(gets).toEqual([]);
@@ -267,8 +324,8 @@ describe('cloud stack', () => {
 
   it('caches (in prod) GETs of controllers whose GETs are all public and cacheable (key: proxy path, their query names, Origin), and no others', () => {
     const cached = expectedCachedControllers(ROUTES);
-    const paths = resourcePaths(prod.resources);
-    const gets = ofType(prod.resources, 'AWS::ApiGateway::Method').filter(
+    const paths = resourcePaths(apiResources(prod));
+    const gets = ofType(apiResources(prod), 'AWS::ApiGateway::Method').filter(
       ([, m]) => m.Properties?.HttpMethod === 'GET',
     );
     const stage = ofType(prod.resources, 'AWS::ApiGateway::Stage')[0]?.[1].Properties as {
@@ -318,10 +375,11 @@ describe('cloud stack', () => {
 
   it('grants each function one invoke permission, scoped to the API (not one per method)', () => {
     // The API's permissions (a schedule's rule and the Stripe webhook's Function URL add their own).
-    const permissions = ofType(dev.resources, 'AWS::Lambda::Permission').filter(
+    const permissions = ofType(apiResources(dev), 'AWS::Lambda::Permission').filter(
       ([, p]) => p.Properties?.Principal === 'apigateway.amazonaws.com',
     );
-    const byGroup = functionsByGroup(dev.resources);
+    const byGroup = aliasesByGroup(dev.resources);
+    expect(byGroup.size).toBe(GROUPS.length);
     expect(permissions).toHaveLength(GROUPS.length);
     for (const logicalId of byGroup.values()) {
       const own = permissions.filter(([, p]) => mentions(p.Properties?.FunctionName, logicalId));
@@ -414,7 +472,7 @@ describe('cloud stack', () => {
     () => {
       dev.template.resourceCountIs('AWS::ApiGateway::UsagePlan', 0);
       dev.template.resourceCountIs('AWS::ApiGateway::ApiKey', 0);
-      for (const [, method] of ofType(dev.resources, 'AWS::ApiGateway::Method')) {
+      for (const [, method] of ofType(apiResources(dev), 'AWS::ApiGateway::Method')) {
         expect(method.Properties?.ApiKeyRequired ?? false).toBe(false);
       }
       const keyed = synth({ requireApiKey: 'true' });
@@ -424,7 +482,9 @@ describe('cloud stack', () => {
       });
       keyed.template.resourceCountIs('AWS::ApiGateway::ApiKey', 1);
       keyed.template.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1);
-      const methods = ofType(keyed.resources, 'AWS::ApiGateway::Method').map(([, m]) => m.Properties ?? {});
+      const methods = ofType(apiResources(keyed), 'AWS::ApiGateway::Method').map(
+        ([, m]) => m.Properties ?? {},
+      );
       expect(methods.some((m) => m.HttpMethod === 'OPTIONS')).toBe(true);
       for (const method of methods)
         expect(method.ApiKeyRequired ?? false, String(method.HttpMethod)).toBe(
@@ -624,7 +684,7 @@ describe('cloud stack', () => {
   it(
     'retains the created mail identity in prod, and imports it instead when context says it exists',
     () => {
-      prod.template.hasResource('AWS::SES::EmailIdentity', { DeletionPolicy: 'Retain' });
+      prod.template.hasResource('AWS::SES::EmailIdentity', { DeletionPolicy: 'RetainExceptOnCreate' });
       dev.template.hasResource('AWS::SES::EmailIdentity', { DeletionPolicy: 'Delete' });
       const imported = synth({ ...PROD_CONTEXT, mailIdentityExists: 'true' });
       imported.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
@@ -635,11 +695,31 @@ describe('cloud stack', () => {
   );
 
   it(
-    "creates API Gateway's per-account CloudWatch role only when context asks",
+    "sets API Gateway's account-level logging role in a small stack the stage depends on (deployed first), unless context says the account has one",
     () => {
+      // The stage logs (access and execution logs): without the account's role its creation fails.
+      const stage = ofType(dev.resources, 'AWS::ApiGateway::Stage')[0]?.[1].Properties ?? {};
+      expect(stage.AccessLogSetting).toBeDefined();
       expect(ofType(dev.resources, 'AWS::ApiGateway::Account')).toHaveLength(0);
-      const withRole = synth({ apiGatewayCloudWatchRole: 'true' });
-      expect(ofType(withRole.resources, 'AWS::ApiGateway::Account')).toHaveLength(1);
+      const logging = dev.logging;
+      expect(logging?.stackName).toBe(API_GATEWAY_LOGGING_STACK);
+      expect(dev.stack.dependencies).toContain(logging);
+      const template = Template.fromStack(logging as Stack);
+      template.hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'RetainExceptOnCreate' });
+      template.hasResource('AWS::IAM::Role', {
+        DeletionPolicy: 'RetainExceptOnCreate',
+        Properties: Match.objectLike({
+          AssumeRolePolicyDocument: Match.objectLike({
+            Statement: [Match.objectLike({ Principal: { Service: 'apigateway.amazonaws.com' } })],
+          }),
+        }),
+      });
+      expect(JSON.stringify(template.toJSON())).toContain('AmazonAPIGatewayPushToCloudWatchLogs');
+      // Every stage synthesizes the same account stack, so two stages in one account share it.
+      expect(Template.fromStack(prod.logging as Stack).toJSON()).toEqual(template.toJSON());
+      const without = synth({ apiGatewayCloudWatchRole: 'false' });
+      expect(without.logging).toBeUndefined();
+      expect(without.stack.dependencies).toEqual([]);
     },
     SYNTH_TIMEOUT,
   );
@@ -694,8 +774,37 @@ describe('cloud stack', () => {
     const alarms = alarmsOf(dev);
     const named = (namespace: string, metric: string) =>
       alarms.filter((a) => a.Namespace === namespace && a.MetricName === metric);
-    expect(named('AWS/DynamoDB', 'ThrottledRequests')).toHaveLength(1);
-    expect(named('AWS/DynamoDB', 'SystemErrors')).toHaveLength(1);
+    // DynamoDB publishes ThrottledRequests and SystemErrors per Operation only: a TableName-only alarm never fires.
+    const dynamo = alarms.flatMap((a) =>
+      ((a.Metrics ?? []) as MetricQuery[]).flatMap((q) =>
+        q.MetricStat?.Metric.Namespace === 'AWS/DynamoDB' ? [{ alarm: a, metric: q.MetricStat.Metric }] : [],
+      ),
+    );
+    const dimensionNames = (m: MetricQuery['MetricStat']) =>
+      (m?.Metric.Dimensions ?? []).map((d) => d.Name).sort();
+    const throttles = dynamo.filter((d) => d.metric.MetricName.endsWith('ThrottleEvents'));
+    expect(new Set(throttles.map((d) => d.alarm)).size).toBe(1);
+    // Read and write throttle events of the table and of each GSI.
+    expect(throttles).toHaveLength(2 * (1 + GLOBAL_INDEXES.length));
+    for (const index of GLOBAL_INDEXES)
+      expect(JSON.stringify(throttles.map((d) => d.metric.Dimensions))).toContain(`"Value":"${index.name}"`);
+    const systemErrors = dynamo.filter((d) => d.metric.MetricName === 'SystemErrors');
+    expect(new Set(systemErrors.map((d) => d.alarm)).size).toBe(2);
+    for (const { metric } of systemErrors)
+      expect(dimensionNames({ Metric: metric })).toEqual(['Operation', 'TableName']);
+    expect(systemErrors.map((d) => d.metric.Dimensions?.find((x) => x.Name === 'Operation')?.Value)).toEqual(
+      expect.arrayContaining([
+        'GetItem',
+        'Query',
+        'PutItem',
+        'UpdateItem',
+        'TransactWriteItems',
+        'BatchWriteItem',
+      ]),
+    );
+    expect(dynamo.filter((d) => d.metric.MetricName === 'ThrottledRequests')).toEqual([]);
+    // An alarm's metric math takes at most 10 metrics.
+    for (const a of alarms) expect(((a.Metrics ?? []) as unknown[]).length).toBeLessThanOrEqual(11);
     expect(named('AWS/WAFV2', 'BlockedRequests')).toHaveLength(1);
     expect(named('AWS/SES', 'Reputation.BounceRate')).toHaveLength(1);
     expect(named('AWS/SES', 'Reputation.ComplaintRate')).toHaveLength(1);

@@ -138,18 +138,11 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): St
   if (prod) requireProdSettings(get);
   const mailIdentity = textOf(get('mailIdentity')) ?? 'example.com';
   const publicBaseUrl = textOf(get('publicBaseUrl'));
-  const alarmEmail = textOf(get('alarmEmail'));
-  const alarmTopicArn = textOf(get('alarmTopicArn'));
   const region = textOf(get('region')) ?? env.CDK_DEFAULT_REGION ?? DEFAULT_REGION;
   const hostedZone = readHostedZone(get);
   const domain = readDomain(get, region, hostedZone);
   const requireApiKey = flagOf(get('requireApiKey')) ?? false;
   const apiClients = readApiClients(get('apiClients'), requireApiKey);
-  const accountConcurrency = Number(get('accountConcurrency') ?? DEFAULT_ACCOUNT_CONCURRENCY);
-  if (!Number.isInteger(accountConcurrency) || accountConcurrency < 1)
-    throw new Error(
-      'Context accountConcurrency is the Lambda concurrency quota of the account: a whole number',
-    );
   return {
     stage,
     account: textOf(get('account')) ?? env.CDK_DEFAULT_ACCOUNT ?? DEFAULT_ACCOUNT,
@@ -160,10 +153,9 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): St
       textOf(get('mailFrom')) ?? (mailIdentity.includes('@') ? mailIdentity : `no-reply@${mailIdentity}`),
     ...(publicBaseUrl ? { publicBaseUrl } : domain ? { publicBaseUrl: `https://${domain.name}` } : {}),
     corsOrigins: checkCorsOrigins(listOf(get('corsOrigins')) ?? ['https://www.example.com']),
-    ...(alarmEmail ? { alarmEmail } : {}),
-    ...(alarmTopicArn ? { alarmTopicArn: checkTopicArn(alarmTopicArn) } : {}),
+    ...readAlarmTarget(get),
     apiGatewayCloudWatchRole: flagOf(get('apiGatewayCloudWatchRole')) ?? true,
-    accountConcurrency,
+    accountConcurrency: readAccountConcurrency(get),
     stageCache: flagOf(get('stageCache')) ?? prod,
     requireApiKey,
     apiClients,
@@ -207,6 +199,25 @@ function requireProdSettings(get: (key: string) => unknown): void {
           ? ' (alarmEmail, or alarmTopicArn: someone must receive the alarms)'
           : ''),
     );
+}
+
+/** Who receives the alarms: an e-mail subscribed to the stack's topic, and/or an existing topic. */
+function readAlarmTarget(get: (key: string) => unknown): { alarmEmail?: string; alarmTopicArn?: string } {
+  const alarmEmail = textOf(get('alarmEmail'));
+  const alarmTopicArn = textOf(get('alarmTopicArn'));
+  return {
+    ...(alarmEmail ? { alarmEmail } : {}),
+    ...(alarmTopicArn ? { alarmTopicArn: checkTopicArn(alarmTopicArn) } : {}),
+  };
+}
+
+function readAccountConcurrency(get: (key: string) => unknown): number {
+  const value = Number(get('accountConcurrency') ?? DEFAULT_ACCOUNT_CONCURRENCY);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(
+      'Context accountConcurrency is the Lambda concurrency quota of the account: a whole number',
+    );
+  return value;
 }
 
 const TOPIC_ARN = /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/;

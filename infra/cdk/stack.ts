@@ -200,6 +200,10 @@ export class RentalPmStack extends Stack {
         alarms: this.monitoring.alarms.errors,
       });
 
+    this.addOutputs(config, data, admins, secrets);
+  }
+
+  private addOutputs(config: StackConfig, data: DataStore, admins: AdminUserPool, secrets: AppSecrets): void {
     new CfnOutput(this, 'ApiUrl', {
       value: config.publicBaseUrl ?? this.api.api.url,
       description: 'Base URL; paths continue with /API/…',
