@@ -12,12 +12,10 @@
  * The topic is the stack's own (its key and policy let CloudWatch of this account only publish:
  * aws:SourceAccount) with the alarm e-mail subscribed, or an existing topic named by context alarmTopicArn.
  */
-import { ArnFormat, Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -25,6 +23,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { GLOBAL_INDEXES } from '../../../shared/db/table-definition.js';
 import { type StageRef, stageMetric } from '../stage-metrics.js';
+import { ownAlarmTopic } from './alarm-topic.js';
 
 export interface AlarmsProps {
   /** The stage whose answers and latency are alarmed. */
@@ -83,7 +82,7 @@ export class Alarms extends Construct {
     super(scope, id);
     this.topic = props.topicArn
       ? sns.Topic.fromTopicArn(this, 'Topic', props.topicArn)
-      : this.ownTopic(props.removalPolicy);
+      : ownAlarmTopic(this, props.removalPolicy);
     if (props.email) this.topic.addSubscription(new subscriptions.EmailSubscription(props.email));
     const notify = new actions.SnsAction(this.topic);
 
@@ -261,50 +260,5 @@ export class Alarms extends Construct {
         `The ${jobId} job gave up on a record or event after its last try (docs/jobs.md: read its failure queue)`,
       );
     }
-  }
-
-  /**
-   * The stack's own topic. CloudWatch cannot publish to a topic under the AWS managed SNS key, so it has its own
-   * key; the key and the topic let CloudWatch use them for this account's alarms only (confused deputy).
-   */
-  private ownTopic(removalPolicy: RemovalPolicy): sns.Topic {
-    const stack = Stack.of(this);
-    const cloudWatch = new iam.ServicePrincipal('cloudwatch.amazonaws.com');
-    const fromThisAccount = { StringEquals: { 'aws:SourceAccount': stack.account } };
-    const key = new kms.Key(this, 'TopicKey', {
-      description: 'Encrypts the alarm topic',
-      enableKeyRotation: true,
-      removalPolicy,
-    });
-    key.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'CloudWatchAlarmsOfThisAccount',
-        principals: [cloudWatch],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-        conditions: fromThisAccount,
-      }),
-    );
-    const topic = new sns.Topic(this, 'Topic', { masterKey: key, enforceSSL: true });
-    topic.addToResourcePolicy(
-      new iam.PolicyStatement({
-        sid: 'CloudWatchAlarmsOfThisAccount',
-        principals: [cloudWatch],
-        actions: ['sns:Publish'],
-        resources: [topic.topicArn],
-        conditions: {
-          ...fromThisAccount,
-          ArnLike: {
-            'aws:SourceArn': stack.formatArn({
-              service: 'cloudwatch',
-              resource: 'alarm',
-              resourceName: '*',
-              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-            }),
-          },
-        },
-      }),
-    );
-    return topic;
   }
 }
