@@ -745,6 +745,7 @@ describe('cloud stack', () => {
       expect(JSON.stringify(template.toJSON())).toContain('AmazonAPIGatewayPushToCloudWatchLogs');
       // Every stage synthesizes the same account stack, so two stages in one account share it.
       expect(Template.fromStack(prod.logging as Stack).toJSON()).toEqual(template.toJSON());
+      expect([logging?.terminationProtection, prod.logging?.terminationProtection]).toEqual([true, true]);
       const without = synth({ apiGatewayCloudWatchRole: 'false' });
       expect(without.logging).toBeUndefined();
       expect(without.stack.dependencies).toEqual([]);

@@ -23,7 +23,9 @@ export function buildApp(props: AppProps = {}): {
     ? new ApiGatewayLoggingStack(app, API_GATEWAY_LOGGING_STACK, {
         env,
         description: "API Gateway's CloudWatch Logs role for this account and region (shared by every stage)",
-        terminationProtection: config.stage === 'prod',
+        // The same for every stage (it is one stack per account and region, whichever stage deploys it): every
+        // API of the account logs through its role.
+        terminationProtection: true,
       })
     : undefined;
   const stack = new RentalPmStack(app, `RentalPm-${config.stage}`, {
