@@ -102,6 +102,13 @@ export const PAYMENT_CSRF = {
 export const SESSION_NOTE =
   'The session is a cookie set by the login operation: in the docs page, run login with "Try it out" and the browser keeps the cookie for the other calls (the "Authorize" dialog cannot set a cookie).';
 
+/**
+ * The rate limits as they really are (docs/cloud-stack.md "Rate limits"): per client IP for every client; per
+ * API key only where a deployment requires keys.
+ */
+export const RATE_LIMITS_NOTE =
+  'Rate limits: 25 requests per 5 seconds per client IP (the spec), for every client. The local runtime counts exactly that; in the cloud WAF counts per IP over its shortest window, 300 requests per 60 seconds (the same average; a burst above 25 within 5 seconds passes while the minute stays under 300), and answers 429 problem+json with Retry-After: 60. Some operations add limits of their own (in their description). Clients send no API key. Only a deployment that requires keys (x-api-key, for keyed integrations) has usage plans: each throttles and sets a quota for its own key, per key rather than per IP, on top of the per-IP limit.';
+
 export const STATUS_TEXT: Record<number, string> = {
   302: 'Found',
   400: 'Bad request',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, WEBHOOK_PAYLOADS } from '../functions/registry.js';
 import { allPaths } from '../shared/http/route.js';
+import { SPEC_LIMIT, WAF_RATE_LIMIT, WAF_WINDOW_SECONDS } from './cdk/constructs/rate-limit-web-acl.js';
 import { buildOpenApiDocument } from './openapi.js';
 
 type Op = {
@@ -16,6 +17,14 @@ describe('OpenAPI document', () => {
     webhooks: WEBHOOK_PAYLOADS,
   });
   const op = (path: string, method: string) => (doc.paths[path] as Record<string, Op>)[method] as Op;
+
+  it("says the rate limits as the stack enforces them: the spec's per-IP limit, WAF's rule for it, usage plans per key only where keys are required", () => {
+    const text = doc.info.description;
+    expect(text).toContain(`${SPEC_LIMIT.requests} requests per ${SPEC_LIMIT.seconds} seconds per client IP`);
+    expect(text).toContain(`${WAF_RATE_LIMIT} requests per ${WAF_WINDOW_SECONDS} seconds`);
+    expect(text).toContain(`Retry-After: ${WAF_WINDOW_SECONDS}`);
+    expect(text).toContain('per key rather than per IP');
+  });
 
   it('is OpenAPI 3.1 with every registered path and alias, each with its method', () => {
     expect(doc.openapi).toBe('3.1.0');

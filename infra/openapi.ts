@@ -11,7 +11,14 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { problem } from '../shared/domain/responses/problem.js';
 import { type AnySchema, allPaths, type RouteContract } from '../shared/http/route.js';
-import { descriptionOf, PAYMENT_CSRF, SESSION_NOTE, STATUS_TEXT, TAGS } from './openapi-text.js';
+import {
+  descriptionOf,
+  PAYMENT_CSRF,
+  RATE_LIMITS_NOTE,
+  SESSION_NOTE,
+  STATUS_TEXT,
+  TAGS,
+} from './openapi-text.js';
 import { WEBHOOK_SIGNATURE, WEBHOOKS_TAG, webhooksSection } from './openapi-webhooks.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -229,7 +236,7 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], options: 
     info: {
       title: 'Rental property management API',
       version: '5.9.3.3',
-      description: `The legacy /API/{controller}/V1/{action}.json interface. Errors are RFC 9457 problem+json. ${SESSION_NOTE}`,
+      description: `The legacy /API/{controller}/V1/{action}.json interface. Errors are RFC 9457 problem+json. ${SESSION_NOTE} ${RATE_LIMITS_NOTE}`,
       contact: { name: 'The API maintainers (this repository)' },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },

@@ -6,8 +6,9 @@
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { optionalEnv, requireEnv } from './config.js';
+import { traced } from './tracer.js';
 
-const ses = new SESv2Client({});
+const ses = traced(new SESv2Client({}));
 
 export interface Mail {
   to: string;

@@ -6,8 +6,10 @@
  * variable is set decides the source — configuration, not an `if (local)` in the code path.
  */
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ServiceUnavailable } from './errors.js';
 import { log } from './log.js';
+import { traced } from './tracer.js';
 
 /** The secrets the functions read; the stack generates one Secrets Manager secret for each (constructs/app-secrets.ts). */
 export const SECRET_NAMES = [
@@ -32,7 +34,7 @@ export interface SecretStore {
 }
 
 function powertoolsStore(): SecretStore {
-  const provider = new SecretsProvider();
+  const provider = new SecretsProvider({ awsSdkV3Client: traced(new SecretsManagerClient({})) });
   return {
     get: async (secretId, maxAge) => {
       const value = await provider.get(secretId, { maxAge });

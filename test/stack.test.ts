@@ -4,7 +4,7 @@
  * this file.
  */
 import { readFileSync } from 'node:fs';
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { App, type CfnResource, type NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -12,11 +12,19 @@ import { build } from 'esbuild';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GROUPS, JOBS, ROUTES } from '../functions/registry.js';
+import {
+  API_GATEWAY_LOGGING_STACK,
+  type ApiGatewayLoggingStack,
+} from '../infra/cdk/api-gateway-logging-stack.js';
 import { planApiResources } from '../infra/cdk/api-model.js';
 import { buildApp } from '../infra/cdk/build-app.js';
 import { readConfig } from '../infra/cdk/config.js';
+import { API_P99_THRESHOLD_MS, ITERATOR_AGE_THRESHOLD_MS } from '../infra/cdk/constructs/alarms.js';
+import { LIVE_ALIAS } from '../infra/cdk/constructs/group-function.js';
 import { TABLE_CHANGES_READER } from '../infra/cdk/constructs/job-functions.js';
+import { STRIPE_WEBHOOK_CONCURRENCY } from '../infra/cdk/constructs/stripe-webhook-url.js';
 import { accessOf, CAPABILITY_MODULES, type Capability, tableAccessOf } from '../infra/cdk/group-access.js';
+import { MAIL_FAILED_MESSAGE } from '../infra/cdk/mail-alarms.js';
 import { RentalPmStack } from '../infra/cdk/stack.js';
 import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
 import {
@@ -29,6 +37,11 @@ import { jobEntryPath, type TableChangeJob } from '../shared/jobs/contract.js';
 import { filterPatterns } from '../shared/jobs/filter.js';
 import { JOB_METRICS_NAMESPACE } from '../shared/jobs/metrics.js';
 import { SWEEP_EVERY_MINUTES } from '../shared/jobs/retry-path.js';
+import {
+  BUSINESS_METRICS,
+  BUSINESS_METRICS_NAMESPACE,
+  businessMetricLine,
+} from '../shared/metrics/business-metrics.js';
 import { SECRET_NAMES } from '../shared/secrets.js';
 
 const SYNTH_TIMEOUT = 60_000;
@@ -39,6 +52,22 @@ const PROD_CONTEXT = {
   region: 'eu-west-1',
   mailIdentity: 'example-rentals.com',
   corsOrigins: 'https://www.example-rentals.com,https://admin.example-rentals.com',
+  alarmEmail: 'ops@example-rentals.com',
+};
+const API_CLIENTS = [
+  { name: 'channel-manager', rateLimit: 2, burstLimit: 10, quotaPerDay: 20000 },
+  { name: 'accounting-sync', rateLimit: 1, burstLimit: 5 },
+];
+/** prod with every option on: the resource counts must hold with all of them. */
+const FULL_CONTEXT = {
+  ...PROD_CONTEXT,
+  requireApiKey: 'true',
+  stageCache: 'true',
+  apiClients: JSON.stringify(API_CLIENTS),
+  domainName: 'api.example-rentals.com',
+  hostedZoneId: 'Z0123456789ABC',
+  hostedZoneName: 'example-rentals.com',
+  accountingClientId: 'client-123',
 };
 const cdkContext = (
   JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
@@ -54,16 +83,19 @@ type Resources = Record<
 interface Synthesized {
   app: App;
   stack: RentalPmStack;
+  logging?: ApiGatewayLoggingStack | undefined;
   template: Template;
   resources: Resources;
 }
 
 /** Synthesizes the app as `cdk synth` does (same cdk.json feature flags, cdk-nag plugin), minus bundling. */
 function synth(context: Record<string, unknown> = {}): Synthesized {
-  const { app, stack } = buildApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...context } });
+  const { app, stack, logging } = buildApp({
+    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...context },
+  });
   app.synth(); // runs the cdk-nag validation plugin; throws on an unacknowledged finding
   const template = Template.fromStack(stack);
-  return { app, stack, template, resources: template.toJSON().Resources as Resources };
+  return { app, stack, logging, template, resources: template.toJSON().Resources as Resources };
 }
 
 const ofType = (resources: Resources, type: string) =>
@@ -71,17 +103,37 @@ const ofType = (resources: Resources, type: string) =>
 const mentions = (value: unknown, logicalId: string) => JSON.stringify(value).includes(`"${logicalId}"`);
 
 /**
- * The alarms live in the Monitoring nested stack (infra/cdk/constructs/monitoring.ts): its resources, with each
- * parameter reference replaced by what the parent passes for it, so they name the parent's logical ids.
+ * A nested stack's resources, with each parameter reference replaced by what the parent passes for it, so
+ * they name the parent's logical ids.
  */
-function monitoringResources(s: Synthesized): Resources {
-  const nested = Template.fromStack(s.stack.monitoring).toJSON().Resources as Resources;
-  const [, stackResource] = ofType(s.resources, 'AWS::CloudFormation::Stack')[0] ?? [];
-  const parameters = (stackResource?.Properties?.Parameters ?? {}) as Record<string, unknown>;
-  let json = JSON.stringify(nested);
+function nestedResources(s: Synthesized, nested: NestedStack): Resources {
+  const own = Template.fromStack(nested).toJSON().Resources as Resources;
+  const stackId = s.stack.getLogicalId(nested.nestedStackResource as CfnResource);
+  const parameters = (s.resources[stackId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+  let json = JSON.stringify(own);
   for (const [name, value] of Object.entries(parameters))
     json = json.replaceAll(JSON.stringify({ Ref: name }), JSON.stringify(value));
   return JSON.parse(json) as Resources;
+}
+
+/** The alarms and the dashboard live in the Monitoring nested stack (infra/cdk/constructs/monitoring.ts). */
+const monitoringResources = (s: Synthesized): Resources => nestedResources(s, s.stack.monitoring);
+
+/**
+ * The parent's resources with the Routes nested stack's (the API's resource and method tree and the aliases'
+ * invoke permissions: infra/cdk/constructs/legacy-rest-api.ts) merged in.
+ */
+const apiResources = (s: Synthesized): Resources => ({
+  ...s.resources,
+  ...nestedResources(s, s.stack.api.routes),
+});
+
+interface MetricQuery {
+  Id: string;
+  Expression?: string;
+  MetricStat?: {
+    Metric: { Namespace: string; MetricName: string; Dimensions?: { Name: string; Value: unknown }[] };
+  };
 }
 
 const alarmsOf = (s: Synthesized) =>
@@ -110,6 +162,17 @@ function functionsByGroup(resources: Resources): Map<string, string> {
     const tags = (fn.Properties?.Tags ?? []) as { Key: string; Value: string }[];
     const group = tags.find((t) => t.Key === 'api-group')?.Value;
     if (group) byGroup.set(group, id);
+  }
+  return byGroup;
+}
+
+/** group → logical id of its `live` alias (the alias on the group's function). */
+function aliasesByGroup(resources: Resources): Map<string, string> {
+  const byGroup = new Map<string, string>();
+  const aliases = ofType(resources, 'AWS::Lambda::Alias');
+  for (const [group, fnId] of functionsByGroup(resources)) {
+    const [aliasId] = aliases.find(([, a]) => mentions(a.Properties?.FunctionName, fnId)) ?? [];
+    if (aliasId) byGroup.set(group, aliasId);
   }
   return byGroup;
 }
@@ -160,10 +223,12 @@ function expectedCachedControllers(routes: readonly RouteContract[]): Map<string
 describe('cloud stack', () => {
   let dev: Synthesized;
   let prod: Synthesized;
+  let full: Synthesized;
 
   beforeAll(() => {
     dev = synth();
     prod = synth(PROD_CONTEXT);
+    full = synth(FULL_CONTEXT);
   }, 2 * SYNTH_TIMEOUT);
 
   it('builds the single table from the shared definition: PK/SK, three ALL-projected GSIs, TTL, PITR, on-demand, customer key', () => {
@@ -198,11 +263,28 @@ describe('cloud stack', () => {
   it(
     'turns on deletion protection and retention for the prod stage only',
     () => {
+      // Retained on delete and replacement, but removed when the first create fails (so a retry can start over).
       prod.template.hasResource('AWS::DynamoDB::GlobalTable', {
-        DeletionPolicy: 'Retain',
+        DeletionPolicy: 'RetainExceptOnCreate',
+        UpdateReplacePolicy: 'Retain',
         Properties: Match.objectLike({ Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] }),
       });
       prod.template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
+      for (const type of [
+        'AWS::Cognito::UserPool',
+        'AWS::KMS::Key',
+        'AWS::SecretsManager::Secret',
+        'AWS::SES::EmailIdentity',
+        'AWS::Logs::LogGroup',
+      ]) {
+        const policies = ofType(prod.resources, type)
+          // WAF's log group has a fixed name (its required prefix): destroyed, so a new create never collides.
+          .filter(([, r]) => !String(r.Properties?.LogGroupName ?? '').startsWith('aws-waf-logs-'))
+          .map(([, r]) => r.DeletionPolicy);
+        expect(policies.length, type).toBeGreaterThan(0);
+        expect(new Set(policies), type).toEqual(new Set(['RetainExceptOnCreate']));
+      }
+      expect(JSON.stringify(prod.template.toJSON())).not.toContain('"DeletionPolicy":"Retain"');
       expect(prod.stack.stackName).toBe('RentalPm-prod');
       expect(prod.stack.terminationProtection).toBe(true);
       dev.template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
@@ -230,9 +312,10 @@ describe('cloud stack', () => {
   });
 
   it("routes every registry path through its controller's /API/{controller}/V1/{proxy+} resource to its group's Lambda", () => {
-    const paths = resourcePaths(dev.resources);
-    const byGroup = functionsByGroup(dev.resources);
-    const methods = ofType(dev.resources, 'AWS::ApiGateway::Method');
+    const api = apiResources(dev);
+    const paths = resourcePaths(api);
+    const byAlias = aliasesByGroup(dev.resources);
+    const methods = ofType(api, 'AWS::ApiGateway::Method');
     let checked = 0;
     for (const route of ROUTES) {
       for (const path of allPaths(route)) {
@@ -247,8 +330,8 @@ describe('cloud stack', () => {
         const integration = any?.[1].Properties?.Integration as { Type: string; Uri: unknown };
         expect(integration.Type).toBe('AWS_PROXY');
         expect(
-          mentions(integration.Uri, byGroup.get(route.group) ?? '?'),
-          `${resourcePath} integrates ${route.group}`,
+          mentions(integration.Uri, byAlias.get(route.group) ?? '?'),
+          `${resourcePath} integrates ${route.group}'s live alias`,
         ).toBe(true);
         checked += 1;
       }
@@ -259,7 +342,7 @@ describe('cloud stack', () => {
   it('has no stage cache outside prod unless asked for (context stageCache)', () => {
     const stage = ofType(dev.resources, 'AWS::ApiGateway::Stage')[0]?.[1].Properties;
     expect(stage?.CacheClusterEnabled ?? false).toBe(false);
-    const gets = ofType(dev.resources, 'AWS::ApiGateway::Method').filter(
+    const gets = ofType(apiResources(dev), 'AWS::ApiGateway::Method').filter(
       ([, m]) => m.Properties?.HttpMethod === 'GET',
     );
     expect(gets).toEqual([]);
@@ -267,8 +350,8 @@ describe('cloud stack', () => {
 
   it('caches (in prod) GETs of controllers whose GETs are all public and cacheable (key: proxy path, their query names, Origin), and no others', () => {
     const cached = expectedCachedControllers(ROUTES);
-    const paths = resourcePaths(prod.resources);
-    const gets = ofType(prod.resources, 'AWS::ApiGateway::Method').filter(
+    const paths = resourcePaths(apiResources(prod));
+    const gets = ofType(apiResources(prod), 'AWS::ApiGateway::Method').filter(
       ([, m]) => m.Properties?.HttpMethod === 'GET',
     );
     const stage = ofType(prod.resources, 'AWS::ApiGateway::Stage')[0]?.[1].Properties as {
@@ -318,10 +401,11 @@ describe('cloud stack', () => {
 
   it('grants each function one invoke permission, scoped to the API (not one per method)', () => {
     // The API's permissions (a schedule's rule and the Stripe webhook's Function URL add their own).
-    const permissions = ofType(dev.resources, 'AWS::Lambda::Permission').filter(
+    const permissions = ofType(apiResources(dev), 'AWS::Lambda::Permission').filter(
       ([, p]) => p.Properties?.Principal === 'apigateway.amazonaws.com',
     );
-    const byGroup = functionsByGroup(dev.resources);
+    const byGroup = aliasesByGroup(dev.resources);
+    expect(byGroup.size).toBe(GROUPS.length);
     expect(permissions).toHaveLength(GROUPS.length);
     for (const logicalId of byGroup.values()) {
       const own = permissions.filter(([, p]) => mentions(p.Properties?.FunctionName, logicalId));
@@ -414,7 +498,7 @@ describe('cloud stack', () => {
     () => {
       dev.template.resourceCountIs('AWS::ApiGateway::UsagePlan', 0);
       dev.template.resourceCountIs('AWS::ApiGateway::ApiKey', 0);
-      for (const [, method] of ofType(dev.resources, 'AWS::ApiGateway::Method')) {
+      for (const [, method] of ofType(apiResources(dev), 'AWS::ApiGateway::Method')) {
         expect(method.Properties?.ApiKeyRequired ?? false).toBe(false);
       }
       const keyed = synth({ requireApiKey: 'true' });
@@ -424,7 +508,9 @@ describe('cloud stack', () => {
       });
       keyed.template.resourceCountIs('AWS::ApiGateway::ApiKey', 1);
       keyed.template.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1);
-      const methods = ofType(keyed.resources, 'AWS::ApiGateway::Method').map(([, m]) => m.Properties ?? {});
+      const methods = ofType(apiResources(keyed), 'AWS::ApiGateway::Method').map(
+        ([, m]) => m.Properties ?? {},
+      );
       expect(methods.some((m) => m.HttpMethod === 'OPTIONS')).toBe(true);
       for (const method of methods)
         expect(method.ApiKeyRequired ?? false, String(method.HttpMethod)).toBe(
@@ -525,6 +611,8 @@ describe('cloud stack', () => {
     expect(urls).toHaveLength(1);
     expect(urls[0]?.[1].Properties?.AuthType).toBe('NONE');
     expect(mentions(urls[0]?.[1].Properties?.TargetFunctionArn, webhookFn)).toBe(true);
+    // The URL invokes the live alias, as the API does.
+    expect(urls[0]?.[1].Properties?.Qualifier).toBe(LIVE_ALIAS);
     const outputs = (dev.template.toJSON().Outputs ?? {}) as Record<string, { Value?: unknown }>;
     expect(mentions(outputs.StripeWebhookUrl?.Value, urls[0]?.[0] ?? '?')).toBe(true);
     const envOf = (group: string) =>
@@ -627,7 +715,7 @@ describe('cloud stack', () => {
   it(
     'retains the created mail identity in prod, and imports it instead when context says it exists',
     () => {
-      prod.template.hasResource('AWS::SES::EmailIdentity', { DeletionPolicy: 'Retain' });
+      prod.template.hasResource('AWS::SES::EmailIdentity', { DeletionPolicy: 'RetainExceptOnCreate' });
       dev.template.hasResource('AWS::SES::EmailIdentity', { DeletionPolicy: 'Delete' });
       const imported = synth({ ...PROD_CONTEXT, mailIdentityExists: 'true' });
       imported.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
@@ -638,11 +726,32 @@ describe('cloud stack', () => {
   );
 
   it(
-    "creates API Gateway's per-account CloudWatch role only when context asks",
+    "sets API Gateway's account-level logging role in a small stack the stage depends on (deployed first), unless context says the account has one",
     () => {
+      // The stage logs (access and execution logs): without the account's role its creation fails.
+      const stage = ofType(dev.resources, 'AWS::ApiGateway::Stage')[0]?.[1].Properties ?? {};
+      expect(stage.AccessLogSetting).toBeDefined();
       expect(ofType(dev.resources, 'AWS::ApiGateway::Account')).toHaveLength(0);
-      const withRole = synth({ apiGatewayCloudWatchRole: 'true' });
-      expect(ofType(withRole.resources, 'AWS::ApiGateway::Account')).toHaveLength(1);
+      const logging = dev.logging;
+      expect(logging?.stackName).toBe(API_GATEWAY_LOGGING_STACK);
+      expect(dev.stack.dependencies).toContain(logging);
+      const template = Template.fromStack(logging as Stack);
+      template.hasResource('AWS::ApiGateway::Account', { DeletionPolicy: 'RetainExceptOnCreate' });
+      template.hasResource('AWS::IAM::Role', {
+        DeletionPolicy: 'RetainExceptOnCreate',
+        Properties: Match.objectLike({
+          AssumeRolePolicyDocument: Match.objectLike({
+            Statement: [Match.objectLike({ Principal: { Service: 'apigateway.amazonaws.com' } })],
+          }),
+        }),
+      });
+      expect(JSON.stringify(template.toJSON())).toContain('AmazonAPIGatewayPushToCloudWatchLogs');
+      // Every stage synthesizes the same account stack, so two stages in one account share it.
+      expect(Template.fromStack(prod.logging as Stack).toJSON()).toEqual(template.toJSON());
+      expect([logging?.terminationProtection, prod.logging?.terminationProtection]).toEqual([true, true]);
+      const without = synth({ apiGatewayCloudWatchRole: 'false' });
+      expect(without.logging).toBeUndefined();
+      expect(without.stack.dependencies).toEqual([]);
     },
     SYNTH_TIMEOUT,
   );
@@ -678,13 +787,286 @@ describe('cloud stack', () => {
   it('refuses to synthesize prod without its account, region, mail identity and origins', () => {
     expect(() =>
       buildApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], stage: 'prod' } }),
-    ).toThrow(/Stage prod needs account, region, mailIdentity, corsOrigins/);
+    ).toThrow(/Stage prod needs account, region, mailIdentity, corsOrigins, alarmEmail/);
     const { mailIdentity: _, ...noMail } = PROD_CONTEXT;
     expect(() => buildApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...noMail } })).toThrow(
       /needs mailIdentity/,
     );
     expect(prod.stack.account).toBe(PROD_CONTEXT.account);
     expect(prod.stack.region).toBe(PROD_CONTEXT.region);
+  });
+
+  it('refuses to synthesize prod without an alarm e-mail or topic: someone must receive the alarms', () => {
+    const { alarmEmail: _, ...noAlarms } = PROD_CONTEXT;
+    expect(() =>
+      buildApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...noAlarms } }),
+    ).toThrow(
+      'Stage prod needs alarmEmail in cdk.json context "stages.prod" (or -c key=value): it never deploys with defaults (alarmEmail, or alarmTopicArn: someone must receive the alarms)',
+    );
+    expect(() => buildApp({ context: { ...cdkContext, ...noAlarms, alarmTopicArn: 'not-an-arn' } })).toThrow(
+      /alarmTopicArn "not-an-arn" is not an SNS topic ARN/,
+    );
+  });
+
+  it('alarms on the stage (5XX and p99 latency, by ApiName and Stage), the account claimed concurrency near its quota, and the stream reader falling behind', () => {
+    const alarms = alarmsOf(dev);
+    const stageDimensions = [
+      { Name: 'ApiName', Value: 'rental-pm-dev' },
+      { Name: 'Stage', Value: 'dev' },
+    ];
+    const fiveXx = alarms.filter((a) => a.MetricName === '5XXError');
+    expect(fiveXx).toHaveLength(1);
+    expect(fiveXx[0]?.Dimensions).toEqual(stageDimensions);
+    const latency = alarms.filter((a) => a.MetricName === 'Latency');
+    expect(latency).toHaveLength(1);
+    expect(latency[0]).toMatchObject({
+      Dimensions: stageDimensions,
+      ExtendedStatistic: 'p99',
+      Threshold: API_P99_THRESHOLD_MS,
+      EvaluationPeriods: 3,
+    });
+    const concurrency = alarms.filter((a) => a.MetricName === 'ClaimedAccountConcurrency');
+    expect(concurrency).toHaveLength(1);
+    expect(concurrency[0]).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Maximum', Threshold: 800 });
+    const reader = functionsByJob(dev.resources).get(TABLE_CHANGES_READER) ?? '?';
+    const iterator = alarms.filter((a) => a.MetricName === 'IteratorAge');
+    expect(iterator).toHaveLength(1);
+    expect(mentions(iterator[0]?.Dimensions, reader)).toBe(true);
+    expect(iterator[0]).toMatchObject({ Statistic: 'Maximum', Threshold: ITERATOR_AGE_THRESHOLD_MS });
+  });
+
+  it(
+    "lets only this account's CloudWatch use the alarm topic and its key (aws:SourceAccount), with the alarm e-mail subscribed; an existing topic instead with alarmTopicArn",
+    () => {
+      const monitoring = monitoringResources(prod);
+      const [[, key] = ['', undefined]] = ofType(monitoring, 'AWS::KMS::Key');
+      const keyPolicy = key?.Properties?.KeyPolicy as { Statement: Record<string, unknown>[] } | undefined;
+      const keyStatements = keyPolicy?.Statement ?? [];
+      const forCloudWatch = keyStatements.filter((st) => JSON.stringify(st.Principal).includes('cloudwatch'));
+      expect(forCloudWatch).toHaveLength(1);
+      expect(forCloudWatch[0]?.Condition).toEqual({
+        StringEquals: { 'aws:SourceAccount': PROD_CONTEXT.account },
+      });
+      const [[, topicPolicy] = ['', undefined]] = ofType(monitoring, 'AWS::SNS::TopicPolicy');
+      const publish = JSON.stringify(topicPolicy?.Properties?.PolicyDocument);
+      expect(publish).toContain('"Service":"cloudwatch.amazonaws.com"');
+      expect(publish).toContain(`"aws:SourceAccount":"${PROD_CONTEXT.account}"`);
+      const [[, subscription] = ['', undefined]] = ofType(monitoring, 'AWS::SNS::Subscription');
+      expect(subscription?.Properties).toMatchObject({
+        Protocol: 'email',
+        Endpoint: PROD_CONTEXT.alarmEmail,
+      });
+
+      const topicArn = 'arn:aws:sns:eu-west-1:222222222222:on-call';
+      const { alarmEmail: _, ...noEmail } = PROD_CONTEXT;
+      const external = synth({ ...noEmail, alarmTopicArn: topicArn });
+      const resources = monitoringResources(external);
+      expect(ofType(resources, 'AWS::SNS::Topic')).toEqual([]);
+      const alarms = alarmsOf(external);
+      expect(alarms.length).toBeGreaterThan(0);
+      for (const a of alarms) expect(a.AlarmActions).toEqual([topicArn]);
+    },
+    SYNTH_TIMEOUT,
+  );
+
+  it('logs WAF decisions (blocked and counted requests, credentials and query strings redacted) to an aws-waf-logs- group with retention', () => {
+    const [[aclId] = ['']] = ofType(dev.resources, 'AWS::WAFv2::WebACL');
+    const configs = ofType(dev.resources, 'AWS::WAFv2::LoggingConfiguration');
+    expect(configs).toHaveLength(1);
+    const config = configs[0]?.[1].Properties ?? {};
+    expect(mentions(config.ResourceArn, aclId)).toBe(true);
+    expect(JSON.stringify(config.LogDestinationConfigs)).toContain(
+      'log-group:aws-waf-logs-rental-pm-dev-api',
+    );
+    expect(JSON.stringify(config.LogDestinationConfigs)).not.toContain(':*');
+    expect(config.RedactedFields).toEqual(
+      expect.arrayContaining([
+        { SingleHeader: { Name: 'cookie' } },
+        { SingleHeader: { Name: 'authorization' } },
+        { QueryString: {} },
+      ]),
+    );
+    expect(JSON.stringify(config.LoggingFilter)).toContain('"DefaultBehavior":"DROP"');
+    const group = ofType(dev.resources, 'AWS::Logs::LogGroup').find(
+      ([, g]) => g.Properties?.LogGroupName === 'aws-waf-logs-rental-pm-dev-api',
+    );
+    expect(group?.[1].Properties?.RetentionInDays).toBe(30);
+  });
+
+  it('has a dashboard per stage: the stage, requests, errors and p99 per group, bookings and payments per hour, job lag, webhook and mail failures', () => {
+    const dashboards = ofType(monitoringResources(dev), 'AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    const dashboard = dashboards[0]?.[1].Properties ?? {};
+    expect(dashboard.DashboardName).toBe('rental-pm-dev-api');
+    // The body is a Fn::Join of JSON text and references: references become REF:<id> to read it as JSON.
+    const parts = (dashboard.DashboardBody as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+    const text = parts.map((p) => (typeof p === 'string' ? p : `REF:${JSON.stringify(p)}`)).join('');
+    const widgets = (
+      JSON.parse(
+        text.replaceAll(/REF:(\{[^}]*\}+)/g, (_, ref: string) => `REF${ref.replaceAll('"', "'")}`),
+      ) as {
+        widgets: { properties: { title?: string; metrics?: unknown[][] } }[];
+      }
+    ).widgets.map((w) => w.properties);
+    const metricsOf = (title: string) =>
+      JSON.stringify(widgets.find((w) => w.title === title)?.metrics ?? 'missing');
+    expect(metricsOf('Requests')).toContain('"Count","ApiName","rental-pm-dev","Stage","dev"');
+    for (const title of ['Invocations per group', 'Errors per group', 'Duration p99 per group (ms)'])
+      for (const group of GROUPS)
+        expect(metricsOf(title), `${title}: ${group}`).toContain(`"label":"${group}"`);
+    expect(metricsOf('Duration p99 per group (ms)')).toContain('"stat":"p99"');
+    const business = metricsOf('Bookings and payments per hour');
+    for (const metric of BUSINESS_METRICS)
+      expect(business).toContain(`"${BUSINESS_METRICS_NAMESPACE}","${metric}",{"period":3600,"stat":"Sum"}`);
+    const reader = functionsByJob(dev.resources).get(TABLE_CHANGES_READER) ?? '?';
+    expect(metricsOf('Job lag: stream iterator age (ms)')).toContain(
+      `"IteratorAge","FunctionName","REF{'Ref':'${reader}'}"`,
+    );
+    expect(metricsOf('Job retry path: records parked and given up')).toContain('JobRecordsKept');
+    expect(metricsOf('Webhook failures')).toContain('DeliveryFailures');
+    expect(metricsOf('Mail failures')).toContain('MailSendFailures');
+    expect(BUSINESS_METRICS).toEqual(['Bookings', 'Payments']);
+    expect(businessMetricLine('Bookings', 1, new Date(0))).toContain(
+      `"Namespace":"${BUSINESS_METRICS_NAMESPACE}"`,
+    );
+  });
+
+  it("counts failed mail sends ('message send failed' lines) in every job function's log group, and alarms on a message given up on", () => {
+    const monitoring = monitoringResources(dev);
+    const filters = ofType(monitoring, 'AWS::Logs::MetricFilter').filter(([, f]) =>
+      String(f.Properties?.FilterPattern).includes(MAIL_FAILED_MESSAGE),
+    );
+    const jobLogGroups = [...functionsByJob(dev.resources).values()].map(
+      (fnId) =>
+        (dev.resources[fnId]?.Properties?.LoggingConfig as { LogGroup?: unknown } | undefined)?.LogGroup,
+    );
+    expect(filters).toHaveLength(2 * jobLogGroups.length);
+    for (const logGroup of jobLogGroups)
+      expect(
+        filters.filter(([, f]) => JSON.stringify(f.Properties?.LogGroupName) === JSON.stringify(logGroup)),
+      ).toHaveLength(2);
+    const givenUp = filters.filter(([, f]) =>
+      String(f.Properties?.FilterPattern).includes('$.final IS TRUE'),
+    );
+    expect(givenUp).toHaveLength(jobLogGroups.length);
+    expect(alarmsOf(dev).filter((a) => a.MetricName === 'MailSendsGivenUp')).toHaveLength(1);
+  });
+
+  it('publishes each group as a version behind a live alias; dev moves the alias at once, with no CodeDeploy', () => {
+    const aliases = aliasesByGroup(dev.resources);
+    expect([...aliases.keys()].sort()).toEqual([...GROUPS].sort());
+    for (const aliasId of aliases.values()) {
+      const alias = dev.resources[aliasId];
+      expect(alias?.Properties?.Name).toBe(LIVE_ALIAS);
+      const version = alias?.Properties?.FunctionVersion as { 'Fn::GetAtt': [string, string] };
+      expect(dev.resources[version['Fn::GetAtt'][0]]?.Type).toBe('AWS::Lambda::Version');
+      expect(alias?.UpdatePolicy).toBeUndefined();
+    }
+    expect(ofType(dev.resources, 'AWS::CodeDeploy::DeploymentGroup')).toEqual([]);
+    // Jobs are not behind the API: no alias.
+    expect(ofType(dev.resources, 'AWS::Lambda::Alias')).toHaveLength(GROUPS.length);
+  });
+
+  it("releases each group as a canary in prod (10 % for 5 minutes), rolled back on the group's errors alarm", () => {
+    const aliases = aliasesByGroup(prod.resources);
+    const groups = ofType(prod.resources, 'AWS::CodeDeploy::DeploymentGroup');
+    expect(groups).toHaveLength(GROUPS.length);
+    const [[applicationId] = ['']] = ofType(prod.resources, 'AWS::CodeDeploy::Application');
+    const errorsAlarms = ofType(monitoringResources(prod), 'AWS::CloudWatch::Alarm');
+    const monitoringOutputs = (Template.fromStack(prod.stack.monitoring).toJSON().Outputs ?? {}) as Record<
+      string,
+      { Value?: unknown }
+    >;
+    for (const [group, aliasId] of aliases) {
+      const update = prod.resources[aliasId]?.UpdatePolicy as {
+        CodeDeployLambdaAliasUpdate: {
+          ApplicationName: { Ref: string };
+          DeploymentGroupName: { Ref: string };
+        };
+      };
+      expect(update.CodeDeployLambdaAliasUpdate.ApplicationName).toEqual({ Ref: applicationId });
+      const deploymentGroup = prod.resources[update.CodeDeployLambdaAliasUpdate.DeploymentGroupName.Ref];
+      expect(deploymentGroup?.Properties).toMatchObject({
+        DeploymentConfigName: 'CodeDeployDefault.LambdaCanary10Percent5Minutes',
+        AutoRollbackConfiguration: {
+          Enabled: true,
+          Events: expect.arrayContaining(['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_ALARM']),
+        },
+        AlarmConfiguration: { Enabled: true, Alarms: [expect.anything()] },
+      });
+      // The alarm is the group's errors alarm (an output of the Monitoring nested stack).
+      const [, outputName] =
+        /"Outputs\.([A-Za-z0-9]+)"/.exec(JSON.stringify(deploymentGroup?.Properties?.AlarmConfiguration)) ??
+        [];
+      const alarmId = (monitoringOutputs[outputName ?? '']?.Value as { Ref?: string } | undefined)?.Ref;
+      const fnId = functionsByGroup(prod.resources).get(group) ?? '?';
+      const own = errorsAlarms.filter(
+        ([id, a]) =>
+          id === alarmId && a.Properties?.MetricName === 'Errors' && mentions(a.Properties?.Dimensions, fnId),
+      );
+      expect(own, group).toHaveLength(1);
+    }
+  });
+
+  it('reserves concurrency for the Stripe webhook (its Function URL is outside WAF and the stage throttle), and for no other function', () => {
+    const webhook = functionsByGroup(dev.resources).get('paymentWebhook') ?? '?';
+    for (const [id, fn] of ofType(dev.resources, 'AWS::Lambda::Function'))
+      expect(fn.Properties?.ReservedConcurrentExecutions, id).toBe(
+        id === webhook ? STRIPE_WEBHOOK_CONCURRENCY : undefined,
+      );
+  });
+
+  it('gives each keyed integration (context apiClients) its own key and usage plan with its throttle and quota, only with requireApiKey', () => {
+    const plans = ofType(full.resources, 'AWS::ApiGateway::UsagePlan').map(([, p]) => p.Properties ?? {});
+    expect(plans).toHaveLength(1 + API_CLIENTS.length);
+    for (const client of API_CLIENTS) {
+      const plan = plans.find((p) => p.UsagePlanName === `rental-pm-prod-${client.name}`);
+      expect(plan?.Throttle).toEqual({ RateLimit: client.rateLimit, BurstLimit: client.burstLimit });
+      expect(plan?.Quota).toEqual(
+        client.quotaPerDay ? { Limit: client.quotaPerDay, Period: 'DAY' } : undefined,
+      );
+    }
+    full.template.resourceCountIs('AWS::ApiGateway::ApiKey', 1 + API_CLIENTS.length);
+    full.template.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1 + API_CLIENTS.length);
+    expect(Object.keys(full.template.toJSON().Outputs)).toEqual(
+      expect.arrayContaining(['WebsiteApiKeyId', 'ApiKeyIdchannelmanager', 'ApiKeyIdaccountingsync']),
+    );
+    expect(() => buildApp({ context: { ...cdkContext, apiClients: JSON.stringify(API_CLIENTS) } })).toThrow(
+      /apiClients needs requireApiKey=true/,
+    );
+  });
+
+  it("refuses a custom domain certificate from another region (the regional endpoint takes only the stack region's)", () => {
+    const certificate = (region: string) =>
+      `arn:aws:acm:${region}:222222222222:certificate/0a1b2c3d-1234-4abc-9def-0123456789ab`;
+    const withCertificate = (region: string) => () =>
+      buildApp({
+        context: {
+          ...cdkContext,
+          ...PROD_CONTEXT,
+          domainName: 'api.example-rentals.com',
+          certificateArn: certificate(region),
+        },
+      });
+    expect(withCertificate('us-east-1')).toThrow(
+      /certificateArn is in us-east-1 but the stack deploys to eu-west-1: the API's regional custom domain needs an ACM certificate in eu-west-1/,
+    );
+    expect(withCertificate('eu-west-1')).not.toThrow();
+  });
+
+  it("publishes the SES identity's DKIM records: in the Route 53 zone that holds the mail domain, else as outputs", () => {
+    const outputs = (s: Synthesized) => Object.keys(s.template.toJSON().Outputs ?? {});
+    expect(outputs(dev)).toEqual(expect.arrayContaining(['DkimRecord1', 'DkimRecord2', 'DkimRecord3']));
+    expect(ofType(dev.resources, 'AWS::Route53::RecordSet')).toEqual([]);
+    const records = ofType(full.resources, 'AWS::Route53::RecordSet').filter(
+      ([, r]) => r.Properties?.Type === 'CNAME',
+    );
+    expect(records).toHaveLength(3);
+    for (const [, record] of records) {
+      expect(record.Properties?.HostedZoneId).toBe(FULL_CONTEXT.hostedZoneId);
+      expect(JSON.stringify(record.Properties?.Name)).toContain('DkimDNSTokenName');
+    }
+    expect(outputs(full).filter((o) => o.startsWith('Dkim'))).toEqual([]);
   });
 
   it('refuses * and null (and non-origins) in the allowed origins: credentials are always allowed', () => {
@@ -697,8 +1079,37 @@ describe('cloud stack', () => {
     const alarms = alarmsOf(dev);
     const named = (namespace: string, metric: string) =>
       alarms.filter((a) => a.Namespace === namespace && a.MetricName === metric);
-    expect(named('AWS/DynamoDB', 'ThrottledRequests')).toHaveLength(1);
-    expect(named('AWS/DynamoDB', 'SystemErrors')).toHaveLength(1);
+    // DynamoDB publishes ThrottledRequests and SystemErrors per Operation only: a TableName-only alarm never fires.
+    const dynamo = alarms.flatMap((a) =>
+      ((a.Metrics ?? []) as MetricQuery[]).flatMap((q) =>
+        q.MetricStat?.Metric.Namespace === 'AWS/DynamoDB' ? [{ alarm: a, metric: q.MetricStat.Metric }] : [],
+      ),
+    );
+    const dimensionNames = (m: MetricQuery['MetricStat']) =>
+      (m?.Metric.Dimensions ?? []).map((d) => d.Name).sort();
+    const throttles = dynamo.filter((d) => d.metric.MetricName.endsWith('ThrottleEvents'));
+    expect(new Set(throttles.map((d) => d.alarm)).size).toBe(1);
+    // Read and write throttle events of the table and of each GSI.
+    expect(throttles).toHaveLength(2 * (1 + GLOBAL_INDEXES.length));
+    for (const index of GLOBAL_INDEXES)
+      expect(JSON.stringify(throttles.map((d) => d.metric.Dimensions))).toContain(`"Value":"${index.name}"`);
+    const systemErrors = dynamo.filter((d) => d.metric.MetricName === 'SystemErrors');
+    expect(new Set(systemErrors.map((d) => d.alarm)).size).toBe(2);
+    for (const { metric } of systemErrors)
+      expect(dimensionNames({ Metric: metric })).toEqual(['Operation', 'TableName']);
+    expect(systemErrors.map((d) => d.metric.Dimensions?.find((x) => x.Name === 'Operation')?.Value)).toEqual(
+      expect.arrayContaining([
+        'GetItem',
+        'Query',
+        'PutItem',
+        'UpdateItem',
+        'TransactWriteItems',
+        'BatchWriteItem',
+      ]),
+    );
+    expect(dynamo.filter((d) => d.metric.MetricName === 'ThrottledRequests')).toEqual([]);
+    // An alarm's metric math takes at most 10 metrics.
+    for (const a of alarms) expect(((a.Metrics ?? []) as unknown[]).length).toBeLessThanOrEqual(11);
     expect(named('AWS/WAFV2', 'BlockedRequests')).toHaveLength(1);
     expect(named('AWS/SES', 'Reputation.BounceRate')).toHaveLength(1);
     expect(named('AWS/SES', 'Reputation.ComplaintRate')).toHaveLength(1);
@@ -842,9 +1253,10 @@ describe('cloud stack', () => {
   });
 
   it("keeps the stack and its monitoring nested stack well under CloudFormation's 500 resources each", () => {
-    for (const s of [dev, prod]) {
+    for (const s of [dev, prod, full]) {
       expect(Object.keys(s.resources).length).toBeLessThan(450);
       expect(Object.keys(monitoringResources(s)).length).toBeLessThan(450);
+      expect(Object.keys(nestedResources(s, s.stack.api.routes)).length).toBeLessThan(450);
     }
   });
 

@@ -6,14 +6,25 @@
  * Manager and are never passed through context.
  */
 import type { Node } from 'constructs';
+import { type ApiClientConfig, readApiClients } from './api-clients.js';
+
+export type { ApiClientConfig } from './api-clients.js';
+
+export interface HostedZoneConfig {
+  readonly id: string;
+  readonly name: string;
+}
 
 export interface CustomDomainConfig {
   /** e.g. `api.example-rentals.com`: clients call https://<name>/API/... */
   readonly name: string;
-  /** An existing ACM certificate (same region as the API); unset → a new DNS-validated one in the hosted zone. */
+  /**
+   * An existing ACM certificate in the stack's own region (a regional endpoint takes only those; checked at
+   * synth); unset → a new DNS-validated one in the hosted zone.
+   */
   readonly certificateArn?: string;
   /** The Route 53 zone for the alias record (and the certificate's validation); unset → no record is made. */
-  readonly hostedZone?: { readonly id: string; readonly name: string };
+  readonly hostedZone?: HostedZoneConfig;
 }
 
 export interface StackConfig {
@@ -31,14 +42,25 @@ export interface StackConfig {
   readonly publicBaseUrl?: string;
   /** The website's origin(s) allowed by CORS, with credentials: never `*` or `null`. */
   readonly corsOrigins: readonly string[];
-  /** Subscribed to the alarm topic when given. */
+  /** Subscribed to the alarm topic when given (prod needs this or alarmTopicArn). */
   readonly alarmEmail?: string;
-  /** Create API Gateway's per-account CloudWatch role (once per account and region; off when it exists). */
+  /** An existing SNS topic (the team's on-call topic) the alarms notify instead of a topic of their own. */
+  readonly alarmTopicArn?: string;
+  /**
+   * Deploy the per-account stack that gives API Gateway its CloudWatch Logs role (RentalPm-ApiGatewayLogging),
+   * first, by the same `cdk deploy`; off only when the account already has the role set (another team's stack).
+   */
   readonly apiGatewayCloudWatchRole: boolean;
+  /** The account's Lambda concurrency quota: the alarm fires at 80 % of it (a new account may start far lower). */
+  readonly accountConcurrency: number;
+  /** The Route 53 zone of the custom domain and/or the mail domain: DKIM records are written there when it holds the mail domain. */
+  readonly hostedZone?: HostedZoneConfig;
   /** The stage cache for public GETs (a cache cluster costs money by the hour): prod only unless asked for. */
   readonly stageCache: boolean;
-  /** Methods require the website's API key and its usage plan throttles it; off until every client sends it. */
+  /** Methods require an API key (the website's, or an integration's) and its usage plan throttles it; off until every client sends one. */
   readonly requireApiKey: boolean;
+  /** Keyed integrations (context apiClients), each with its own key and usage plan; only with requireApiKey. */
+  readonly apiClients: readonly ApiClientConfig[];
   readonly domain?: CustomDomainConfig;
   /**
    * The accounting provider's OAuth client (docs/accounting.md): its client id and, when not QuickBooks Online,
@@ -56,8 +78,10 @@ export interface AccountingConfig {
 
 export const DEFAULT_ACCOUNT = '111111111111';
 export const DEFAULT_REGION = 'us-east-1';
-/** What prod must name explicitly (cdk.json stages.prod or -c). */
-export const PROD_REQUIRED = ['account', 'region', 'mailIdentity', 'corsOrigins'] as const;
+/** What prod must name explicitly (cdk.json stages.prod or -c); alarmEmail may be alarmTopicArn instead. */
+export const PROD_REQUIRED = ['account', 'region', 'mailIdentity', 'corsOrigins', 'alarmEmail'] as const;
+/** Lambda's default concurrency quota per account and region (new accounts may start lower: docs/cloud-stack.md). */
+export const DEFAULT_ACCOUNT_CONCURRENCY = 1000;
 
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
@@ -102,22 +126,28 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): St
   if (prod) requireProdSettings(get);
   const mailIdentity = textOf(get('mailIdentity')) ?? 'example.com';
   const publicBaseUrl = textOf(get('publicBaseUrl'));
-  const alarmEmail = textOf(get('alarmEmail'));
-  const domain = readDomain(get);
+  const region = textOf(get('region')) ?? env.CDK_DEFAULT_REGION ?? DEFAULT_REGION;
+  const hostedZone = readHostedZone(get);
+  const domain = readDomain(get, region, hostedZone);
+  const requireApiKey = flagOf(get('requireApiKey')) ?? false;
+  const apiClients = readApiClients(get('apiClients'), requireApiKey);
   return {
     stage,
     account: textOf(get('account')) ?? env.CDK_DEFAULT_ACCOUNT ?? DEFAULT_ACCOUNT,
-    region: textOf(get('region')) ?? env.CDK_DEFAULT_REGION ?? DEFAULT_REGION,
+    region,
     mailIdentity,
     mailIdentityExists: flagOf(get('mailIdentityExists')) ?? false,
     mailFrom:
       textOf(get('mailFrom')) ?? (mailIdentity.includes('@') ? mailIdentity : `no-reply@${mailIdentity}`),
     ...(publicBaseUrl ? { publicBaseUrl } : domain ? { publicBaseUrl: `https://${domain.name}` } : {}),
     corsOrigins: checkCorsOrigins(listOf(get('corsOrigins')) ?? ['https://www.example.com']),
-    ...(alarmEmail ? { alarmEmail } : {}),
-    apiGatewayCloudWatchRole: flagOf(get('apiGatewayCloudWatchRole')) ?? false,
+    ...readAlarmTarget(get),
+    apiGatewayCloudWatchRole: flagOf(get('apiGatewayCloudWatchRole')) ?? true,
+    accountConcurrency: readAccountConcurrency(get),
     stageCache: flagOf(get('stageCache')) ?? prod,
-    requireApiKey: flagOf(get('requireApiKey')) ?? false,
+    requireApiKey,
+    apiClients,
+    ...(hostedZone ? { hostedZone } : {}),
     ...(domain ? { domain } : {}),
     ...readAccounting(get),
   };
@@ -139,34 +169,92 @@ function readAccounting(get: (key: string) => unknown): { accounting?: Accountin
   return { accounting: { clientId, ...Object.fromEntries(given) } };
 }
 
-/** prod names where and to whom it deploys; it never falls back to a default. */
+/**
+ * prod names where and to whom it deploys (an alarm nobody receives is no alarm: an e-mail or a topic); it
+ * never falls back to a default.
+ */
 function requireProdSettings(get: (key: string) => unknown): void {
-  const missing = PROD_REQUIRED.filter((key) =>
-    key === 'corsOrigins' ? !listOf(get(key)) : !textOf(get(key)),
-  );
+  const missing = PROD_REQUIRED.filter((key) => {
+    if (key === 'corsOrigins') return !listOf(get(key));
+    if (key === 'alarmEmail') return !textOf(get(key)) && !textOf(get('alarmTopicArn'));
+    return !textOf(get(key));
+  });
   if (missing.length > 0)
     throw new Error(
       `Stage prod needs ${missing.join(', ')} in cdk.json context "stages.prod" (or -c key=value): ` +
-        'it never deploys with defaults',
+        'it never deploys with defaults' +
+        (missing.includes('alarmEmail')
+          ? ' (alarmEmail, or alarmTopicArn: someone must receive the alarms)'
+          : ''),
     );
 }
 
-function readDomain(get: (key: string) => unknown): CustomDomainConfig | undefined {
+/** Who receives the alarms: an e-mail subscribed to the stack's topic, and/or an existing topic. */
+function readAlarmTarget(get: (key: string) => unknown): { alarmEmail?: string; alarmTopicArn?: string } {
+  const alarmEmail = textOf(get('alarmEmail'));
+  const alarmTopicArn = textOf(get('alarmTopicArn'));
+  return {
+    ...(alarmEmail ? { alarmEmail } : {}),
+    ...(alarmTopicArn ? { alarmTopicArn: checkTopicArn(alarmTopicArn) } : {}),
+  };
+}
+
+function readAccountConcurrency(get: (key: string) => unknown): number {
+  const value = Number(get('accountConcurrency') ?? DEFAULT_ACCOUNT_CONCURRENCY);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(
+      'Context accountConcurrency is the Lambda concurrency quota of the account: a whole number',
+    );
+  return value;
+}
+
+const TOPIC_ARN = /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/;
+
+function checkTopicArn(arn: string): string {
+  if (!TOPIC_ARN.test(arn)) throw new Error(`Context alarmTopicArn "${arn}" is not an SNS topic ARN`);
+  return arn;
+}
+
+function readHostedZone(get: (key: string) => unknown): HostedZoneConfig | undefined {
+  const id = textOf(get('hostedZoneId'));
+  const name = textOf(get('hostedZoneName'));
+  if (Boolean(id) !== Boolean(name))
+    throw new Error('Context hostedZoneId and hostedZoneName go together (a Route 53 zone)');
+  return id && name ? { id, name: name.replace(/\.$/, '') } : undefined;
+}
+
+const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[A-Za-z0-9-]+$/;
+
+/**
+ * A regional API Gateway domain takes a certificate of its own region only (an edge one would need us-east-1):
+ * a certificate from elsewhere fails the deploy after many minutes, so it fails synth here instead.
+ */
+export function checkCertificateRegion(arn: string, region: string): string {
+  const match = CERTIFICATE_ARN.exec(arn);
+  if (!match) throw new Error(`Context certificateArn "${arn}" is not an ACM certificate ARN`);
+  if (match[1] !== region)
+    throw new Error(
+      `Context certificateArn is in ${match[1]} but the stack deploys to ${region}: the API's regional custom domain needs an ACM certificate in ${region} (request or import it there, or give hostedZoneId/hostedZoneName for a new DNS-validated one)`,
+    );
+  return arn;
+}
+
+function readDomain(
+  get: (key: string) => unknown,
+  region: string,
+  zone: HostedZoneConfig | undefined,
+): CustomDomainConfig | undefined {
   const name = textOf(get('domainName'));
   if (!name) return undefined;
   const certificateArn = textOf(get('certificateArn'));
-  const zoneId = textOf(get('hostedZoneId'));
-  const zoneName = textOf(get('hostedZoneName'));
-  if (Boolean(zoneId) !== Boolean(zoneName))
-    throw new Error('Context hostedZoneId and hostedZoneName go together (the Route 53 zone of domainName)');
-  if (!certificateArn && !zoneId)
+  if (!certificateArn && !zone)
     throw new Error(
       `Custom domain ${name}: give certificateArn (an ACM certificate) or hostedZoneId/hostedZoneName (a new DNS-validated one)`,
     );
   return {
     name,
-    ...(certificateArn ? { certificateArn } : {}),
-    ...(zoneId && zoneName ? { hostedZone: { id: zoneId, name: zoneName } } : {}),
+    ...(certificateArn ? { certificateArn: checkCertificateRegion(certificateArn, region) } : {}),
+    ...(zone ? { hostedZone: zone } : {}),
   };
 }
 

@@ -15,15 +15,20 @@ import { isProd, type StackConfig } from './config.js';
 import { environmentFor, grantNeeds, type Needs, type WiringResources } from './constructs/access-wiring.js';
 import { AdminUserPool } from './constructs/admin-user-pool.js';
 import { AppSecrets } from './constructs/app-secrets.js';
+import { CanaryReleases } from './constructs/canary-releases.js';
 import { CustomDomain } from './constructs/custom-domain.js';
 import { DataStore } from './constructs/data-store.js';
-import { GroupFunction } from './constructs/group-function.js';
-import { JobFunctions } from './constructs/job-functions.js';
+import { GroupFunction, invokable } from './constructs/group-function.js';
+import { JobFunctions, TABLE_CHANGES_READER } from './constructs/job-functions.js';
 import { LegacyRestApi } from './constructs/legacy-rest-api.js';
 import { Mail } from './constructs/mail.js';
 import { Monitoring } from './constructs/monitoring.js';
 import { RateLimitWebAcl } from './constructs/rate-limit-web-acl.js';
-import { STRIPE_WEBHOOK_GROUP, StripeWebhookUrl } from './constructs/stripe-webhook-url.js';
+import {
+  STRIPE_WEBHOOK_CONCURRENCY,
+  STRIPE_WEBHOOK_GROUP,
+  StripeWebhookUrl,
+} from './constructs/stripe-webhook-url.js';
 import { accessOf, secretsOf, tableAccessOf } from './group-access.js';
 
 export interface RentalPmStackProps extends StackProps {
@@ -40,16 +45,21 @@ export interface RentalPmStackProps extends StackProps {
 export class RentalPmStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
+  /** Group → its `live` alias (what the API and the Stripe Function URL invoke). */
+  readonly aliases: ReadonlyMap<string, lambda.Alias>;
   readonly api: LegacyRestApi;
   /** The alarms, in a nested stack (constructs/monitoring.ts). */
   readonly monitoring: Monitoring;
+  /** prod: each group's canary release (constructs/canary-releases.ts). */
+  readonly releases?: CanaryReleases;
 
   constructor(scope: Construct, id: string, props: RentalPmStackProps) {
     super(scope, id, props);
     const { config } = props;
     const prod = isProd(config);
-    // prod keeps its data stores when the stack goes; other stages are disposable.
-    const removalPolicy = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    // prod keeps its data stores when the stack goes (and through a replacement), but a failed first create
+    // removes what it made, so the retry does not trip over leftovers; other stages are disposable.
+    const removalPolicy = prod ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY;
     const logRetention = prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH;
     const name = `rental-pm-${config.stage}`;
 
@@ -65,6 +75,7 @@ export class RentalPmStack extends Stack {
       identityExists: config.mailIdentityExists,
       from: config.mailFrom,
       prod,
+      ...(config.hostedZone ? { hostedZone: config.hostedZone } : {}),
     });
     const secrets = new AppSecrets(this, 'Secrets', { stage: config.stage, removalPolicy });
     const resources: WiringResources = {
@@ -84,6 +95,8 @@ export class RentalPmStack extends Stack {
       return { access, table: tableAccessOf(routes), secrets: secretsOf(access, routes) };
     };
     const groupFunctions = new Map<string, lambda.Function>();
+    /** Group → its `live` alias, which the API and the Function URL invoke. */
+    const liveAliases = new Map<string, lambda.Alias>();
     for (const group of props.groups) {
       const needs = groupNeeds(group);
       const groupFunction = new GroupFunction(this, `${group}Group`, {
@@ -91,25 +104,28 @@ export class RentalPmStack extends Stack {
         environment: environmentFor(needs, resources),
         logRetention,
         removalPolicy,
+        ...(group === STRIPE_WEBHOOK_GROUP ? { reservedConcurrency: STRIPE_WEBHOOK_CONCURRENCY } : {}),
       });
       grantNeeds(groupFunction.role, needs, resources);
       groupFunctions.set(group, groupFunction.function);
+      if (groupFunction.alias) liveAliases.set(group, groupFunction.alias);
     }
     this.functions = groupFunctions;
-    const stripeWebhook = groupFunctions.get(STRIPE_WEBHOOK_GROUP);
-    if (stripeWebhook) new StripeWebhookUrl(this, 'StripeWebhook', { function: stripeWebhook });
+    this.aliases = liveAliases;
+    const stripeWebhook = liveAliases.get(STRIPE_WEBHOOK_GROUP);
+    if (stripeWebhook) new StripeWebhookUrl(this, 'StripeWebhook', { function: invokable(stripeWebhook) });
 
     // --- The REST API with the legacy paths, derived from the registry.
     this.api = new LegacyRestApi(this, 'Http', {
       stageName: config.stage,
       resources: planApiResources(props.routes),
-      functions: groupFunctions,
+      functions: new Map([...liveAliases].map(([group, alias]) => [group, invokable(alias)])),
       logRetention,
       removalPolicy,
       corsOrigins: config.corsOrigins,
-      cloudWatchRole: config.apiGatewayCloudWatchRole,
       stageCache: config.stageCache,
       requireApiKey: config.requireApiKey,
+      apiClients: config.apiClients,
       binaryMediaTypes: binaryMediaTypesOf(props.routes),
     });
     if (config.domain) {
@@ -128,6 +144,7 @@ export class RentalPmStack extends Stack {
       name: `${name}-api`,
       stageArn: this.api.stage.stageArn,
       corsOrigins: config.corsOrigins,
+      logRetention,
     });
 
     // --- Background jobs, derived from the JOBS contracts: a job runs with its group's declared access and
@@ -150,16 +167,27 @@ export class RentalPmStack extends Stack {
     for (const fn of jobs.functions.values()) fn.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);
 
     const icalImport = props.jobs.find((job) => job.id === 'icalImport');
+    const streamReader = jobs.functions.get(TABLE_CHANGES_READER);
     this.monitoring = new Monitoring(this, 'Monitoring', {
       alarms: {
-        api: this.api.api,
+        stage: { apiName: this.api.api.restApiName, stageName: config.stage },
         functions: new Map([...groupFunctions, ...jobs.functions]),
         table: data.table,
         webAclName: waf.name,
         failureQueues: jobs.failureQueues,
         removalPolicy,
+        accountConcurrency: config.accountConcurrency,
+        ...(streamReader ? { streamReader } : {}),
         ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
+        ...(config.alarmTopicArn ? { topicArn: config.alarmTopicArn } : {}),
       },
+      dashboard: {
+        name: `${name}-api`,
+        groups: props.groups,
+        jobFunctions: jobs.functions,
+        ...(streamReader ? { streamReader } : {}),
+      },
+      jobFunctions: [...jobs.functions.values()],
       webhookJobs: [
         ...new Set(['webhookFanOut', 'webhookRetries'].flatMap((id) => jobs.functionOfJob.get(id) ?? [])),
       ],
@@ -167,12 +195,29 @@ export class RentalPmStack extends Stack {
       ...(icalImport?.kind === 'schedule' ? { icalEveryMinutes: icalImport.everyMinutes } : {}),
     });
 
+    // prod shifts each group's traffic to a new version as a canary and rolls back on the group's errors alarm;
+    // dev points the aliases at the new versions at once.
+    if (prod)
+      this.releases = new CanaryReleases(this, 'Releases', {
+        aliases: liveAliases,
+        alarms: this.monitoring.alarms.errors,
+      });
+
+    this.addOutputs(config, data, admins, secrets);
+  }
+
+  private addOutputs(config: StackConfig, data: DataStore, admins: AdminUserPool, secrets: AppSecrets): void {
     new CfnOutput(this, 'ApiUrl', {
       value: config.publicBaseUrl ?? this.api.api.url,
       description: 'Base URL; paths continue with /API/…',
     });
     if (this.api.websiteApiKey)
       new CfnOutput(this, 'WebsiteApiKeyId', { value: this.api.websiteApiKey.keyId });
+    for (const [client, key] of this.api.clientKeys)
+      new CfnOutput(this, `ApiKeyId${client.replaceAll('-', '')}`, {
+        value: key.keyId,
+        description: `Integration ${client}'s API key id (aws apigateway get-api-key --include-value)`,
+      });
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'AdminUserPoolId', { value: admins.userPool.userPoolId });
     new CfnOutput(this, 'AdminUserPoolClientId', { value: admins.client.userPoolClientId });

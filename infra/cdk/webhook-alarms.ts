@@ -10,9 +10,9 @@ import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { countLogLines } from './log-line-metric.js';
 
 export interface WebhookAlarmsProps {
   /** The delivery jobs' functions (webhookFanOut, webhookRetries). */
@@ -29,24 +29,14 @@ export class WebhookAlarms extends Construct {
 
   constructor(scope: Construct, id: string, props: WebhookAlarmsProps) {
     super(scope, id);
-    const count = (name: string, message: string) => {
-      props.functions.forEach((fn, i) => {
-        new logs.MetricFilter(this, `${name}${i}`, {
-          logGroup: fn.logGroup,
-          filterPattern: logs.FilterPattern.stringValue('$.message', '=', message),
-          metricNamespace: WEBHOOK_METRICS_NAMESPACE,
-          metricName: name,
-          metricValue: '1',
-          defaultValue: 0,
-        });
-      });
-      return new cloudwatch.Metric({
+    const count = (metricName: string, message: string) =>
+      countLogLines(this, {
+        functions: props.functions,
+        message,
         namespace: WEBHOOK_METRICS_NAMESPACE,
-        metricName: name,
-        statistic: cloudwatch.Stats.SUM,
+        metricName,
         period: Duration.minutes(15),
       });
-    };
     const notify = new actions.SnsAction(props.topic);
     const alarm = (alarmId: string, metric: cloudwatch.Metric, threshold: number, description: string) => {
       const created = new cloudwatch.Alarm(this, alarmId, {

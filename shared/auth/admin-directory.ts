@@ -11,9 +11,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { requireEnv } from '../config.js';
 import { Unauthorized } from '../errors.js';
+import { traced } from '../tracer.js';
 import { roleFromCode } from './roles.js';
 
-const cognito = new CognitoIdentityProviderClient({});
+const cognito = traced(new CognitoIdentityProviderClient({}));
 
 export interface AdminIdentity {
   adminId: number;

@@ -8,6 +8,7 @@
  */
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { optionalEnv } from '../config.js';
+import { traced } from '../tracer.js';
 
 export interface DataKeySource {
   dataKey(): Promise<Buffer>;
@@ -34,7 +35,7 @@ type KmsLike = Pick<KMSClient, 'send'>;
 export function kmsKeySource(
   kmsKeyId: string,
   store: WrappedKeyStore,
-  kms: KmsLike = new KMSClient({}),
+  kms: KmsLike = traced(new KMSClient({})),
 ): DataKeySource {
   const unwrap = async (blob: Uint8Array) => {
     const { Plaintext } = await kms.send(

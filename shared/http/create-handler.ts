@@ -5,6 +5,7 @@
  * with problem+json rendering, CORS and security headers on every response, errors included.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import httpCors from '@middy/http-cors';
 import httpEventNormalizer from '@middy/http-event-normalizer';
@@ -19,6 +20,7 @@ import type { AdminSession, TenantSession } from '../auth/session-types.js';
 import { loadSession } from '../auth/sessions.js';
 import { Forbidden, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthorized } from '../errors.js';
 import { logger, requestLogKeys, withRequestLogKeys } from '../log.js';
+import { tracer } from '../tracer.js';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, parseCorsOrigins } from './cors.js';
 import { callerOf, type IdempotentRun, idempotencyKeyOf, idempotentRun } from './idempotency.js';
 import { PathMatcher } from './path-matcher.js';
@@ -89,6 +91,8 @@ export function createHttpHandler(
     .use(httpEventNormalizer())
     // Lambda context and cold_start on every line; keys appended for a request are dropped after it.
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    // A traced subsegment per request (off outside Lambda); answers carry personal data, so none is recorded.
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(httpSecurityHeaders())
     // http-cors answers preflight OPTIONS itself, before the router (so no 405 for them).
     .use(

@@ -1,8 +1,12 @@
 /**
  * One endpoint group's Lambda with the project's defaults, in one place: Node 22 on ARM64, esbuild with the
  * SDK bundled (measured faster cold imports than the runtime's SDK), minified ESM with source maps, its own
- * log group with retention, X-Ray, and a role that starts empty (no AWS managed policy) so every permission it
- * holds is a grant made by the stack on purpose.
+ * log group with retention, X-Ray (the handlers' Powertools Tracer writes the subsegments), and a role that
+ * starts empty (no AWS managed policy) so every permission it holds is a grant made by the stack on purpose.
+ *
+ * A group's function (not a job's) is published as a version on every change, behind the alias `live` that
+ * API Gateway and the Function URL call: CodeDeploy can then shift traffic between two versions and roll back
+ * (constructs/canary-releases.ts), and a release never runs half-updated code.
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +38,21 @@ export interface GroupFunctionProps {
     readonly description: string;
     readonly timeout: Duration;
   };
+  /**
+   * Concurrency kept for this function and its cap: for an entry outside WAF and the stage throttle (the
+   * Stripe webhook's Function URL), so a flood there cannot take the concurrency the API needs.
+   */
+  readonly reservedConcurrency?: number;
 }
+
+/** The alias API Gateway and the Function URL invoke. */
+export const LIVE_ALIAS = 'live';
+
+/**
+ * An alias as the function API Gateway and the Function URL invoke. Alias is an IFunction; only
+ * exactOptionalPropertyTypes sees its optional `role` differently (as with TableV2 in job-functions.ts).
+ */
+export const invokable = (alias: lambda.Alias): lambda.IFunction => alias as unknown as lambda.IFunction;
 
 /**
  * ESM output runs CommonJS dependencies through esbuild's `require` shim, which cannot load Node built-ins;
@@ -48,6 +66,8 @@ export class GroupFunction extends Construct {
   readonly function: nodejs.NodejsFunction;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
+  /** A group's `live` alias on its current version (none for a job). */
+  readonly alias?: lambda.Alias;
 
   constructor(scope: Construct, id: string, props: GroupFunctionProps) {
     super(scope, id);
@@ -81,6 +101,7 @@ export class GroupFunction extends Construct {
         ? `Job ${job.id} (${job.entry}): ${job.description}`.slice(0, 256)
         : `Legacy API group ${group} (functions/${group})`,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       bundling: {
         target: 'node22',
         format: nodejs.OutputFormat.ESM,
@@ -95,6 +116,15 @@ export class GroupFunction extends Construct {
       },
     });
     Tags.of(this.function).add(job ? JOB_TAG : GROUP_TAG, job ? job.id : group);
+    if (!job) {
+      // The version is named by a hash of the function's configuration, so any change publishes a new one.
+      this.alias = new lambda.Alias(this, 'Live', {
+        aliasName: LIVE_ALIAS,
+        // Version is an IVersion; only exactOptionalPropertyTypes sees its optional `role` differently.
+        version: this.function.currentVersion as unknown as lambda.IVersion,
+        description: `What the API serves for ${group}`,
+      });
+    }
 
     Validations.of(this).acknowledge(
       {

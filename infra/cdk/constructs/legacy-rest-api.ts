@@ -1,14 +1,20 @@
 /**
  * The REST API with the legacy paths, built from the resource plan (api-model.ts), which is built from the
  * route registry. One `/API/{controller}/V1/{proxy+}` resource per controller with an ANY method (Lambda
- * proxy) to the controller's group; the group's router matches the full path, answers 404/405 and OPTIONS.
+ * proxy) to the controller's group (its `live` alias); the group's router matches the full path, answers
+ * 404/405 and OPTIONS.
+ *
+ * The resource and method tree (three resources and one to three methods per controller, and each alias's
+ * invoke permission) sits in a nested stack, `Routes`: it is most of the API's resources and grows with every
+ * controller, while a CloudFormation stack holds at most 500. The REST API, its deployment and stage stay here.
  */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { ApiResourcePlan } from '../api-model.js';
+import type { ApiClientConfig } from '../config.js';
 import { addGatewayResponses } from './gateway-responses.js';
 
 /** The stage cache TTL: DESIGN.md "Limits", the same 10 minutes as the handlers' Cache-Control. */
@@ -16,7 +22,8 @@ export const CACHE_TTL = Duration.minutes(10);
 
 /**
  * Stage-wide throttle: a ceiling for all clients together that keeps a flood inside Lambda's concurrency and
- * the table's on-demand ramp. Per-client limits are WAF's (per IP) and the usage plan's (per API key).
+ * the table's on-demand ramp. Per-client limits are WAF's (per IP, always) and, with requireApiKey, the usage
+ * plans' (per API key).
  */
 const STAGE_RATE_LIMIT = 200;
 const STAGE_BURST_LIMIT = 400;
@@ -36,12 +43,12 @@ export interface LegacyRestApiProps {
   readonly removalPolicy: RemovalPolicy;
   /** The allowed origins, for the CORS headers of the gateway's own error responses. */
   readonly corsOrigins: readonly string[];
-  /** Create API Gateway's per-account CloudWatch role (config.ts apiGatewayCloudWatchRole). */
-  readonly cloudWatchRole: boolean;
   /** The stage cache for the cacheable public GETs (config.ts stageCache). */
   readonly stageCache: boolean;
-  /** Every method but OPTIONS requires the website's API key, throttled by its usage plan; else neither exists. */
+  /** Every method but OPTIONS requires an API key, throttled by its usage plan; else no key or plan exists. */
   readonly requireApiKey: boolean;
+  /** The keyed integrations, each with its own key and plan (config.ts apiClients; only with requireApiKey). */
+  readonly apiClients: readonly ApiClientConfig[];
   /**
    * The media types the routes answer as bytes (their `binaryResponse`): the gateway decodes a Lambda's
    * base64 body of such a type when the request's first Accept type is one of them.
@@ -55,6 +62,12 @@ export class LegacyRestApi extends Construct {
   /** Only with requireApiKey: a plan nothing is required to use would throttle nothing. */
   readonly websiteApiKey?: apigw.IApiKey;
   readonly usagePlan?: apigw.UsagePlan;
+  /** Integration name → its key (config apiClients). */
+  readonly clientKeys = new Map<string, apigw.IApiKey>();
+  /** The nested stack of the resource and method tree. */
+  readonly routes: NestedStack;
+  /** First path segment → its resource (created in the Routes nested stack). */
+  private readonly tops = new Map<string, apigw.Resource>();
 
   constructor(scope: Construct, id: string, props: LegacyRestApiProps) {
     super(scope, id);
@@ -88,10 +101,9 @@ export class LegacyRestApi extends Construct {
       description: 'Rental property management: the legacy /API/{controller}/V1/{action}.json interface',
       endpointConfiguration: { types: [apigw.EndpointType.REGIONAL] },
       ...(props.binaryMediaTypes.length > 0 ? { binaryMediaTypes: [...props.binaryMediaTypes] } : {}),
-      // API Gateway writes execution logs through one role per account and region; a second stack creating it
-      // would take it over, so it is made only when context asks (kept on stack deletion: other APIs use it).
-      cloudWatchRole: props.cloudWatchRole,
-      ...(props.cloudWatchRole ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN } : {}),
+      // API Gateway's logging role is an account setting: the stack RentalPm-ApiGatewayLogging sets it
+      // (api-gateway-logging-stack.ts), deployed before this one.
+      cloudWatchRole: false,
       deployOptions: {
         stageName: props.stageName,
         tracingEnabled: true,
@@ -115,6 +127,9 @@ export class LegacyRestApi extends Construct {
     });
     this.stage = this.api.deploymentStage;
 
+    this.routes = new NestedStack(this, 'Routes', {
+      description: 'The legacy API paths: one {proxy+} resource per controller and its methods',
+    });
     for (const plan of props.resources) this.addResource(plan, props.functions, props);
     addGatewayResponses(this.api, props.corsOrigins);
 
@@ -130,9 +145,23 @@ export class LegacyRestApi extends Construct {
         description: "The public website's key (x-api-key), throttled by the website usage plan",
       });
       this.usagePlan.addApiKey(this.websiteApiKey);
+      for (const client of props.apiClients) {
+        const plan = this.api.addUsagePlan(`Client${client.name}Plan`, {
+          name: `rental-pm-${props.stageName}-${client.name}`,
+          description: `Integration ${client.name}: its own key, throttle and quota`,
+          throttle: { rateLimit: client.rateLimit, burstLimit: client.burstLimit },
+          ...(client.quotaPerDay ? { quota: { limit: client.quotaPerDay, period: apigw.Period.DAY } } : {}),
+          apiStages: [{ stage: this.stage }],
+        });
+        const key = this.api.addApiKey(`Client${client.name}Key`, {
+          description: `Integration ${client.name}'s key (x-api-key), throttled by its own usage plan`,
+        });
+        plan.addApiKey(key);
+        this.clientKeys.set(client.name, key);
+      }
     }
 
-    Validations.of(this.api).acknowledge(
+    const acknowledgements: Parameters<ReturnType<typeof Validations.of>['acknowledge']> = [
       {
         id: 'AwsSolutions-APIG2',
         reason:
@@ -148,12 +177,23 @@ export class LegacyRestApi extends Construct {
         reason:
           'Admins sign in through POST /API/auth/V1/login.json, which verifies against Cognito and opens a session cookie; clients never hold Cognito tokens, so a Cognito authorizer has nothing to check.',
       },
-      {
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-        reason:
-          "The account-level API Gateway logging role uses the AWS managed policy AWS documents for it; it is API Gateway's own role, not the application's.",
-      },
-    );
+    ];
+    // The methods sit in the Routes nested stack: the same reasons hold there.
+    for (const scope of [this.api, this.routes]) Validations.of(scope).acknowledge(...acknowledgements);
+  }
+
+  /** The resource of a path, made in the Routes nested stack (its first segment's resource is made there too). */
+  private resourceFor(resourcePath: string): apigw.Resource {
+    const [top = '', ...rest] = resourcePath.replace(/^\//, '').split('/');
+    let resource = this.tops.get(top);
+    if (!resource) {
+      resource = new apigw.Resource(this.routes, `Path${top.replace(/[^A-Za-z0-9]/g, '')}`, {
+        parent: this.api.root,
+        pathPart: top,
+      });
+      this.tops.set(top, resource);
+    }
+    return rest.length > 0 ? resource.resourceForPath(rest.join('/')) : resource;
   }
 
   private addResource(
@@ -163,7 +203,7 @@ export class LegacyRestApi extends Construct {
   ): void {
     const fn = functions.get(plan.group);
     if (!fn) throw new Error(`No function for group ${plan.group} (resource ${plan.resourcePath})`);
-    const resource = this.api.root.resourceForPath(plan.resourcePath);
+    const resource = this.resourceFor(plan.resourcePath);
     // scopePermissionToMethod: false → one invoke permission per function for the whole API (its execute-api ARN),
     // instead of two per method, which would bloat the function's resource policy as controllers are added.
     const integration = new apigw.LambdaIntegration(fn, { scopePermissionToMethod: false });

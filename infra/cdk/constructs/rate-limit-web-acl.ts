@@ -1,12 +1,19 @@
 /**
  * WAF in front of the API stage: the per-IP request limit (DESIGN.md "Limits") and AWS's common rule set.
  *
- * The spec's limit is 25 requests per 5 seconds per client IP. WAF rate-based rules count over a window of
- * 60, 120, 300 or 600 seconds only, so the nearest is 60 s with 25 × 12 = 300 requests: the same average rate
- * (5 requests/s), but a client may burst above 25 within 5 s as long as it stays under 300 per minute. WAF also
- * evaluates with a delay of some seconds, so the block is approximate at the edges; the exact 5-second rule is
- * the local runtime's, and the usage plan's token bucket (5 rps, burst 25) applies to the website's key.
+ * The spec's limit is 25 requests per 5 seconds per client IP, and this rule is how the cloud keeps it, for
+ * every client, keyed or not. WAF rate-based rules count over a window of 60, 120, 300 or 600 seconds only, so
+ * the nearest is 60 s with 25 × 12 = 300 requests: the same average rate (5 requests/s), but a client may
+ * burst above 25 within 5 s as long as it stays under 300 per minute. WAF also evaluates with a delay of some
+ * seconds, so the block is approximate at the edges; the exact 5-second rule is the local runtime's. Usage
+ * plans (legacy-rest-api.ts) throttle per API key, not per IP, and only with requireApiKey.
+ *
+ * WAF logs go to a log group of their own (`aws-waf-logs-…`, the prefix WAF requires) with the stage's
+ * retention: only requests a rule blocked or counted (the rate limit, the common rule set in count mode), with
+ * the Cookie, Authorization and X-Api-Key headers and the query string (iCal and payment-link tokens) redacted.
  */
+import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 
@@ -22,6 +29,7 @@ export interface RateLimitWebAclProps {
   readonly stageArn: string;
   /** The allowed origins: the 429 names the caller's origin when it is one of them, so a browser can read it. */
   readonly corsOrigins: readonly string[];
+  readonly logRetention: logs.RetentionDays;
 }
 
 /** The label the rate rule puts on a request over the limit; the blocking rules below match it. */
@@ -33,6 +41,7 @@ export class RateLimitWebAcl extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
   /** The ACL's name (its CloudWatch metrics' WebACL dimension). */
   readonly name: string;
+  readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: RateLimitWebAclProps) {
     super(scope, id);
@@ -153,5 +162,41 @@ export class RateLimitWebAcl extends Construct {
       resourceArn: props.stageArn,
       webAclArn: this.webAcl.attrArn,
     });
+
+    const logGroupName = `aws-waf-logs-${props.name}`;
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName,
+      retention: props.logRetention,
+      // Destroyed with the stack even in prod: the name is fixed (WAF's prefix), so a retained group would make
+      // the next create of the stack fail, and these logs are about refused requests, not the business's data.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const logging = new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      // WAF takes the log group's ARN without the trailing `:*` that logGroupArn carries.
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      redactedFields: [
+        { singleHeader: { Name: 'cookie' } },
+        { singleHeader: { Name: 'authorization' } },
+        { singleHeader: { Name: 'x-api-key' } },
+        { queryString: {} },
+      ],
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: ['BLOCK', 'COUNT'].map((action) => ({
+          Behavior: 'KEEP',
+          Requirement: 'MEETS_ANY',
+          Conditions: [{ ActionCondition: { Action: action } }],
+        })),
+      },
+    });
+    logging.node.addDependency(this.logGroup);
   }
 }
