@@ -26,6 +26,11 @@ import { STRIPE_WEBHOOK_CONCURRENCY } from '../infra/cdk/constructs/stripe-webho
 import { accessOf, CAPABILITY_MODULES, type Capability, tableAccessOf } from '../infra/cdk/group-access.js';
 import { MAIL_FAILED_MESSAGE } from '../infra/cdk/mail-alarms.js';
 import { RentalPmStack } from '../infra/cdk/stack.js';
+import {
+  BUSINESS_METRICS,
+  BUSINESS_METRICS_NAMESPACE,
+  businessMetricLine,
+} from '../shared/business-metrics.js';
 import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
 import {
   anomalyMetricLine,
@@ -37,11 +42,6 @@ import { jobEntryPath, type TableChangeJob } from '../shared/jobs/contract.js';
 import { filterPatterns } from '../shared/jobs/filter.js';
 import { JOB_METRICS_NAMESPACE } from '../shared/jobs/metrics.js';
 import { SWEEP_EVERY_MINUTES } from '../shared/jobs/retry-path.js';
-import {
-  BUSINESS_METRICS,
-  BUSINESS_METRICS_NAMESPACE,
-  businessMetricLine,
-} from '../shared/metrics/business-metrics.js';
 import { SECRET_NAMES } from '../shared/secrets.js';
 
 const SYNTH_TIMEOUT = 60_000;

@@ -2,7 +2,7 @@
  * The stage's CloudWatch dashboard (`rental-pm-<stage>-api`): what an operator looks at first.
  * - the stage: requests, 4XX and 5XX, latency p50/p99;
  * - per group: invocations, errors and p99 duration of its Lambda;
- * - the business: bookings and payments per hour (EMF RentalPm/Business, shared/metrics/business-metrics.ts);
+ * - the business: bookings and payments per hour (EMF RentalPm/Business, shared/business-metrics.ts);
  * - the jobs: the stream reader's iterator age (the table-change jobs' lag), records parked on and given up
  *   from the jobs' retry path (RentalPm/Jobs), each job function's errors;
  * - outbound webhooks' failed attempts and disabled subscriptions, and failed mail sends (log line counts).
@@ -11,8 +11,8 @@ import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE } from '../../shared/business-metrics.js';
 import { JOB_METRICS_NAMESPACE } from '../../shared/jobs/metrics.js';
-import { BUSINESS_METRICS, BUSINESS_METRICS_NAMESPACE } from '../../shared/metrics/business-metrics.js';
 import { type StageRef, stageMetric } from './stage-metrics.js';
 
 export interface DashboardProps {

@@ -3,6 +3,7 @@
  * "Races"). Used by the recorded-payments endpoint and the Stripe webhook.
  */
 
+import { emitBusinessMetric } from '../../business-metrics.js';
 import { changePart } from '../../data/changes-repo.js';
 import {
   getReservation,
@@ -74,6 +75,8 @@ export async function applySettlement(
       if (booking && reservationChanged(error, booking.record.reservationId)) throw new StaleRecord();
       throw error;
     }
+    // The dashboard's payments per hour: a payment recorded or settled by card (refunds are not counted).
+    if (input.amountCents > 0) emitBusinessMetric('Payments');
     return { ...plan, before: doc };
   });
 }

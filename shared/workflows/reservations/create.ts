@@ -6,6 +6,8 @@
  * channel's mapping; the iCal event). Free units are picked from one read of the nights; losing a claim to a
  * concurrent writer reads them again, so exactly one writer wins the last unit.
  */
+
+import { emitBusinessMetric } from '../../business-metrics.js';
 import { changePart } from '../../data/changes-repo.js';
 import { conflictParts } from '../../data/conflicts-repo.js';
 import { claimLost, nightClaims } from '../../data/night-claims-repo.js';
@@ -25,6 +27,7 @@ import {
 } from '../../domain/booking/capacity.js';
 import {
   isHeld,
+  RESERVATION_STATUS,
   type ReservationRecord,
   type ReservationStatus,
   reservationChange,
@@ -240,6 +243,8 @@ export async function createReservationWithNights(
         }),
         { attempts: 1 },
       );
+      // The dashboard's bookings per hour: every stay made through here (website, staff, channel, iCal), not blocks.
+      if (record.status !== RESERVATION_STATUS.adminBlock) emitBusinessMetric('Bookings');
       return record;
     } catch (error) {
       const retry = retryOf(error, input, attempt);
