@@ -1,9 +1,38 @@
 /**
- * A lease: a tenant renting an LTR property (docs/tenants.md). The tenant session takes propertyId and
- * leaseId from the tenant's active lease.
+ * A lease: a tenant renting an LTR property (docs/tenants.md, DESIGN.md "The LTR rent cycle"). The tenant
+ * session takes propertyId and leaseId from the tenant's active lease. Money is integer cents.
+ *
+ * The terms below are the contract of the rent cycle: shared/domain/lease/ computes from them (the rent of each
+ * month, prorated; due and issue dates; late fees), adminLeases writes them, the rent run charges them.
  */
 export const LEASE_STATUSES = ['active', 'pending', 'ended'] as const;
 export type LeaseStatus = (typeof LEASE_STATUSES)[number];
+
+/** How a RENT invoice left unpaid after its grace days is charged (DESIGN.md "Late fees"). */
+export interface LateFeeTerms {
+  /** Charged once, on the first late day (default: the property's `latePenalty`). */
+  flatCents: number;
+  /** Percent (0–100, up to 2 decimals) of the rent still due, charged once on the first late day. */
+  percent: number;
+  /** Charged per further day while it stays unpaid. */
+  dailyCents: number;
+  /** Cap of all late fees of one rent invoice; null: no cap. */
+  maxPerMonthCents: number | null;
+}
+
+export interface LeaseTerms {
+  /** Monthly rent (default: the property's `propertyRate`). */
+  rentCents: number;
+  /** Invoiced once when the lease is made (default: the property's `propertyDeposit`); 0: none. */
+  depositCents: number;
+  /** Day of the month rent is due, 1–28 (default 1). */
+  dueDay: number;
+  /** Days after the due date before a late fee (default 5). */
+  graceDays: number;
+  lateFee: LateFeeTerms;
+  /** Days before its due date a month's RENT invoice is issued (default 14). */
+  issueDaysBefore: number;
+}
 
 export interface LeaseRecord {
   leaseId: number;
@@ -11,7 +40,37 @@ export interface LeaseRecord {
   propertyId: number;
   status: LeaseStatus;
   startDate: string;
-  /** '' while open-ended. */
+  /** '' while open-ended (month to month). */
   endDate: string;
   dateCreated: string;
+  /** The terms; absent on leases written before the rent cycle (read with `termsOf`). */
+  terms?: LeaseTerms;
+  /** The application the lease was made from, when it was. */
+  applicationId?: number | null;
+  dateUpdated?: string;
+}
+
+export const DEFAULT_DUE_DAY = 1;
+export const DEFAULT_GRACE_DAYS = 5;
+export const DEFAULT_ISSUE_DAYS_BEFORE = 14;
+
+/** The property figures the terms default to. */
+export interface TermDefaults {
+  propertyRateCents: number;
+  propertyDepositCents: number;
+  latePenaltyCents: number;
+}
+
+/** The terms of a lease: its own, or the defaults from its property for a lease written before terms existed. */
+export function termsOf(lease: Pick<LeaseRecord, 'terms'>, property: TermDefaults): LeaseTerms {
+  return (
+    lease.terms ?? {
+      rentCents: property.propertyRateCents,
+      depositCents: property.propertyDepositCents,
+      dueDay: DEFAULT_DUE_DAY,
+      graceDays: DEFAULT_GRACE_DAYS,
+      lateFee: { flatCents: property.latePenaltyCents, percent: 0, dailyCents: 0, maxPerMonthCents: null },
+      issueDaysBefore: DEFAULT_ISSUE_DAYS_BEFORE,
+    }
+  );
 }
