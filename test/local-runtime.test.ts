@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../functions/registry.js';
+import { SAMPLES_ADDRESS } from '../infra/local/mail-samples.js';
 import { freePort } from '../infra/local/services.js';
+import { SAMPLES } from '../shared/domain/messages/samples.js';
 import { Client } from './support/client.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -103,6 +105,17 @@ describe('npm start', () => {
       'SERVICE, tenant 1',
     ])
       expect(home.text).toContain(record);
+    // The mail page shows a sample of every kind of message (infra/local/mail-samples.ts).
+    expect(rt.output()).toMatch(/✓ a sample of each of the \d+ kinds of mail on the mail page/);
+    const mailUrl = /Mail\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(rt.output())?.[1];
+    const { emails } = (await (await fetch(`${mailUrl}/store`)).json()) as {
+      emails: { subject: string; destination: { to: string[] }; attachments?: unknown[] }[];
+    };
+    const samples = emails.filter((m) => m.destination.to.includes(SAMPLES_ADDRESS));
+    expect(samples.map((m) => /^\[sample: ([\w-]+)\]/.exec(m.subject)?.[1]).sort()).toEqual(
+      Object.keys(SAMPLES).sort(),
+    );
+    expect(samples.find((m) => m.subject.includes('owner-statement'))?.attachments).toHaveLength(1);
     const icon = await fetch(`${rt.url}/favicon.ico`);
     expect(icon.headers.get('content-type')).toBe('image/svg+xml');
 

@@ -52,9 +52,9 @@ describe('the README walkthrough', () => {
       expect(result.status, `run ${run}: ${result.stderr}`).toBe(0);
       expect(result.stdout.endsWith('\n')).toBe(true);
       const answers = result.stdout.trimEnd().split('\n');
-      // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant, 9 of the guest
-      // booking and payment, 6 of the money walkthrough (the invoice create's answer goes into INV).
-      expect(answers.length).toBe(30);
+      // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant, 11 of the guest
+      // booking, payment and messages, 6 of the money walkthrough (the invoice create's answer goes into INV).
+      expect(answers.length).toBe(32);
       for (const line of answers) {
         const answer = JSON.parse(line) as { status?: unknown; propertyId?: unknown; isArchived?: unknown };
         expect(typeof answer.status === 'number' && answer.status >= 400, `run ${run}: ${line}`).toBe(false);
@@ -70,6 +70,8 @@ describe('the README walkthrough', () => {
         reservationId?: number;
       };
       expect(result.stdout).toContain('"status":"succeeded"');
+      // The guest's confirmation is in the message log (docs/messages.md).
+      expect(result.stdout).toContain('"kind":"bookingConfirmation"');
       const reservation = answers
         .map((l) => JSON.parse(l) as { reservationId?: number; status?: unknown; paymentUrl?: unknown })
         .find((a) => a.reservationId === booked.reservationId && a.paymentUrl === undefined);

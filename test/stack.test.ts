@@ -1036,23 +1036,27 @@ describe('cloud stack', () => {
     );
   });
 
-  it("refuses a custom domain certificate from another region (the regional endpoint takes only the stack region's)", () => {
-    const certificate = (region: string) =>
-      `arn:aws:acm:${region}:222222222222:certificate/0a1b2c3d-1234-4abc-9def-0123456789ab`;
-    const withCertificate = (region: string) => () =>
-      buildApp({
-        context: {
-          ...cdkContext,
-          ...PROD_CONTEXT,
-          domainName: 'api.example-rentals.com',
-          certificateArn: certificate(region),
-        },
-      });
-    expect(withCertificate('us-east-1')).toThrow(
-      /certificateArn is in us-east-1 but the stack deploys to eu-west-1: the API's regional custom domain needs an ACM certificate in eu-west-1/,
-    );
-    expect(withCertificate('eu-west-1')).not.toThrow();
-  });
+  it(
+    "refuses a custom domain certificate from another region (the regional endpoint takes only the stack region's)",
+    () => {
+      const certificate = (region: string) =>
+        `arn:aws:acm:${region}:222222222222:certificate/0a1b2c3d-1234-4abc-9def-0123456789ab`;
+      const withCertificate = (region: string) => () =>
+        buildApp({
+          context: {
+            ...cdkContext,
+            ...PROD_CONTEXT,
+            domainName: 'api.example-rentals.com',
+            certificateArn: certificate(region),
+          },
+        });
+      expect(withCertificate('us-east-1')).toThrow(
+        /certificateArn is in us-east-1 but the stack deploys to eu-west-1: the API's regional custom domain needs an ACM certificate in eu-west-1/,
+      );
+      expect(withCertificate('eu-west-1')).not.toThrow();
+    },
+    SYNTH_TIMEOUT,
+  );
 
   it("publishes the SES identity's DKIM records: in the Route 53 zone that holds the mail domain, else as outputs", () => {
     const outputs = (s: Synthesized) => Object.keys(s.template.toJSON().Outputs ?? {});

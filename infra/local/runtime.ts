@@ -164,6 +164,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     const handlers = await importGroupHandlers();
     progress?.(`  ✓ table ${tableName} and the group handlers ready`);
     const seeded = await seedIfWanted(options.seed, progress);
+    if (seeded && resolve(seeded.fixture) === DEMO_FIXTURE) {
+      const { sendMailSamples } = await import('./mail-samples.js');
+      progress?.(`  ✓ a sample of each of the ${await sendMailSamples()} kinds of mail on the mail page`);
+    }
 
     // The table's background work (docs/jobs.md): the JOBS consumers over its stream, and the schedules.
     const jobs = await startJobRunner({ jobs: JOBS, dynamodbUrl: standIns.dynamodbUrl, tableName });

@@ -5,120 +5,20 @@
  * the site's time zone.
  */
 import { describe, expect, it } from 'vitest';
-import type { OwnerStatement } from '../reports/owner-statement.js';
-import { day, type MailSite, moment, money } from './format.js';
+import { day, moment, money } from './format.js';
 import type { RenderedMail } from './layout.js';
-import { activation } from './templates/activation.js';
-import { type BookingConfirmation, bookingConfirmation } from './templates/booking-confirmation.js';
+import { SAMPLE_CONFIRMATION, SAMPLE_PROPERTY, SAMPLE_SITE, SAMPLE_STAY, SAMPLES } from './samples.js';
+import { bookingConfirmation } from './templates/booking-confirmation.js';
 import { cancellation } from './templates/cancellation.js';
 import { holdExpired } from './templates/hold-expired.js';
-import { ownerStatementMail } from './templates/owner-statement.js';
 import { paymentReceipt } from './templates/payment-receipt.js';
 import { preArrival } from './templates/pre-arrival.js';
-import type { PropertyFacts, StayFacts } from './templates/stay.js';
 import { defang } from './visitor-text.js';
 
-const site: MailSite = {
-  name: 'Seaside Rentals',
-  siteUrl: 'https://www.seaside.example',
-  address: '1 Harbour Road, Cape May, NJ',
-  email: 'stay@seaside.example',
-  phone: '+1 609 555 0100',
-  currency: 'USD',
-  locale: 'en-US',
-  timeZone: 'America/New_York',
-  checkInTime: '16:00',
-  checkOutTime: '10:00',
-};
-
-const stay: StayFacts = {
-  reservationId: 1042,
-  guestName: 'Rita Gomez',
-  dateFrom: '2027-08-01',
-  dateTo: '2027-08-05',
-  nights: 4,
-  guests: { adults: 2, children: 1, pets: 0 },
-};
-const property: PropertyFacts = { name: 'Dune Cottage', address: '12 Beach Ave', location: 'Cape May' };
-const policy = 'Free cancellation up to 14 days before check-in.\nAfter that, the first night is kept.';
-
-const confirmation: BookingConfirmation = {
-  stay,
-  property,
-  price: {
-    lines: [
-      { label: 'Nights', amount: 800 },
-      { label: 'Cleaning fee', amount: 120 },
-      { label: 'Booking fee', amount: 25 },
-      { label: 'Tax', amount: 73.6 },
-    ],
-    total: 1018.6,
-  },
-  amountDue: 1018.6,
-  paymentUrl: 'https://www.seaside.example/pay?invoiceId=77&token=abc',
-  holdUntil: '2027-07-02T18:30:00.000Z',
-  cancellationPolicy: policy,
-};
-
-const statement: OwnerStatement = {
-  month: '2027-06',
-  dateFrom: '2027-06-01',
-  dateTo: '2027-06-30',
-  landlord: 2,
-  landlordName: 'Lee Landlord',
-  items: [
-    {
-      propertyId: 3,
-      name: 'Dune Cottage',
-      type: 'vr',
-      income: 4200,
-      expenses: 310.5,
-      net: 3889.5,
-      transactions: 6,
-    },
-    {
-      propertyId: 5,
-      name: 'Elm Street 4B',
-      type: 'ltr',
-      income: 1850,
-      expenses: 0,
-      net: 1850,
-      transactions: 2,
-    },
-  ],
-  totals: { income: 6050, expenses: 310.5, net: 5739.5 },
-};
-
-/** One sample of every kind, as the mail page and rendered/ show them. */
-const SAMPLES: Readonly<Record<string, RenderedMail>> = {
-  'booking-confirmation': bookingConfirmation(site, confirmation),
-  'booking-confirmation-paid': bookingConfirmation(site, {
-    ...confirmation,
-    amountDue: 0,
-    paymentUrl: null,
-    holdUntil: null,
-  }),
-  'hold-expired': holdExpired(site, { stay, property }),
-  'payment-receipt': paymentReceipt(site, {
-    payerName: 'Rita',
-    payment: { paymentId: 301, amount: 500, method: 'card', date: '2027-07-01', reference: 'pi_3Abc' },
-    invoice: { invoiceId: 77, description: 'BOOKING', total: 1018.6, paid: 500 },
-    amountDue: 518.6,
-    propertyName: 'Dune Cottage',
-  }),
-  cancellation: cancellation(site, { stay, property, cancellationPolicy: policy }),
-  'pre-arrival': preArrival(site, {
-    stay,
-    property,
-    checkInInstructions: 'The key box is left of the door; code 4711.\nParking: the gravel space in front.',
-  }),
-  'owner-statement': ownerStatementMail(site, statement),
-  activation: activation(site, {
-    firstName: 'Rita',
-    link: 'https://www.seaside.example/activate?h=x',
-    hours: 48,
-  }),
-};
+const site = SAMPLE_SITE;
+const stay = SAMPLE_STAY;
+const property = SAMPLE_PROPERTY;
+const confirmation = SAMPLE_CONFIRMATION;
 
 describe('every kind, as sent', () => {
   for (const [name, mail] of Object.entries(SAMPLES)) {
