@@ -2,7 +2,7 @@
  * A lease: a tenant renting an LTR property (docs/tenants.md, DESIGN.md "The LTR rent cycle"). The tenant
  * session takes propertyId and leaseId from the tenant's active lease. Money is integer cents.
  *
- * The terms below are the contract of the rent cycle: shared/domain/lease/ computes from them (the rent of each
+ * The terms below are the contract of the rent cycle: shared/domain/rent/ computes from them (the rent of each
  * month, prorated; due and issue dates; late fees), adminLeases writes them, the rent run charges them.
  */
 export const LEASE_STATUSES = ['active', 'pending', 'ended'] as const;

@@ -1,0 +1,191 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import type { LeaseRecord, LeaseTerms } from '../lease.js';
+import {
+  createLeaseBody,
+  leaseResponse,
+  leaseTermsBody,
+  leaseView,
+  termsFrom,
+  updateLeaseTermsBody,
+} from './terms-input.js';
+
+/** Each issue as `field: message`, as the problem body lists them (shared/http/validate.ts). */
+function problems(schema: v.GenericSchema, input: unknown): string[] {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true });
+  return result.success ? [] : result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`);
+}
+
+const lease = { tenantId: 7, propertyId: 101, startDate: '2027-03-15' };
+const defaults = { propertyRateCents: 150_000, propertyDepositCents: 200_000, latePenaltyCents: 5_000 };
+
+describe('the lease create body', () => {
+  it('takes tenant, property and start; an absent, null or empty end is month to month', () => {
+    for (const endDate of [undefined, null, '']) {
+      const body = endDate === undefined ? lease : { ...lease, endDate };
+      expect(v.parse(createLeaseBody, body)).toEqual({ ...lease, endDate: '' });
+    }
+  });
+
+  it('takes amounts as numbers or strings into cents and the terms as given', () => {
+    const body = v.parse(createLeaseBody, {
+      ...lease,
+      endDate: '2028-03-14',
+      rent: '1450.50',
+      deposit: 2000,
+      dueDay: '28',
+      graceDays: 0,
+      lateFee: { flat: 50, percent: '12.5', daily: 10, maxPerMonth: null },
+      issueDaysBefore: 60,
+    });
+    expect(body).toEqual({
+      ...lease,
+      endDate: '2028-03-14',
+      rent: 145_050,
+      deposit: 200_000,
+      dueDay: 28,
+      graceDays: 0,
+      lateFee: { flat: 5_000, percent: 12.5, daily: 1_000, maxPerMonth: null },
+      issueDaysBefore: 60,
+    });
+  });
+
+  it('refuses a due day of 0 or 29, negative amounts, an end before the start, a percent over 100, naming the field', () => {
+    expect(problems(createLeaseBody, { ...lease, dueDay: 0 })).toEqual(['dueDay: must be at least 1']);
+    expect(problems(createLeaseBody, { ...lease, dueDay: 29 })).toEqual(['dueDay: must be at most 28']);
+    expect(problems(createLeaseBody, { ...lease, rent: -1 })).toEqual(['rent: must not be negative']);
+    expect(problems(createLeaseBody, { ...lease, deposit: '-5.00' })).toEqual([
+      'deposit: must not be negative',
+    ]);
+    expect(problems(createLeaseBody, { ...lease, lateFee: { daily: -1 } })).toEqual([
+      'lateFee.daily: must not be negative',
+    ]);
+    expect(problems(createLeaseBody, { ...lease, endDate: '2027-03-14' })).toEqual([
+      'endDate: must not be before startDate',
+    ]);
+    expect(problems(createLeaseBody, { ...lease, lateFee: { percent: 100.01 } })).toEqual([
+      'lateFee.percent: must be at most 100',
+    ]);
+  });
+
+  it('refuses other bad terms: an unreal date, a percent with 3 decimals, grace or issue days over 60, unknown fields', () => {
+    expect(problems(createLeaseBody, { ...lease, endDate: '2027-02-29' })).toEqual([
+      'endDate: is not a calendar date',
+    ]);
+    expect(problems(createLeaseBody, { ...lease, lateFee: { percent: 1.005 } })).toEqual([
+      'lateFee.percent: must have at most 2 decimals',
+    ]);
+    expect(problems(createLeaseBody, { ...lease, graceDays: 61 })).toEqual(['graceDays: must be at most 60']);
+    expect(problems(createLeaseBody, { ...lease, issueDaysBefore: -1 })).toEqual([
+      'issueDaysBefore: must be at least 0',
+    ]);
+    expect(problems(createLeaseBody, { ...lease, lateFees: {} })).toHaveLength(1);
+    expect(problems(createLeaseBody, { tenantId: 7, startDate: '2027-03-15' })).toHaveLength(1);
+  });
+
+  it('has the same dates rule without tenant and property (an application’s approval)', () => {
+    expect(v.parse(leaseTermsBody, { startDate: '2027-03-15', rent: 1000 })).toEqual({
+      startDate: '2027-03-15',
+      endDate: '',
+      rent: 100_000,
+    });
+    expect(problems(leaseTermsBody, { startDate: '2027-03-15', endDate: '2027-03-01' })).toEqual([
+      'endDate: must not be before startDate',
+    ]);
+  });
+});
+
+describe('the terms update body', () => {
+  it('takes any of the terms, and refuses none at all', () => {
+    expect(v.parse(updateLeaseTermsBody, { lateFee: { maxPerMonth: null } })).toEqual({
+      lateFee: { maxPerMonth: null },
+    });
+    expect(problems(updateLeaseTermsBody, {})).toEqual([
+      'null: give at least one of rent, deposit, dueDay, graceDays, lateFee, issueDaysBefore',
+    ]);
+    expect(problems(updateLeaseTermsBody, { startDate: '2027-01-01' })).toHaveLength(1);
+  });
+});
+
+describe('the terms a body sets', () => {
+  it('defaults to the property: rent, deposit, latePenalty as the flat fee; due day 1, grace 5, issued 14 days before', () => {
+    expect(termsFrom({}, defaults)).toEqual({
+      rentCents: 150_000,
+      depositCents: 200_000,
+      dueDay: 1,
+      graceDays: 5,
+      lateFee: { flatCents: 5_000, percent: 0, dailyCents: 0, maxPerMonthCents: null },
+      issueDaysBefore: 14,
+    });
+  });
+
+  it('keeps the current terms a body does not name, late fee fields one by one; null removes the cap', () => {
+    const current: LeaseTerms = {
+      rentCents: 120_000,
+      depositCents: 0,
+      dueDay: 5,
+      graceDays: 3,
+      lateFee: { flatCents: 2_500, percent: 5, dailyCents: 500, maxPerMonthCents: 10_000 },
+      issueDaysBefore: 10,
+    };
+    expect(termsFrom({ rent: 130_000, lateFee: { daily: 700 } }, defaults, current)).toEqual({
+      ...current,
+      rentCents: 130_000,
+      lateFee: { ...current.lateFee, dailyCents: 700 },
+    });
+    expect(
+      termsFrom({ lateFee: { maxPerMonth: null } }, defaults, current).lateFee.maxPerMonthCents,
+    ).toBeNull();
+    expect(termsFrom({ dueDay: 28, graceDays: 0 }, defaults, current)).toMatchObject({
+      dueDay: 28,
+      graceDays: 0,
+    });
+  });
+});
+
+describe('a lease as the API answers it', () => {
+  const record: LeaseRecord = {
+    leaseId: 3,
+    tenantId: 7,
+    propertyId: 101,
+    status: 'active',
+    startDate: '2027-03-15',
+    endDate: '',
+    dateCreated: '2027-03-01T10:00:00.000Z',
+  };
+  const terms = termsFrom({ rent: 145_050, lateFee: { percent: 2.5, maxPerMonth: 15_000 } }, defaults);
+
+  it('shows the terms under the body’s names as amounts, with the status on the day', () => {
+    const view = leaseView(record, terms, '2027-03-10');
+    expect(view).toEqual({
+      leaseId: 3,
+      tenantId: 7,
+      propertyId: 101,
+      status: 'upcoming',
+      startDate: '2027-03-15',
+      endDate: '',
+      rent: 1450.5,
+      deposit: 2000,
+      dueDay: 1,
+      graceDays: 5,
+      lateFee: { flat: 50, percent: 2.5, daily: 0, maxPerMonth: 150 },
+      issueDaysBefore: 14,
+      applicationId: null,
+      dateCreated: '2027-03-01T10:00:00.000Z',
+      dateUpdated: null,
+    });
+    expect(v.is(leaseResponse, view)).toBe(true);
+    expect(leaseView({ ...record, endDate: '2027-03-31' }, terms, '2027-04-01').status).toBe('ended');
+  });
+
+  it('answers with amounts a body takes back unchanged', () => {
+    const view = leaseView(
+      { ...record, applicationId: 9, dateUpdated: '2027-03-02T00:00:00.000Z' },
+      terms,
+      '2027-04-01',
+    );
+    const { leaseId: _id, status: _s, applicationId, dateCreated: _c, dateUpdated, ...body } = view;
+    expect([applicationId, dateUpdated]).toEqual([9, '2027-03-02T00:00:00.000Z']);
+    expect(termsFrom(v.parse(createLeaseBody, body), defaults)).toEqual(terms);
+  });
+});
