@@ -10,6 +10,7 @@ import { indexKeys, keys } from '../db/keys.js';
 import { type Item, queryPartition, queryPartitionFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import type { LeaseRecord } from '../domain/lease.js';
+import { rentRunIndex } from './rent-state-repo.js';
 
 function toItem(lease: LeaseRecord): Item {
   return {
@@ -20,6 +21,7 @@ function toItem(lease: LeaseRecord): Item {
     GSI1SK: indexKeys.leaseOrder(lease.status, lease.startDate, lease.leaseId),
     GSI2PK: indexKeys.leasesByProperty(lease.propertyId),
     GSI2SK: indexKeys.leaseByTenant(lease.tenantId, lease.leaseId),
+    ...rentRunIndex(lease.leaseId),
   };
 }
 

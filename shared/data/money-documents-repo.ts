@@ -11,7 +11,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { type IndexName, type Item, type PartitionQuery, queryPartition, stripKeys } from '../db/query.js';
+import {
+  batchGet,
+  type IndexName,
+  type Item,
+  type PartitionQuery,
+  queryPartition,
+  stripKeys,
+} from '../db/query.js';
 import { GLOBAL_INDEXES, INDEX } from '../db/table-definition.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import type { DocumentType } from '../domain/ledger/journal.js';
@@ -19,6 +26,7 @@ import type { DocumentLine } from '../domain/money-document/line-items.js';
 import {
   documentDateOf,
   documentIdOf,
+  type InvoiceRecord,
   type MoneyRecord,
   type RecordOf,
   type StoredHeader,
@@ -163,6 +171,12 @@ export async function readHeader<T extends DocumentType>(
     new GetCommand({ TableName: TABLE_NAME, Key: keys.moneyDocument(type, id), ConsistentRead: true }),
   );
   return item ? { record: recordOf(type, item), version: versionOf(item) } : undefined;
+}
+
+/** Many invoice headers by id (BatchGetItem, 100 a request; eventually consistent): the rent run's late fees. */
+export async function invoiceHeaders(ids: readonly number[]): Promise<Map<number, InvoiceRecord>> {
+  const items = await batchGet(ids.map((id) => keys.moneyDocument('invoice', id)));
+  return new Map(items.map((item) => [Number(item.invoiceId), recordOf('invoice', item)]));
 }
 
 /** A date range of the list indexes (both ends inclusive, either may be open). */

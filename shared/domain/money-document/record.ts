@@ -31,6 +31,8 @@ export interface InvoiceRecord extends DocumentHeader {
   adminId?: number | null;
   /** The reservation a BOOKING invoice is for. */
   reservationId: number | null;
+  /** The lease a RENT, DEPOSIT or late-fee ADJUSTMENT invoice is for (the rent cycle); absent otherwise. */
+  leaseId?: number | null;
   /** The day it was created (site date): the admin list's date. */
   invoiceDate: string;
   /**

@@ -1,0 +1,69 @@
+/**
+ * The RENT invoices the rent run watches for late fees (docs/rent-cycle.md "Late fees"; docs/data-model.md
+ * L7): `LATEWATCH#<invoiceId>`, written with the RENT invoice, in GSI1 `RENTLATE#<shard>` by its first late
+ * day, so a run reads only the invoices that can owe a fee by its day. It holds what was posted so far; each
+ * posting moves it conditioned on what the run read (one posting per day however many runs go at once), and
+ * it is deleted once the invoice is paid or closed.
+ */
+import { indexKeys, keys } from '../db/keys.js';
+import { queryPartition, stripKeys } from '../db/query.js';
+import { INDEX } from '../db/table-definition.js';
+import { part, type TxPart } from '../db/transaction.js';
+import { rentShardOf } from './rent-state-repo.js';
+
+export interface LateFeeWatch {
+  rentInvoiceId: number;
+  leaseId: number;
+  month: string;
+  dueDate: string;
+  firstLateDay: string;
+  /** The rent still due on the first posting (the percent's base); null before it. */
+  baseCents: number | null;
+  postedCents: number;
+  /** The day of the last posting; '' before the first. */
+  postedThrough: string;
+}
+
+export const LATE_FEE_LABEL = 'update:late fee watch';
+
+export function watchPart(watch: LateFeeWatch): TxPart {
+  return part.putIfAbsent('put:late fee watch', {
+    ...keys.lateFeeWatch(watch.rentInvoiceId),
+    entity: 'lateFeeWatch',
+    ...watch,
+    GSI1PK: indexKeys.lateFeeWatchShard(rentShardOf(watch.leaseId)),
+    GSI1SK: indexKeys.lateFeeWatchOrder(watch.firstLateDay, watch.rentInvoiceId),
+  });
+}
+
+/** L7: the watched invoices of a shard whose first late day is by `today`. */
+export async function watchesDueBy(shard: number, today: string): Promise<LateFeeWatch[]> {
+  const items = await queryPartition({
+    index: INDEX.gsi1,
+    pk: indexKeys.lateFeeWatchShard(shard),
+    sk: { between: ['0', `${today}#~`] },
+  });
+  return items.map((item) => stripKeys<LateFeeWatch>(item));
+}
+
+/** A posting of `cents` on `today`: only if nobody posted since the run read the watch. */
+export function postedPart(read: LateFeeWatch, cents: number, baseCents: number, today: string): TxPart {
+  return part.update(
+    LATE_FEE_LABEL,
+    keys.lateFeeWatch(read.rentInvoiceId),
+    'SET postedCents = :posted, postedThrough = :today, baseCents = :base',
+    {
+      condition: 'postedCents = :read AND postedThrough < :today',
+      values: {
+        ':posted': read.postedCents + cents,
+        ':today': today,
+        ':base': baseCents,
+        ':read': read.postedCents,
+      },
+    },
+  );
+}
+
+/** Stops watching an invoice that is paid or closed. */
+export const unwatchPart = (rentInvoiceId: number): TxPart =>
+  part.delete('delete:late fee watch', keys.lateFeeWatch(rentInvoiceId));

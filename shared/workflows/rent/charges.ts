@@ -1,0 +1,153 @@
+/**
+ * The RENT invoices of one lease that are due by a day (docs/rent-cycle.md "The run"): each month the rules
+ * say is issued by then (shared/domain/rent/schedule.ts) and not charged yet, one transaction each: the
+ * invoice with its line, its journal posting and its announcement (the money-document workflow, like any
+ * invoice), the month's guard and the lease's rent state, the invoice's late-fee watch, and a check that the lease's end is still the one
+ * read. A second run of the same day, or two at once, fail on the guard and charge nothing; an end written
+ * meanwhile fails the check, and the lease is read again.
+ */
+import { watchPart } from '../../data/late-fee-watch-repo.js';
+import { getLease } from '../../data/leases-repo.js';
+import {
+  LEASE_END_LABEL,
+  leaseEndUnchangedPart,
+  RENT_CHARGE_LABEL,
+  rentChargedParts,
+} from '../../data/rent-state-repo.js';
+import { nextId } from '../../db/counters.js';
+import { commit, TransactionFailed } from '../../db/transaction.js';
+import type { Actor } from '../../domain/change.js';
+import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
+import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
+import type { DocumentLine } from '../../domain/money-document/line-items.js';
+import type { InvoiceRecord } from '../../domain/money-document/record.js';
+import { firstLateDay } from '../../domain/rent/late-fee.js';
+import { chargesDueBy, type RentPeriod } from '../../domain/rent/schedule.js';
+import { newJournalEntryId } from '../ledger/posting.js';
+import { newInvoiceParts } from '../money-document/create.js';
+
+export interface ChargeContext {
+  by: Actor;
+  now: Date;
+  /** The run's day (site time zone): the invoice date. */
+  today: string;
+}
+
+export interface Charged {
+  leaseId: number;
+  month: string;
+  invoiceId: number;
+  amountCents: number;
+}
+
+/** The invoice line of a month: the whole rent, or the days covered of a month the lease covers in part. */
+export function rentLine(period: RentPeriod): DocumentLine {
+  const part =
+    period.daysCovered === period.daysInMonth ? '' : ` (${period.daysCovered} of ${period.daysInMonth} days)`;
+  return {
+    description: `Rent ${period.month}${part}`,
+    amountCents: period.amountCents,
+    quantity: 1,
+    taxed: 0,
+  };
+}
+
+function rentInvoice(
+  lease: LeaseRecord,
+  period: RentPeriod,
+  invoiceId: number,
+  ctx: ChargeContext,
+): InvoiceRecord {
+  return {
+    invoiceId,
+    description: 'RENT',
+    tenantId: lease.tenantId,
+    propertyId: lease.propertyId,
+    reservationId: null,
+    invoiceDate: ctx.today,
+    dueDate: period.dueDate,
+    tax: 0,
+    tax2: 0,
+    status: INVOICE_STATUS.unpaid,
+    subtotalCents: period.amountCents,
+    taxCents: 0,
+    totalCents: period.amountCents,
+    dateCreated: ctx.now.toISOString(),
+    leaseId: lease.leaseId,
+  };
+}
+
+/** Charges one month; false when it was charged already (by this run's twin, or an earlier run). */
+async function chargeMonth(
+  lease: LeaseRecord,
+  terms: LeaseTerms,
+  period: RentPeriod,
+  ctx: ChargeContext,
+): Promise<Charged | false> {
+  const [invoiceId, entryId] = await Promise.all([nextId('invoice'), newJournalEntryId()]);
+  const line = rentLine(period);
+  try {
+    await commit([
+      ...newInvoiceParts(rentInvoice(lease, period, invoiceId, ctx), [line], {
+        entryId,
+        by: ctx.by,
+        now: ctx.now,
+      }),
+      ...rentChargedParts(lease.leaseId, period.month),
+      watchPart({
+        rentInvoiceId: invoiceId,
+        leaseId: lease.leaseId,
+        month: period.month,
+        dueDate: period.dueDate,
+        firstLateDay: firstLateDay(period.dueDate, terms.graceDays),
+        baseCents: null,
+        postedCents: 0,
+        postedThrough: '',
+      }),
+      leaseEndUnchangedPart(lease),
+    ]);
+    return { leaseId: lease.leaseId, month: period.month, invoiceId, amountCents: period.amountCents };
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.conditionFailed(RENT_CHARGE_LABEL)) return false;
+    throw error;
+  }
+}
+
+/** A lease changed (ended) between the run's read and its charge: read again and decide again. */
+const leaseMoved = (error: unknown) =>
+  error instanceof TransactionFailed && error.conditionFailed(LEASE_END_LABEL);
+
+/**
+ * Every month of the lease due by `ctx.today` after `chargedThrough`, charged in order. Reads the lease again
+ * (at most a few times) when its end moved while charging.
+ */
+export async function chargeLease(
+  read: LeaseRecord,
+  terms: (lease: LeaseRecord) => LeaseTerms,
+  chargedThrough: string,
+  ctx: ChargeContext,
+): Promise<Charged[]> {
+  const charged: Charged[] = [];
+  let lease: LeaseRecord | undefined = read;
+  for (let attempt = 1; lease && attempt <= 3; attempt++) {
+    const done = new Set(charged.map((c) => c.month));
+    const current = terms(lease);
+    // Months before the lease was recorded are the business's own to invoice (a lease entered mid-way, a
+    // migration): the run never bills years of back rent on its first day.
+    const recorded = lease.dateCreated.slice(0, 7);
+    const due = chargesDueBy(lease, current, ctx.today).filter(
+      (p) => p.month > chargedThrough && p.month >= recorded && !done.has(p.month),
+    );
+    try {
+      for (const period of due) {
+        const made = await chargeMonth(lease, current, period, ctx);
+        if (made) charged.push(made);
+      }
+      return charged;
+    } catch (error) {
+      if (!leaseMoved(error)) throw error;
+      lease = await getLease(read.leaseId);
+    }
+  }
+  return charged;
+}

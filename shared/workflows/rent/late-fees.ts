@@ -1,0 +1,130 @@
+/**
+ * Late fees of the watched RENT invoices of a run's day (docs/rent-cycle.md "Late fees"): for each invoice
+ * whose first late day has come, what the rules say it owes by today (shared/domain/rent/late-fee.ts) less
+ * what was posted, as one ADJUSTMENT invoice "Late fee <month>" per posting day, linked to the lease and
+ * naming the rent invoice, in one transaction with the watch's move (conditioned on what was read: one
+ * posting per day however many runs go). Nothing while a card payment is processing; an invoice paid or
+ * closed is no longer watched. A run on a later day posts what the missed days would have, never more.
+ */
+import {
+  LATE_FEE_LABEL,
+  type LateFeeWatch,
+  postedPart,
+  unwatchPart,
+} from '../../data/late-fee-watch-repo.js';
+import { invoiceHeaders } from '../../data/money-documents-repo.js';
+import { nextId } from '../../db/counters.js';
+import { commit, TransactionFailed } from '../../db/transaction.js';
+import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
+import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
+import type { InvoiceRecord } from '../../domain/money-document/record.js';
+import { lateFeeOwedCents, lateFeeToPost } from '../../domain/rent/late-fee.js';
+import { newJournalEntryId } from '../ledger/posting.js';
+import { newInvoiceParts } from '../money-document/create.js';
+import type { ChargeContext } from './charges.js';
+
+export interface LateFeePosted {
+  leaseId: number;
+  rentInvoiceId: number;
+  invoiceId: number;
+  amountCents: number;
+}
+
+/** Statuses after which an invoice owes nothing more. */
+const SETTLED: ReadonlySet<number> = new Set([
+  INVOICE_STATUS.paid,
+  INVOICE_STATUS.refunded,
+  INVOICE_STATUS.cancelled,
+  INVOICE_STATUS.void,
+]);
+
+function lateFeeInvoice(
+  rent: InvoiceRecord,
+  watch: LateFeeWatch,
+  invoiceId: number,
+  ctx: ChargeContext,
+): InvoiceRecord {
+  return {
+    invoiceId,
+    description: 'ADJUSTMENT',
+    tenantId: rent.tenantId,
+    propertyId: rent.propertyId,
+    reservationId: null,
+    leaseId: watch.leaseId,
+    invoiceDate: ctx.today,
+    dueDate: ctx.today,
+    tax: 0,
+    tax2: 0,
+    status: INVOICE_STATUS.unpaid,
+    subtotalCents: 0,
+    taxCents: 0,
+    totalCents: 0,
+    dateCreated: ctx.now.toISOString(),
+  };
+}
+
+/** Posts what each watch owes by `ctx.today`; stops watching what is settled. */
+export async function postLateFees(
+  watches: readonly LateFeeWatch[],
+  leaseOf: (leaseId: number) => Promise<LeaseRecord | undefined>,
+  termsOf: (lease: LeaseRecord) => Promise<LeaseTerms>,
+  ctx: ChargeContext,
+): Promise<{ posted: LateFeePosted[]; unwatched: number[] }> {
+  const open = watches.filter((w) => w.postedThrough < ctx.today);
+  const headers = await invoiceHeaders(open.map((w) => w.rentInvoiceId));
+  const posted: LateFeePosted[] = [];
+  const unwatched: number[] = [];
+  for (const watch of open) {
+    const rent = headers.get(watch.rentInvoiceId);
+    const dueCents = rent ? rent.totalCents - (rent.paidCents ?? 0) : 0;
+    if (!rent || SETTLED.has(rent.status) || dueCents <= 0) {
+      await commit([unwatchPart(watch.rentInvoiceId)]);
+      unwatched.push(watch.rentInvoiceId);
+      continue;
+    }
+    const lease = await leaseOf(watch.leaseId);
+    if (!lease) continue;
+    const terms = await termsOf(lease);
+    const baseCents = watch.baseCents ?? dueCents;
+    const owedCents = lateFeeOwedCents(
+      { ...terms.lateFee, graceDays: terms.graceDays },
+      { dueDate: watch.dueDate, baseCents },
+      ctx.today,
+    );
+    const cents = lateFeeToPost({
+      owedCents,
+      postedCents: watch.postedCents,
+      paid: false,
+      processing: rent.status === INVOICE_STATUS.processing,
+    });
+    if (cents <= 0) continue;
+    const [invoiceId, entryId] = await Promise.all([nextId('invoice'), newJournalEntryId()]);
+    const header = lateFeeInvoice(rent, watch, invoiceId, ctx);
+    const line = {
+      description: `Late fee ${watch.month} (rent invoice #${watch.rentInvoiceId}, through ${ctx.today})`,
+      amountCents: cents,
+      quantity: 1,
+      taxed: 0 as const,
+    };
+    try {
+      await commit([
+        ...newInvoiceParts({ ...header, subtotalCents: cents, totalCents: cents }, [line], {
+          entryId,
+          by: ctx.by,
+          now: ctx.now,
+        }),
+        postedPart(watch, cents, baseCents, ctx.today),
+      ]);
+      posted.push({
+        leaseId: watch.leaseId,
+        rentInvoiceId: watch.rentInvoiceId,
+        invoiceId,
+        amountCents: cents,
+      });
+    } catch (error) {
+      // Another run posted today's fee first.
+      if (!(error instanceof TransactionFailed && error.conditionFailed(LATE_FEE_LABEL))) throw error;
+    }
+  }
+  return { posted, unwatched };
+}

@@ -1,0 +1,183 @@
+/**
+ * The rent run (docs/rent-cycle.md "The run") over the local runtime's table: RENT invoices of each month due
+ * by the run's day (prorated where the lease covers a month in part), exactly once however often and however
+ * concurrently it runs, late fees after the grace days (flat, then daily, capped; caught up by a later run,
+ * never more; none once paid), and a lease's end written meanwhile leaving no charge past it.
+ */
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../shared/domain/dates.js';
+import { createLtrProperty, createTenant } from './support/builders.js';
+import { signedIn } from './support/client.js';
+import { useLocalTable } from './support/in-process.js';
+
+useLocalTable();
+const { runRent } = await import('../shared/workflows/rent/run.js');
+const { putLease, getLease } = await import('../shared/data/leases-repo.js');
+
+const admin = await signedIn('super');
+const by = { actor: 'system:rent' as const, requestId: 'rent-run-test' };
+
+interface Invoice {
+  invoiceId: number;
+  description: string;
+  totalComputed: number;
+  amountDue: number;
+  dueDate: string;
+  status: number;
+  lineItems?: { description: string }[];
+}
+
+async function invoicesOf(tenantId: number): Promise<Invoice[]> {
+  const res = await admin.get<{ items: Invoice[] }>('/API/adminInvoices/V1/invoices.json', {
+    query: { tenantId, limit: 100 },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body.items.sort((a, b) => a.invoiceId - b.invoiceId);
+}
+
+const run = (day: string) => runRent(day, by, new Date());
+
+/** The first day of the month `months` after the site's (UTC) current month, and days from it. */
+const monthStart = (months: number) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+};
+const day = (from: string, days: number) => addDays(from, days);
+const monthOf = (date: string) => date.slice(0, 7);
+const daysIn = (date: string) =>
+  new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0)).getUTCDate();
+
+let nextLease = 700_000 + Math.floor(Math.random() * 100_000);
+
+/** A lease written as the adminLeases workflow writes it (the repository), with the terms given. */
+async function lease(startDate: string, endDate = '', terms: Record<string, unknown> = {}) {
+  const propertyId = await createLtrProperty({
+    propertyRate: '1000',
+    latePenalty: '50',
+    propertyDeposit: '0',
+  });
+  const tenant = await createTenant({ isActive: 1 });
+  const leaseId = nextLease++;
+  await putLease({
+    leaseId,
+    tenantId: tenant.tenantId,
+    propertyId,
+    status: 'active',
+    startDate,
+    endDate,
+    dateCreated: new Date().toISOString(),
+    terms: {
+      rentCents: 100_000,
+      depositCents: 0,
+      dueDay: 1,
+      graceDays: 5,
+      lateFee: { flatCents: 5_000, percent: 0, dailyCents: 1_000, maxPerMonthCents: 10_000 },
+      issueDaysBefore: 14,
+      ...terms,
+    },
+  });
+  return { leaseId, tenantId: tenant.tenantId, propertyId };
+}
+
+describe('the rent run', () => {
+  it('charges each month once when it is issued: the first prorated from the start, due on the start', async () => {
+    // A 31-day month two to five months ahead, from its 15th: 17 of 31 days.
+    const month = [2, 3, 4, 5].map(monthStart).find((m) => daysIn(m) === 31) as string;
+    const start = day(month, 14);
+    const following = day(month, 31);
+    const made = await lease(start);
+    const first = await run(start);
+    expect(
+      first.invoices.filter((i) => i.leaseId === made.leaseId).map((i) => [i.month, i.amountCents]),
+    ).toEqual([[monthOf(month), 54_839]]);
+    let invoices = await invoicesOf(made.tenantId);
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ description: 'RENT', totalComputed: 548.39, dueDate: start });
+    // The next month is issued 14 days before its due day.
+    expect((await run(day(following, -15))).invoices.filter((i) => i.leaseId === made.leaseId)).toEqual([]);
+    await run(day(following, -14));
+    invoices = await invoicesOf(made.tenantId);
+    expect(invoices.map((i) => [i.description, i.totalComputed, i.dueDate])).toEqual([
+      ['RENT', 548.39, start],
+      ['RENT', 1000, following],
+    ]);
+  });
+
+  it('five runs of one day at once post each invoice once; the next day adds only what it owes', async () => {
+    const start = monthStart(2);
+    const next = monthStart(3);
+    const made = await lease(start, '', { graceDays: 28 });
+    const runs = await Promise.all(Array.from({ length: 5 }, () => run(day(next, -10))));
+    const mine = runs.flatMap((r) => r.invoices).filter((i) => i.leaseId === made.leaseId);
+    expect(mine.map((i) => i.month).sort()).toEqual([monthOf(start), monthOf(next)]);
+    expect((await invoicesOf(made.tenantId)).map((i) => i.totalComputed)).toEqual([1000, 1000]);
+    expect((await run(day(next, -10))).invoices.filter((i) => i.leaseId === made.leaseId)).toEqual([]);
+    expect((await run(day(next, -9))).invoices.filter((i) => i.leaseId === made.leaseId)).toEqual([]);
+    expect(await invoicesOf(made.tenantId)).toHaveLength(2);
+  });
+
+  it('posts late fees after the grace days: flat on the first late day, daily after, capped; a later run catches up, never more', async () => {
+    const start = monthStart(2);
+    const made = await lease(start, '', { issueDaysBefore: 0 });
+    await run(start);
+    const [rent] = await invoicesOf(made.tenantId);
+    // Due on the 1st, 5 grace days: nothing through the 6th, 50.00 on the 7th.
+    expect((await run(day(start, 5))).lateFees.filter((f) => f.leaseId === made.leaseId)).toEqual([]);
+    const firstLate = await Promise.all([run(day(start, 6)), run(day(start, 6)), run(day(start, 6))]);
+    expect(firstLate.flatMap((r) => r.lateFees).filter((f) => f.leaseId === made.leaseId)).toMatchObject([
+      { rentInvoiceId: rent?.invoiceId, amountCents: 5_000 },
+    ]);
+    // Two days missed: the 10th posts 3 × 10.00 at once.
+    const caughtUp = (await run(day(start, 9))).lateFees.filter((f) => f.leaseId === made.leaseId);
+    expect(caughtUp.map((f) => f.amountCents)).toEqual([3_000]);
+    // The cap (100.00 in all) stops it.
+    expect(
+      (await run(day(start, 27))).lateFees
+        .filter((f) => f.leaseId === made.leaseId)
+        .map((f) => f.amountCents),
+    ).toEqual([2_000]);
+    expect((await run(day(start, 28))).lateFees.filter((f) => f.rentInvoiceId === rent?.invoiceId)).toEqual(
+      [],
+    );
+    const fees = (await invoicesOf(made.tenantId)).filter((i) => i.description === 'ADJUSTMENT');
+    expect(fees.reduce((sum, f) => sum + f.totalComputed, 0)).toBe(100);
+    expect(fees).toHaveLength(3);
+  });
+
+  it('charges no late fee once the rent is paid, and stops watching it', async () => {
+    const start = monthStart(2);
+    const made = await lease(start, '', { issueDaysBefore: 0 });
+    await run(start);
+    const [rent] = await invoicesOf(made.tenantId);
+    const paid = await admin.post(`/API/adminPayments/V1/invoices/${rent?.invoiceId}/payments.json`, {
+      amount: 1000,
+      method: 'check',
+      date: addDays(new Date().toISOString().slice(0, 10), 0),
+    });
+    expect(paid.status, paid.text).toBe(201);
+    const later = await run(day(start, 19));
+    expect(later.lateFees.filter((f) => f.leaseId === made.leaseId)).toEqual([]);
+    expect(later.settled).toBeGreaterThanOrEqual(1);
+    expect((await invoicesOf(made.tenantId)).filter((i) => i.description === 'ADJUSTMENT')).toEqual([]);
+  });
+
+  it('an end written before the run charges nothing past it; the last month prorated', async () => {
+    const start = monthStart(2);
+    const second = monthStart(3);
+    const made = await lease(start, '', { issueDaysBefore: 0 });
+    await run(start);
+    const current = await getLease(made.leaseId);
+    if (!current) throw new Error('lease gone');
+    await putLease({ ...current, endDate: day(second, 9) });
+    await run(day(monthStart(4), 20));
+    const days = daysIn(second);
+    expect(
+      (await invoicesOf(made.tenantId))
+        .filter((i) => i.description === 'RENT')
+        .map((i) => [i.totalComputed, i.dueDate]),
+    ).toEqual([
+      [1000, start],
+      [Math.round((100_000 * 10) / days) / 100, second],
+    ]);
+  });
+});
