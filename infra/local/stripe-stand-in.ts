@@ -259,12 +259,9 @@ export class StripeStandIn extends StripeIntents {
         'A PaymentIntent confirmed on creation needs a payment_method.',
         'parameter_missing',
       );
-    const refused = this.setups.refusesMethodOf(customer, method);
-    if (refused) return refused;
-    const created = this.create(params);
-    const intent = created.answer as StandInIntent;
+    const created = this.setups.refusesMethodOf(customer, method) ?? this.create(params);
     if (created.status !== 200) return created;
-    return this.announced(this.confirm(intent.id, { payment_method: method }));
+    return this.announced(this.confirm((created.answer as StandInIntent).id, { payment_method: method }));
   }
 
   /** Stripe announces what a confirmation did; the stand-in does so before answering, so the payer sees it booked. */
