@@ -188,11 +188,12 @@ describe('tenant portal: invoices and the ledger', () => {
   let rent: number;
   let deposit: number;
   let bobs: number;
+  let draft: number;
 
   beforeAll(async () => {
     deposit = await invoiceFor(ann.tenant.tenantId, 2000, { description: 'DEPOSIT' });
     rent = await invoiceFor(ann.tenant.tenantId, 1500);
-    await invoiceFor(ann.tenant.tenantId, 99, { status: 9 });
+    draft = await invoiceFor(ann.tenant.tenantId, 99, { status: 9 });
     bobs = await invoiceFor(bob.tenant.tenantId, 700);
     expect((await cash(rent, 1000)).status).toBe(201);
     expect((await cash(deposit, 2000)).status).toBe(201);
@@ -231,6 +232,7 @@ describe('tenant portal: invoices and the ledger', () => {
     expect(others.status).toBe(404);
     expect(missing.status).toBe(404);
     expect(others.body.detail).toBe(String(missing.body.detail).replace('2000000000', String(bobs)));
+    expect((await ann.client.get(`${BASE}/invoices/${draft}.json`)).status).toBe(404);
     expect((await ann.client.get(`${BASE}/invoices/abc.json`)).status).toBe(400);
     expect((await bob.client.get(`${BASE}/invoices/${bobs}.json`)).status).toBe(200);
   });

@@ -50,6 +50,7 @@ export async function setupSucceeded(ctx: EventContext): Promise<string> {
   if (refused) return commitOnce(ctx, TARGET, refused);
   // Read once, outside the retries: the method does not change with the tenant record.
   const method = await retrievePaymentMethod(tenantId, paymentMethodId);
+  if (method.customerId !== setup.customer) return commitOnce(ctx, TARGET, 'otherCustomer');
   const autopay = { paymentMethodId, brand: method.brand, last4: method.last4, since: ctx.now.toISOString() };
   return retryStale(`Tenant ${tenantId}`, async () => {
     const stored = await getStoredTenant(tenantId);
