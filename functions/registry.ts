@@ -46,6 +46,7 @@ import { jobs as holdJobs } from './publicBooking/jobs.js';
 import { routes as publicBooking } from './publicBooking/routes.js';
 import { routes as site } from './site/routes.js';
 import { routes as siteContact } from './siteContact/routes.js';
+import { routes as tenantPortal } from './tenantPortal/routes.js';
 
 export const ROUTES: readonly RouteContract[] = [
   ...auth,
@@ -60,6 +61,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...publicAuth,
   ...adminTenants,
   ...leaseApplications,
+  ...tenantPortal,
   ...audit,
   ...adminMessages,
   ...adminReservations,

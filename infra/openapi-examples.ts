@@ -26,6 +26,11 @@ export interface ExampleContext {
 export const EXAMPLE_NOTES: Readonly<Record<string, string>> = {
   'payment.createIntent':
     'Run GET /API/payment-csrf.php first: its cookie is kept by the browser, and its token goes into Authorize → paymentCsrf (the X-CSRF-Token header) or the body as payment_csrf. Card payments need STRIPE_SECRET_KEY (docs/payments.md): without it this answers 503.',
+  'tenantPortal.invoice': 'As the demo tenant: run Tenant authentication → login first.',
+  'tenantPortal.invoices': 'As the demo tenant: run Tenant authentication → login first.',
+  'tenantPortal.reservations': 'As the demo tenant: run Tenant authentication → login first.',
+  'tenantPortal.autopaySetup':
+    'As the demo tenant (log in first). Confirm the SetupIntent with Stripe.js on a page of yours; on `npm start` the Stripe stand-in confirms it at POST /v1/setup_intents/{id}/confirm with `client_secret` and `payment_method=pm_card_visa`.',
   'publicAuth.activate': 'The hash is in the activation e-mail of the register example (the mail page).',
   'ical.export': 'The token is in the answer of GET /API/adminIcal/V1/export/{propertyId}.json.',
   'adminWebhooks.replay':
@@ -125,6 +130,10 @@ function baseExamples({ now, origin }: ExampleContext): Record<string, Operation
       query: { tenantEmail: 'gus.guest@example.com', hash: 'the-hash-of-the-activation-e-mail' },
     },
     'leaseApplications.apply': { body: { propertyId: 102 } },
+    // As the demo tenant (log in first): invoice 1 is its rent invoice, paid by bank transfer.
+    'tenantPortal.invoices': { query: { status: 0, page: 1, limit: 20 } },
+    'tenantPortal.invoice': { params: { id: '1' } },
+    'tenantPortal.reservations': { query: { page: 1, limit: 20 } },
     // Invoice 3 is the demo tenant's unpaid one (the card payment page's).
     'payment.createIntent': {
       body: {

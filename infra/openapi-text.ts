@@ -28,6 +28,11 @@ export const TAGS: readonly { name: string; description: string }[] = [
   },
   { name: 'Lease applications', description: 'Tenant: apply for a lease of an LTR property.' },
   {
+    name: 'Tenant portal',
+    description:
+      'Tenant: the own lease, invoices with what is due, the ledger, stays, and autopay through a Stripe SetupIntent.',
+  },
+  {
     name: 'Admin authentication',
     description: 'Admins sign in with an API key and secret; the session is a cookie set by login.',
   },

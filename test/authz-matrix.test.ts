@@ -3,6 +3,7 @@
  * housekeeper, landlord, svc_rep, super_admin} against the route's declared roles — no session or a tenant
  * session is a 401, a role outside the route's roles a 403, a role inside neither. Then the landlord-scoped
  * single-record routes: a landlord's own record answers, another landlord's answers the 404 of a missing id.
+ * Last, every tenant-session route × the same callers: only the tenant session passes (an admin's is a 401).
  *
  * The pipeline validates before it checks the session (shared/http/create-handler.ts), so every route gets a
  * request that passes its validation (SAMPLES): a new admin route without one fails here until it is added.
@@ -395,4 +396,32 @@ describe('authorization matrix: a landlord’s own records and another landlord�
     expect(foreign.body).toEqual(missing.body);
     expect((await send(landlord, list, { query: { propertyId: 11 } })).status).toBe(200);
   });
+});
+
+/** Routes of a tenant session (tenantPortal, leaseApplications apply, publicAuth me …). */
+const TENANT_ROUTES = ROUTES.filter((r) => r.auth.kind === 'tenant');
+
+/** A request that passes each tenant route's validation: ids 1, the fixture's LTR property 12 for apply. */
+const tenantSample = (route: RouteContract): Sample => ({
+  ...(route.params ? { params: { id: 1 } } : {}),
+  ...(route.id === 'leaseApplications.apply' ? { body: { propertyId: 12 } } : {}),
+});
+
+describe('authorization matrix: every tenant-session route × caller', () => {
+  it('answers 401 without a tenant session (an admin session is none), neither 401 nor 403 to a tenant', async () => {
+    const found: string[] = [];
+    for (const route of TENANT_ROUTES) {
+      const sample = tenantSample(route);
+      for (const caller of CALLERS) {
+        const res = await send(client(caller), route, sample);
+        const where = `${route.id} (${route.method} ${route.path}) as ${caller}: ${res.status} ${res.text.slice(0, 200)}`;
+        if (caller === 'tenant') {
+          expect([401, 403], where).not.toContain(res.status);
+          expect(res.status, where).toBeLessThan(500);
+        } else expect(res.status, where).toBe(401);
+      }
+      found.push(route.id);
+    }
+    expect(found).toEqual(expect.arrayContaining(['tenantPortal.lease', 'tenantPortal.autopayOff']));
+  }, 60_000);
 });

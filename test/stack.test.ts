@@ -621,7 +621,10 @@ describe('cloud stack', () => {
           ?.Variables ?? {},
       );
     expect(envOf('paymentWebhook')).toContain('STRIPE_WEBHOOK_SECRET_SECRET_ARN');
-    expect(envOf('paymentWebhook')).not.toContain('STRIPE_SECRET_KEY_SECRET_ARN');
+    // The secret key too: setup_intent.succeeded reads the saved autopay method from Stripe (issue 18).
+    expect(envOf('paymentWebhook')).toContain('STRIPE_SECRET_KEY_SECRET_ARN');
+    expect(envOf('tenantPortal')).toContain('STRIPE_SECRET_KEY_SECRET_ARN');
+    expect(envOf('tenantPortal')).not.toContain('STRIPE_WEBHOOK_SECRET_SECRET_ARN');
     expect(envOf('payments')).toEqual(
       expect.arrayContaining(['STRIPE_SECRET_KEY_SECRET_ARN', 'CSRF_SECRET_SECRET_ARN']),
     );

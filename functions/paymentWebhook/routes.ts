@@ -22,9 +22,10 @@ export const paymentWebhook = defineRoute({
   tags: ['Card payments'],
   method: 'POST',
   path: '/API/payment-webhook.php',
-  summary: 'Stripe events: processing, succeeded, refunded, disputes (signed, each event id once)',
+  summary:
+    'Stripe events: processing, succeeded, refunded, disputes, autopay setups (signed, each event id once)',
   description:
-    'Signed with `Stripe-Signature` over the raw body (STRIPE_WEBHOOK_SECRET, 300 s tolerance). payment_intent.processing → invoice 3; payment_intent.succeeded → a settled card payment (1 when fully paid); charge.refunded → a refund (2 when fully refunded); charge.dispute.* → recorded on the invoice and announced. Money the books cannot take (a refund beyond what was paid, a payment for a cancelled booking …) changes no money: it is kept on the invoice as an anomaly, announced as payment.anomaly, outcome `anomaly:<kind>`. Each event id acts once; other event types and events of unknown invoices are answered 200 and change nothing. In the cloud the same Lambda also answers on its Function URL.',
+    'Signed with `Stripe-Signature` over the raw body (STRIPE_WEBHOOK_SECRET, 300 s tolerance). payment_intent.processing → invoice 3; payment_intent.succeeded → a settled card payment (1 when fully paid); charge.refunded → a refund (2 when fully refunded); charge.dispute.* → recorded on the invoice and announced; setup_intent.succeeded → the tenant’s autopay method saved (brand and last 4 read from Stripe; a SetupIntent of another Customer, or begun before the tenant turned autopay off, changes nothing). Money the books cannot take (a refund beyond what was paid, a payment for a cancelled booking …) changes no money: it is kept on the invoice as an anomaly, announced as payment.anomaly, outcome `anomaly:<kind>`. Each event id acts once; other event types and events of unknown invoices are answered 200 and change nothing. In the cloud the same Lambda also answers on its Function URL.',
   auth: { kind: 'webhook', verifier: 'stripe' },
   body: stripeEventBody,
   response: v.object({ received: v.boolean(), eventId: v.string(), outcome: v.string() }),

@@ -34,6 +34,7 @@ import { readMoneyDocument } from '../../shared/workflows/ledger/document.js';
 import { type SettlementInput, SettlementRefused } from '../../shared/workflows/ledger/settlement.js';
 import { keepAnomaly } from './anomalies.js';
 import { commitOnce, type EventContext, onceItem, type StripeEvent, type Target } from './event-once.js';
+import { setupSucceeded } from './setup-intent.js';
 import {
   chargeObject,
   disputeObject,
@@ -73,6 +74,7 @@ function dispatch(ctx: Context): Promise<string> {
   if (type === 'payment_intent.succeeded') return succeeded(ctx);
   if (type === 'charge.refunded') return refunded(ctx);
   if (type.startsWith('charge.dispute.')) return disputed(ctx);
+  if (type === 'setup_intent.succeeded') return setupSucceeded(ctx);
   // Stripe sends what the endpoint subscribed to and more over time: answered, never retried, nothing done.
   return Promise.resolve('ignored');
 }

@@ -21,7 +21,11 @@ export interface GroupAccess {
   readonly usesDataKey?: boolean;
   /** Signs and checks built-in CAPTCHA tokens. Env: CAPTCHA_SECRET_SECRET_ARN (read at run time, shared/secrets.ts). */
   readonly verifiesCaptcha?: boolean;
-  /** Creates Stripe PaymentIntents (the payment script). Env: STRIPE_SECRET_KEY_SECRET_ARN (read at run time). */
+  /**
+   * Calls Stripe with the secret key: PaymentIntents (the payment script, autopay charges), Customers and
+   * SetupIntents (autopay setup), PaymentMethods (the webhook reads a saved method's brand and last 4).
+   * Env: STRIPE_SECRET_KEY_SECRET_ARN (read at run time).
+   */
   readonly chargesCards?: boolean;
   /** Exchanges OAuth codes with the accounting provider. Env: ACCOUNTING_CLIENT_SECRET_SECRET_ARN (read at run time). */
   readonly accountingClient?: boolean;
@@ -55,6 +59,10 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   publicBooking: { verifiesCaptcha: true, usesDataKey: true },
   // The payment script creates the invoice's PaymentIntent with the Stripe secret key.
   payments: { chargesCards: true },
+  // Autopay setup makes the tenant's Stripe Customer and SetupIntent.
+  tenantPortal: { chargesCards: true },
+  // setup_intent.succeeded reads the saved PaymentMethod's brand and last 4 from Stripe.
+  paymentWebhook: { chargesCards: true },
   // The accounting connection's tokens are sealed under the data key; the code exchange uses the client secret.
   accounting: { usesDataKey: true, accountingClient: true },
   // Webhook signing secrets are stored sealed under the data key (the delivery jobs open them to sign).

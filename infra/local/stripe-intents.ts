@@ -17,6 +17,8 @@ export interface StandInIntent {
   metadata: Record<string, string>;
   description: string | null;
   receipt_email: string | null;
+  /** The Customer an off-session payment charges (autopay), else null. */
+  customer: string | null;
   payment_method: string | null;
   latest_charge: string | null;
   last_payment_error: { type: string; code: string; message: string } | null;
@@ -33,6 +35,16 @@ export interface Answer {
 
 /** Stripe's test PaymentMethods the stand-in takes: one that pays, one that is declined. */
 export const TEST_CARDS = { pays: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
+
+/**
+ * Test cards whose charges are declined: `pm_card_chargeDeclined` (Stripe's 4000 0000 0000 0002) and
+ * `pm_card_chargeCustomerFail` (4000 0000 0000 0341: it can be saved on a customer, its charges fail).
+ */
+export const DECLINED_CHARGES: ReadonlySet<string> = new Set([
+  TEST_CARDS.declined,
+  'pm_card_visa_chargeDeclined',
+  'pm_card_chargeCustomerFail',
+]);
 
 const sdk = new Stripe('sk_test_signing_only');
 
@@ -67,8 +79,6 @@ const unexpectedState = (intent: StandInIntent, what: string) =>
     'payment_intent_unexpected_state',
   );
 
-const DECLINED = new Set<string>([TEST_CARDS.declined, 'pm_card_visa_chargeDeclined']);
-
 /** An amount in the smallest currency unit, as Stripe takes it: a positive integer. */
 const isAmount = (amount: number) => Number.isInteger(amount) && amount >= 1;
 const invalidAmount = () =>
@@ -76,6 +86,15 @@ const invalidAmount = () =>
 
 export class StripeIntents {
   readonly intents = new Map<string, StandInIntent>();
+
+  /**
+   * The test card a PaymentMethod id charges as (undefined: no such PaymentMethod), and whether it is
+   * declined; the stand-in adds the PaymentMethods saved through SetupIntents (stripe-setups.ts).
+   */
+  protected cardOf(paymentMethod: string): { declined: boolean } | undefined {
+    if (!paymentMethod.startsWith('pm_card_')) return undefined;
+    return { declined: DECLINED_CHARGES.has(paymentMethod) };
+  }
 
   /** Marks an intent as Stripe would after the card is charged: succeeded with the whole amount received. */
   succeed(id: string): StandInIntent {
@@ -166,6 +185,7 @@ export class StripeIntents {
       metadata: (params.metadata as Record<string, string> | undefined) ?? {},
       description: typeof params.description === 'string' ? params.description : null,
       receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
+      customer: typeof params.customer === 'string' ? params.customer : null,
       payment_method: null,
       latest_charge: null,
       last_payment_error: null,
@@ -193,8 +213,14 @@ export class StripeIntents {
     return { status: 200, answer: intent };
   }
 
-  /** Charges a test card: `paid` is the intent when it succeeded (the stand-in announces it). */
-  confirm(id: string, params: Record<string, unknown>): Answer & { paid?: StandInIntent } {
+  /**
+   * Charges a test card: `paid` is the intent when it succeeded, `declined` when the card was declined (the
+   * stand-in announces either).
+   */
+  confirm(
+    id: string,
+    params: Record<string, unknown>,
+  ): Answer & { paid?: StandInIntent; declined?: StandInIntent } {
     const intent = this.intents.get(id);
     if (!intent) return noSuchIntent(id);
     if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation')
@@ -207,8 +233,16 @@ export class StripeIntents {
         'You cannot confirm this PaymentIntent because it has no payment method: send payment_method (a test card such as pm_card_visa).',
         'payment_intent_unexpected_state',
       );
+    const charged = this.cardOf(card);
+    if (!charged)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `No such PaymentMethod: '${card}' (the stand-in takes Stripe's test cards, e.g. pm_card_visa)`,
+        'resource_missing',
+      );
     intent.payment_method = card;
-    if (DECLINED.has(card)) {
+    if (charged.declined) {
       intent.status = 'requires_payment_method';
       intent.last_payment_error = {
         type: 'card_error',
@@ -220,15 +254,9 @@ export class StripeIntents {
         answer: {
           error: { ...intent.last_payment_error, decline_code: 'generic_decline', payment_intent: intent },
         },
+        declined: intent,
       };
     }
-    if (!card.startsWith('pm_card_'))
-      return stripeError(
-        400,
-        'invalid_request_error',
-        `No such PaymentMethod: '${card}' (the stand-in takes Stripe's test cards, e.g. pm_card_visa)`,
-        'resource_missing',
-      );
     intent.last_payment_error = null;
     return { status: 200, answer: this.succeed(id), paid: intent };
   }

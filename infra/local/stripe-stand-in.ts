@@ -13,6 +13,13 @@
  *   stand-in sends the signed `payment_intent.succeeded` webhook to the runtime (signed with the SDK's own
  *   `generateTestHeaderString`, as Stripe would sign it) before it answers, so whoever confirmed sees the
  *   invoice paid at once;
+ * - autopay (stripe-setups.ts): `POST /v1/customers`, `POST /v1/setup_intents` (both under the Idempotency-Key
+ *   rule), `GET` of either, `POST /v1/setup_intents/:id/confirm` with a test card (by the secret key or the
+ *   intent's client secret) that saves it on the customer as a PaymentMethod of its own and sends the signed
+ *   `setup_intent.succeeded` (a declined card: `setup_intent.setup_failed`), `GET /v1/payment_methods/:id`
+ *   (card brand and last 4), and `POST /v1/payment_intents` with `confirm=true`, `customer` and a saved
+ *   `payment_method` (an off-session charge: succeeded, or declined for `pm_card_chargeCustomerFail` with the
+ *   402 and `payment_intent.payment_failed`);
  * - a Bearer secret key (`sk_…`) is required for everything else (401 otherwise), and `failNext` makes the next
  *   call fail as Stripe would.
  * `npm start` serves it on the API's own origin (`/v1/…`, infra/local/runtime.ts) when no STRIPE_SECRET_KEY is
@@ -23,7 +30,16 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Answer, noSuchIntent, parseForm, StripeIntents, stripeError } from './stripe-intents.js';
+import { IdempotencyKeys } from './stripe-idempotency.js';
+import {
+  type Answer,
+  noSuchIntent,
+  parseForm,
+  type StandInIntent,
+  StripeIntents,
+  stripeError,
+} from './stripe-intents.js';
+import { StripeSetups } from './stripe-setups.js';
 
 export { type StandInIntent, TEST_CARDS } from './stripe-intents.js';
 
@@ -46,12 +62,6 @@ export interface Delivery {
   type: string;
   status: number;
   answer: string;
-}
-
-interface StoredAnswer {
-  body: string;
-  status: number;
-  answer: unknown;
 }
 
 /** The settings `npm start` gives the handlers when it serves the stand-in (known values, like the channel's). */
@@ -86,7 +96,9 @@ export const servesStripeStandIn = (env: NodeJS.ProcessEnv = process.env): boole
 export class StripeStandIn extends StripeIntents {
   readonly requests: RecordedRequest[] = [];
   readonly deliveries: Delivery[] = [];
-  private readonly idempotent = new Map<string, StoredAnswer>();
+  private readonly idempotency = new IdempotencyKeys();
+  /** Customers, SetupIntents and saved PaymentMethods (autopay). */
+  readonly setups = new StripeSetups();
   private failures: { status: number; type: string; message: string }[] = [];
   private seq = 0;
   private server: ReturnType<typeof createServer> | undefined;
@@ -169,53 +181,99 @@ export class StripeStandIn extends StripeIntents {
     idempotencyKey: string | undefined,
   ): Promise<Answer> {
     const method = req.method ?? 'GET';
-    const confirm = /^\/v1\/payment_intents\/(\w+)\/confirm$/.exec(path)?.[1];
-    const secretKey = /^Bearer sk_\w+$/.test(header(req, 'authorization') ?? '');
-    // A payment page confirms with the intent's client secret (Stripe.js sends the publishable key with it).
-    const byClientSecret =
-      method === 'POST' &&
-      confirm !== undefined &&
-      typeof params.client_secret === 'string' &&
-      this.intents.get(confirm)?.client_secret === params.client_secret;
-    if (!secretKey && !byClientSecret)
+    if (!this.authorized(req, method, path, params))
       return stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
     const failure = this.failures.shift();
     if (failure) return stripeError(failure.status, failure.type, failure.message);
-    if (method === 'POST' && path === '/v1/payment_intents')
-      return this.idempotentCreate(body, params, idempotencyKey);
-    if (method === 'POST' && confirm) {
-      const confirmed = this.confirm(confirm, params);
-      // Stripe announces the payment; the stand-in does so before answering, so the payer sees it booked.
-      if (confirmed.paid) await this.send(this.event('payment_intent.succeeded', confirmed.paid));
-      return confirmed;
-    }
-    const id = /^\/v1\/payment_intents\/(\w+)$/.exec(path)?.[1];
-    if (id && method === 'GET') {
-      const intent = this.intents.get(id);
-      return intent ? { status: 200, answer: intent } : noSuchIntent(id);
-    }
-    if (id && method === 'POST') return this.update(id, params);
-    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
+    const answered =
+      method === 'POST' ? await this.post(path, body, params, idempotencyKey) : this.read(path);
+    return (
+      answered ?? stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`)
+    );
   }
 
-  private idempotentCreate(
+  /**
+   * A Bearer secret key (`sk_…`), or — as Stripe.js does from a page, with the publishable key — the client
+   * secret of the PaymentIntent or SetupIntent being confirmed.
+   */
+  private authorized(req: IncomingMessage, method: string, path: string, params: Record<string, unknown>) {
+    if (/^Bearer sk_\w+$/.test(header(req, 'authorization') ?? '')) return true;
+    const secret = params.client_secret;
+    if (method !== 'POST' || typeof secret !== 'string') return false;
+    const [, kind, id] = /^\/v1\/(payment_intents|setup_intents)\/(\w+)\/confirm$/.exec(path) ?? [];
+    if (!id) return false;
+    const intent = kind === 'payment_intents' ? this.intents.get(id) : this.setups.setupIntents.get(id);
+    return intent?.client_secret === secret;
+  }
+
+  /** POSTs: creates (under the Idempotency-Key rule), confirmations, and the PaymentIntent update. */
+  private async post(
+    path: string,
     body: string,
     params: Record<string, unknown>,
     idempotencyKey: string | undefined,
-  ): Answer {
-    if (idempotencyKey) {
-      const first = this.idempotent.get(idempotencyKey);
-      if (first && first.body !== body)
-        return stripeError(
-          400,
-          'idempotency_error',
-          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-        );
-      if (first) return { status: first.status, answer: first.answer, replayed: true };
+  ): Promise<Answer | undefined> {
+    const create = (make: () => Promise<Answer> | Answer) =>
+      this.idempotency.run(idempotencyKey, `${path}\n${body}`, make);
+    if (path === '/v1/payment_intents') return create(() => this.createIntent(params));
+    if (path === '/v1/customers') return create(() => this.setups.createCustomer(params));
+    if (path === '/v1/setup_intents') return create(() => this.setups.createSetupIntent(params));
+    const [, kind, id, action] =
+      /^\/v1\/(payment_intents|setup_intents)\/(\w+)(\/confirm)?$/.exec(path) ?? [];
+    if (!id) return undefined;
+    if (kind === 'payment_intents')
+      return action ? this.announced(this.confirm(id, params)) : this.update(id, params);
+    if (!action) return undefined;
+    const confirmed = this.setups.confirmSetupIntent(id, params);
+    if (confirmed.succeeded) await this.send(this.event('setup_intent.succeeded', confirmed.succeeded));
+    if (confirmed.failed) await this.send(this.event('setup_intent.setup_failed', confirmed.failed));
+    return confirmed;
+  }
+
+  /** GET of one object by id: a PaymentIntent, Customer, SetupIntent or PaymentMethod. */
+  private read(path: string): Answer | undefined {
+    const [, kind, id] = /^\/v1\/(\w+)\/(\w+)$/.exec(path) ?? [];
+    if (!id) return undefined;
+    if (kind === 'payment_intents') {
+      const intent = this.intents.get(id);
+      return intent ? { status: 200, answer: intent } : noSuchIntent(id);
     }
-    const created = this.create(params);
-    if (idempotencyKey) this.idempotent.set(idempotencyKey, { body, ...created });
-    return created;
+    if (kind === 'customers') return this.setups.getCustomer(id);
+    if (kind === 'setup_intents') return this.setups.getSetupIntent(id);
+    if (kind === 'payment_methods') return this.setups.getPaymentMethod(id);
+    return undefined;
+  }
+
+  /**
+   * A new PaymentIntent; with `confirm=true` (an off-session autopay charge: `customer`, `payment_method`,
+   * `off_session`) it is charged at once, as Stripe does: the answer is the intent, or the card's 402.
+   */
+  private async createIntent(params: Record<string, unknown>): Promise<Answer> {
+    const customer = typeof params.customer === 'string' ? params.customer : null;
+    const method = typeof params.payment_method === 'string' ? params.payment_method : undefined;
+    if (params.confirm !== 'true') return this.create(params);
+    if (!method)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'A PaymentIntent confirmed on creation needs a payment_method.',
+        'parameter_missing',
+      );
+    const created = this.setups.refusesMethodOf(customer, method) ?? this.create(params);
+    if (created.status !== 200) return created;
+    return this.announced(this.confirm((created.answer as StandInIntent).id, { payment_method: method }));
+  }
+
+  /** Stripe announces what a confirmation did; the stand-in does so before answering, so the payer sees it booked. */
+  private async announced(confirmed: ReturnType<StripeIntents['confirm']>): Promise<Answer> {
+    if (confirmed.paid) await this.send(this.event('payment_intent.succeeded', confirmed.paid));
+    if (confirmed.declined) await this.send(this.event('payment_intent.payment_failed', confirmed.declined));
+    return confirmed;
+  }
+
+  /** Saved PaymentMethods charge as the test card they were made from. */
+  protected override cardOf(paymentMethod: string) {
+    return this.setups.savedCardOf(paymentMethod) ?? super.cardOf(paymentMethod);
   }
 }
 

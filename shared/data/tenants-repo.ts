@@ -221,6 +221,42 @@ export async function updateTenant(
   }
 }
 
+/**
+ * Keeps the tenant's Stripe Customer (autopay): set once; answers the id the tenant now has, which is another
+ * one when a rival request kept its own first (the caller uses that one). Undefined when there is no tenant.
+ */
+export async function keepStripeCustomerId(
+  tenantId: number,
+  customerId: string,
+  now: Date,
+): Promise<string | undefined> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.tenant(tenantId),
+        UpdateExpression: 'SET stripeCustomerId = :id, dateUpdated = :now ADD version :one',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(stripeCustomerId) OR stripeCustomerId = :id)',
+        ExpressionAttributeValues: { ':id': customerId, ':now': now.toISOString(), ':one': 1 },
+      }),
+    );
+    return customerId;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Strongly consistent: the rival's write is what failed ours.
+    const { Item } = await ddb.send(
+      new GetCommand({
+        TableName: TABLE_NAME,
+        Key: keys.tenant(tenantId),
+        ConsistentRead: true,
+        ProjectionExpression: 'stripeCustomerId',
+      }),
+    );
+    return typeof Item?.stripeCustomerId === 'string' ? Item.stripeCustomerId : undefined;
+  }
+}
+
 /** T3: the first `count` tenants in id order (admin list, unfiltered). */
 export async function firstTenants(count: number): Promise<TenantRecord[]> {
   const items = await queryPartitionFirst({ index: INDEX.gsi1, pk: indexKeys.tenants() }, count);

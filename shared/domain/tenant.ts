@@ -3,6 +3,7 @@
  * server, the contact fields are ciphertext at rest (shared/crypto), the e-mail is unique case-insensitively.
  */
 
+import type { TenantAutopay } from './autopay.js';
 import type { ChangeInput } from './change.js';
 
 export const CONTACT_FIELDS = [
@@ -42,6 +43,12 @@ export interface TenantRecord {
    * so a registration that replaces an unactivated one voids the earlier link.
    */
   activationHash?: string;
+  /** The tenant's Stripe Customer (autopay), made once on the first autopay setup and kept. */
+  stripeCustomerId?: string;
+  /** The saved method autopay charges (shared/domain/autopay.ts); null or absent: autopay is off. */
+  autopay?: TenantAutopay | null;
+  /** When the tenant last turned autopay off: a setup begun before it never turns it back on. */
+  autopayOffAt?: string;
 }
 
 /** The fields an admin, the login or a repeated registration may change on an existing tenant. */
@@ -55,7 +62,9 @@ export type TenantChanges = {
     | 'isActive'
     | 'passwordHash'
     | 'dateActivated'
-    | 'credentialsVersion']?: TenantRecord[K] | undefined;
+    | 'credentialsVersion'
+    | 'autopay'
+    | 'autopayOffAt']?: TenantRecord[K] | undefined;
 };
 
 /**

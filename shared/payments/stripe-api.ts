@@ -30,8 +30,11 @@ function endpointOf(url: string | undefined): Pick<Stripe.StripeConfig, 'host' |
   };
 }
 
-/** One SDK client per key and URL (a rotated key gets a new one). */
-async function stripe(): Promise<Stripe> {
+/**
+ * One SDK client per key and URL (a rotated key gets a new one); 503 when STRIPE_SECRET_KEY is not set. The
+ * autopay modules (stripe-customers.ts, autopay.ts) use it too.
+ */
+export async function stripe(): Promise<Stripe> {
   const key = await secret('STRIPE_SECRET_KEY');
   if (!key)
     throw new ServiceUnavailable(

@@ -734,8 +734,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Stripe events: processing, succeeded, refunded, disputes (signed, each event id once)
-         * @description Signed with `Stripe-Signature` over the raw body (STRIPE_WEBHOOK_SECRET, 300 s tolerance). payment_intent.processing → invoice 3; payment_intent.succeeded → a settled card payment (1 when fully paid); charge.refunded → a refund (2 when fully refunded); charge.dispute.* → recorded on the invoice and announced. Money the books cannot take (a refund beyond what was paid, a payment for a cancelled booking …) changes no money: it is kept on the invoice as an anomaly, announced as payment.anomaly, outcome `anomaly:<kind>`. Each event id acts once; other event types and events of unknown invoices are answered 200 and change nothing. In the cloud the same Lambda also answers on its Function URL. Webhook: the stripe signature over the raw body is checked first.
+         * Stripe events: processing, succeeded, refunded, disputes, autopay setups (signed, each event id once)
+         * @description Signed with `Stripe-Signature` over the raw body (STRIPE_WEBHOOK_SECRET, 300 s tolerance). payment_intent.processing → invoice 3; payment_intent.succeeded → a settled card payment (1 when fully paid); charge.refunded → a refund (2 when fully refunded); charge.dispute.* → recorded on the invoice and announced; setup_intent.succeeded → the tenant’s autopay method saved (brand and last 4 read from Stripe; a SetupIntent of another Customer, or begun before the tenant turned autopay off, changes nothing). Money the books cannot take (a refund beyond what was paid, a payment for a cancelled booking …) changes no money: it is kept on the invoice as an anomaly, announced as payment.anomaly, outcome `anomaly:<kind>`. Each event id acts once; other event types and events of unknown invoices are answered 200 and change nothing. In the cloud the same Lambda also answers on its Function URL. Webhook: the stripe signature over the raw body is checked first.
          */
         post: operations["payment.webhook"];
         delete?: never;
@@ -859,6 +859,134 @@ export interface paths {
          */
         post: operations["leaseApplications.apply"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/tenantPortal/V1/lease.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant’s current lease with its terms and property
+         * @description The lease active today (site time zone), else the next upcoming one, else the latest. Amounts are in the site currency. Tenant session required.
+         */
+        get: operations["tenantPortal.lease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/tenantPortal/V1/invoices.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant’s invoices, newest first, each with its amount due
+         * @description Drafts (status 9) are never shown: they are not issued yet. `status` filters by one status code. Tenant session required.
+         */
+        get: operations["tenantPortal.invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/tenantPortal/V1/invoices/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the tenant’s invoices with its lines and payments
+         * @description Pay it with the payment script (`payment-create-intent.php`) in the same session: no payment-link token is needed. Tenant session required.
+         */
+        get: operations["tenantPortal.invoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/tenantPortal/V1/ledger.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every charge, payment and refund of the tenant’s invoices in date order, with the running balance
+         * @description Drafts, cancelled and void invoices owe nothing and are left out with their payments. Tenant session required.
+         */
+        get: operations["tenantPortal.ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/tenantPortal/V1/reservations.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant’s stays as a guest, latest check-in first
+         * @description The tenant’s stays as a guest, latest check-in first. Tenant session required.
+         */
+        get: operations["tenantPortal.reservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/tenantPortal/V1/autopay.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether autopay is on, and the saved method’s brand and last 4 digits
+         * @description Whether autopay is on, and the saved method’s brand and last 4 digits. Tenant session required.
+         */
+        get: operations["tenantPortal.autopay"];
+        put?: never;
+        /**
+         * Start saving a card or bank account for autopay: the client secret of a Stripe SetupIntent
+         * @description Confirm it on the page with Stripe.js (`confirmSetup`); when Stripe reports it succeeded (webhook `setup_intent.succeeded`) the method is saved and autopay is on. The tenant’s Stripe Customer is made on the first call and kept. Replaces the saved method once the new one is confirmed. Tenant session required.
+         */
+        post: operations["tenantPortal.autopaySetup"];
+        /**
+         * Turn autopay off (a setup begun before is not saved any more)
+         * @description Turn autopay off (a setup begun before is not saved any more). Tenant session required.
+         */
+        delete: operations["tenantPortal.autopayOff"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5969,6 +6097,618 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tenantPortal.lease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leaseId: number;
+                        propertyId: number;
+                        status: string;
+                        /** @enum {string} */
+                        current: "active" | "upcoming" | "ended";
+                        startDate: string;
+                        endDate: string;
+                        terms: {
+                            rent: number;
+                            deposit: number;
+                            dueDay: number;
+                            graceDays: number;
+                            lateFee: {
+                                flat: number;
+                                percent: number;
+                                daily: number;
+                                maxPerMonth: number | null;
+                            };
+                            issueDaysBefore: number;
+                        };
+                        property: {
+                            propertyId: number;
+                            propertyName: string;
+                            propertyAddress: string;
+                            propertyLocation: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no tenant session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: the tenant has no lease */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tenantPortal.invoices": {
+        parameters: {
+            query?: {
+                status?: number | string;
+                page?: number | string;
+                limit?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            invoiceId: number;
+                            description: string;
+                            propertyId: number | null;
+                            reservationId: number | null;
+                            invoiceDate: string;
+                            dueDate: string;
+                            status: number;
+                            statusLabel: string;
+                            subtotalComputed: number;
+                            taxComputed: number;
+                            totalComputed: number;
+                            paidComputed: number;
+                            refundedComputed: number;
+                            amountDue: number;
+                        }[];
+                        page: number;
+                        limit: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no tenant session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tenantPortal.invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoiceId: number;
+                        description: string;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        invoiceDate: string;
+                        dueDate: string;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
+                        payments: {
+                            paymentId: number;
+                            amount: number;
+                            method: string;
+                            date: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no tenant session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such invoice of this tenant (another tenant’s too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tenantPortal.ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            date: string;
+                            /** @enum {string} */
+                            kind: "charge" | "payment" | "refund";
+                            invoiceId: number;
+                            paymentId: number | null;
+                            description: string;
+                            amount: number;
+                            balance: number;
+                        }[];
+                        balance: number;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no tenant session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tenantPortal.reservations": {
+        parameters: {
+            query?: {
+                page?: number | string;
+                limit?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            reservationId: number;
+                            propertyId: number;
+                            propertyName: string | null;
+                            dateFrom: string;
+                            dateTo: string;
+                            nights: number;
+                            status: string;
+                            statusName: string;
+                            totalPrice: number;
+                            holdUntil: string | null;
+                            dateCreated: string;
+                        }[];
+                        page: number;
+                        limit: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no tenant session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tenantPortal.autopay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        brand: string | null;
+                        last4: string | null;
+                        since: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no tenant session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tenantPortal.autopaySetup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientSecret: string;
+                        setupIntentId: string;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no tenant session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bad gateway: the payment processor refused or could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable: card payments are not configured (STRIPE_SECRET_KEY) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "tenantPortal.autopayOff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        brand: string | null;
+                        last4: string | null;
+                        since: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no tenant session */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,135 @@
+/**
+ * The tenant portal's queries and answers (docs/tenant-portal.md). Contracts import these, so nothing here may
+ * pull in the AWS SDK.
+ */
+import * as v from 'valibot';
+import { INVOICE } from '../../shared/domain/money-document/kind.js';
+import { statusCodeInput } from '../../shared/domain/money-document/schemas.js';
+import { paged } from '../../shared/domain/responses/common.js';
+import { paging } from '../../shared/http/schemas.js';
+
+export const listInvoicesQuery = v.object({
+  status: v.optional(statusCodeInput(INVOICE)),
+  ...paging(),
+});
+export type ListInvoicesQuery = v.InferOutput<typeof listInvoicesQuery>;
+
+export const listReservationsQuery = v.object({ ...paging() });
+export type ListReservationsQuery = v.InferOutput<typeof listReservationsQuery>;
+
+const lateFee = v.object({
+  flat: v.number(),
+  /** Percent of the rent still due on the first late day. */
+  percent: v.number(),
+  daily: v.number(),
+  /** Cap of all late fees of one rent invoice; null: none. */
+  maxPerMonth: v.nullable(v.number()),
+});
+
+export const leaseAnswer = v.object({
+  leaseId: v.number(),
+  propertyId: v.number(),
+  status: v.string(),
+  /** By today's date in the site's time zone: `active`, `upcoming` or `ended`. */
+  current: v.picklist(['active', 'upcoming', 'ended']),
+  startDate: v.string(),
+  /** '' while month to month. */
+  endDate: v.string(),
+  terms: v.object({
+    rent: v.number(),
+    deposit: v.number(),
+    dueDay: v.number(),
+    graceDays: v.number(),
+    lateFee,
+    issueDaysBefore: v.number(),
+  }),
+  property: v.nullable(
+    v.object({
+      propertyId: v.number(),
+      propertyName: v.string(),
+      propertyAddress: v.string(),
+      propertyLocation: v.string(),
+    }),
+  ),
+});
+
+const invoiceFields = {
+  invoiceId: v.number(),
+  description: v.string(),
+  propertyId: v.nullable(v.number()),
+  reservationId: v.nullable(v.number()),
+  invoiceDate: v.string(),
+  dueDate: v.string(),
+  status: v.number(),
+  statusLabel: v.string(),
+  subtotalComputed: v.number(),
+  taxComputed: v.number(),
+  totalComputed: v.number(),
+  paidComputed: v.number(),
+  refundedComputed: v.number(),
+  amountDue: v.number(),
+};
+
+export const invoiceRow = v.object(invoiceFields);
+
+export const invoiceAnswer = v.object({
+  ...invoiceFields,
+  lineItems: v.array(
+    v.object({
+      lineNo: v.number(),
+      description: v.string(),
+      amount: v.number(),
+      quantity: v.number(),
+      taxed: v.picklist([0, 1]),
+      lineTotal: v.number(),
+    }),
+  ),
+  /** Settled payments (amount > 0) and refunds (amount < 0), oldest first. */
+  payments: v.array(
+    v.object({ paymentId: v.number(), amount: v.number(), method: v.string(), date: v.string() }),
+  ),
+});
+
+export const invoicesAnswer = paged(invoiceRow);
+
+export const ledgerAnswer = v.object({
+  items: v.array(
+    v.object({
+      date: v.string(),
+      kind: v.picklist(['charge', 'payment', 'refund']),
+      invoiceId: v.number(),
+      paymentId: v.nullable(v.number()),
+      description: v.string(),
+      amount: v.number(),
+      balance: v.number(),
+    }),
+  ),
+  /** What is owed after every line. */
+  balance: v.number(),
+});
+
+export const reservationsAnswer = paged(
+  v.object({
+    reservationId: v.number(),
+    propertyId: v.number(),
+    propertyName: v.nullable(v.string()),
+    dateFrom: v.string(),
+    dateTo: v.string(),
+    nights: v.number(),
+    status: v.string(),
+    statusName: v.string(),
+    totalPrice: v.number(),
+    holdUntil: v.nullable(v.string()),
+    dateCreated: v.string(),
+  }),
+);
+
+export const autopayAnswer = v.object({
+  enabled: v.boolean(),
+  /** The card's brand (visa …) or the bank's name; null while off. */
+  brand: v.nullable(v.string()),
+  last4: v.nullable(v.string()),
+  since: v.nullable(v.string()),
+});
+
+export const setupAnswer = v.object({ clientSecret: v.string(), setupIntentId: v.string() });

@@ -1,0 +1,240 @@
+/**
+ * Customers, SetupIntents and PaymentMethods of the Stripe stand-in (stripe-stand-in.ts), as Stripe keeps them,
+ * for autopay (docs/tenant-portal.md "Autopay"): a customer per tenant, a SetupIntent that saves a test card on
+ * it (`pm_card_visa` …) as a PaymentMethod of its own (`pm_local…`, card brand and last 4 as Stripe's test cards
+ * have them), and that PaymentMethod charged later off-session. No HTTP here.
+ */
+import { randomBytes } from 'node:crypto';
+import { type Answer, DECLINED_CHARGES, stripeError } from './stripe-intents.js';
+
+/** Stripe's test PaymentMethods the stand-in takes, with the card each stands for. */
+const TEST_CARD_DETAILS: Readonly<Record<string, { brand: string; last4: string }>> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_amex: { brand: 'amex', last4: '8431' },
+  // Declined when set up, and when charged (Stripe's 4000 0000 0000 0002).
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002' },
+  pm_card_visa_chargeDeclined: { brand: 'visa', last4: '0002' },
+  // Saved fine, declined when charged later (Stripe's 4000 0000 0000 0341): an autopay that fails.
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341' },
+};
+
+/** Test cards declined as soon as they are set up (the others of DECLINED_CHARGES save fine). */
+const DECLINED_AT_SETUP = new Set(['pm_card_chargeDeclined', 'pm_card_visa_chargeDeclined']);
+
+export interface StandInCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  name: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  invoice_settings: { default_payment_method: string | null };
+  created: number;
+  livemode: false;
+}
+
+export interface StandInSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  customer: string | null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  status: string;
+  usage: string;
+  metadata: Record<string, string>;
+  description: string | null;
+  last_setup_error: { type: string; code: string; message: string } | null;
+  created: number;
+  livemode: false;
+}
+
+export interface StandInPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: {
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    funding: string;
+    country: string;
+  };
+  customer: string | null;
+  billing_details: { address: null; email: null; name: null; phone: null };
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+  /** The stand-in's own note of the test card it was made from (Stripe keeps the card, not this). */
+  testCard: string;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const localId = (prefix: string) => `${prefix}_local${randomBytes(8).toString('hex')}`;
+const missing = (kind: string, id: string) =>
+  stripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing');
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+export class StripeSetups {
+  readonly customers = new Map<string, StandInCustomer>();
+  readonly setupIntents = new Map<string, StandInSetupIntent>();
+  readonly paymentMethods = new Map<string, StandInPaymentMethod>();
+
+  createCustomer(params: Record<string, unknown>): Answer {
+    const customer: StandInCustomer = {
+      id: localId('cus'),
+      object: 'customer',
+      email: text(params.email),
+      name: text(params.name),
+      description: text(params.description),
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      invoice_settings: { default_payment_method: null },
+      created: now(),
+      livemode: false,
+    };
+    this.customers.set(customer.id, customer);
+    return { status: 200, answer: customer };
+  }
+
+  getCustomer(id: string): Answer {
+    const customer = this.customers.get(id);
+    return customer ? { status: 200, answer: customer } : missing('customer', id);
+  }
+
+  createSetupIntent(params: Record<string, unknown>): Answer {
+    const customer = text(params.customer);
+    if (customer && !this.customers.has(customer)) return missing('customer', customer);
+    const id = localId('seti');
+    const intent: StandInSetupIntent = {
+      id,
+      object: 'setup_intent',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      customer,
+      payment_method: null,
+      payment_method_types: ['card'],
+      status: 'requires_payment_method',
+      usage: text(params.usage) ?? 'off_session',
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      description: text(params.description),
+      last_setup_error: null,
+      created: now(),
+      livemode: false,
+    };
+    this.setupIntents.set(id, intent);
+    return { status: 200, answer: intent };
+  }
+
+  getSetupIntent(id: string): Answer {
+    const intent = this.setupIntents.get(id);
+    return intent ? { status: 200, answer: intent } : missing('setup_intent', id);
+  }
+
+  getPaymentMethod(id: string): Answer {
+    const method = this.paymentMethods.get(id);
+    if (method) return { status: 200, answer: publicMethod(method) };
+    // Stripe answers its test PaymentMethods too (unattached).
+    const test = TEST_CARD_DETAILS[id];
+    return test
+      ? { status: 200, answer: publicMethod(this.methodOf(id, null, false)) }
+      : missing('payment_method', id);
+  }
+
+  /**
+   * Saves a test card on the SetupIntent's customer: `succeeded` answers the intent and the new PaymentMethod
+   * (the stand-in announces `setup_intent.succeeded`), a declined card leaves it `requires_payment_method` with
+   * `last_setup_error` (announced as `setup_intent.setup_failed`).
+   */
+  confirmSetupIntent(
+    id: string,
+    params: Record<string, unknown>,
+  ): Answer & { succeeded?: StandInSetupIntent; failed?: StandInSetupIntent } {
+    const intent = this.setupIntents.get(id);
+    if (!intent) return missing('setup_intent', id);
+    if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation')
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `You cannot confirm this SetupIntent because it has a status of ${intent.status}.`,
+        'setup_intent_unexpected_state',
+      );
+    const card = text(params.payment_method);
+    if (!card || !TEST_CARD_DETAILS[card])
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `No such PaymentMethod: '${card ?? ''}' (the stand-in takes Stripe's test cards, e.g. pm_card_visa)`,
+        'resource_missing',
+      );
+    if (DECLINED_AT_SETUP.has(card)) {
+      intent.last_setup_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        message: 'Your card was declined.',
+      };
+      return {
+        status: 402,
+        answer: {
+          error: { ...intent.last_setup_error, decline_code: 'generic_decline', setup_intent: intent },
+        },
+        failed: intent,
+      };
+    }
+    const method = this.methodOf(card, intent.customer, true);
+    Object.assign(intent, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
+    return { status: 200, answer: intent, succeeded: intent };
+  }
+
+  /** The test card a saved PaymentMethod was made from, and whether its charges are declined. */
+  savedCardOf(paymentMethod: string): { declined: boolean } | undefined {
+    const saved = this.paymentMethods.get(paymentMethod);
+    return saved ? { declined: DECLINED_CHARGES.has(saved.testCard) } : undefined;
+  }
+
+  /** Why a PaymentIntent of this customer may not use the PaymentMethod (Stripe's 400), or undefined. */
+  refusesMethodOf(customer: string | null, paymentMethod: string): Answer | undefined {
+    if (customer && !this.customers.has(customer)) return missing('customer', customer);
+    const saved = this.paymentMethods.get(paymentMethod);
+    if (!saved)
+      return TEST_CARD_DETAILS[paymentMethod] ? undefined : missing('payment_method', paymentMethod);
+    if (saved.customer !== customer)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'The provided PaymentMethod belongs to another Customer; use it with the Customer it is attached to.',
+        'payment_method_unexpected_state',
+      );
+    return undefined;
+  }
+
+  private methodOf(card: string, customer: string | null, keep: boolean): StandInPaymentMethod {
+    const details = TEST_CARD_DETAILS[card] ?? { brand: 'visa', last4: '4242' };
+    const method: StandInPaymentMethod = {
+      id: keep ? localId('pm') : card,
+      object: 'payment_method',
+      type: 'card',
+      card: {
+        ...details,
+        exp_month: 12,
+        exp_year: new Date().getFullYear() + 3,
+        funding: 'credit',
+        country: 'US',
+      },
+      customer,
+      billing_details: { address: null, email: null, name: null, phone: null },
+      metadata: {},
+      created: now(),
+      livemode: false,
+      testCard: card,
+    };
+    if (keep) this.paymentMethods.set(method.id, method);
+    return method;
+  }
+}
+
+/** The PaymentMethod as Stripe answers it (without the stand-in's note). */
+function publicMethod(method: StandInPaymentMethod): Omit<StandInPaymentMethod, 'testCard'> {
+  const { testCard: _, ...rest } = method;
+  return rest;
+}

@@ -1,0 +1,46 @@
+/**
+ * Autopay on the tenant record (docs/tenant-portal.md "Autopay"; DESIGN.md "The LTR rent cycle"): the method
+ * a tenant saved through a Stripe SetupIntent, which the rent run charges off-session on the due date, and the
+ * rule of which confirmed SetupIntent may turn it on.
+ */
+
+/** The saved method: Stripe's PaymentMethod id, what the tenant sees of it, and since when it is on. */
+export interface TenantAutopay {
+  paymentMethodId: string;
+  /** A card's brand (visa, mastercard …) or a bank account's bank name. */
+  brand: string;
+  last4: string;
+  /** ISO time it was saved. */
+  since: string;
+}
+
+/** A confirmed SetupIntent as the webhook reads it (setup_intent.succeeded). */
+export interface ConfirmedSetup {
+  /** Its Customer. */
+  customerId: string | null;
+  /** When Stripe created it (Unix seconds). */
+  created: number;
+}
+
+/**
+ * Why a confirmed SetupIntent may not turn this tenant's autopay on, or null. It must be for the tenant's own
+ * Customer (the one autopay.json made), and begun no earlier than the second the tenant last turned autopay
+ * off: a setup left open in another tab, or an event Stripe delivers days late, never turns it back on.
+ * Stripe's `created` has whole seconds, so a setup begun in the same second as the DELETE is let through.
+ */
+export function setupRefusal(
+  tenant: { stripeCustomerId?: string | undefined; autopayOffAt?: string | undefined },
+  setup: ConfirmedSetup,
+): string | null {
+  if (!tenant.stripeCustomerId || setup.customerId !== tenant.stripeCustomerId) return 'otherCustomer';
+  if (tenant.autopayOffAt && setup.created < Math.floor(Date.parse(tenant.autopayOffAt) / 1000))
+    return 'setupBeforeAutopayOff';
+  return null;
+}
+
+/** What `autopay.json` answers. */
+export function autopayView(autopay: TenantAutopay | null | undefined) {
+  return autopay
+    ? { enabled: true, brand: autopay.brand, last4: autopay.last4, since: autopay.since }
+    : { enabled: false, brand: null, last4: null, since: null };
+}
