@@ -13,7 +13,7 @@ import { leasesOfShard, RENT_SHARDS, rentStates } from '../../data/rent-state-re
 import type { Actor } from '../../domain/change.js';
 import { type LeaseRecord, type LeaseTerms, termsOf } from '../../domain/lease.js';
 import type { PropertyRecord } from '../../domain/property.js';
-import { mapLimited } from '../reports/owner-statement.js';
+import { mapLimited } from '../../map-limited.js';
 import { type Charged, chargeLease } from './charges.js';
 import { type LateFeePosted, postLateFees } from './late-fees.js';
 
@@ -65,6 +65,7 @@ export async function runRent(today: string, by: Actor, now: Date): Promise<Rent
       );
       return { leases: leases.length, invoices, lateFees: late.posted, settled: late.unwatched.length };
     },
+    PARALLEL_SHARDS,
   );
   return {
     date: today,

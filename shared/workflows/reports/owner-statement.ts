@@ -18,22 +18,7 @@ import { ownerStatementFileName, ownerStatementPdf } from '../../domain/reports/
 import { monthRange } from '../../domain/reports/period.js';
 import type { SiteSettings } from '../../domain/settings.js';
 import { BadRequest } from '../../errors.js';
-
-/** Partitions read at once: enough to overlap round trips, few enough not to flood the SDK's sockets. */
-const PARALLEL_READS = 8;
-
-export async function mapLimited<T, R>(list: readonly T[], fn: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(list.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < list.length) {
-      const i = next++;
-      out[i] = await fn(list[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, list.length) }, worker));
-  return out;
-}
+import { mapLimited } from '../../map-limited.js';
 
 export const landlordNameOf = (profile: Pick<AdminProfile, 'adminFirstName' | 'adminLastName'>) =>
   `${profile.adminFirstName ?? ''} ${profile.adminLastName ?? ''}`.trim();
