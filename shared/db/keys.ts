@@ -60,6 +60,11 @@ export const keys = {
   activation: (tokenHash: string): Key => ({ PK: `ACTIVATION#${tokenHash}`, SK: 'ACTIVATION' }),
   /** L1: a lease. */
   lease: (leaseId: number): Key => ({ PK: `LEASE#${leaseId}`, SK: 'LEASE' }),
+  /**
+   * L4: the days every lease of one property covers (`spans`, by lease id) with a `version` that each lease
+   * write of the property conditions on: leases of one property never overlap, however many admins write.
+   */
+  leaseSpans: (propertyId: number): Key => ({ PK: `LEASESPANS#${propertyId}`, SK: 'LEASESPANS' }),
   /** A1: a lease application. */
   application: (applicationId: number): Key => ({ PK: `APPLICATION#${applicationId}`, SK: 'APPLICATION' }),
   /** The KMS-wrapped data key of field encryption (shared/crypto/key-source.ts). */
@@ -236,6 +241,9 @@ export const indexKeys = {
   /** GSI2 (L3): a property's leases, by tenant (landlord-scoped tenant reads). */
   leasesByProperty: (propertyId: number) => `PROPLEASE#${propertyId}`,
   leaseByTenant: (tenantId: number, leaseId: number) => `${pad(tenantId)}#${pad(leaseId)}`,
+  /** GSI3 (L5): every lease, by start date (the admin list without a property or tenant filter). */
+  leases: () => 'LEASES',
+  leaseStart: (startDate: string, leaseId: number) => `${startDate}#${pad(leaseId)}`,
   /** GSI1 (A3): every application, by creation time; GSI2 (A4): a property's applications. */
   applications: () => 'APPLICATIONS',
   applicationsByProperty: (propertyId: number) => `PROPAPP#${propertyId}`,
