@@ -9,6 +9,7 @@ import type { OwnerStatement } from '../reports/owner-statement.js';
 import { day, type MailSite, moment, money } from './format.js';
 import type { RenderedMail } from './layout.js';
 import { activation } from './templates/activation.js';
+import { applicationDecision } from './templates/application-decision.js';
 import { type BookingConfirmation, bookingConfirmation } from './templates/booking-confirmation.js';
 import { cancellation } from './templates/cancellation.js';
 import { holdExpired } from './templates/hold-expired.js';
@@ -113,6 +114,20 @@ const SAMPLES: Readonly<Record<string, RenderedMail>> = {
     checkInInstructions: 'The key box is left of the door; code 4711.\nParking: the gravel space in front.',
   }),
   'owner-statement': ownerStatementMail(site, statement),
+  'application-approved': applicationDecision(site, {
+    firstName: 'Rita',
+    applicationId: 12,
+    propertyName: 'Elm Street 4B',
+    note: 'Keys are at the office from 9 am.',
+    lease: { startDate: '2027-09-01', endDate: '', rent: 1850, deposit: 1850, dueDay: 1 },
+  }),
+  'application-declined': applicationDecision(site, {
+    firstName: 'Rita',
+    applicationId: 13,
+    propertyName: 'Elm Street 4B',
+    note: '',
+    lease: null,
+  }),
   activation: activation(site, {
     firstName: 'Rita',
     link: 'https://www.seaside.example/activate?h=x',
