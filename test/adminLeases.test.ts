@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createLtrProperty, createTenant, createVrProperty, tenantSession } from './support/builders.js';
 import { changesOf } from './support/changes.js';
 import { type ApiResponse, type Client, problem, signedIn } from './support/client.js';
+import { useLocalTable } from './support/in-process.js';
 import { documentJournal } from './support/money-documents.js';
 
 const BASE = '/API/adminLeases/V1';
@@ -429,5 +430,43 @@ describe('the tenant’s session follows the lease active today', () => {
     ).toBe(200);
     expect(await me()).toMatchObject({ propertyId: null, leaseId: null });
     expect(upcoming.status).toBe('upcoming');
+  });
+});
+
+describe('fixture kind leases', () => {
+  it('takes the terms in the API’s names and relative dates, reloads in place, and refuses an overlap', async () => {
+    useLocalTable();
+    const { loadFixture } = await import('../infra/local/fixture/index.js');
+    const { propertyId, tenantId } = await parties();
+    const leaseId = 900_000 + Math.floor(Math.random() * 90_000);
+    const lease = {
+      leaseId,
+      tenantId,
+      propertyId,
+      startDate: '-45d',
+      rent: '1500',
+      dueDay: 5,
+      lateFee: { percent: 5, maxPerMonth: 120 },
+      issueDaysBefore: 10,
+    };
+    await loadFixture({ leases: [lease] });
+    await loadFixture({ leases: [lease] });
+    const read = await admin.get(`${BASE}/leases/${leaseId}.json`);
+    expect(read.body).toMatchObject({
+      status: 'active',
+      startDate: day(-45),
+      endDate: '',
+      rent: 1500,
+      deposit: 1200,
+      dueDay: 5,
+      graceDays: 5,
+      lateFee: { flat: 50, percent: 5, daily: 0, maxPerMonth: 120 },
+      issueDaysBefore: 10,
+      depositInvoiceId: null,
+    });
+    await expect(
+      loadFixture({ leases: [{ ...lease, leaseId: leaseId + 1, startDate: '+10d' }] }),
+    ).rejects.toThrow(`overlaps its lease ${leaseId}`);
+    expect((await create({ tenantId, propertyId, startDate: day(1) })).status).toBe(409);
   });
 });
