@@ -4,7 +4,7 @@
  * turned into the record's LeaseTerms in cents with the property's defaults, and the lease's admin view (the
  * payload of `lease.*` events). Pure valibot and plain functions: contracts and the registry import it.
  *
- * At merge the rent rules' own schemas (shared/domain/rent/terms-input.ts) may take this file's place; the
+ * At merge the rent rules' own schemas (in shared/domain/rent/) may take this file's place; the
  * shapes of LeaseTerms and LateFeeTerms (shared/domain/lease.ts) are the contract both follow.
  */
 import * as v from 'valibot';
