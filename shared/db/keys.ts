@@ -60,10 +60,7 @@ export const keys = {
   activation: (tokenHash: string): Key => ({ PK: `ACTIVATION#${tokenHash}`, SK: 'ACTIVATION' }),
   /** L1: a lease. */
   lease: (leaseId: number): Key => ({ PK: `LEASE#${leaseId}`, SK: 'LEASE' }),
-  /**
-   * L4: the days every lease of one property covers (`spans`, by lease id) with a `version` that each lease
-   * write of the property conditions on: leases of one property never overlap, however many admins write.
-   */
+  /** L4: the days each lease of a property covers, versioned: its leases never overlap (leases-repo.ts). */
   leaseSpans: (propertyId: number): Key => ({ PK: `LEASESPANS#${propertyId}`, SK: 'LEASESPANS' }),
   /** A1: a lease application. */
   application: (applicationId: number): Key => ({ PK: `APPLICATION#${applicationId}`, SK: 'APPLICATION' }),
