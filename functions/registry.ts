@@ -3,6 +3,7 @@
  * routers, the CDK stack, the local runtime and the OpenAPI document are derived from this list.
  */
 
+import { adminLease } from '../shared/domain/lease-api.js';
 import { applicationRow, tenantProfile } from '../shared/domain/responses/people.js';
 import type { WebhookEvent } from '../shared/domain/webhooks/events.js';
 import type { AnySchema, RouteContract } from '../shared/http/route.js';
@@ -19,6 +20,7 @@ import { routes as adminIcal, conflictView } from './adminIcal/routes.js';
 import { routes as adminInvoices } from './adminInvoices/routes.js';
 import { invoiceResponses } from './adminInvoices/schemas.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
+import { routes as adminLeases } from './adminLeases/routes.js';
 import { jobs as messageJobs } from './adminMessages/jobs.js';
 import { routes as adminMessages } from './adminMessages/routes.js';
 import { routes as adminPayments } from './adminPayments/routes.js';
@@ -62,6 +64,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...adminTenants,
   ...leaseApplications,
   ...tenantPortal,
+  ...adminLeases,
   ...audit,
   ...adminMessages,
   ...adminReservations,
@@ -117,6 +120,10 @@ export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEvent, AnySchema>> = {
   'payment.anomaly': invoiceResponses.single,
   'tenant.registered': tenantProfile,
   'application.submitted': applicationRow,
+  'application.decided': applicationRow,
+  'lease.created': adminLease,
+  'lease.updated': adminLease,
+  'lease.ended': adminLease,
   'housekeeping.created': housekeepingRequest,
   'ical.conflict': conflictView,
   'channel.conflict': conflictView,

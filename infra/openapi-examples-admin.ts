@@ -139,6 +139,36 @@ export function adminExamples(day: (n: number) => string, origin: string): Recor
     'adminTenants.update': { params: { id: '1' }, body: { tenantFirstName: 'Terry', isActive: 1 } },
     'adminTenants.deactivate': { params: { id: '1' } },
     'adminApplications.list': { query: { propertyId: 102, ...page } },
+    'adminApplications.get': { params: { id: '1' } },
+    // The demo tenant's application for Maple Court House (leaseApplications.apply's example, sent before).
+    'adminApplications.decide': {
+      params: { id: '1' },
+      body: {
+        decision: 'approve',
+        note: 'Welcome! Keys are at the office.',
+        lease: { startDate: day(30), endDate: day(394), rent: '1650.00', deposit: '1650.00', dueDay: 1 },
+      },
+    },
+    'adminLeases.list': { query: { status: 'active', ...page } },
+    'adminLeases.get': { params: { id: '1' } },
+    // After the approved application's lease on Maple Court House (day 30 to day 394).
+    'adminLeases.create': {
+      body: {
+        tenantId: 1,
+        propertyId: 102,
+        startDate: day(400),
+        endDate: day(764),
+        rent: '1700.00',
+        deposit: '0',
+        dueDay: 5,
+        graceDays: 3,
+        lateFee: { flat: '50.00', percent: 0, daily: '5.00', maxPerMonth: '150.00' },
+        issueDaysBefore: 14,
+      },
+    },
+    'adminLeases.update': { params: { id: '1' }, body: { rent: '1275.00', lateFee: { daily: '2.50' } } },
+    'adminLeases.end': { params: { id: '1' }, query: { endDate: day(60) } },
+    'adminLeases.ledger': { params: { id: '1' } },
     'adminAudit.entries': { query: { dateFrom: day(-7), dateTo: day(0), ...page } },
     'adminMessages.messages': { query: { template: 'bookingConfirmation', status: 'sent', ...page } },
 

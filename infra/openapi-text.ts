@@ -71,7 +71,12 @@ export const TAGS: readonly { name: string; description: string }[] = [
     name: 'Admin reports',
     description: 'Admin: income, occupancy and, beyond the spec, the owner statement of a landlord’s month.',
   },
-  { name: 'Admin applications', description: 'Admin: lease applications.' },
+  { name: 'Admin applications', description: 'Admin: lease applications and their decisions.' },
+  {
+    name: 'Admin leases',
+    description:
+      'Admin: leases with their terms, the end (move-out) and the lease ledger (beyond the spec; docs/leases.md).',
+  },
   { name: 'Admin audit', description: 'Admin: who changed what, by record and by actor.' },
   {
     name: 'Admin messages',

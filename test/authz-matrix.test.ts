@@ -92,6 +92,17 @@ function sampleFor(route: AdminRoute): Sample {
     'adminTenants.update': { params: { id: 2 }, body: { tenantFirstName: 'Matrix' } },
     'adminTenants.deactivate': { params: { id: 2 } },
     'adminApplications.list': {},
+    'adminApplications.get': { params: { id: made.landlordApplication } },
+    // A missing application: super_admin's answer is the 404, and nothing is written.
+    'adminApplications.decide': { params: { id: 999_999 }, body: { decision: 'decline' } },
+    'adminLeases.list': {},
+    'adminLeases.get': { params: { id: 1 } },
+    'adminLeases.ledger': { params: { id: 1 } },
+    // The fixture's LTR property 12, which the adminProperties.archive sample archived: super_admin's 400, nothing written.
+    'adminLeases.create': { body: { tenantId: 2, propertyId: 12, startDate: day(800), endDate: day(830) } },
+    'adminLeases.update': { params: { id: 2 }, body: { graceDays: 6 } },
+    // Lease 2 already ends on this day: the same end again changes nothing.
+    'adminLeases.end': { params: { id: 2 }, query: { endDate: '2026-02-28' } },
     'adminAudit.entries': {},
     'adminMessages.messages': {},
     'adminReservations.list': {},
@@ -212,6 +223,9 @@ const made = {
   // iCal feeds on 2001 (landlord) and 2002 (other landlord); their URLs are never fetched here.
   landlordFeed: 0,
   otherLandlordFeed: 0,
+  // Applications for 11 (landlord) and a listed LTR property of the other landlord.
+  landlordApplication: 0,
+  otherLandlordApplication: 0,
 };
 
 /** An iCal feed on a property, as super_admin; its id. */
@@ -283,6 +297,20 @@ beforeAll(async () => {
     value: 10,
   });
   if (coupon.status !== 201) throw new Error(`coupon create failed: ${coupon.status} ${coupon.text}`);
+  const applicant = (await signedInTenant()).client;
+  const applyFor = async (propertyId: number) => {
+    const res = await applicant.post('/API/leaseApplications/V1/apply.json', { propertyId });
+    if (res.status !== 200) throw new Error(`apply failed: ${res.status} ${res.text}`);
+    return res.body.applicationId as number;
+  };
+  made.landlordApplication = await applyFor(11);
+  // The fixture's 12 is not listed: a listed LTR property of the other landlord takes the application.
+  const listed = await admin.post(
+    '/API/adminProperties/V1/properties.json',
+    ltrPropertyBody({ landlord: 5, onWebsite: 1 }),
+  );
+  if (listed.status !== 201) throw new Error(`property create failed: ${listed.status} ${listed.text}`);
+  made.otherLandlordApplication = await applyFor(listed.body.propertyId as number);
   clients.set('no session', new Client());
   clients.set('tenant', (await signedInTenant()).client);
   for (const who of ['housekeeper', 'landlord', 'svcRep', 'super', 'otherLandlord'] as const)
@@ -355,6 +383,13 @@ const OWNED: Record<string, { landlord: number; otherLandlord: number }> = {
   // iCal feeds on 2001 and 2002, made in beforeAll.
   get 'adminIcal.getFeed'() {
     return { landlord: made.landlordFeed, otherLandlord: made.otherLandlordFeed };
+  },
+  // The fixture's leases: 1 on 11 (landlord), 2 on 12 (other landlord).
+  'adminLeases.get': { landlord: 1, otherLandlord: 2 },
+  'adminLeases.ledger': { landlord: 1, otherLandlord: 2 },
+  // Applications of the landlord's and the other landlord's properties, made in beforeAll.
+  get 'adminApplications.get'() {
+    return { landlord: made.landlordApplication, otherLandlord: made.otherLandlordApplication };
   },
 };
 

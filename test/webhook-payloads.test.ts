@@ -247,3 +247,32 @@ describe('every event type', () => {
     expect(receiver.payloadProblems).toEqual([]);
   });
 });
+
+describe('leases and decisions', () => {
+  it('lease.created, lease.updated, lease.ended and application.decided carry the lease and the application', async () => {
+    const { tenant, client } = await signedInTenant();
+    const propertyId = await createLtrProperty({ onWebsite: 1 });
+    const applied = await client.post('/API/leaseApplications/V1/apply.json', { propertyId });
+    const applicationId = (applied.body as { applicationId: number }).applicationId;
+    const approved = await admin.post(
+      `/API/adminApplications/V1/applications/${applicationId}/decision.json`,
+      {
+        decision: 'approve',
+        lease: { startDate: siteDay(-2) },
+      },
+    );
+    expect(approved.status, approved.text).toBe(201);
+    const leaseId = (approved.body as { leaseId: number }).leaseId;
+    const path = `/API/adminLeases/V1/leases/${leaseId}.json`;
+    expect((await admin.put(path, { rent: 1300 })).status).toBe(200);
+    expect((await admin.delete(path, { query: { endDate: siteDay(0) } })).status).toBe(200);
+    const seen = await announced('lease.created', 'lease.updated', 'lease.ended', 'application.decided');
+    const of = (type: string) => seen.find((p) => p.type === type && p.data.leaseId === leaseId);
+    expect(of('lease.created')?.data).toMatchObject({ tenantId: tenant.tenantId, propertyId, applicationId });
+    expect(of('lease.updated')?.data).toMatchObject({ rent: 1300 });
+    expect(of('lease.updated')?.previous).toMatchObject({ rent: 1200 });
+    expect(of('lease.ended')?.data).toMatchObject({ endDate: siteDay(0) });
+    expect(of('application.decided')?.data).toMatchObject({ applicationId, status: 'approved' });
+    expect(receiver.payloadProblems).toEqual([]);
+  });
+});

@@ -33,6 +33,8 @@ export const invoiceResponses = money.documentResponses({
   adminId: v.nullable(v.number()),
   propertyId: v.nullable(v.number()),
   reservationId: v.nullable(v.number()),
+  /** The lease of a DEPOSIT, RENT or late-fee invoice (docs/leases.md); absent on other invoices. */
+  leaseId: v.optional(v.number()),
   invoiceDate: v.string(),
   /** The single invoice only: the payment link to send the payer while something is due (DESIGN.md "The payment link"). */
   paymentUrl: v.optional(v.nullable(v.string())),

@@ -9,6 +9,7 @@ import { getReservation } from '../../shared/data/reservations-repo.js';
 import type { Change } from '../../shared/domain/change.js';
 import type { MessageKind } from '../../shared/domain/messages/kinds.js';
 import { changeIdOfCause } from '../../shared/domain/messages/record.js';
+import { applicationDecisionOf } from './compose-application.js';
 import { receiptOf, statementMailOf } from './compose-money.js';
 import {
   type AnnouncedStay,
@@ -67,4 +68,5 @@ export const COMPOSERS: Readonly<Record<MessageKind, Composer>> = {
   paymentReceipt: fromChange(receiptOf),
   preArrival: fromStayCause,
   ownerStatement: fromStatementCause,
+  applicationDecision: fromChange(applicationDecisionOf),
 };

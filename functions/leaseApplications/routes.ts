@@ -3,11 +3,12 @@
  * (controller adminApplications, beyond the spec).
  */
 import * as v from 'valibot';
-import { READ_ROLES } from '../../shared/auth/roles.js';
+import { READ_ROLES, WRITE_ROLES } from '../../shared/auth/roles.js';
 import { paged } from '../../shared/domain/responses/common.js';
 import { applicationRow } from '../../shared/domain/responses/people.js';
 import { defineRoute } from '../../shared/http/route.js';
-import { applyBody, listApplicationsQuery } from './schemas.js';
+import { idParam } from '../../shared/http/schemas.js';
+import { applyBody, decisionBody, listApplicationsQuery } from './schemas.js';
 
 const group = 'leaseApplications';
 
@@ -50,4 +51,52 @@ export const listApplications = defineRoute({
   errors: { 400: 'validation', 401: 'no admin session', 403: 'wrong role' },
 });
 
-export const routes = [apply, listApplications];
+const decisionsBeyondSpec =
+  'DESIGN.md "Paths of what we add beyond the spec" (adminApplications): an application is read and decided, and an approval makes the lease (issue 18).';
+
+export const getApplication = defineRoute({
+  id: 'adminApplications.get',
+  group,
+  tags: ['Admin applications'],
+  method: 'GET',
+  path: '/API/adminApplications/V1/applications/{id}.json',
+  summary: 'One lease application with its decision once decided (landlords: their own properties’ only)',
+  beyondSpec: decisionsBeyondSpec,
+  auth: { kind: 'admin', roles: READ_ROLES },
+  params: v.object({ id: idParam }),
+  response: applicationRow,
+  errors: { 400: 'not an id', 401: 'no admin session', 403: 'wrong role', 404: 'no such application' },
+});
+
+export const decideApplication = defineRoute({
+  id: 'adminApplications.decide',
+  group,
+  tags: ['Admin applications'],
+  method: 'POST',
+  path: '/API/adminApplications/V1/applications/{id}/decision.json',
+  summary:
+    'Decide an open application: approve with the lease’s terms (makes the lease) or decline; the applicant is mailed',
+  description:
+    'approve takes `lease` with the terms of adminLeases POST (startDate, endDate, rent, deposit, dueDay, graceDays, lateFee, issueDaysBefore) and makes the lease of the application’s tenant and property, its DEPOSIT invoice included, in the decision’s transaction; decline closes the application. Either way the note is kept and the decision is recorded (201) and mailed to the applicant (message kind applicationDecision). A decided application is a 409: of two decisions at once one wins.',
+  beyondSpec: decisionsBeyondSpec,
+  auth: { kind: 'admin', roles: WRITE_ROLES },
+  params: v.object({ id: idParam }),
+  body: decisionBody,
+  successStatus: 201,
+  response: v.object({
+    success: v.boolean(),
+    applicationId: v.number(),
+    /** The lease an approval made; null for a decline. */
+    leaseId: v.nullable(v.number()),
+    application: applicationRow,
+  }),
+  errors: {
+    400: 'validation (approve without lease terms, bad terms, lease with decline), or the property no longer takes leases (VR, archived)',
+    401: 'no admin session',
+    403: 'wrong role',
+    404: 'no such application',
+    409: 'the application is decided already, or the lease would overlap another lease of the property',
+  },
+});
+
+export const routes = [apply, listApplications, getApplication, decideApplication];

@@ -6,12 +6,15 @@ import { changePart } from '../../shared/data/changes-repo.js';
 import { getProperty, propertiesOfLandlord } from '../../shared/data/properties-repo.js';
 import { getTenant } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
-import { commit, TransactionFailed } from '../../shared/db/transaction.js';
+import { commit, TransactionFailed, type TxPart } from '../../shared/db/transaction.js';
+import type { ApplicationRecord } from '../../shared/domain/application.js';
+import type { Actor } from '../../shared/domain/change.js';
 import { PERSON_FIELDS } from '../../shared/domain/tenant.js';
-import { NotFound, Unauthorized } from '../../shared/errors.js';
+import { Conflict, NotFound, Unauthorized } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
+import { createLease } from '../../shared/workflows/leases/create.js';
 import { acceptsApplications, newApplication, newestFirst } from './rules.js';
-import type { ListApplicationsQuery } from './schemas.js';
+import type { DecisionInput, ListApplicationsQuery } from './schemas.js';
 
 /**
  * One open application per tenant and property: applying again answers the open application's id with
@@ -74,4 +77,93 @@ export async function listApplications(admin: AdminSession, q: ListApplicationsQ
   const want = q.page * q.limit;
   const [newest, total] = await Promise.all([repo.newestApplications(want), repo.countApplications()]);
   return { items: newest.slice(want - q.limit), page: q.page, limit: q.limit, total };
+}
+
+const applicationNotFound = (applicationId: number) => new NotFound(`Application ${applicationId} not found`);
+
+/** One application; a landlord's reach ends at its own properties (another's is the same 404). */
+export async function getApplication(admin: AdminSession, applicationId: number): Promise<ApplicationRecord> {
+  const record = await repo.getApplication(applicationId);
+  if (!record) throw applicationNotFound(applicationId);
+  if (admin.role === 'landlord') {
+    const stored = await getProperty(record.propertyId);
+    if (!canSeeProperty(admin, stored?.record.landlord)) throw applicationNotFound(applicationId);
+  }
+  return record;
+}
+
+const decidedAlready = (record: ApplicationRecord) =>
+  new Conflict(`Application ${record.applicationId} is decided already (${record.status})`);
+
+/**
+ * The decision's own parts: the decided application (only while open), its open-application guard released,
+ * and its change item announcing `application.decided` (the applicant's mail goes from it; docs/messages.md).
+ */
+function decisionParts(
+  before: ApplicationRecord,
+  decided: ApplicationRecord,
+  by: Actor,
+  now: Date,
+): TxPart[] {
+  return [
+    ...repo.decideApplicationParts(decided),
+    changePart(
+      {
+        recordType: 'application',
+        recordId: decided.applicationId,
+        action: decided.status,
+        before: { ...before },
+        after: { ...decided },
+        masked: PERSON_FIELDS,
+        event: 'application.decided',
+      },
+      by,
+      now,
+    ),
+  ];
+}
+
+/**
+ * Approve (the lease from the terms, for the application's tenant and property, in the decision's own
+ * transaction: shared/workflows/leases/create.ts) or decline. A decided application is a 409, also when
+ * another decision commits between the read and the write.
+ */
+export async function decide(applicationId: number, input: DecisionInput, by: Actor, now: Date) {
+  const record = await repo.getApplication(applicationId, true);
+  if (!record) throw applicationNotFound(applicationId);
+  if (record.status !== 'open') throw decidedAlready(record);
+  const decided = (leaseId: number | null): ApplicationRecord => ({
+    ...record,
+    status: leaseId === null ? 'declined' : 'approved',
+    decidedAt: now.toISOString(),
+    decisionNote: input.note?.trim() ?? '',
+    leaseId,
+  });
+  const lostRace = async (error: TransactionFailed) => {
+    if (!error.conditionFailed(repo.decideLabel(applicationId))) return undefined;
+    const current = await repo.getApplication(applicationId, true);
+    return decidedAlready(current ?? record);
+  };
+  let answer: ApplicationRecord;
+  if (input.decision === 'approve' && input.lease) {
+    const lease = await createLease(
+      { ...input.lease, tenantId: record.tenantId, propertyId: record.propertyId },
+      by,
+      now,
+      {
+        applicationId,
+        parts: (made) => decisionParts(record, decided(made.leaseId), by, now),
+        failure: lostRace,
+      },
+    );
+    answer = decided(lease.leaseId);
+  } else {
+    answer = decided(null);
+    try {
+      await commit(decisionParts(record, answer, by, now));
+    } catch (error) {
+      throw (error instanceof TransactionFailed && (await lostRace(error))) || error;
+    }
+  }
+  return { success: true, applicationId, leaseId: answer.leaseId ?? null, application: answer };
 }

@@ -20,7 +20,7 @@ export const handler = withActivationPages(
       await closeSession(cookies[TENANT_COOKIE]);
       return { body: { success: true }, cookies: [clearedCookie(TENANT_COOKIE)] };
     }),
-    bind(routes.me, async ({ tenant }) => ({ body: await service.me(tenant) })),
+    bind(routes.me, async ({ tenant, now }) => ({ body: await service.me(tenant, now) })),
     bind(routes.register, async ({ body, ip, now, requestId }) => ({
       body: await service.register(body, ip, now, requestId),
     })),

@@ -12,6 +12,7 @@ import { activeLeaseOf } from '../../shared/data/leases-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { getActivation } from '../../shared/data/tenant-activations-repo.js';
 import * as tenants from '../../shared/data/tenants-repo.js';
+import { todayIn } from '../../shared/domain/dates.js';
 import { mailSiteOf } from '../../shared/domain/messages/format.js';
 import { activation } from '../../shared/domain/messages/templates/activation.js';
 import { BadRequest, Forbidden, InternalError, Unauthorized } from '../../shared/errors.js';
@@ -42,8 +43,14 @@ import type { ActivateQuery, LoginInput, RegisterInput } from './schemas.js';
 
 const baseUrl = () => requireEnv('PUBLIC_BASE_URL');
 
+/** The tenant's lease active on the site's today (docs/leases.md): the session's propertyId and leaseId. */
+async function leaseOfToday(tenantId: number, now: Date) {
+  const settings = await getSettings();
+  return activeLeaseOf(tenantId, todayIn(settings.systemTimeZone, now));
+}
+
 async function startSession(tenant: tenants.TenantRecord, now: Date) {
-  const session = sessionOf(tenant, await activeLeaseOf(tenant.tenantId));
+  const session = sessionOf(tenant, await leaseOfToday(tenant.tenantId, now));
   const { token } = await openSession(session, TENANT_SESSION_SECONDS, now);
   return { token, session };
 }
@@ -153,11 +160,20 @@ export async function login(input: LoginInput, now: Date, limits: CountedLimits)
 }
 
 /** The session's data, after checking the account is still active (a deactivated tenant loses access at once). */
-export async function me(session: TenantSession) {
-  const tenant = await tenants.getTenant(session.tenantId);
+/**
+ * The session's tenant as it is now: names and e-mail re-read, and propertyId/leaseId those of the lease active
+ * on the site's today (a lease made, begun or ended since login shows at once; docs/leases.md).
+ */
+export async function me(session: TenantSession, now: Date) {
+  const [tenant, lease] = await Promise.all([
+    tenants.getTenant(session.tenantId),
+    leaseOfToday(session.tenantId, now),
+  ]);
   if (tenant?.isActive !== 1) throw new Unauthorized('This session is no longer valid: log in again');
   return meView({
     ...session,
+    propertyId: lease?.propertyId ?? null,
+    leaseId: lease?.leaseId ?? null,
     firstName: tenant.tenantFirstName,
     lastName: tenant.tenantLastName,
     email: tenant.tenantEmail,

@@ -2,7 +2,8 @@
  * Lease applications (docs/data-model.md A1–A3, plus A4 `GSI2PK=PROPAPP#<propertyId>` for landlord-scoped
  * and per-property lists). "One open application per tenant and property" is the guard
  * `UNIQUE#openApplication#<tenantId>#<propertyId>` → applicationId, written in the application's own
- * transaction; deciding an application (a later slice) deletes the guard in the transaction that closes it.
+ * transaction; deciding an application deletes the guard in the transaction that closes it
+ * (decideApplicationParts).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
@@ -49,6 +50,44 @@ export function insertApplicationParts(record: ApplicationRecord): TxPart[] {
     ),
     part.putIfAbsent(`put:application ${record.applicationId}`, toItem(record)),
     part.countMove(`count:${TOTAL}`, TOTAL, 1),
+  ];
+}
+
+/** A1: one application; `consistent` before a decision. */
+export async function getApplication(
+  applicationId: number,
+  consistent = false,
+): Promise<ApplicationRecord | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({
+      TableName: TABLE_NAME,
+      Key: keys.application(applicationId),
+      ConsistentRead: consistent,
+    }),
+  );
+  return Item ? fromItem(Item) : undefined;
+}
+
+/** The label of a decision's write, for a service to ask whether the application was decided meanwhile. */
+export const decideLabel = (applicationId: number) => `update:application ${applicationId}`;
+
+/**
+ * A decision: `update:application <id>` (the decided record, only while it is still open: of two decisions at
+ * once one commits) and `release:openApplication` (the tenant may apply for the property again).
+ */
+export function decideApplicationParts(decided: ApplicationRecord): TxPart[] {
+  return [
+    part.put(decideLabel(decided.applicationId), toItem(decided), {
+      condition: '#status = :open',
+      names: { '#status': 'status' },
+      values: { ':open': 'open' },
+    }),
+    part.releaseGuard(
+      `release:${OPEN_GUARD}`,
+      OPEN_GUARD,
+      openGuardValue(decided.tenantId, decided.propertyId),
+      decided.applicationId,
+    ),
   ];
 }
 

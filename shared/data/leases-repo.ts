@@ -1,59 +1,163 @@
 /**
- * Leases (docs/data-model.md L1–L2, plus L3): a tenant renting an LTR property. Leases come from the fixture
- * format (no endpoint of the spec writes them); the tenant session takes propertyId and leaseId from the
- * tenant's active lease (L2), and landlord-scoped tenant reads find tenants through their properties' leases
- * (L3: `GSI2PK=PROPLEASE#<propertyId>`, `GSI2SK=<pad tenantId>#<pad leaseId>`).
+ * Leases (docs/data-model.md L1–L5; docs/leases.md): a tenant renting an LTR property. The tenant session takes
+ * propertyId and leaseId from the lease active on the site's today (L2), landlord-scoped reads find a
+ * property's leases (L3: `GSI2PK=PROPLEASE#<propertyId>`, `GSI2SK=<pad tenantId>#<pad leaseId>`), the admin
+ * list every lease (L5: `GSI3PK=LEASES`, `GSI3SK=<startDate>#<pad leaseId>`).
+ *
+ * L4, the property's lease spans (`LEASESPANS#<propertyId>`): the days each of its leases covers, by lease id,
+ * with a version. A lease write reads it strongly consistent, checks the overlap on it, and writes it back
+ * conditioned on the version read, in the lease's own transaction: two admins writing overlapping leases of
+ * one property at once cannot both commit (the index L3 is eventually consistent, so it could not decide this).
+ * A property whose spans item is missing (leases written before it) starts from its leases in L3.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { type Item, queryPartition, queryPartitionFirst, stripKeys } from '../db/query.js';
+import { type Item, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
+import { commit, part, type TxPart } from '../db/transaction.js';
 import type { LeaseRecord } from '../domain/lease.js';
-import { rentRunIndex } from './rent-state-repo.js';
+import { activeLeaseOn, type LeaseSpan } from '../domain/lease-dates.js';
 
-function toItem(lease: LeaseRecord): Item {
+/** A lease as read, with the version its next write is conditioned on. */
+export interface StoredLease {
+  record: LeaseRecord;
+  version: number;
+}
+
+/** L4 as read: the spans by lease id, and the version to condition on (0: no item yet). */
+export interface LeaseSpans {
+  propertyId: number;
+  version: number;
+  spans: Record<string, LeaseSpan>;
+}
+
+function toItem(lease: LeaseRecord, version: number): Item {
   return {
     ...keys.lease(lease.leaseId),
     entity: 'lease',
     ...lease,
+    version,
     GSI1PK: indexKeys.leasesByTenant(lease.tenantId),
     GSI1SK: indexKeys.leaseOrder(lease.status, lease.startDate, lease.leaseId),
     GSI2PK: indexKeys.leasesByProperty(lease.propertyId),
     GSI2SK: indexKeys.leaseByTenant(lease.tenantId, lease.leaseId),
-    ...rentRunIndex(lease.leaseId),
+    GSI3PK: indexKeys.leases(),
+    GSI3SK: indexKeys.leaseStart(lease.startDate, lease.leaseId),
   };
 }
 
 const fromItem = (item: Item) => stripKeys<LeaseRecord>(item);
+const versionOf = (item: Item) => (typeof item.version === 'number' ? item.version : 1);
 
-/** Writes (or replaces) a lease; leases come from fixtures only, so there is no change record yet. */
+export const leaseLabel = (leaseId: number) => `put:lease ${leaseId}`;
+export const leaseUpdateLabel = (leaseId: number) => `update:lease ${leaseId}`;
+export const leaseSpansLabel = (propertyId: number) => `update:leaseSpans ${propertyId}`;
+
+/** `put:lease <id>`: a new lease (version 1). */
+export const insertLeasePart = (lease: LeaseRecord): TxPart =>
+  part.putIfAbsent(leaseLabel(lease.leaseId), toItem(lease, 1));
+
+/** `update:lease <id>`: the lease replaced, conditioned on the version read. */
+export const replaceLeasePart = (stored: StoredLease, next: LeaseRecord): TxPart =>
+  part.put(leaseUpdateLabel(next.leaseId), toItem(next, stored.version + 1), {
+    condition: 'version = :v',
+    values: { ':v': stored.version },
+  });
+
+/** `update:leaseSpans <propertyId>`: the property's spans written back, conditioned on the version read. */
+export function leaseSpansPart(read: LeaseSpans, spans: Record<string, LeaseSpan>): TxPart {
+  const item = {
+    ...keys.leaseSpans(read.propertyId),
+    entity: 'leaseSpans',
+    propertyId: read.propertyId,
+    spans,
+    version: read.version + 1,
+  };
+  return read.version === 0
+    ? part.putIfAbsent(leaseSpansLabel(read.propertyId), item)
+    : part.put(leaseSpansLabel(read.propertyId), item, {
+        condition: 'version = :v',
+        values: { ':v': read.version },
+      });
+}
+
+const spanOf = (lease: LeaseSpan): LeaseSpan => ({ startDate: lease.startDate, endDate: lease.endDate });
+
+/** L4, strongly consistent; from the property's leases (L3) while it has no spans item. */
+export async function readLeaseSpans(propertyId: number): Promise<LeaseSpans> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.leaseSpans(propertyId), ConsistentRead: true }),
+  );
+  if (Item) {
+    const spans = (Item.spans ?? {}) as Record<string, LeaseSpan>;
+    return { propertyId, version: Number(Item.version), spans };
+  }
+  const leases = await leasesOfProperty(propertyId);
+  return {
+    propertyId,
+    version: 0,
+    spans: Object.fromEntries(leases.map((l) => [String(l.leaseId), spanOf(l)])),
+  };
+}
+
+/** The spans with this lease's days (set or replaced). */
+export const withSpan = (read: LeaseSpans, lease: LeaseRecord): Record<string, LeaseSpan> => ({
+  ...read.spans,
+  [String(lease.leaseId)]: spanOf(lease),
+});
+
+/**
+ * A fixture's lease, written (or replaced) with its property's spans; no change record (fixtures are not
+ * changes anyone made). The loader runs one lease at a time, so the spans' version suffices.
+ */
 export async function putLease(lease: LeaseRecord): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: TABLE_NAME, Item: toItem(lease) }));
+  const [existing, spans] = await Promise.all([readLease(lease.leaseId), readLeaseSpans(lease.propertyId)]);
+  const parts = [
+    part.put(leaseLabel(lease.leaseId), toItem(lease, (existing?.version ?? 0) + 1)),
+    leaseSpansPart(spans, withSpan(spans, lease)),
+  ];
+  // A reload that moves a lease to another property takes it out of the old property's spans.
+  if (existing && existing.record.propertyId !== lease.propertyId) {
+    const old = await readLeaseSpans(existing.record.propertyId);
+    const { [String(lease.leaseId)]: _moved, ...rest } = old.spans;
+    parts.push(leaseSpansPart(old, rest));
+  }
+  await commit(parts);
 }
 
 export async function getLease(leaseId: number): Promise<LeaseRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.lease(leaseId) }));
-  return Item ? fromItem(Item) : undefined;
+  return (await readLease(leaseId))?.record;
 }
 
-/** L2: the tenant's active lease with the latest start (a renewal overlapping the old lease wins). */
-export async function activeLeaseOf(tenantId: number): Promise<LeaseRecord | undefined> {
-  const [first] = await queryPartitionFirst(
-    {
-      index: INDEX.gsi1,
-      pk: indexKeys.leasesByTenant(tenantId),
-      sk: { beginsWith: 'active#' },
-      descending: true,
-    },
-    1,
+/** L1 with its version; `consistent` before a write. */
+export async function readLease(leaseId: number, consistent = false): Promise<StoredLease | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.lease(leaseId), ConsistentRead: consistent }),
   );
-  return first ? fromItem(first) : undefined;
+  return Item ? { record: fromItem(Item), version: versionOf(Item) } : undefined;
+}
+
+/** L2: the tenant's lease active on `today` (site days), the latest start first (a renewal wins). */
+export async function activeLeaseOf(tenantId: number, today: string): Promise<LeaseRecord | undefined> {
+  return activeLeaseOn(await leasesOfTenant(tenantId), today);
 }
 
 /** L2 whole: every lease of a tenant. */
 export async function leasesOfTenant(tenantId: number): Promise<LeaseRecord[]> {
   const items = await queryPartition({ index: INDEX.gsi1, pk: indexKeys.leasesByTenant(tenantId) });
+  return items.map(fromItem);
+}
+
+/** L3 whole: every lease of a property. */
+export async function leasesOfProperty(propertyId: number): Promise<LeaseRecord[]> {
+  const items = await queryPartition({ index: INDEX.gsi2, pk: indexKeys.leasesByProperty(propertyId) });
+  return items.map(fromItem);
+}
+
+/** L5: every lease, by start date. */
+export async function allLeases(): Promise<LeaseRecord[]> {
+  const items = await queryPartition({ index: INDEX.gsi3, pk: indexKeys.leases() });
   return items.map(fromItem);
 }
 

@@ -144,6 +144,24 @@ export const reservationSeqPart = (propertyId: number): TxPart =>
     values: { ':one': 1, ':no': 0 },
   });
 
+/** The label of a lease write's check that its property still takes leases. */
+export const LEASABLE_PROPERTY_LABEL = 'check:property leasable';
+
+/**
+ * A lease write's `check:property leasable`: the property exists, is LTR and is not archived when the lease
+ * commits (an archive that lands after the service read the property fails the lease, docs/leases.md).
+ */
+export const leasablePropertyPart = (propertyId: number): TxPart =>
+  part.check(
+    LEASABLE_PROPERTY_LABEL,
+    keys.property(propertyId),
+    'attribute_exists(PK) AND isArchived = :no AND #type = :ltr',
+    {
+      names: { '#type': 'type' },
+      values: { ':no': 0, ':ltr': 'ltr' },
+    },
+  );
+
 /**
  * The domain's reading of a failed property write: on a replace, the version (or reservationSeq) condition,
  * or conflicts that outlasted the commit's retries, are StaleRecord (re-read and retry, as before the

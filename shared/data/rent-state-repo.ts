@@ -1,26 +1,18 @@
 /**
- * What the rent run keeps per lease (docs/rent-cycle.md; docs/data-model.md L4–L6): the leases it visits, in
- * RENT_SHARDS partitions of GSI3 (the lease item's own index keys), so a run reads them page by page and
- * shard by shard without a Scan and without one hot partition; beside each lease its rent state
- * (`LEASE#<id> / RENTSTATE`: the last month charged), and per lease and month a guard item written with the
- * RENT invoice, which makes a second charge of the same month fail in its own transaction.
+ * What the rent run keeps per lease (docs/rent-cycle.md; docs/data-model.md L6–L7): beside each lease its rent
+ * state (`LEASE#<id> / RENTSTATE`: the last month charged), and per lease and month a guard item written with
+ * the RENT invoice, which makes a second charge of the same month fail in its own transaction. The run's work
+ * is split into RENT_SHARDS by lease id (the late-fee watches' index partitions, and the run's parallel parts).
  */
-import { indexKeys, keys, pad } from '../db/keys.js';
-import { batchGet, type Item, queryPartition, stripKeys } from '../db/query.js';
-import { INDEX } from '../db/table-definition.js';
+import { keys } from '../db/keys.js';
+import { batchGet, type Item } from '../db/query.js';
 import { part, type TxPart } from '../db/transaction.js';
 import type { LeaseRecord } from '../domain/lease.js';
 
-/** Partitions of the run's lease index: 16 × (1,000 writes/s per partition) is far above a daily run's needs. */
+/** Parts of the run (and partitions of the late-fee watch index): 16 × 1,000 writes/s per partition is far above a daily run's needs. */
 export const RENT_SHARDS = 16;
 
 export const rentShardOf = (leaseId: number): number => leaseId % RENT_SHARDS;
-
-/** The lease item's run index keys (GSI3): every lease, so the run decides by date what is due. */
-export const rentRunIndex = (leaseId: number) => ({
-  GSI3PK: indexKeys.rentRunShard(rentShardOf(leaseId)),
-  GSI3SK: pad(leaseId),
-});
 
 export interface RentState {
   leaseId: number;
@@ -28,13 +20,7 @@ export interface RentState {
   chargedThrough: string;
 }
 
-/** L4: the leases of one shard. */
-export async function leasesOfShard(shard: number): Promise<LeaseRecord[]> {
-  const items = await queryPartition({ index: INDEX.gsi3, pk: indexKeys.rentRunShard(shard) });
-  return items.map((item) => stripKeys<LeaseRecord>(item));
-}
-
-/** L5 of many leases (BatchGetItem, 100 a request); a lease never charged has none (chargedThrough ''). */
+/** L6 of many leases (BatchGetItem, 100 a request); a lease never charged has none (chargedThrough ''). */
 export async function rentStates(leaseIds: readonly number[]): Promise<Map<number, RentState>> {
   const items = await batchGet(leaseIds.map((id) => keys.rentState(id)));
   const states = new Map<number, RentState>();

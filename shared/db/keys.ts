@@ -60,11 +60,13 @@ export const keys = {
   activation: (tokenHash: string): Key => ({ PK: `ACTIVATION#${tokenHash}`, SK: 'ACTIVATION' }),
   /** L1: a lease. */
   lease: (leaseId: number): Key => ({ PK: `LEASE#${leaseId}`, SK: 'LEASE' }),
-  /** L5: what the rent run has charged of a lease (docs/rent-cycle.md), beside the lease. */
+  /** L4: the days each lease of a property covers, versioned: its leases never overlap (leases-repo.ts). */
+  leaseSpans: (propertyId: number): Key => ({ PK: `LEASESPANS#${propertyId}`, SK: 'LEASESPANS' }),
+  /** L6: what the rent run has charged of a lease (docs/rent-cycle.md), beside the lease. */
   rentState: (leaseId: number): Key => ({ PK: `LEASE#${leaseId}`, SK: 'RENTSTATE' }),
-  /** L6: one lease's rent of one month is charged (a guard: exactly one RENT invoice per lease and month). */
-  /** L7: a RENT invoice the run watches for late fees (sparse in GSI1 while it may still owe one). */
+  /** L8: a RENT invoice the run watches for late fees (sparse in GSI1 while it may still owe one). */
   lateFeeWatch: (rentInvoiceId: number): Key => ({ PK: `LATEWATCH#${rentInvoiceId}`, SK: 'LATEWATCH' }),
+  /** L7: one lease's rent of one month is charged (a guard: exactly one RENT invoice per lease and month). */
   rentCharge: (leaseId: number, month: string): Key => ({
     PK: `RENTCHARGE#${leaseId}#${month}`,
     SK: 'RENTCHARGE',
@@ -242,14 +244,15 @@ export const indexKeys = {
   leasesByTenant: (tenantId: number) => `TENANTLEASE#${tenantId}`,
   leaseOrder: (status: string, startDate: string, leaseId: number) =>
     `${status}#${startDate}#${pad(leaseId)}`,
-  /** GSI1 (L7): the watched RENT invoices of a shard by their first late day. */
+  /** GSI1 (L8): the watched RENT invoices of a shard by their first late day. */
   lateFeeWatchShard: (shard: number) => `RENTLATE#${shard}`,
   lateFeeWatchOrder: (firstLateDay: string, invoiceId: number) => `${firstLateDay}#${pad(invoiceId)}`,
-  /** GSI3 (L4): the leases the rent run visits, spread over RENT_SHARDS partitions by lease id. */
-  rentRunShard: (shard: number) => `RENTRUN#${shard}`,
   /** GSI2 (L3): a property's leases, by tenant (landlord-scoped tenant reads). */
   leasesByProperty: (propertyId: number) => `PROPLEASE#${propertyId}`,
   leaseByTenant: (tenantId: number, leaseId: number) => `${pad(tenantId)}#${pad(leaseId)}`,
+  /** GSI3 (L5): every lease, by start date (the admin list without a property or tenant filter). */
+  leases: () => 'LEASES',
+  leaseStart: (startDate: string, leaseId: number) => `${startDate}#${pad(leaseId)}`,
   /** GSI1 (A3): every application, by creation time; GSI2 (A4): a property's applications. */
   applications: () => 'APPLICATIONS',
   applicationsByProperty: (propertyId: number) => `PROPAPP#${propertyId}`,

@@ -47,6 +47,8 @@ export interface LeaseRecord {
   terms?: LeaseTerms;
   /** The application the lease was made from, when it was. */
   applicationId?: number | null;
+  /** The DEPOSIT invoice made with the lease (none when the deposit is 0 or the lease came from a fixture). */
+  depositInvoiceId?: number | null;
   dateUpdated?: string;
 }
 

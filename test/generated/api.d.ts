@@ -2328,6 +2328,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/API/adminApplications/V1/applications/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One lease application with its decision once decided (landlords: their own properties’ only)
+         * @description One lease application with its decision once decided (landlords: their own properties’ only). Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminApplications.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminApplications/V1/applications/{id}/decision.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide an open application: approve with the lease’s terms (makes the lease) or decline; the applicant is mailed
+         * @description approve takes `lease` with the terms of adminLeases POST (startDate, endDate, rent, deposit, dueDay, graceDays, lateFee, issueDaysBefore) and makes the lease of the application’s tenant and property, its DEPOSIT invoice included, in the decision’s transaction; decline closes the application. Either way the note is kept and the decision is recorded (201) and mailed to the applicant (message kind applicationDecision). A decided application is a 409: of two decisions at once one wins. Admin session; roles: super_admin.
+         */
+        post: operations["adminApplications.decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminLeases/V1/leases.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Leases, the latest start first; filters propertyId, tenantId, status (upcoming, active, ended)
+         * @description The status is the lease’s on the site’s today: upcoming before its start, ended after its last day. A landlord sees the leases of its own properties only (another landlord’s propertyId answers the empty list of a property that does not exist). Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminLeases.list"];
+        put?: never;
+        /**
+         * Make a lease of an LTR property with its terms; a deposit above 0 is invoiced (DEPOSIT) at once
+         * @description Terms left out take the property’s figures (rent: propertyRate, deposit: propertyDeposit, lateFee.flat: latePenalty) and the defaults (dueDay 1, graceDays 5, issueDaysBefore 14). endDate is the lease’s last day; none: month to month. Admin session; roles: super_admin.
+         */
+        post: operations["adminLeases.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminLeases/V1/leases/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One lease with its terms and its status on the site’s today
+         * @description One lease with its terms and its status on the site’s today. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminLeases.get"];
+        /**
+         * Change the terms (they apply to the months not yet charged), the end date, or an upcoming lease’s start
+         * @description The deposit is not changed here: it was invoiced when the lease was made (adjust that invoice instead). endDate "" makes the lease month to month again. Admin session; roles: super_admin.
+         */
+        put: operations["adminLeases.update"];
+        post?: never;
+        /**
+         * End the lease (move-out) on endDate, its last day (default the site’s today); later charges stop
+         * @description endDate in the query or the body. The same end again changes nothing; an end before the start is a 400, one after the end the lease already has a 409 (extend with PUT). The record stays. Admin session; roles: super_admin.
+         */
+        delete: operations["adminLeases.end"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/adminLeases/V1/leases/{id}/ledger.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lease’s ledger: every charge, late fee, payment and refund in date order with the running balance
+         * @description From the lease’s invoices (DEPOSIT, RENT, late fees …) and their payments; cancelled, void and draft invoices owe nothing and are left out. Admin session; roles: super_admin, svc_rep, landlord.
+         */
+        get: operations["adminLeases.ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/API/adminAudit/V1/entries.json": {
         parameters: {
             query?: never;
@@ -2890,6 +3002,74 @@ export interface webhooks {
         put?: never;
         /** Sent on application.submitted */
         post: operations["webhook.application.submitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "application.decided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on application.decided */
+        post: operations["webhook.application.decided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lease.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on lease.created */
+        post: operations["webhook.lease.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lease.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on lease.updated */
+        post: operations["webhook.lease.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lease.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on lease.ended */
+        post: operations["webhook.lease.ended"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12372,7 +12552,7 @@ export interface operations {
                         cancellationPolicy: string;
                         preArrivalDays: number;
                         ownerStatementDay: number;
-                        messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement")[];
+                        messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision")[];
                     };
                 };
             };
@@ -12476,7 +12656,7 @@ export interface operations {
                     cancellationPolicy?: string;
                     preArrivalDays?: number | string;
                     ownerStatementDay?: number | string;
-                    messagesOff?: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement")[];
+                    messagesOff?: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision")[];
                 };
             };
         };
@@ -12539,7 +12719,7 @@ export interface operations {
                             cancellationPolicy: string;
                             preArrivalDays: number;
                             ownerStatementDay: number;
-                            messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement")[];
+                            messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision")[];
                         };
                     };
                 };
@@ -14341,6 +14521,7 @@ export interface operations {
                             adminId: number | null;
                             propertyId: number | null;
                             reservationId: number | null;
+                            leaseId?: number;
                             invoiceDate: string;
                             paymentUrl?: string | null;
                             dispute?: {
@@ -14478,6 +14659,7 @@ export interface operations {
                             adminId: number | null;
                             propertyId: number | null;
                             reservationId: number | null;
+                            leaseId?: number;
                             invoiceDate: string;
                             paymentUrl?: string | null;
                             dispute?: {
@@ -14623,6 +14805,7 @@ export interface operations {
                         adminId: number | null;
                         propertyId: number | null;
                         reservationId: number | null;
+                        leaseId?: number;
                         invoiceDate: string;
                         paymentUrl?: string | null;
                         dispute?: {
@@ -14769,6 +14952,7 @@ export interface operations {
                             adminId: number | null;
                             propertyId: number | null;
                             reservationId: number | null;
+                            leaseId?: number;
                             invoiceDate: string;
                             paymentUrl?: string | null;
                             dispute?: {
@@ -14916,6 +15100,7 @@ export interface operations {
                             adminId: number | null;
                             propertyId: number | null;
                             reservationId: number | null;
+                            leaseId?: number;
                             invoiceDate: string;
                             paymentUrl?: string | null;
                             dispute?: {
@@ -15052,6 +15237,7 @@ export interface operations {
                         adminId: number | null;
                         propertyId: number | null;
                         reservationId: number | null;
+                        leaseId?: number;
                         invoiceDate: string;
                         paymentUrl?: string | null;
                         dispute?: {
@@ -15198,6 +15384,7 @@ export interface operations {
                             adminId: number | null;
                             propertyId: number | null;
                             reservationId: number | null;
+                            leaseId?: number;
                             invoiceDate: string;
                             paymentUrl?: string | null;
                             dispute?: {
@@ -15345,6 +15532,7 @@ export interface operations {
                             adminId: number | null;
                             propertyId: number | null;
                             reservationId: number | null;
+                            leaseId?: number;
                             invoiceDate: string;
                             paymentUrl?: string | null;
                             dispute?: {
@@ -17968,6 +18156,9 @@ export interface operations {
                             tenantLastName: string;
                             propertyName: string;
                             dateCreated: string;
+                            decidedAt?: string | null;
+                            decisionNote?: string | null;
+                            leaseId?: number | null;
                         }[];
                         page: number;
                         limit: number;
@@ -17995,6 +18186,914 @@ export interface operations {
             };
             /** @description Forbidden: wrong role */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminApplications.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applicationId: number;
+                        tenantId: number;
+                        propertyId: number;
+                        status: string;
+                        tenantEmail: string;
+                        tenantFirstName: string;
+                        tenantLastName: string;
+                        propertyName: string;
+                        dateCreated: string;
+                        decidedAt?: string | null;
+                        decisionNote?: string | null;
+                        leaseId?: number | null;
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminApplications.decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approve" | "decline";
+                    note?: string;
+                    lease?: {
+                        startDate: string;
+                        endDate?: string | "" | null;
+                        deposit?: number | string;
+                        rent?: number | string;
+                        dueDay?: number | string;
+                        graceDays?: number | string;
+                        lateFee?: {
+                            flat?: number | string;
+                            percent?: number | string;
+                            daily?: number | string;
+                            maxPerMonth?: null | "" | (number | string);
+                        };
+                        issueDaysBefore?: number | string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        applicationId: number;
+                        leaseId: number | null;
+                        application: {
+                            applicationId: number;
+                            tenantId: number;
+                            propertyId: number;
+                            status: string;
+                            tenantEmail: string;
+                            tenantFirstName: string;
+                            tenantLastName: string;
+                            propertyName: string;
+                            dateCreated: string;
+                            decidedAt?: string | null;
+                            decisionNote?: string | null;
+                            leaseId?: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation (approve without lease terms, bad terms, lease with decline), or the property no longer takes leases (VR, archived) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the application is decided already, or the lease would overlap another lease of the property */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminLeases.list": {
+        parameters: {
+            query?: {
+                propertyId?: number | string;
+                tenantId?: number | string;
+                status?: "upcoming" | "active" | "ended";
+                page?: number | string;
+                limit?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            leaseId: number;
+                            tenantId: number;
+                            propertyId: number;
+                            /** @enum {string} */
+                            status: "upcoming" | "active" | "ended";
+                            startDate: string;
+                            endDate: string;
+                            rent: number;
+                            deposit: number;
+                            dueDay: number;
+                            graceDays: number;
+                            lateFee: {
+                                flat: number;
+                                percent: number;
+                                daily: number;
+                                maxPerMonth: number | null;
+                            };
+                            issueDaysBefore: number;
+                            applicationId: number | null;
+                            depositInvoiceId: number | null;
+                            dateCreated: string;
+                            dateUpdated: string;
+                        }[];
+                        page: number;
+                        limit: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminLeases.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: number | string;
+                    propertyId: number | string;
+                    startDate: string;
+                    endDate?: string | "" | null;
+                    deposit?: number | string;
+                    rent?: number | string;
+                    dueDay?: number | string;
+                    graceDays?: number | string;
+                    lateFee?: {
+                        flat?: number | string;
+                        percent?: number | string;
+                        daily?: number | string;
+                        maxPerMonth?: null | "" | (number | string);
+                    };
+                    issueDaysBefore?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        leaseId: number;
+                        lease: {
+                            leaseId: number;
+                            tenantId: number;
+                            propertyId: number;
+                            /** @enum {string} */
+                            status: "upcoming" | "active" | "ended";
+                            startDate: string;
+                            endDate: string;
+                            rent: number;
+                            deposit: number;
+                            dueDay: number;
+                            graceDays: number;
+                            lateFee: {
+                                flat: number;
+                                percent: number;
+                                daily: number;
+                                maxPerMonth: number | null;
+                            };
+                            issueDaysBefore: number;
+                            applicationId: number | null;
+                            depositInvoiceId: number | null;
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation (dueDay 1–28, amounts not negative, percent up to 100, endDate not before startDate), a tenant that does not exist, a property that does not exist, is a vacation rental or is archived */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: another lease of the property covers one of these days */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminLeases.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leaseId: number;
+                        tenantId: number;
+                        propertyId: number;
+                        /** @enum {string} */
+                        status: "upcoming" | "active" | "ended";
+                        startDate: string;
+                        endDate: string;
+                        rent: number;
+                        deposit: number;
+                        dueDay: number;
+                        graceDays: number;
+                        lateFee: {
+                            flat: number;
+                            percent: number;
+                            daily: number;
+                            maxPerMonth: number | null;
+                        };
+                        issueDaysBefore: number;
+                        applicationId: number | null;
+                        depositInvoiceId: number | null;
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such lease */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminLeases.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    startDate?: string;
+                    endDate?: string | "" | null;
+                    rent?: number | string;
+                    dueDay?: number | string;
+                    graceDays?: number | string;
+                    lateFee?: {
+                        flat?: number | string;
+                        percent?: number | string;
+                        daily?: number | string;
+                        maxPerMonth?: null | "" | (number | string);
+                    };
+                    issueDaysBefore?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        lease: {
+                            leaseId: number;
+                            tenantId: number;
+                            propertyId: number;
+                            /** @enum {string} */
+                            status: "upcoming" | "active" | "ended";
+                            startDate: string;
+                            endDate: string;
+                            rent: number;
+                            deposit: number;
+                            dueDay: number;
+                            graceDays: number;
+                            lateFee: {
+                                flat: number;
+                                percent: number;
+                                daily: number;
+                                maxPerMonth: number | null;
+                            };
+                            issueDaysBefore: number;
+                            applicationId: number | null;
+                            depositInvoiceId: number | null;
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation, or an end before the start */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such lease */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the new days overlap another lease of the property, or a start moved after the lease began */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminLeases.end": {
+        parameters: {
+            query?: {
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        lease: {
+                            leaseId: number;
+                            tenantId: number;
+                            propertyId: number;
+                            /** @enum {string} */
+                            status: "upcoming" | "active" | "ended";
+                            startDate: string;
+                            endDate: string;
+                            rent: number;
+                            deposit: number;
+                            dueDay: number;
+                            graceDays: number;
+                            lateFee: {
+                                flat: number;
+                                percent: number;
+                                daily: number;
+                                maxPerMonth: number | null;
+                            };
+                            issueDaysBefore: number;
+                            applicationId: number | null;
+                            depositInvoiceId: number | null;
+                            dateCreated: string;
+                            dateUpdated: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: not a date, an end before the start, or two different endDates */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such lease */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the lease already ends before endDate */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminLeases.ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leaseId: number;
+                        tenantId: number;
+                        propertyId: number;
+                        items: {
+                            date: string;
+                            /** @enum {string} */
+                            kind: "charge" | "payment" | "refund";
+                            invoiceId: number;
+                            paymentId: number | null;
+                            description: string;
+                            amount: number;
+                            balance: number;
+                        }[];
+                        balance: number;
+                    };
+                };
+            };
+            /** @description Bad request: not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such lease */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18126,7 +19225,7 @@ export interface operations {
         parameters: {
             query?: {
                 to?: string;
-                template?: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement";
+                template?: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision";
                 recordType?: string;
                 recordId?: string;
                 status?: "pending" | "sent" | "failed" | "skipped";
@@ -18153,7 +19252,7 @@ export interface operations {
                              * @description The template (filter `template`)
                              * @enum {string}
                              */
-                            kind: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement";
+                            kind: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision";
                             /** @description The recipient’s address */
                             to: string;
                             /** @description What it is about: reservation, payment, landlord */
@@ -18637,7 +19736,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "tenant.registered" | "application.submitted" | "application.decided" | "lease.created" | "lease.updated" | "lease.ended" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                 };
             };
         };
@@ -18841,7 +19940,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "tenant.registered" | "application.submitted" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "tenant.registered" | "application.submitted" | "application.decided" | "lease.created" | "lease.updated" | "lease.ended" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                     active?: 0 | 1 | "0" | "1" | boolean;
                 };
             };
@@ -20401,6 +21500,7 @@ export interface operations {
                         adminId: number | null;
                         propertyId: number | null;
                         reservationId: number | null;
+                        leaseId?: number;
                         invoiceDate: string;
                         paymentUrl?: string | null;
                         dispute?: {
@@ -20495,6 +21595,7 @@ export interface operations {
                         adminId: number | null;
                         propertyId: number | null;
                         reservationId: number | null;
+                        leaseId?: number;
                         invoiceDate: string;
                         paymentUrl?: string | null;
                         dispute?: {
@@ -20589,6 +21690,7 @@ export interface operations {
                         adminId: number | null;
                         propertyId: number | null;
                         reservationId: number | null;
+                        leaseId?: number;
                         invoiceDate: string;
                         paymentUrl?: string | null;
                         dispute?: {
@@ -20683,6 +21785,7 @@ export interface operations {
                         adminId: number | null;
                         propertyId: number | null;
                         reservationId: number | null;
+                        leaseId?: number;
                         invoiceDate: string;
                         paymentUrl?: string | null;
                         dispute?: {
@@ -20777,6 +21880,7 @@ export interface operations {
                         adminId: number | null;
                         propertyId: number | null;
                         reservationId: number | null;
+                        leaseId?: number;
                         invoiceDate: string;
                         paymentUrl?: string | null;
                         dispute?: {
@@ -20931,6 +22035,7 @@ export interface operations {
                         adminId: number | null;
                         propertyId: number | null;
                         reservationId: number | null;
+                        leaseId?: number;
                         invoiceDate: string;
                         paymentUrl?: string | null;
                         dispute?: {
@@ -21096,6 +22201,267 @@ export interface operations {
                         tenantLastName: string;
                         propertyName: string;
                         dateCreated: string;
+                        decidedAt?: string | null;
+                        decisionNote?: string | null;
+                        leaseId?: number | null;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.application.decided": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "application.decided";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        applicationId: number;
+                        tenantId: number;
+                        propertyId: number;
+                        status: string;
+                        tenantEmail: string;
+                        tenantFirstName: string;
+                        tenantLastName: string;
+                        propertyName: string;
+                        dateCreated: string;
+                        decidedAt?: string | null;
+                        decisionNote?: string | null;
+                        leaseId?: number | null;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.lease.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "lease.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        leaseId: number;
+                        tenantId: number;
+                        propertyId: number;
+                        /** @enum {string} */
+                        status: "upcoming" | "active" | "ended";
+                        startDate: string;
+                        endDate: string;
+                        rent: number;
+                        deposit: number;
+                        dueDay: number;
+                        graceDays: number;
+                        lateFee: {
+                            flat: number;
+                            percent: number;
+                            daily: number;
+                            maxPerMonth: number | null;
+                        };
+                        issueDaysBefore: number;
+                        applicationId: number | null;
+                        depositInvoiceId: number | null;
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.lease.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "lease.updated";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        leaseId: number;
+                        tenantId: number;
+                        propertyId: number;
+                        /** @enum {string} */
+                        status: "upcoming" | "active" | "ended";
+                        startDate: string;
+                        endDate: string;
+                        rent: number;
+                        deposit: number;
+                        dueDay: number;
+                        graceDays: number;
+                        lateFee: {
+                            flat: number;
+                            percent: number;
+                            daily: number;
+                            maxPerMonth: number | null;
+                        };
+                        issueDaysBefore: number;
+                        applicationId: number | null;
+                        depositInvoiceId: number | null;
+                        dateCreated: string;
+                        dateUpdated: string;
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.lease.ended": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "lease.ended";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        leaseId: number;
+                        tenantId: number;
+                        propertyId: number;
+                        /** @enum {string} */
+                        status: "upcoming" | "active" | "ended";
+                        startDate: string;
+                        endDate: string;
+                        rent: number;
+                        deposit: number;
+                        dueDay: number;
+                        graceDays: number;
+                        lateFee: {
+                            flat: number;
+                            percent: number;
+                            daily: number;
+                            maxPerMonth: number | null;
+                        };
+                        issueDaysBefore: number;
+                        applicationId: number | null;
+                        depositInvoiceId: number | null;
+                        dateCreated: string;
+                        dateUpdated: string;
                     };
                     previous?: {
                         [key: string]: unknown;

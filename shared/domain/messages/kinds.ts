@@ -10,6 +10,7 @@ export const MESSAGE_KINDS = [
   'cancellation',
   'preArrival',
   'ownerStatement',
+  'applicationDecision',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -7,6 +7,7 @@ import type { OwnerStatement } from '../reports/owner-statement.js';
 import type { MailSite } from './format.js';
 import type { RenderedMail } from './layout.js';
 import { activation } from './templates/activation.js';
+import { applicationDecision } from './templates/application-decision.js';
 import { type BookingConfirmation, bookingConfirmation } from './templates/booking-confirmation.js';
 import { cancellation } from './templates/cancellation.js';
 import { holdExpired } from './templates/hold-expired.js';
@@ -119,6 +120,20 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
     checkInInstructions: 'The key box is left of the door; code 4711.\nParking: the gravel space in front.',
   }),
   'owner-statement': ownerStatementMail(SAMPLE_SITE, SAMPLE_STATEMENT),
+  'application-approved': applicationDecision(SAMPLE_SITE, {
+    firstName: 'Rita',
+    applicationId: 12,
+    propertyName: 'Elm Street 4B',
+    note: 'Keys are at the office from 9 am.',
+    lease: { startDate: '2027-09-01', endDate: '', rent: 1850, deposit: 1850, dueDay: 1 },
+  }),
+  'application-declined': applicationDecision(SAMPLE_SITE, {
+    firstName: 'Rita',
+    applicationId: 13,
+    propertyName: 'Elm Street 4B',
+    note: '',
+    lease: null,
+  }),
   activation: activation(SAMPLE_SITE, {
     firstName: 'Rita',
     link: 'https://www.seaside.example/activate?h=x',

@@ -47,4 +47,16 @@ describe('which announced change mails which kind', () => {
     expect(kindsFor('reservation.modified', stay())).toEqual([]);
     expect(kindsFor(undefined, stay())).toEqual([]);
   });
+
+  it('mails the applicant of a decided application, approved or declined, when it has an address', () => {
+    const decided = { applicationId: 1, tenantEmail: 'a@example.test' };
+    expect(kindsFor('application.decided', { ...decided, status: 'approved' })).toEqual([
+      'applicationDecision',
+    ]);
+    expect(kindsFor('application.decided', { ...decided, status: 'declined' })).toEqual([
+      'applicationDecision',
+    ]);
+    expect(kindsFor('application.decided', { ...decided, tenantEmail: '' })).toEqual([]);
+    expect(kindsFor('application.submitted', decided)).toEqual([]);
+  });
 });

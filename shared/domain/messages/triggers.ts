@@ -43,6 +43,11 @@ export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
     kind: 'paymentReceipt',
     when: (r) => r.documentType === 'invoice' && typeof r.amount === 'number' && r.amount > 0,
   },
+  {
+    event: 'application.decided',
+    kind: 'applicationDecision',
+    when: (r) => typeof r.tenantEmail === 'string' && r.tenantEmail.trim() !== '',
+  },
 ];
 
 /** The kinds an announced change mails. */

@@ -31,7 +31,7 @@ export interface InvoiceRecord extends DocumentHeader {
   adminId?: number | null;
   /** The reservation a BOOKING invoice is for. */
   reservationId: number | null;
-  /** The lease a RENT, DEPOSIT or late-fee ADJUSTMENT invoice is for (the rent cycle); absent otherwise. */
+  /** The lease a DEPOSIT, RENT or late-fee invoice is for (its ledger; docs/leases.md); absent on others. */
   leaseId?: number | null;
   /** The day it was created (site date): the admin list's date. */
   invoiceDate: string;

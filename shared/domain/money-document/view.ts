@@ -55,6 +55,8 @@ const OWN_FIELDS = {
     adminId: r.adminId ?? null,
     propertyId: r.propertyId,
     reservationId: r.reservationId,
+    // The lease of a DEPOSIT, RENT or late-fee invoice (docs/leases.md); other invoices do not show it.
+    ...(r.leaseId != null ? { leaseId: r.leaseId } : {}),
     invoiceDate: r.invoiceDate,
     // A card dispute, while the processor reports one (the status is not changed by it).
     ...(r.dispute

@@ -44,6 +44,10 @@ export const applicationRow = v.object({
   tenantLastName: v.string(),
   propertyName: v.string(),
   dateCreated: v.string(),
+  /** Set once decided (docs/leases.md "Application decisions"); absent on rows written before decisions. */
+  decidedAt: v.optional(v.nullable(v.string())),
+  decisionNote: v.optional(v.nullable(v.string())),
+  leaseId: v.optional(v.nullable(v.number())),
 });
 
 export const contactMessage = v.object({

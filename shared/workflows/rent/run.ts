@@ -1,15 +1,15 @@
 /**
  * The rent run of one day (docs/rent-cycle.md "The run"; the daily `rentRun` schedule and `rentRun.json`):
- * shard by shard (RENT_SHARDS partitions of the leases' run index, a few at a time), every lease's RENT
+ * shard by shard (the leases split by id into RENT_SHARDS, a few at a time), every lease's RENT
  * invoices due by the day (charges.ts), then the late fees of the shard's watched invoices (late-fees.ts).
  * Idempotent: the same day again, or five runs at once, write nothing more (guards and conditions in each
  * transaction); a later day adds only what that day owes.
  */
 
 import { watchesDueBy } from '../../data/late-fee-watch-repo.js';
-import { getLease } from '../../data/leases-repo.js';
+import { allLeases, getLease } from '../../data/leases-repo.js';
 import { getProperty } from '../../data/properties-repo.js';
-import { leasesOfShard, RENT_SHARDS, rentStates } from '../../data/rent-state-repo.js';
+import { RENT_SHARDS, rentShardOf, rentStates } from '../../data/rent-state-repo.js';
 import type { Actor } from '../../domain/change.js';
 import { type LeaseRecord, type LeaseTerms, termsOf } from '../../domain/lease.js';
 import type { PropertyRecord } from '../../domain/property.js';
@@ -45,10 +45,12 @@ export async function runRent(today: string, by: Actor, now: Date): Promise<Rent
   const termsFor = async (lease: LeaseRecord): Promise<LeaseTerms> =>
     lease.terms ?? termsOf(lease, (await propertyOf(lease.propertyId)) ?? defaults);
 
+  // L5: every lease, one Query partition read page by page (docs/rent-cycle.md "At scale" for fanning out).
+  const everyLease = await allLeases();
   const shards = await mapLimited(
     Array.from({ length: RENT_SHARDS }, (_, shard) => shard),
     async (shard) => {
-      const leases = await leasesOfShard(shard);
+      const leases = everyLease.filter((l) => rentShardOf(l.leaseId) === shard);
       const states = await rentStates(leases.map((l) => l.leaseId));
       const invoices: Charged[] = [];
       for (const lease of leases) {
