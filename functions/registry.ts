@@ -20,6 +20,7 @@ import { routes as adminIcal, conflictView } from './adminIcal/routes.js';
 import { routes as adminInvoices } from './adminInvoices/routes.js';
 import { invoiceResponses } from './adminInvoices/schemas.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
+import { jobs as leaseJobs } from './adminLeases/jobs.js';
 import { routes as adminLeases } from './adminLeases/routes.js';
 import { jobs as messageJobs } from './adminMessages/jobs.js';
 import { routes as adminMessages } from './adminMessages/routes.js';
@@ -98,6 +99,7 @@ export const JOBS: readonly JobContract[] = [
   ...icalJobs,
   ...holdJobs,
   ...messageJobs,
+  ...leaseJobs,
 ];
 
 /**

@@ -169,6 +169,7 @@ export function adminExamples(day: (n: number) => string, origin: string): Recor
     'adminLeases.update': { params: { id: '1' }, body: { rent: '1275.00', lateFee: { daily: '2.50' } } },
     'adminLeases.end': { params: { id: '1' }, query: { endDate: day(60) } },
     'adminLeases.ledger': { params: { id: '1' } },
+    'adminLeases.rentRun': { body: { date: day(0) } },
     'adminAudit.entries': { query: { dateFrom: day(-7), dateTo: day(0), ...page } },
     'adminMessages.messages': { query: { template: 'bookingConfirmation', status: 'sent', ...page } },
 

@@ -98,6 +98,7 @@ function sampleFor(route: AdminRoute): Sample {
     'adminLeases.list': {},
     'adminLeases.get': { params: { id: 1 } },
     'adminLeases.ledger': { params: { id: 1 } },
+    'adminLeases.rentRun': { body: { date: day(0) } },
     // The fixture's LTR property 12, which the adminProperties.archive sample archived: super_admin's 400, nothing written.
     'adminLeases.create': { body: { tenantId: 2, propertyId: 12, startDate: day(800), endDate: day(830) } },
     'adminLeases.update': { params: { id: 2 }, body: { graceDays: 6 } },

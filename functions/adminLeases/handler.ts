@@ -2,6 +2,7 @@
 import { adminActor } from '../../shared/domain/change.js';
 import { createHttpHandler } from '../../shared/http/create-handler.js';
 import { bind } from '../../shared/http/route.js';
+import { rentRunView, runRentFor } from './rent-run.js';
 import * as routes from './routes.js';
 import * as service from './service.js';
 
@@ -29,5 +30,8 @@ export const handler = createHttpHandler('adminLeases', [
   })),
   bind(routes.leaseLedgerRoute, async ({ admin, params }) => ({
     body: await service.leaseLedger(admin, params.id),
+  })),
+  bind(routes.rentRun, async ({ admin, body, now, requestId }) => ({
+    body: rentRunView(await runRentFor(body.date, adminActor(admin.adminId, requestId), now)),
   })),
 ]);

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { READ_ROLES, WRITE_ROLES } from '../../shared/auth/roles.js';
 import { paged } from '../../shared/domain/responses/common.js';
 import { defineRoute } from '../../shared/http/route.js';
-import { idParam } from '../../shared/http/schemas.js';
+import { idParam, isoDate } from '../../shared/http/schemas.js';
 import {
   adminLease,
   createLeaseBody,
@@ -144,4 +144,46 @@ export const leaseLedgerRoute = defineRoute({
   errors: { 400: 'not an id', 401: 'no admin session', 403: 'wrong role', 404: 'no such lease' },
 });
 
-export const routes = [listLeases, createLease, getLease, updateLease, endLease, leaseLedgerRoute];
+const charged = v.object({
+  leaseId: v.number(),
+  month: v.string(),
+  invoiceId: v.number(),
+  amount: v.number(),
+});
+
+export const rentRun = defineRoute({
+  id: 'adminLeases.rentRun',
+  group,
+  tags,
+  method: 'POST',
+  path: `${base}/rentRun.json`,
+  summary: 'Run the rent cycle for a day now (the daily schedule runs it for today): what it charged',
+  description:
+    'Issues each lease’s RENT invoices due by `date` (default the site’s today; prorated where the lease covers a month in part) and posts the late fees owed by then (docs/rent-cycle.md). Exactly once: the same day again, or runs at once, charge nothing more; a later day adds only what it owes.',
+  auth: { kind: 'admin', roles: WRITE_ROLES },
+  beyondSpec,
+  body: v.object({ date: v.optional(isoDate) }),
+  response: v.object({
+    date: v.string(),
+    leases: v.pipe(v.number(), v.description('Leases looked at')),
+    invoices: v.pipe(v.array(charged), v.description('RENT invoices issued by this run')),
+    lateFees: v.pipe(
+      v.array(
+        v.object({
+          leaseId: v.number(),
+          rentInvoiceId: v.number(),
+          invoiceId: v.number(),
+          amount: v.number(),
+        }),
+      ),
+      v.description('Late-fee ADJUSTMENT invoices posted by this run'),
+    ),
+    settled: v.pipe(
+      v.number(),
+      v.description('RENT invoices no longer watched for late fees (paid or closed)'),
+    ),
+  }),
+  errors: { 400: 'not a date', 401: 'no admin session', 403: 'wrong role (super_admin only)' },
+});
+
+export const routes = [listLeases, createLease, getLease, updateLease, endLease, leaseLedgerRoute, rentRun];

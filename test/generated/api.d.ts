@@ -2440,6 +2440,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/API/adminLeases/V1/rentRun.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the rent cycle for a day now (the daily schedule runs it for today): what it charged
+         * @description Issues each lease’s RENT invoices due by `date` (default the site’s today; prorated where the lease covers a month in part) and posts the late fees owed by then (docs/rent-cycle.md). Exactly once: the same day again, or runs at once, charge nothing more; a later day adds only what it owes. Admin session; roles: super_admin.
+         */
+        post: operations["adminLeases.rentRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/API/adminAudit/V1/entries.json": {
         parameters: {
             query?: never;
@@ -19094,6 +19114,106 @@ export interface operations {
             };
             /** @description Not found: no such lease */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "adminLeases.rentRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        /** @description Leases looked at */
+                        leases: number;
+                        /** @description RENT invoices issued by this run */
+                        invoices: {
+                            leaseId: number;
+                            month: string;
+                            invoiceId: number;
+                            amount: number;
+                        }[];
+                        /** @description Late-fee ADJUSTMENT invoices posted by this run */
+                        lateFees: {
+                            leaseId: number;
+                            rentInvoiceId: number;
+                            invoiceId: number;
+                            amount: number;
+                        }[];
+                        /** @description RENT invoices no longer watched for late fees (paid or closed) */
+                        settled: number;
+                    };
+                };
+            };
+            /** @description Bad request: not a date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role (super_admin only) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
