@@ -9,6 +9,7 @@ import { addDays } from '../shared/domain/dates.js';
 import { createLtrProperty, createTenant } from './support/builders.js';
 import { signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
+import { jobsCaughtUp } from './support/jobs.js';
 
 useLocalTable();
 const { runRent } = await import('../shared/workflows/rent/run.js');
@@ -142,6 +143,26 @@ describe('the rent run', () => {
     const fees = (await invoicesOf(made.tenantId)).filter((i) => i.description === 'ADJUSTMENT');
     expect(fees.reduce((sum, f) => sum + f.totalComputed, 0)).toBe(100);
     expect(fees).toHaveLength(3);
+  });
+
+  it('mails the tenant each invoice it issues and each late fee it posts, once', async () => {
+    const start = monthStart(2);
+    const made = await lease(start, '', { issueDaysBefore: 0 });
+    await run(start);
+    await Promise.all([run(day(start, 6)), run(day(start, 6))]);
+    await jobsCaughtUp();
+    const [rent, fee] = await invoicesOf(made.tenantId);
+    const logged = async (invoiceId: number | undefined) =>
+      (
+        await admin.get<{ items: { kind: string; status: string; subject: string }[] }>(
+          '/API/adminMessages/V1/messages.json',
+          { query: { recordType: 'invoice', recordId: String(invoiceId) } },
+        )
+      ).body.items;
+    expect(await logged(rent?.invoiceId)).toMatchObject([{ kind: 'invoiceIssued', status: 'sent' }]);
+    expect(await logged(fee?.invoiceId)).toMatchObject([
+      { kind: 'lateFeePosted', status: 'sent', subject: expect.stringContaining('A late fee of $50.00') },
+    ]);
   });
 
   it('charges no late fee once the rent is paid, and stops watching it', async () => {

@@ -10,6 +10,7 @@ import type { Change } from '../../shared/domain/change.js';
 import type { MessageKind } from '../../shared/domain/messages/kinds.js';
 import { changeIdOfCause } from '../../shared/domain/messages/record.js';
 import { applicationDecisionOf } from './compose-application.js';
+import { invoiceMailOf } from './compose-invoice.js';
 import { receiptOf, statementMailOf } from './compose-money.js';
 import {
   type AnnouncedStay,
@@ -69,4 +70,6 @@ export const COMPOSERS: Readonly<Record<MessageKind, Composer>> = {
   preArrival: fromStayCause,
   ownerStatement: fromStatementCause,
   applicationDecision: fromChange(applicationDecisionOf),
+  invoiceIssued: fromChange(invoiceMailOf),
+  lateFeePosted: fromChange(invoiceMailOf),
 };

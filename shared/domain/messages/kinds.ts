@@ -11,6 +11,8 @@ export const MESSAGE_KINDS = [
   'preArrival',
   'ownerStatement',
   'applicationDecision',
+  'invoiceIssued',
+  'lateFeePosted',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

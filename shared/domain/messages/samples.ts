@@ -11,6 +11,7 @@ import { applicationDecision } from './templates/application-decision.js';
 import { type BookingConfirmation, bookingConfirmation } from './templates/booking-confirmation.js';
 import { cancellation } from './templates/cancellation.js';
 import { holdExpired } from './templates/hold-expired.js';
+import { invoiceIssued } from './templates/invoice-issued.js';
 import { ownerStatementMail } from './templates/owner-statement.js';
 import { paymentReceipt } from './templates/payment-receipt.js';
 import { preArrival } from './templates/pre-arrival.js';
@@ -133,6 +134,28 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
     propertyName: 'Elm Street 4B',
     note: '',
     lease: null,
+  }),
+  'invoice-issued': invoiceIssued(SAMPLE_SITE, {
+    firstName: 'Tom',
+    invoiceId: 210,
+    kind: 'rent',
+    propertyName: 'Elm Street 4B',
+    lines: [{ label: 'Rent 2027-10 (17 of 31 days)', amount: 1014.52 }],
+    total: 1014.52,
+    amountDue: 1014.52,
+    dueDate: '2027-10-15',
+    paymentUrl: 'https://www.seaside.example/pay?invoiceId=210&token=abc',
+  }),
+  'late-fee-posted': invoiceIssued(SAMPLE_SITE, {
+    firstName: 'Tom',
+    invoiceId: 233,
+    kind: 'lateFee',
+    propertyName: 'Elm Street 4B',
+    lines: [{ label: 'Late fee 2027-11 (rent invoice #221, through 2027-11-07)', amount: 50 }],
+    total: 50,
+    amountDue: 50,
+    dueDate: '2027-11-07',
+    paymentUrl: 'https://www.seaside.example/pay?invoiceId=233&token=def',
   }),
   activation: activation(SAMPLE_SITE, {
     firstName: 'Rita',

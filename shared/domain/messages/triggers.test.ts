@@ -59,4 +59,23 @@ describe('which announced change mails which kind', () => {
     expect(kindsFor('application.decided', { ...decided, tenantEmail: '' })).toEqual([]);
     expect(kindsFor('application.submitted', decided)).toEqual([]);
   });
+
+  it('mails a tenant a new RENT or DEPOSIT invoice, and a late fee of a lease; never a draft, a paid one or a booking', () => {
+    const invoice = (over: Record<string, unknown>) => ({
+      tenantId: 4,
+      status: 0,
+      description: 'RENT',
+      ...over,
+    });
+    expect(kindsFor('invoice.created', invoice({}))).toEqual(['invoiceIssued']);
+    expect(kindsFor('invoice.created', invoice({ description: 'DEPOSIT' }))).toEqual(['invoiceIssued']);
+    expect(kindsFor('invoice.created', invoice({ description: 'ADJUSTMENT', leaseId: 9 }))).toEqual([
+      'lateFeePosted',
+    ]);
+    expect(kindsFor('invoice.created', invoice({ description: 'ADJUSTMENT' }))).toEqual([]);
+    expect(kindsFor('invoice.created', invoice({ status: 9 }))).toEqual([]);
+    expect(kindsFor('invoice.created', invoice({ status: 1 }))).toEqual([]);
+    expect(kindsFor('invoice.created', invoice({ description: 'BOOKING' }))).toEqual([]);
+    expect(kindsFor('invoice.created', invoice({ tenantId: null }))).toEqual([]);
+  });
 });

@@ -30,6 +30,9 @@ export const bookedWithUs = (r: AnnouncedRecord): boolean =>
 const confirmedOrHeld = (r: AnnouncedRecord): boolean =>
   r.status === '1' || (r.status === '0' && typeof r.holdUntil === 'string');
 
+/** An invoice to a tenant that is open now (not a draft, not paid already). */
+const openTenantInvoice = (r: AnnouncedRecord): boolean => typeof r.tenantId === 'number' && r.status === 0;
+
 export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
   {
     event: 'reservation.created',
@@ -47,6 +50,16 @@ export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
     event: 'application.decided',
     kind: 'applicationDecision',
     when: (r) => typeof r.tenantEmail === 'string' && r.tenantEmail.trim() !== '',
+  },
+  {
+    event: 'invoice.created',
+    kind: 'invoiceIssued',
+    when: (r) => openTenantInvoice(r) && (r.description === 'RENT' || r.description === 'DEPOSIT'),
+  },
+  {
+    event: 'invoice.created',
+    kind: 'lateFeePosted',
+    when: (r) => openTenantInvoice(r) && r.description === 'ADJUSTMENT' && typeof r.leaseId === 'number',
   },
 ];
 

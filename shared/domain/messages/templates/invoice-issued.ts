@@ -1,0 +1,48 @@
+/**
+ * A tenant's new invoice from the rent cycle (docs/rent-cycle.md "Mails"): a month's rent, the deposit, or a
+ * late fee, with its lines, the amount, the due date and the payment link; a late fee says which rent it is for.
+ */
+import { day, type MailSite, money } from '../format.js';
+import { action, compose, facts, paragraph, type RenderedMail } from '../layout.js';
+import { defang } from '../visitor-text.js';
+
+export interface InvoiceIssued {
+  /** The tenant's first name as they typed it (defanged here). */
+  firstName: string;
+  invoiceId: number;
+  /** RENT, DEPOSIT, or ADJUSTMENT (a late fee). */
+  kind: 'rent' | 'deposit' | 'lateFee';
+  propertyName: string | null;
+  lines: readonly { label: string; amount: number }[];
+  total: number;
+  amountDue: number;
+  dueDate: string;
+  /** The invoice's payment link; null when nothing is due. */
+  paymentUrl: string | null;
+}
+
+const TITLES = { rent: 'Rent', deposit: 'Security deposit', lateFee: 'Late fee' } as const;
+
+export function invoiceIssued(site: MailSite, m: InvoiceIssued): RenderedMail {
+  const name = m.firstName.trim();
+  const where = m.propertyName ? ` for ${m.propertyName}` : '';
+  const subject =
+    m.kind === 'lateFee'
+      ? `A late fee of ${money(site, m.total)} was added${where} (invoice #${m.invoiceId})`
+      : `${TITLES[m.kind]} invoice #${m.invoiceId}${where}: ${money(site, m.total)} due ${day(site, m.dueDate)}`;
+  return compose(site, subject, [
+    paragraph(name ? `Hello ${defang(name)},` : 'Hello,'),
+    paragraph(
+      m.kind === 'lateFee'
+        ? 'your rent was not paid by the end of its grace days, so a late fee was added as your lease says. Paying the rent stops further fees.'
+        : `your ${TITLES[m.kind].toLowerCase()} invoice is ready.`,
+    ),
+    facts([
+      ...m.lines.map((l) => ({ label: l.label, value: money(site, l.amount) })),
+      { label: 'Total', value: money(site, m.total), emphasis: true },
+      { label: 'Due', value: day(site, m.dueDate) },
+      { label: 'Amount due', value: money(site, m.amountDue), emphasis: true },
+    ]),
+    ...(m.paymentUrl && m.amountDue > 0 ? [action(`Pay ${money(site, m.amountDue)} now`, m.paymentUrl)] : []),
+  ]);
+}
