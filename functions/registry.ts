@@ -120,6 +120,7 @@ export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEvent, AnySchema>> = {
   'invoice.disputed': invoiceResponses.single,
   'payment.succeeded': paymentRecord,
   'payment.anomaly': invoiceResponses.single,
+  'payment.failed': invoiceResponses.single,
   'tenant.registered': tenantProfile,
   'application.submitted': applicationRow,
   'application.decided': applicationRow,

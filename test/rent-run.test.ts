@@ -36,7 +36,7 @@ async function invoicesOf(tenantId: number): Promise<Invoice[]> {
   return res.body.items.sort((a, b) => a.invoiceId - b.invoiceId);
 }
 
-const run = (day: string) => runRent(day, by, new Date());
+const run = (day: string) => runRent(day, by, new Date(), 'USD');
 
 /** The first day of the month `months` after the site's (UTC) current month, and days from it. */
 const monthStart = (months: number) => {

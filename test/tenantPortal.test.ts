@@ -11,7 +11,14 @@ import type { LeaseRecord } from '../shared/domain/lease.js';
 import { type BuiltTenant, createLtrProperty, createVrProperty, signedInTenant } from './support/builders.js';
 import { type ApiResponse, Client, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
-import { CSRF_PATH, INTENT_PATH, invoicePartition, useFakeStripe } from './support/payments.js';
+import {
+  autopayOn,
+  CSRF_PATH,
+  confirmSetup,
+  INTENT_PATH,
+  invoicePartition,
+  useFakeStripe,
+} from './support/payments.js';
 
 const BASE = '/API/tenantPortal/V1';
 
@@ -61,26 +68,6 @@ const cash = (invoiceId: number, amount: number) =>
     method: 'cash',
     date: day(0),
   });
-
-/** Confirms a SetupIntent at the stand-in as Stripe.js would from the tenant's page (its client secret). */
-async function confirmSetup(clientSecret: string, card: string) {
-  const id = clientSecret.split('_secret_')[0];
-  const res = await fetch(`${stripe.url}/v1/setup_intents/${id}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_secret: clientSecret, payment_method: card }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-/** Autopay on for the tenant with a test card: POST autopay.json, confirm, the webhook saves it. */
-async function autopayOn(client: Client, card = 'pm_card_visa') {
-  const setup = await client.post(`${BASE}/autopay.json`);
-  expect(setup.status, setup.text).toBe(200);
-  const confirmed = await confirmSetup(String(setup.body.clientSecret), card);
-  expect(confirmed.status).toBe(200);
-  return setup;
-}
 
 async function storedTenant(tenantId: number) {
   const { getTenant } = await import('../shared/data/tenants-repo.js');
@@ -321,7 +308,7 @@ describe('tenant portal: autopay', () => {
       since: null,
     });
 
-    const setup = await autopayOn(client, 'pm_card_mastercard');
+    const setup = await autopayOn(stripe, client, 'pm_card_mastercard');
 
     expect(String(setup.body.clientSecret)).toMatch(/^seti_\w+_secret_\w+$/);
     const on = await client.get(`${BASE}/autopay.json`);
@@ -353,7 +340,7 @@ describe('tenant portal: autopay', () => {
 
   it('DELETE turns it off, and a setup begun before then does not turn it back on', async () => {
     const { tenant, client } = await signedInTenant();
-    await autopayOn(client);
+    await autopayOn(stripe, client);
     const stale = await client.post(`${BASE}/autopay.json`);
     // Stripe's `created` has whole seconds: the DELETE must come in a later second than the stale setup.
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -363,18 +350,18 @@ describe('tenant portal: autopay', () => {
     expect(off.status, off.text).toBe(200);
     expect(off.body).toMatchObject({ enabled: false });
     expect((await client.get(`${BASE}/autopay.json`)).body).toMatchObject({ enabled: false });
-    expect((await confirmSetup(String(stale.body.clientSecret), 'pm_card_visa')).status).toBe(200);
+    expect((await confirmSetup(stripe, String(stale.body.clientSecret), 'pm_card_visa')).status).toBe(200);
     expect(stripe.deliveries.at(-1)).toMatchObject({ type: 'setup_intent.succeeded', status: 200 });
     expect(JSON.parse(stripe.deliveries.at(-1)?.answer ?? '{}').outcome).toBe('setupBeforeAutopayOff');
     expect((await storedTenant(tenant.tenantId)).autopay ?? null).toBeNull();
     // A new setup after the DELETE turns it on again.
-    await autopayOn(client);
+    await autopayOn(stripe, client);
     expect((await client.get(`${BASE}/autopay.json`)).body).toMatchObject({ enabled: true, last4: '4242' });
   });
 
   it('chargeAutopay charges the amount due off-session; the webhook books it and the invoice is paid', async () => {
     const { tenant, client } = await signedInTenant();
-    await autopayOn(client);
+    await autopayOn(stripe, client);
     const invoiceId = await invoiceFor(tenant.tenantId, 1234.5);
 
     const result = await charge(tenant.tenantId, invoiceId, 123_450);
@@ -396,7 +383,7 @@ describe('tenant portal: autopay', () => {
 
   it('a declined card is the failed outcome and posts nothing', async () => {
     const { tenant, client } = await signedInTenant();
-    await autopayOn(client, 'pm_card_chargeCustomerFail');
+    await autopayOn(stripe, client, 'pm_card_chargeCustomerFail');
     expect((await client.get(`${BASE}/autopay.json`)).body).toMatchObject({ enabled: true, last4: '0341' });
     const invoiceId = await invoiceFor(tenant.tenantId, 800);
 
@@ -413,7 +400,7 @@ describe('tenant portal: autopay', () => {
 
   it('the same invoice charged twice, or twice at once, makes one PaymentIntent', async () => {
     const { tenant, client } = await signedInTenant();
-    await autopayOn(client);
+    await autopayOn(stripe, client);
     const paidId = await invoiceFor(tenant.tenantId, 400);
 
     const [a, b] = await Promise.all([

@@ -10,12 +10,14 @@ import { log } from '../../shared/log.js';
 import { type RentRunResult, runRent } from '../../shared/workflows/rent/run.js';
 
 export async function runRentFor(date: string | undefined, by: Actor, now: Date): Promise<RentRunResult> {
-  const today = date ?? todayIn((await getSettings()).systemTimeZone, now);
-  const result = await runRent(today, by, now);
+  const settings = await getSettings();
+  const today = date ?? todayIn(settings.systemTimeZone, now);
+  const result = await runRent(today, by, now, settings.paymentCurrency);
   log('info', 'rent run', {
     date: result.date,
     leases: result.leases,
     invoices: result.invoices.length,
+    autopay: result.autopay.length,
     lateFees: result.lateFees.length,
     settled: result.settled,
   });
@@ -26,6 +28,7 @@ export const rentRunView = (r: RentRunResult) => ({
   date: r.date,
   leases: r.leases,
   invoices: r.invoices.map(({ amountCents, ...rest }) => ({ ...rest, amount: toAmount(amountCents) })),
+  autopay: r.autopay,
   lateFees: r.lateFees.map(({ amountCents, ...rest }) => ({ ...rest, amount: toAmount(amountCents) })),
   settled: r.settled,
 });

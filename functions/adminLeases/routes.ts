@@ -167,6 +167,12 @@ export const rentRun = defineRoute({
     date: v.string(),
     leases: v.pipe(v.number(), v.description('Leases looked at')),
     invoices: v.pipe(v.array(charged), v.description('RENT invoices issued by this run')),
+    autopay: v.pipe(
+      v.array(
+        v.object({ invoiceId: v.number(), outcome: v.picklist(['succeeded', 'processing', 'failed']) }),
+      ),
+      v.description('Autopay charges of this run (a failed one is announced as payment.failed and mailed)'),
+    ),
     lateFees: v.pipe(
       v.array(
         v.object({

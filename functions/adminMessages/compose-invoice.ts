@@ -1,11 +1,12 @@
 /**
- * A tenant's invoice mails of the rent cycle (invoice issued, late fee posted), from the announced invoice (the
+ * A tenant's invoice mails of the rent cycle (invoice issued, late fee posted, autopay failed), from the announced invoice (the
  * event's `data`, the admin single view) and its tenant, property and payment link: the tenant, the property,
  * the header and the link's token (made now when the invoice has none yet): 4 reads.
  */
 import { readHeader } from '../../shared/data/money-documents-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
 import { getTenant } from '../../shared/data/tenants-repo.js';
+import { autopayFailed } from '../../shared/domain/messages/templates/autopay-failed.js';
 import { invoiceIssued } from '../../shared/domain/messages/templates/invoice-issued.js';
 import { staffPaymentUrl } from '../../shared/workflows/money-document/pay-link.js';
 import type { Composed, MailContext } from './compose-types.js';
@@ -17,12 +18,9 @@ interface AnnouncedLine {
 
 const KINDS = { RENT: 'rent', DEPOSIT: 'deposit', ADJUSTMENT: 'lateFee' } as const;
 
-export async function invoiceMailOf(
-  invoice: Readonly<Record<string, unknown>>,
-  ctx: MailContext,
-): Promise<Composed | undefined> {
-  const kind = KINDS[String(invoice.description) as keyof typeof KINDS];
-  if (!kind || typeof invoice.tenantId !== 'number') return undefined;
+/** The tenant, the property's name and the payment link of an announced tenant invoice; undefined without an address. */
+async function invoiceFacts(invoice: Readonly<Record<string, unknown>>, ctx: MailContext) {
+  if (typeof invoice.tenantId !== 'number') return undefined;
   const invoiceId = Number(invoice.invoiceId);
   const [tenant, property, header] = await Promise.all([
     getTenant(invoice.tenantId),
@@ -30,11 +28,26 @@ export async function invoiceMailOf(
     readHeader('invoice', invoiceId),
   ]);
   if (!tenant?.tenantEmail || !header) return undefined;
-  const mail = invoiceIssued(ctx.site, {
-    firstName: tenant.tenantFirstName,
+  return {
     invoiceId,
-    kind,
+    tenant,
     propertyName: property?.record.propertyName ?? null,
+    paymentUrl: await staffPaymentUrl(header.record, ctx.now),
+  };
+}
+
+export async function invoiceMailOf(
+  invoice: Readonly<Record<string, unknown>>,
+  ctx: MailContext,
+): Promise<Composed | undefined> {
+  const kind = KINDS[String(invoice.description) as keyof typeof KINDS];
+  const known = kind ? await invoiceFacts(invoice, ctx) : undefined;
+  if (!kind || !known) return undefined;
+  const mail = invoiceIssued(ctx.site, {
+    firstName: known.tenant.tenantFirstName,
+    invoiceId: known.invoiceId,
+    kind,
+    propertyName: known.propertyName,
     lines: ((invoice.lineItems ?? []) as AnnouncedLine[]).map((l) => ({
       label: l.description,
       amount: l.lineTotal,
@@ -42,7 +55,27 @@ export async function invoiceMailOf(
     total: Number(invoice.totalComputed),
     amountDue: Number(invoice.amountDue),
     dueDate: String(invoice.dueDate),
-    paymentUrl: await staffPaymentUrl(header.record, ctx.now),
+    paymentUrl: known.paymentUrl,
   });
-  return { to: tenant.tenantEmail, recordType: 'invoice', recordId: String(invoiceId), mail };
+  return { to: known.tenant.tenantEmail, recordType: 'invoice', recordId: String(known.invoiceId), mail };
+}
+
+/** The tenant's mail of a failed autopay charge (`payment.failed`: the invoice, and why). */
+export async function autopayFailedOf(
+  invoice: Readonly<Record<string, unknown>>,
+  ctx: MailContext,
+  reason: string,
+): Promise<Composed | undefined> {
+  const known = await invoiceFacts(invoice, ctx);
+  if (!known) return undefined;
+  const mail = autopayFailed(ctx.site, {
+    firstName: known.tenant.tenantFirstName,
+    invoiceId: known.invoiceId,
+    propertyName: known.propertyName,
+    amountDue: Number(invoice.amountDue),
+    dueDate: String(invoice.dueDate),
+    reason,
+    paymentUrl: known.paymentUrl,
+  });
+  return { to: known.tenant.tenantEmail, recordType: 'invoice', recordId: String(known.invoiceId), mail };
 }

@@ -10,7 +10,7 @@ import type { Change } from '../../shared/domain/change.js';
 import type { MessageKind } from '../../shared/domain/messages/kinds.js';
 import { changeIdOfCause } from '../../shared/domain/messages/record.js';
 import { applicationDecisionOf } from './compose-application.js';
-import { invoiceMailOf } from './compose-invoice.js';
+import { autopayFailedOf, invoiceMailOf } from './compose-invoice.js';
 import { receiptOf, statementMailOf } from './compose-money.js';
 import {
   type AnnouncedStay,
@@ -72,4 +72,7 @@ export const COMPOSERS: Readonly<Record<MessageKind, Composer>> = {
   applicationDecision: fromChange(applicationDecisionOf),
   invoiceIssued: fromChange(invoiceMailOf),
   lateFeePosted: fromChange(invoiceMailOf),
+  autopayFailed: fromChange((invoice, ctx) =>
+    autopayFailedOf(invoice, ctx, typeof invoice.autopayError === 'string' ? invoice.autopayError : ''),
+  ),
 };

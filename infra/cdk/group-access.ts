@@ -61,6 +61,8 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   payments: { chargesCards: true },
   // Autopay setup makes the tenant's Stripe Customer and SetupIntent.
   tenantPortal: { chargesCards: true },
+  // The rent run charges tenants' saved methods off-session (autopay) with the Stripe secret key.
+  adminLeases: { chargesCards: true },
   // setup_intent.succeeded reads the saved PaymentMethod's brand and last 4 from Stripe.
   paymentWebhook: { chargesCards: true },
   // The accounting connection's tokens are sealed under the data key; the code exchange uses the client secret.

@@ -22,6 +22,8 @@ export interface LateFeeWatch {
   postedCents: number;
   /** The day of the last posting; '' before the first. */
   postedThrough: string;
+  /** The day autopay charged the invoice (whatever came of it); '' before. Absent on older watches. */
+  autopayTried?: string;
 }
 
 export const LATE_FEE_LABEL = 'update:late fee watch';
@@ -36,15 +38,20 @@ export function watchPart(watch: LateFeeWatch): TxPart {
   });
 }
 
-/** L7: the watched invoices of a shard whose first late day is by `today`. */
-export async function watchesDueBy(shard: number, today: string): Promise<LateFeeWatch[]> {
-  const items = await queryPartition({
-    index: INDEX.gsi1,
-    pk: indexKeys.lateFeeWatchShard(shard),
-    sk: { between: ['0', `${today}#~`] },
-  });
+/** L8: the watched (open) RENT invoices of a shard, by their first late day. */
+export async function watchesOf(shard: number): Promise<LateFeeWatch[]> {
+  const items = await queryPartition({ index: INDEX.gsi1, pk: indexKeys.lateFeeWatchShard(shard) });
   return items.map((item) => stripKeys<LateFeeWatch>(item));
 }
+
+export const AUTOPAY_TRIED_LABEL = 'update:autopay tried';
+
+/** Autopay charged the invoice on `today`: only if no other run did since the watch was read. */
+export const autopayTriedPart = (read: LateFeeWatch, today: string): TxPart =>
+  part.update(AUTOPAY_TRIED_LABEL, keys.lateFeeWatch(read.rentInvoiceId), 'SET autopayTried = :today', {
+    condition: 'attribute_not_exists(autopayTried) OR autopayTried = :empty',
+    values: { ':today': today, ':empty': '' },
+  });
 
 /** A posting of `cents` on `today`: only if nobody posted since the run read the watch. */
 export function postedPart(read: LateFeeWatch, cents: number, baseCents: number, today: string): TxPart {

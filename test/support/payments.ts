@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { StripeStandIn, startStripeStandIn } from '../../infra/local/stripe-stand-in.js';
 import { API_URL, type ApiResponse, Client } from './client.js';
 import { rawTable, TABLE } from './table.js';
@@ -167,3 +167,23 @@ export const journalImbalance = (entries: Record<string, unknown>[]) =>
   entries
     .flatMap((e) => e.lines as { debitCents: number; creditCents: number }[])
     .reduce((sum, line) => sum + line.debitCents - line.creditCents, 0);
+
+/** Confirms a SetupIntent at the stand-in as Stripe.js would from the tenant's page (its client secret). */
+export async function confirmSetup(stripe: StripeStandIn, clientSecret: string, card: string) {
+  const id = clientSecret.split('_secret_')[0];
+  const res = await fetch(`${stripe.url}/v1/setup_intents/${id}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_secret: clientSecret, payment_method: card }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Autopay on for the signed-in tenant with a test card: POST autopay.json, confirm, the webhook saves it. */
+export async function autopayOn(stripe: StripeStandIn, tenant: Client, card = 'pm_card_visa') {
+  const setup = await tenant.post('/API/tenantPortal/V1/autopay.json');
+  expect(setup.status, setup.text).toBe(200);
+  const confirmed = await confirmSetup(stripe, String(setup.body.clientSecret), card);
+  expect(confirmed.status).toBe(200);
+  return setup;
+}

@@ -13,6 +13,7 @@ export const MESSAGE_KINDS = [
   'applicationDecision',
   'invoiceIssued',
   'lateFeePosted',
+  'autopayFailed',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

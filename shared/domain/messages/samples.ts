@@ -8,6 +8,7 @@ import type { MailSite } from './format.js';
 import type { RenderedMail } from './layout.js';
 import { activation } from './templates/activation.js';
 import { applicationDecision } from './templates/application-decision.js';
+import { autopayFailed } from './templates/autopay-failed.js';
 import { type BookingConfirmation, bookingConfirmation } from './templates/booking-confirmation.js';
 import { cancellation } from './templates/cancellation.js';
 import { holdExpired } from './templates/hold-expired.js';
@@ -156,6 +157,15 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
     amountDue: 50,
     dueDate: '2027-11-07',
     paymentUrl: 'https://www.seaside.example/pay?invoiceId=233&token=def',
+  }),
+  'autopay-failed': autopayFailed(SAMPLE_SITE, {
+    firstName: 'Tom',
+    invoiceId: 221,
+    propertyName: 'Elm Street 4B',
+    amountDue: 1850,
+    dueDate: '2027-11-01',
+    reason: 'Your card was declined.',
+    paymentUrl: 'https://www.seaside.example/pay?invoiceId=221&token=ghi',
   }),
   activation: activation(SAMPLE_SITE, {
     firstName: 'Rita',

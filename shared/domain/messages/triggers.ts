@@ -61,6 +61,7 @@ export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
     kind: 'lateFeePosted',
     when: (r) => openTenantInvoice(r) && r.description === 'ADJUSTMENT' && typeof r.leaseId === 'number',
   },
+  { event: 'payment.failed', kind: 'autopayFailed', when: (r) => typeof r.tenantId === 'number' },
 ];
 
 /** The kinds an announced change mails. */

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   'invoice.disputed',
   'payment.succeeded',
   'payment.anomaly',
+  'payment.failed',
   'tenant.registered',
   'application.submitted',
   'application.decided',

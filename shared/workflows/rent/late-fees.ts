@@ -12,7 +12,6 @@ import {
   postedPart,
   unwatchPart,
 } from '../../data/late-fee-watch-repo.js';
-import { invoiceHeaders } from '../../data/money-documents-repo.js';
 import { nextId } from '../../db/counters.js';
 import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
@@ -66,12 +65,12 @@ function lateFeeInvoice(
 /** Posts what each watch owes by `ctx.today`; stops watching what is settled. */
 export async function postLateFees(
   watches: readonly LateFeeWatch[],
+  headers: ReadonlyMap<number, InvoiceRecord>,
   leaseOf: (leaseId: number) => Promise<LeaseRecord | undefined>,
   termsOf: (lease: LeaseRecord) => Promise<LeaseTerms>,
   ctx: ChargeContext,
 ): Promise<{ posted: LateFeePosted[]; unwatched: number[] }> {
-  const open = watches.filter((w) => w.postedThrough < ctx.today);
-  const headers = await invoiceHeaders(open.map((w) => w.rentInvoiceId));
+  const open = watches.filter((w) => w.firstLateDay <= ctx.today && w.postedThrough < ctx.today);
   const posted: LateFeePosted[] = [];
   const unwatched: number[] = [];
   for (const watch of open) {

@@ -6,14 +6,16 @@
  * transaction); a later day adds only what that day owes.
  */
 
-import { watchesDueBy } from '../../data/late-fee-watch-repo.js';
+import { watchesOf } from '../../data/late-fee-watch-repo.js';
 import { allLeases, getLease } from '../../data/leases-repo.js';
+import { invoiceHeaders } from '../../data/money-documents-repo.js';
 import { getProperty } from '../../data/properties-repo.js';
 import { RENT_SHARDS, rentShardOf, rentStates } from '../../data/rent-state-repo.js';
 import type { Actor } from '../../domain/change.js';
 import { type LeaseRecord, type LeaseTerms, termsOf } from '../../domain/lease.js';
 import type { PropertyRecord } from '../../domain/property.js';
 import { mapLimited } from '../../map-limited.js';
+import { type AutopayTried, chargeAutopayDue } from './autopay.js';
 import { type Charged, chargeLease } from './charges.js';
 import { type LateFeePosted, postLateFees } from './late-fees.js';
 
@@ -21,6 +23,8 @@ export interface RentRunResult {
   date: string;
   leases: number;
   invoices: Charged[];
+  /** Autopay charges made by this run, with what Stripe answered. */
+  autopay: AutopayTried[];
   lateFees: LateFeePosted[];
   /** RENT invoices no longer watched for late fees (paid or closed). */
   settled: number;
@@ -29,7 +33,7 @@ export interface RentRunResult {
 /** Shards run at once: each reads its leases and writes its own lease's items only. */
 const PARALLEL_SHARDS = 4;
 
-export async function runRent(today: string, by: Actor, now: Date): Promise<RentRunResult> {
+export async function runRent(today: string, by: Actor, now: Date, currency: string): Promise<RentRunResult> {
   const ctx = { by, now, today };
   // A lease written before the rent cycle takes its terms from its property: one read per property, once.
   const properties = new Map<number, Promise<PropertyRecord | undefined>>();
@@ -58,14 +62,25 @@ export async function runRent(today: string, by: Actor, now: Date): Promise<Rent
         const chargedThrough = states.get(lease.leaseId)?.chargedThrough ?? '';
         invoices.push(...(await chargeLease(lease, () => terms, chargedThrough, ctx)));
       }
+      // The shard's open RENT invoices (fresh ones included), their headers in batches: autopay, then late fees.
+      const watches = await watchesOf(shard);
+      const headers = await invoiceHeaders(watches.map((w) => w.rentInvoiceId));
+      const autopay = await chargeAutopayDue(watches, headers, currency, ctx);
       const byId = new Map(leases.map((l) => [l.leaseId, l]));
       const late = await postLateFees(
-        await watchesDueBy(shard, today),
+        watches,
+        headers,
         async (id) => byId.get(id) ?? getLease(id),
         termsFor,
         ctx,
       );
-      return { leases: leases.length, invoices, lateFees: late.posted, settled: late.unwatched.length };
+      return {
+        leases: leases.length,
+        invoices,
+        autopay,
+        lateFees: late.posted,
+        settled: late.unwatched.length,
+      };
     },
     PARALLEL_SHARDS,
   );
@@ -73,6 +88,7 @@ export async function runRent(today: string, by: Actor, now: Date): Promise<Rent
     date: today,
     leases: shards.reduce((n, s) => n + s.leases, 0),
     invoices: shards.flatMap((s) => s.invoices),
+    autopay: shards.flatMap((s) => s.autopay),
     lateFees: shards.flatMap((s) => s.lateFees),
     settled: shards.reduce((n, s) => n + s.settled, 0),
   };

@@ -1,0 +1,88 @@
+/**
+ * Autopay in the rent run (DESIGN.md "Autopay", docs/rent-cycle.md "Autopay"): on and after its due date, each
+ * open RENT invoice of a tenant with autopay on is charged its amount due off-session, once
+ * (shared/payments/autopay.ts: Stripe's idempotency key per invoice, amount and method; and the watch's
+ * `autopayTried`, set in the same transaction as what followed). The webhook settles a success like any
+ * card payment. A decline posts nothing and is announced as `payment.failed` (the tenant is mailed); Stripe
+ * unreachable leaves the invoice for the next run.
+ */
+import { changePart } from '../../data/changes-repo.js';
+import { AUTOPAY_TRIED_LABEL, autopayTriedPart, type LateFeeWatch } from '../../data/late-fee-watch-repo.js';
+import { readDocument } from '../../data/money-documents-repo.js';
+import { getTenant } from '../../data/tenants-repo.js';
+import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
+import { INVOICE, INVOICE_STATUS } from '../../domain/money-document/kind.js';
+import type { InvoiceRecord } from '../../domain/money-document/record.js';
+import { documentView } from '../../domain/money-document/view.js';
+import { log } from '../../log.js';
+import { AutopayUnavailable, chargeAutopay } from '../../payments/autopay.js';
+import type { ChargeContext } from './charges.js';
+
+export interface AutopayTried {
+  invoiceId: number;
+  outcome: 'succeeded' | 'processing' | 'failed';
+}
+
+/** The invoice as announced with a failed charge: its admin single view, with why. */
+async function failureParts(invoiceId: number, error: string, ctx: ChargeContext): Promise<TxPart[]> {
+  const doc = await readDocument('invoice', invoiceId);
+  if (!doc) return [];
+  return [
+    changePart(
+      {
+        recordType: 'invoice',
+        recordId: invoiceId,
+        action: 'autopayFailed',
+        // The invoice as its admin GET shows it, and what the processor said (the tenant's mail quotes it).
+        after: { ...documentView(INVOICE, doc.record, doc.lines), autopayError: error },
+        event: 'payment.failed',
+      },
+      ctx.by,
+      ctx.now,
+    ),
+  ];
+}
+
+export async function chargeAutopayDue(
+  watches: readonly LateFeeWatch[],
+  headers: ReadonlyMap<number, InvoiceRecord>,
+  currency: string,
+  ctx: ChargeContext,
+): Promise<AutopayTried[]> {
+  const tried: AutopayTried[] = [];
+  for (const watch of watches) {
+    if (watch.dueDate > ctx.today || (watch.autopayTried ?? '') !== '') continue;
+    const rent = headers.get(watch.rentInvoiceId);
+    const dueCents = rent ? rent.totalCents - (rent.paidCents ?? 0) : 0;
+    if (!rent || rent.status !== INVOICE_STATUS.unpaid || dueCents <= 0 || rent.tenantId === null) continue;
+    const tenant = await getTenant(rent.tenantId);
+    if (!tenant?.autopay || !tenant.stripeCustomerId) continue;
+    let result: Awaited<ReturnType<typeof chargeAutopay>>;
+    try {
+      result = await chargeAutopay(
+        {
+          tenantId: tenant.tenantId,
+          stripeCustomerId: tenant.stripeCustomerId,
+          paymentMethodId: tenant.autopay.paymentMethodId,
+          invoiceId: rent.invoiceId,
+          amountCents: dueCents,
+          currency,
+        },
+        ctx.now,
+      );
+    } catch (error) {
+      if (!(error instanceof AutopayUnavailable)) throw error;
+      continue; // the next run tries again; Stripe's key keeps it to one charge
+    }
+    const failure = result.outcome === 'failed' ? await failureParts(rent.invoiceId, result.error, ctx) : [];
+    try {
+      await commit([autopayTriedPart(watch, ctx.today), ...failure]);
+      tried.push({ invoiceId: rent.invoiceId, outcome: result.outcome });
+    } catch (error) {
+      // Another run recorded this charge first (the same PaymentIntent: Stripe answered it again).
+      if (!(error instanceof TransactionFailed && error.conditionFailed(AUTOPAY_TRIED_LABEL))) throw error;
+      log('info', 'autopay already recorded by another run', { invoiceId: rent.invoiceId });
+    }
+  }
+  return tried;
+}
