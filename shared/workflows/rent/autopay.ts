@@ -43,6 +43,40 @@ async function failureParts(invoiceId: number, error: string, ctx: ChargeContext
   ];
 }
 
+/** The watched invoice's header when autopay should charge it now: due by today, untried, unpaid, something due. */
+function dueForAutopay(
+  watch: LateFeeWatch,
+  headers: ReadonlyMap<number, InvoiceRecord>,
+  today: string,
+): InvoiceRecord | undefined {
+  if (watch.dueDate > today || (watch.autopayTried ?? '') !== '') return undefined;
+  const rent = headers.get(watch.rentInvoiceId);
+  if (!rent || rent.status !== INVOICE_STATUS.unpaid || rent.tenantId === null) return undefined;
+  return rent.totalCents - (rent.paidCents ?? 0) > 0 ? rent : undefined;
+}
+
+/** Charges the tenant's saved method; undefined when autopay is off or Stripe could not be asked (a later run tries). */
+async function charge(rent: InvoiceRecord, currency: string, ctx: ChargeContext) {
+  const tenant = rent.tenantId === null ? undefined : await getTenant(rent.tenantId);
+  if (!tenant?.autopay || !tenant.stripeCustomerId) return undefined;
+  try {
+    return await chargeAutopay(
+      {
+        tenantId: tenant.tenantId,
+        stripeCustomerId: tenant.stripeCustomerId,
+        paymentMethodId: tenant.autopay.paymentMethodId,
+        invoiceId: rent.invoiceId,
+        amountCents: rent.totalCents - (rent.paidCents ?? 0),
+        currency,
+      },
+      ctx.now,
+    );
+  } catch (error) {
+    if (error instanceof AutopayUnavailable) return undefined;
+    throw error;
+  }
+}
+
 export async function chargeAutopayDue(
   watches: readonly LateFeeWatch[],
   headers: ReadonlyMap<number, InvoiceRecord>,
@@ -51,29 +85,9 @@ export async function chargeAutopayDue(
 ): Promise<AutopayTried[]> {
   const tried: AutopayTried[] = [];
   for (const watch of watches) {
-    if (watch.dueDate > ctx.today || (watch.autopayTried ?? '') !== '') continue;
-    const rent = headers.get(watch.rentInvoiceId);
-    const dueCents = rent ? rent.totalCents - (rent.paidCents ?? 0) : 0;
-    if (!rent || rent.status !== INVOICE_STATUS.unpaid || dueCents <= 0 || rent.tenantId === null) continue;
-    const tenant = await getTenant(rent.tenantId);
-    if (!tenant?.autopay || !tenant.stripeCustomerId) continue;
-    let result: Awaited<ReturnType<typeof chargeAutopay>>;
-    try {
-      result = await chargeAutopay(
-        {
-          tenantId: tenant.tenantId,
-          stripeCustomerId: tenant.stripeCustomerId,
-          paymentMethodId: tenant.autopay.paymentMethodId,
-          invoiceId: rent.invoiceId,
-          amountCents: dueCents,
-          currency,
-        },
-        ctx.now,
-      );
-    } catch (error) {
-      if (!(error instanceof AutopayUnavailable)) throw error;
-      continue; // the next run tries again; Stripe's key keeps it to one charge
-    }
+    const rent = dueForAutopay(watch, headers, ctx.today);
+    const result = rent ? await charge(rent, currency, ctx) : undefined;
+    if (!rent || !result) continue;
     const failure = result.outcome === 'failed' ? await failureParts(rent.invoiceId, result.error, ctx) : [];
     try {
       await commit([autopayTriedPart(watch, ctx.today), ...failure]);
