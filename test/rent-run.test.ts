@@ -201,4 +201,39 @@ describe('the rent run', () => {
       [Math.round((100_000 * 10) / days) / 100, second],
     ]);
   });
+
+  it('two admins ending a lease while the run goes leave no charge past the end', async () => {
+    for (let round = 0; round < 4; round++) {
+      const start = monthStart(2);
+      const propertyId = await createLtrProperty({
+        propertyRate: '1000',
+        latePenalty: '0',
+        propertyDeposit: '0',
+      });
+      const tenant = await createTenant({ isActive: 1 });
+      const created = await admin.post<{ leaseId: number }>('/API/adminLeases/V1/leases.json', {
+        tenantId: tenant.tenantId,
+        propertyId,
+        startDate: start,
+        issueDaysBefore: 0,
+      });
+      expect(created.status, created.text).toBe(201);
+      const leaseId = created.body.leaseId;
+      const end = day(monthStart(3), 9);
+      const ending = () =>
+        admin.delete(`/API/adminLeases/V1/leases/${leaseId}.json`, { query: { endDate: end } });
+      const [, first, second] = await Promise.all([run(day(monthStart(4), 2)), ending(), ending()]);
+      const rents = (await invoicesOf(tenant.tenantId)).filter((i) => i.description === 'RENT');
+      const stored = await getLease(leaseId);
+      if (stored?.endDate === end) {
+        // The end won: nothing after its month, its month prorated.
+        expect(rents.every((i) => i.dueDate <= end)).toBe(true);
+        expect([first?.status, second?.status].filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+      } else {
+        // The run charged the month after the end first: both ends were refused, the lease is as it was.
+        expect([first?.status, second?.status]).toEqual([409, 409]);
+        expect(stored?.endDate).toBe('');
+      }
+    }
+  });
 });

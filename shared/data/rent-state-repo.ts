@@ -63,3 +63,18 @@ export const leaseEndUnchangedPart = (lease: Pick<LeaseRecord, 'leaseId' | 'endD
   part.check(LEASE_END_LABEL, keys.lease(lease.leaseId), 'endDate = :end', {
     values: { ':end': lease.endDate },
   });
+
+export const CHARGED_THROUGH_LABEL = 'check:rent charged through';
+
+/**
+ * A lease may end on `endDate` only while the run has charged no month after the end's month: an end racing the
+ * run either lands first (the run's own check of the end then fails, and it reads the lease again) or finds the
+ * month charged and is refused (docs/rent-cycle.md "Ending a lease").
+ */
+export const noChargeAfterPart = (leaseId: number, endDate: string): TxPart =>
+  part.check(
+    CHARGED_THROUGH_LABEL,
+    keys.rentState(leaseId),
+    'attribute_not_exists(chargedThrough) OR chargedThrough <= :month',
+    { values: { ':month': endDate.slice(0, 7) } },
+  );

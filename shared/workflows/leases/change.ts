@@ -13,6 +13,7 @@ import {
   type StoredLease,
   withSpan,
 } from '../../data/leases-repo.js';
+import { noChargeAfterPart } from '../../data/rent-state-repo.js';
 import { retryStale } from '../../db/optimistic.js';
 import { commit, type TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
@@ -55,6 +56,8 @@ async function writeLease(
   const { dateUpdated: _a, ...is } = after;
   if (JSON.stringify(was) === JSON.stringify(is)) return { lease: current, terms, today };
   const parts: TxPart[] = [replaceLeasePart(stored, next), leaseChangePart(action, before, after, by, now)];
+  if (next.endDate !== '' && next.endDate !== current.endDate)
+    parts.push(noChargeAfterPart(next.leaseId, next.endDate));
   if (next.startDate !== current.startDate || next.endDate !== current.endDate) {
     const spans = await readLeaseSpans(next.propertyId);
     const clash = overlappingLease(spans.spans, next, next.leaseId);

@@ -6,6 +6,7 @@
 import { changePart } from '../../data/changes-repo.js';
 import { leaseSpansLabel, leaseUpdateLabel } from '../../data/leases-repo.js';
 import { getProperty, LEASABLE_PROPERTY_LABEL, type StoredProperty } from '../../data/properties-repo.js';
+import { CHARGED_THROUGH_LABEL } from '../../data/rent-state-repo.js';
 import { getSettings } from '../../data/settings-repo.js';
 import { StaleRecord } from '../../db/optimistic.js';
 import { TransactionFailed, type TxPart } from '../../db/transaction.js';
@@ -14,7 +15,7 @@ import { todayIn } from '../../domain/dates.js';
 import { type LeaseRecord, type LeaseTerms, termsOf } from '../../domain/lease.js';
 import type { leaseAdminView } from '../../domain/lease-api.js';
 import type { PropertyRecord } from '../../domain/property.js';
-import { BadRequest } from '../../errors.js';
+import { BadRequest, Conflict } from '../../errors.js';
 
 /** The site's day now (settings `systemTimeZone`): the day lease statuses and default end dates are read on. */
 export async function siteToday(now: Date): Promise<string> {
@@ -68,6 +69,10 @@ export function leaseChangePart(
  */
 export async function leaseWriteError(error: unknown, lease: LeaseRecord): Promise<unknown> {
   if (!(error instanceof TransactionFailed)) return error;
+  if (error.conditionFailed(CHARGED_THROUGH_LABEL))
+    return new Conflict(
+      `Lease ${lease.leaseId}: rent of months after ${lease.endDate.slice(0, 7)} is invoiced already; cancel those RENT invoices (or end it later)`,
+    );
   if (error.conditionFailed(LEASABLE_PROPERTY_LABEL))
     return leasableError(lease.propertyId, await getProperty(lease.propertyId));
   if (
