@@ -1,20 +1,20 @@
 /**
  * Request and response schemas of adminLeases (docs/leases.md). The lease terms (create, PUT) and the lease's
- * view are the domain's (shared/domain/lease-api.ts: an application's approval takes the same terms); here
- * are the list's filters, the end's date and the ledger. Contracts import these: nothing here may pull in the
- * AWS SDK.
+ * view are the domain's (shared/domain/rent/terms-input.ts: an application's approval and the tenant portal
+ * take the same terms); here are the list's filters, the end's date and the ledger. Contracts import these:
+ * nothing here may pull in the AWS SDK.
  */
 import * as v from 'valibot';
-import { LEASE_DATE_STATUSES } from '../../shared/domain/lease-dates.js';
+import { LEASE_DATE_STATUSES } from '../../shared/domain/rent/status.js';
 import { intLike, isoDate, paging } from '../../shared/http/schemas.js';
 
 export {
-  adminLease,
   type CreateLeaseInput,
   createLeaseBody,
+  leaseResponse,
   type UpdateLeaseInput,
   updateLeaseBody,
-} from '../../shared/domain/lease-api.js';
+} from '../../shared/domain/rent/terms-input.js';
 
 export const listLeasesQuery = v.object({
   propertyId: v.optional(intLike(1)),
