@@ -5,6 +5,7 @@
  * nothing here may pull in the AWS SDK.
  */
 import * as v from 'valibot';
+import { ledgerLineResponse } from '../../shared/domain/rent/ledger.js';
 import { LEASE_DATE_STATUSES } from '../../shared/domain/rent/status.js';
 import { intLike, isoDate, paging } from '../../shared/http/schemas.js';
 
@@ -28,24 +29,10 @@ export type ListLeasesQuery = v.InferOutput<typeof listLeasesQuery>;
 export const endLeaseQuery = v.object({ endDate: v.optional(isoDate) });
 export const endLeaseBody = v.strictObject({ endDate: v.optional(isoDate) });
 
-/** One line of a lease's ledger (shared/domain/rent/ledger.ts ledgerView). */
-export const ledgerLine = v.object({
-  date: v.string(),
-  kind: v.picklist(['charge', 'payment', 'refund']),
-  invoiceId: v.number(),
-  paymentId: v.nullable(v.number()),
-  /** The invoice's type (RENT, DEPOSIT, ADJUSTMENT …) or the payment's method. */
-  description: v.string(),
-  /** Owed more (+: a charge, a refund) or less (−: a payment). */
-  amount: v.number(),
-  /** What is owed after this line. */
-  balance: v.number(),
-});
-
 export const leaseLedger = v.object({
   leaseId: v.number(),
   tenantId: v.number(),
   propertyId: v.number(),
-  items: v.array(ledgerLine),
+  items: v.array(ledgerLineResponse),
   balance: v.number(),
 });

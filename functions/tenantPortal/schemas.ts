@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { INVOICE } from '../../shared/domain/money-document/kind.js';
 import { statusCodeInput } from '../../shared/domain/money-document/schemas.js';
+import { ledgerLineResponse } from '../../shared/domain/rent/ledger.js';
 import { LEASE_DATE_STATUSES } from '../../shared/domain/rent/status.js';
 import { termsResponse } from '../../shared/domain/rent/terms-input.js';
 import { paged } from '../../shared/domain/responses/common.js';
@@ -79,17 +80,7 @@ export const invoiceAnswer = v.object({
 export const invoicesAnswer = paged(invoiceRow);
 
 export const ledgerAnswer = v.object({
-  items: v.array(
-    v.object({
-      date: v.string(),
-      kind: v.picklist(['charge', 'payment', 'refund']),
-      invoiceId: v.number(),
-      paymentId: v.nullable(v.number()),
-      description: v.string(),
-      amount: v.number(),
-      balance: v.number(),
-    }),
-  ),
+  items: v.array(ledgerLineResponse),
   /** What is owed after every line. */
   balance: v.number(),
 });
