@@ -3,7 +3,7 @@
  * routers, the CDK stack, the local runtime and the OpenAPI document are derived from this list.
  */
 
-import { adminLease } from '../shared/domain/lease-api.js';
+import { leaseResponse } from '../shared/domain/rent/terms-input.js';
 import { applicationRow, tenantProfile } from '../shared/domain/responses/people.js';
 import type { WebhookEvent } from '../shared/domain/webhooks/events.js';
 import type { AnySchema, RouteContract } from '../shared/http/route.js';
@@ -124,9 +124,9 @@ export const WEBHOOK_PAYLOADS: Readonly<Record<WebhookEvent, AnySchema>> = {
   'tenant.registered': tenantProfile,
   'application.submitted': applicationRow,
   'application.decided': applicationRow,
-  'lease.created': adminLease,
-  'lease.updated': adminLease,
-  'lease.ended': adminLease,
+  'lease.created': leaseResponse,
+  'lease.updated': leaseResponse,
+  'lease.ended': leaseResponse,
   'housekeeping.created': housekeepingRequest,
   'ical.conflict': conflictView,
   'channel.conflict': conflictView,

@@ -10,11 +10,11 @@ import { paged } from '../../shared/domain/responses/common.js';
 import { defineRoute } from '../../shared/http/route.js';
 import { idParam, isoDate } from '../../shared/http/schemas.js';
 import {
-  adminLease,
   createLeaseBody,
   endLeaseBody,
   endLeaseQuery,
   leaseLedger,
+  leaseResponse,
   listLeasesQuery,
   updateLeaseBody,
 } from './schemas.js';
@@ -25,7 +25,7 @@ const tags = ['Admin leases'];
 const beyondSpec =
   'DESIGN.md "Paths of what we add beyond the spec" (adminLeases): the spec stores leases but has no endpoint to make or read them.';
 const params = v.object({ id: idParam });
-const written = v.object({ success: v.boolean(), lease: adminLease });
+const written = v.object({ success: v.boolean(), lease: leaseResponse });
 
 export const listLeases = defineRoute({
   id: 'adminLeases.list',
@@ -39,7 +39,7 @@ export const listLeases = defineRoute({
   auth: { kind: 'admin', roles: READ_ROLES },
   beyondSpec,
   query: listLeasesQuery,
-  response: paged(adminLease),
+  response: paged(leaseResponse),
   errors: { 400: 'validation', 401: 'no admin session', 403: 'wrong role' },
 });
 
@@ -56,7 +56,7 @@ export const createLease = defineRoute({
   beyondSpec,
   body: createLeaseBody,
   successStatus: 201,
-  response: v.object({ success: v.boolean(), leaseId: v.number(), lease: adminLease }),
+  response: v.object({ success: v.boolean(), leaseId: v.number(), lease: leaseResponse }),
   errors: {
     400: 'validation (dueDay 1–28, amounts not negative, percent up to 100, endDate not before startDate), a tenant that does not exist, a property that does not exist, is a vacation rental or is archived',
     401: 'no admin session',
@@ -75,7 +75,7 @@ export const getLease = defineRoute({
   auth: { kind: 'admin', roles: READ_ROLES },
   beyondSpec,
   params,
-  response: adminLease,
+  response: leaseResponse,
   errors: { 400: 'not an id', 401: 'no admin session', 403: 'wrong role', 404: 'no such lease' },
 });
 

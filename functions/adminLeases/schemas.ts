@@ -1,20 +1,21 @@
 /**
  * Request and response schemas of adminLeases (docs/leases.md). The lease terms (create, PUT) and the lease's
- * view are the domain's (shared/domain/lease-api.ts: an application's approval takes the same terms); here
- * are the list's filters, the end's date and the ledger. Contracts import these: nothing here may pull in the
- * AWS SDK.
+ * view are the domain's (shared/domain/rent/terms-input.ts: an application's approval and the tenant portal
+ * take the same terms); here are the list's filters, the end's date and the ledger. Contracts import these:
+ * nothing here may pull in the AWS SDK.
  */
 import * as v from 'valibot';
-import { LEASE_DATE_STATUSES } from '../../shared/domain/lease-dates.js';
+import { ledgerLineResponse } from '../../shared/domain/rent/ledger.js';
+import { LEASE_DATE_STATUSES } from '../../shared/domain/rent/status.js';
 import { intLike, isoDate, paging } from '../../shared/http/schemas.js';
 
 export {
-  adminLease,
   type CreateLeaseInput,
   createLeaseBody,
+  leaseResponse,
   type UpdateLeaseInput,
   updateLeaseBody,
-} from '../../shared/domain/lease-api.js';
+} from '../../shared/domain/rent/terms-input.js';
 
 export const listLeasesQuery = v.object({
   propertyId: v.optional(intLike(1)),
@@ -28,24 +29,10 @@ export type ListLeasesQuery = v.InferOutput<typeof listLeasesQuery>;
 export const endLeaseQuery = v.object({ endDate: v.optional(isoDate) });
 export const endLeaseBody = v.strictObject({ endDate: v.optional(isoDate) });
 
-/** One line of a lease's ledger (shared/domain/rent/ledger.ts ledgerView). */
-export const ledgerLine = v.object({
-  date: v.string(),
-  kind: v.picklist(['charge', 'payment', 'refund']),
-  invoiceId: v.number(),
-  paymentId: v.nullable(v.number()),
-  /** The invoice's type (RENT, DEPOSIT, ADJUSTMENT …) or the payment's method. */
-  description: v.string(),
-  /** Owed more (+: a charge, a refund) or less (−: a payment). */
-  amount: v.number(),
-  /** What is owed after this line. */
-  balance: v.number(),
-});
-
 export const leaseLedger = v.object({
   leaseId: v.number(),
   tenantId: v.number(),
   propertyId: v.number(),
-  items: v.array(ledgerLine),
+  items: v.array(ledgerLineResponse),
   balance: v.number(),
 });

@@ -11,10 +11,10 @@ import { paymentsOf } from '../../shared/data/payments-repo.js';
 import { getProperty, propertiesOfLandlord } from '../../shared/data/properties-repo.js';
 import type { Actor } from '../../shared/domain/change.js';
 import type { LeaseRecord } from '../../shared/domain/lease.js';
-import { leaseAdminView } from '../../shared/domain/lease-api.js';
-import { leaseStatusOn } from '../../shared/domain/lease-dates.js';
 import { INVOICE_STATUS } from '../../shared/domain/money-document/kind.js';
 import { ledgerView, linesOfInvoice } from '../../shared/domain/rent/ledger.js';
+import { leaseStatusOn } from '../../shared/domain/rent/status.js';
+import { leaseView } from '../../shared/domain/rent/terms-input.js';
 import { BadRequest } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import {
@@ -54,9 +54,7 @@ export async function listLeases(admin: AdminSession, q: ListLeasesQuery, now: D
     .filter((l) => q.status === undefined || leaseStatusOn(l, today) === q.status)
     .sort(latestStartFirst);
   const page = pageOf(picked, q.page, q.limit);
-  const items = await Promise.all(
-    page.items.map(async (l) => leaseAdminView(l, await termsOfLease(l), today)),
-  );
+  const items = await Promise.all(page.items.map(async (l) => leaseView(l, await termsOfLease(l), today)));
   return { ...page, items };
 }
 
@@ -73,7 +71,7 @@ async function readableLease(admin: AdminSession, leaseId: number): Promise<Leas
 
 export async function getLease(admin: AdminSession, leaseId: number, now: Date) {
   const [lease, today] = await Promise.all([readableLease(admin, leaseId), siteToday(now)]);
-  return leaseAdminView(lease, await termsOfLease(lease), today);
+  return leaseView(lease, await termsOfLease(lease), today);
 }
 
 export async function createLease(input: CreateLeaseInput, by: Actor, now: Date) {
@@ -81,13 +79,13 @@ export async function createLease(input: CreateLeaseInput, by: Actor, now: Date)
   return {
     success: true,
     leaseId: lease.leaseId,
-    lease: leaseAdminView(lease, await termsOfLease(lease), today),
+    lease: leaseView(lease, await termsOfLease(lease), today),
   };
 }
 
 export async function updateLease(leaseId: number, input: UpdateLeaseInput, by: Actor, now: Date) {
   const { lease, terms, today } = await updateLeaseFlow(leaseId, input, by, now);
-  return { success: true, lease: leaseAdminView(lease, terms, today) };
+  return { success: true, lease: leaseView(lease, terms, today) };
 }
 
 /** DELETE: the end day from the query or the body (both: they must agree). */
@@ -103,7 +101,7 @@ export async function endLease(
       { field: 'endDate', message: 'the query and the body disagree' },
     ]);
   const { lease, terms, today } = await endLeaseFlow(leaseId, fromQuery ?? fromBody, by, now);
-  return { success: true, lease: leaseAdminView(lease, terms, today) };
+  return { success: true, lease: leaseView(lease, terms, today) };
 }
 
 /** Invoices that owe nothing (cancelled, void, drafts) are not in a ledger. */

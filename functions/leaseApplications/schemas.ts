@@ -1,6 +1,6 @@
 /** Request schemas of lease applications (spec "Lease applications") and the admin list (beyond the spec). */
 import * as v from 'valibot';
-import { leaseTermsBody } from '../../shared/domain/lease-api.js';
+import { leaseTermsBody } from '../../shared/domain/rent/terms-input.js';
 import { intLike, paging, text } from '../../shared/http/schemas.js';
 
 export const applyBody = v.strictObject({ propertyId: intLike(1) });

@@ -13,32 +13,24 @@ import type { DocumentLine } from '../../shared/domain/money-document/line-items
 import type { InvoiceRecord } from '../../shared/domain/money-document/record.js';
 import { lineViews } from '../../shared/domain/money-document/view.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
-
-export type LeaseTiming = 'active' | 'upcoming' | 'ended';
-
-/** Where a lease stands on `today` by its dates (an ended status ends it whatever its dates say). */
-export function timingOf(
-  lease: Pick<LeaseRecord, 'status' | 'startDate' | 'endDate'>,
-  today: string,
-): LeaseTiming {
-  if (lease.status === 'ended' || (lease.endDate !== '' && lease.endDate < today)) return 'ended';
-  return lease.startDate > today ? 'upcoming' : 'active';
-}
+import { activeLeaseAmong, type LeaseDateStatus, leaseStatusOn } from '../../shared/domain/rent/status.js';
+import { termsView } from '../../shared/domain/rent/terms-input.js';
 
 /**
- * The tenant's current lease: the one active today (the latest start among several, as a renewal overlapping
- * the old lease wins), else the next upcoming (earliest start), else the latest ended (latest start).
+ * The tenant's current lease: the one active today (activeLeaseAmong: the latest start among several, as a
+ * renewal overlapping the old lease wins), else the next upcoming (earliest start), else the latest ended
+ * (latest start). Where a lease stands is the admin answers' status (leaseStatusOn).
  */
 export function currentLease(leases: readonly LeaseRecord[], today: string): LeaseRecord | undefined {
-  const of = (timing: LeaseTiming) => leases.filter((l) => timingOf(l, today) === timing);
+  const of = (status: LeaseDateStatus) => leases.filter((l) => leaseStatusOn(l, today) === status);
   const byStart = (a: LeaseRecord, b: LeaseRecord) =>
     a.startDate === b.startDate ? a.leaseId - b.leaseId : a.startDate < b.startDate ? -1 : 1;
   return (
-    of('active').sort(byStart).at(-1) ?? of('upcoming').sort(byStart)[0] ?? of('ended').sort(byStart).at(-1)
+    activeLeaseAmong(leases, today) ?? of('upcoming').sort(byStart)[0] ?? of('ended').sort(byStart).at(-1)
   );
 }
 
-/** The lease as the tenant reads it: terms as amounts (API names), and its property's name and address. */
+/** The lease as the tenant reads it: terms as amounts (the admin view's names), its property's name and address. */
 export function leaseView(lease: LeaseRecord, property: PropertyRecord | undefined, today: string) {
   const terms = termsOf(
     lease,
@@ -48,23 +40,10 @@ export function leaseView(lease: LeaseRecord, property: PropertyRecord | undefin
     leaseId: lease.leaseId,
     propertyId: lease.propertyId,
     status: lease.status,
-    current: timingOf(lease, today),
+    current: leaseStatusOn(lease, today),
     startDate: lease.startDate,
     endDate: lease.endDate,
-    terms: {
-      rent: toAmount(terms.rentCents),
-      deposit: toAmount(terms.depositCents),
-      dueDay: terms.dueDay,
-      graceDays: terms.graceDays,
-      lateFee: {
-        flat: toAmount(terms.lateFee.flatCents),
-        percent: terms.lateFee.percent,
-        daily: toAmount(terms.lateFee.dailyCents),
-        maxPerMonth:
-          terms.lateFee.maxPerMonthCents === null ? null : toAmount(terms.lateFee.maxPerMonthCents),
-      },
-      issueDaysBefore: terms.issueDaysBefore,
-    },
+    terms: termsView(terms),
     property: property
       ? {
           propertyId: property.propertyId,

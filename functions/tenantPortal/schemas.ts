@@ -5,6 +5,9 @@
 import * as v from 'valibot';
 import { INVOICE } from '../../shared/domain/money-document/kind.js';
 import { statusCodeInput } from '../../shared/domain/money-document/schemas.js';
+import { ledgerLineResponse } from '../../shared/domain/rent/ledger.js';
+import { LEASE_DATE_STATUSES } from '../../shared/domain/rent/status.js';
+import { termsResponse } from '../../shared/domain/rent/terms-input.js';
 import { paged } from '../../shared/domain/responses/common.js';
 import { paging } from '../../shared/http/schemas.js';
 
@@ -17,32 +20,16 @@ export type ListInvoicesQuery = v.InferOutput<typeof listInvoicesQuery>;
 export const listReservationsQuery = v.object({ ...paging() });
 export type ListReservationsQuery = v.InferOutput<typeof listReservationsQuery>;
 
-const lateFee = v.object({
-  flat: v.number(),
-  /** Percent of the rent still due on the first late day. */
-  percent: v.number(),
-  daily: v.number(),
-  /** Cap of all late fees of one rent invoice; null: none. */
-  maxPerMonth: v.nullable(v.number()),
-});
-
 export const leaseAnswer = v.object({
   leaseId: v.number(),
   propertyId: v.number(),
   status: v.string(),
   /** By today's date in the site's time zone: `active`, `upcoming` or `ended`. */
-  current: v.picklist(['active', 'upcoming', 'ended']),
+  current: v.picklist(LEASE_DATE_STATUSES),
   startDate: v.string(),
   /** '' while month to month. */
   endDate: v.string(),
-  terms: v.object({
-    rent: v.number(),
-    deposit: v.number(),
-    dueDay: v.number(),
-    graceDays: v.number(),
-    lateFee,
-    issueDaysBefore: v.number(),
-  }),
+  terms: termsResponse,
   property: v.nullable(
     v.object({
       propertyId: v.number(),
@@ -93,17 +80,7 @@ export const invoiceAnswer = v.object({
 export const invoicesAnswer = paged(invoiceRow);
 
 export const ledgerAnswer = v.object({
-  items: v.array(
-    v.object({
-      date: v.string(),
-      kind: v.picklist(['charge', 'payment', 'refund']),
-      invoiceId: v.number(),
-      paymentId: v.nullable(v.number()),
-      description: v.string(),
-      amount: v.number(),
-      balance: v.number(),
-    }),
-  ),
+  items: v.array(ledgerLineResponse),
   /** What is owed after every line. */
   balance: v.number(),
 });

@@ -17,7 +17,8 @@ import { type Item, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { commit, part, type TxPart } from '../db/transaction.js';
 import type { LeaseRecord } from '../domain/lease.js';
-import { activeLeaseOn, type LeaseSpan } from '../domain/lease-dates.js';
+import type { LeaseSpan } from '../domain/rent/spans.js';
+import { activeLeaseAmong } from '../domain/rent/status.js';
 
 /** A lease as read, with the version its next write is conditioned on. */
 export interface StoredLease {
@@ -140,7 +141,7 @@ export async function readLease(leaseId: number, consistent = false): Promise<St
 
 /** L2: the tenant's lease active on `today` (site days), the latest start first (a renewal wins). */
 export async function activeLeaseOf(tenantId: number, today: string): Promise<LeaseRecord | undefined> {
-  return activeLeaseOn(await leasesOfTenant(tenantId), today);
+  return activeLeaseAmong(await leasesOfTenant(tenantId), today);
 }
 
 /** L2 whole: every lease of a tenant. */

@@ -6344,7 +6344,7 @@ export interface operations {
                         propertyId: number;
                         status: string;
                         /** @enum {string} */
-                        current: "active" | "upcoming" | "ended";
+                        current: "upcoming" | "active" | "ended";
                         startDate: string;
                         endDate: string;
                         terms: {
@@ -18339,7 +18339,8 @@ export interface operations {
                     note?: string;
                     lease?: {
                         startDate: string;
-                        endDate?: string | "" | null;
+                        /** @default  */
+                        endDate?: ("" | string) | null;
                         deposit?: number | string;
                         rent?: number | string;
                         dueDay?: number | string;
@@ -18569,7 +18570,8 @@ export interface operations {
                     tenantId: number | string;
                     propertyId: number | string;
                     startDate: string;
-                    endDate?: string | "" | null;
+                    /** @default  */
+                    endDate?: ("" | string) | null;
                     deposit?: number | string;
                     rent?: number | string;
                     dueDay?: number | string;
@@ -18798,7 +18800,7 @@ export interface operations {
             content: {
                 "application/json": {
                     startDate?: string;
-                    endDate?: string | "" | null;
+                    endDate?: ("" | string) | null;
                     rent?: number | string;
                     dueDay?: number | string;
                     graceDays?: number | string;

@@ -4,11 +4,13 @@
  * (what is owed after each line). Built from the invoices and their payments as stored; a cancelled invoice
  * owes nothing and is left out with its payments.
  */
+import * as v from 'valibot';
 import type { PaymentRecord } from '../ledger/payment.js';
 import { toAmount } from '../money.js';
 import type { InvoiceRecord } from '../money-document/record.js';
 
-export type LedgerLineKind = 'charge' | 'payment' | 'refund';
+export const LEDGER_LINE_KINDS = ['charge', 'payment', 'refund'] as const;
+export type LedgerLineKind = (typeof LEDGER_LINE_KINDS)[number];
 
 export interface LedgerLine {
   date: string;
@@ -72,3 +74,17 @@ export function ledgerView(lines: readonly LedgerLine[]) {
   });
   return { items, balance: toAmount(balance) };
 }
+
+/** One line of ledgerView's answer, for both route contracts (adminLeases and tenantPortal `ledger.json`). */
+export const ledgerLineResponse = v.object({
+  date: v.string(),
+  kind: v.picklist(LEDGER_LINE_KINDS),
+  invoiceId: v.number(),
+  paymentId: v.nullable(v.number()),
+  /** The invoice's type (RENT, DEPOSIT, ADJUSTMENT …) or the payment's method. */
+  description: v.string(),
+  /** Owed more (+: a charge, a refund) or less (−: a payment). */
+  amount: v.number(),
+  /** What is owed after this line. */
+  balance: v.number(),
+});

@@ -19,6 +19,15 @@ describe('where a lease stands on a day', () => {
       'active',
     );
   });
+
+  it('keeps a record ended without an end date ended even before its start; the stored status counts for nothing else', () => {
+    expect(leaseStatusOn({ startDate: '2031-01-01', endDate: '', status: 'ended' }, '2030-01-01')).toBe(
+      'ended',
+    );
+    const dated = { startDate: '2029-01-01', endDate: '2030-06-30', status: 'ended' } as const;
+    expect(leaseStatusOn(dated, '2030-01-01')).toBe('active');
+    expect(leaseStatusOn({ ...dated, status: 'pending' }, '2028-01-01')).toBe('upcoming');
+  });
 });
 
 describe("the tenant's active lease", () => {

@@ -1,13 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { LeaseRecord, LeaseTerms } from '../lease.js';
+import { type LeaseRecord, type LeaseTerms, termsOf } from '../lease.js';
 import {
   createLeaseBody,
   leaseResponse,
   leaseTermsBody,
   leaseView,
   termsFrom,
-  updateLeaseTermsBody,
+  termsView,
+  updateLeaseBody,
 } from './terms-input.js';
 
 /** Each issue as `field: message`, as the problem body lists them (shared/http/validate.ts). */
@@ -95,21 +96,49 @@ describe('the lease create body', () => {
   });
 });
 
-describe('the terms update body', () => {
-  it('takes any of the terms, and refuses none at all', () => {
-    expect(v.parse(updateLeaseTermsBody, { lateFee: { maxPerMonth: null } })).toEqual({
+describe('the lease update body (PUT)', () => {
+  it('takes any of the terms and the dates, and refuses none at all', () => {
+    expect(v.parse(updateLeaseBody, { lateFee: { maxPerMonth: null } })).toEqual({
       lateFee: { maxPerMonth: null },
     });
-    expect(problems(updateLeaseTermsBody, {})).toEqual([
-      'null: give at least one of rent, deposit, dueDay, graceDays, lateFee, issueDaysBefore',
+    expect(v.parse(updateLeaseBody, { startDate: '2027-01-01' })).toEqual({ startDate: '2027-01-01' });
+    expect(problems(updateLeaseBody, {})).toEqual([
+      'null: give at least one of startDate, endDate, rent, dueDay, graceDays, lateFee, issueDaysBefore',
     ]);
-    expect(problems(updateLeaseTermsBody, { startDate: '2027-01-01' })).toHaveLength(1);
+  });
+
+  it('refuses the deposit: it was invoiced when the lease was made', () => {
+    expect(problems(updateLeaseBody, { deposit: 5 })).toHaveLength(1);
+  });
+
+  it('makes the lease open-ended again with an end of null or "", and leaves out an end not given', () => {
+    expect(v.parse(updateLeaseBody, { endDate: null })).toEqual({ endDate: '' });
+    expect(v.parse(updateLeaseBody, { endDate: '' })).toEqual({ endDate: '' });
+    expect(v.parse(updateLeaseBody, { rent: 5 })).not.toHaveProperty('endDate');
+  });
+
+  it('checks the dates when both are given; one alone is checked against the lease (the workflow)', () => {
+    expect(problems(updateLeaseBody, { startDate: '2027-03-15', endDate: '2027-03-14' })).toEqual([
+      'endDate: must not be before startDate',
+    ]);
+    expect(problems(updateLeaseBody, { endDate: '2000-01-01' })).toEqual([]);
+  });
+});
+
+describe('the late fee cap', () => {
+  it('is none for null or "" and an amount otherwise', () => {
+    const cap = (maxPerMonth: unknown) =>
+      v.parse(createLeaseBody, { ...lease, lateFee: { maxPerMonth } }).lateFee?.maxPerMonth;
+    expect([cap(null), cap(''), cap('120.00'), cap(0)]).toEqual([null, null, 12_000, 0]);
+    expect(problems(createLeaseBody, { ...lease, lateFee: { maxPerMonth: -1 } })).toEqual([
+      'lateFee.maxPerMonth: must be an amount such as 125.50 (not negative), or null or "" for no cap',
+    ]);
   });
 });
 
 describe('the terms a body sets', () => {
   it('defaults to the property: rent, deposit, latePenalty as the flat fee; due day 1, grace 5, issued 14 days before', () => {
-    expect(termsFrom({}, defaults)).toEqual({
+    expect(termsFrom({}, termsOf({}, defaults))).toEqual({
       rentCents: 150_000,
       depositCents: 200_000,
       dueDay: 1,
@@ -128,15 +157,13 @@ describe('the terms a body sets', () => {
       lateFee: { flatCents: 2_500, percent: 5, dailyCents: 500, maxPerMonthCents: 10_000 },
       issueDaysBefore: 10,
     };
-    expect(termsFrom({ rent: 130_000, lateFee: { daily: 700 } }, defaults, current)).toEqual({
+    expect(termsFrom({ rent: 130_000, lateFee: { daily: 700 } }, current)).toEqual({
       ...current,
       rentCents: 130_000,
       lateFee: { ...current.lateFee, dailyCents: 700 },
     });
-    expect(
-      termsFrom({ lateFee: { maxPerMonth: null } }, defaults, current).lateFee.maxPerMonthCents,
-    ).toBeNull();
-    expect(termsFrom({ dueDay: 28, graceDays: 0 }, defaults, current)).toMatchObject({
+    expect(termsFrom({ lateFee: { maxPerMonth: null } }, current).lateFee.maxPerMonthCents).toBeNull();
+    expect(termsFrom({ dueDay: 28, graceDays: 0 }, current)).toMatchObject({
       dueDay: 28,
       graceDays: 0,
     });
@@ -153,7 +180,10 @@ describe('a lease as the API answers it', () => {
     endDate: '',
     dateCreated: '2027-03-01T10:00:00.000Z',
   };
-  const terms = termsFrom({ rent: 145_050, lateFee: { percent: 2.5, maxPerMonth: 15_000 } }, defaults);
+  const terms = termsFrom(
+    { rent: 145_050, lateFee: { percent: 2.5, maxPerMonth: 15_000 } },
+    termsOf({}, defaults),
+  );
 
   it('shows the terms under the body’s names as amounts, with the status on the day', () => {
     const view = leaseView(record, terms, '2027-03-10');
@@ -171,8 +201,9 @@ describe('a lease as the API answers it', () => {
       lateFee: { flat: 50, percent: 2.5, daily: 0, maxPerMonth: 150 },
       issueDaysBefore: 14,
       applicationId: null,
+      depositInvoiceId: null,
       dateCreated: '2027-03-01T10:00:00.000Z',
-      dateUpdated: null,
+      dateUpdated: '2027-03-01T10:00:00.000Z',
     });
     expect(v.is(leaseResponse, view)).toBe(true);
     expect(leaseView({ ...record, endDate: '2027-03-31' }, terms, '2027-04-01').status).toBe('ended');
@@ -180,12 +211,23 @@ describe('a lease as the API answers it', () => {
 
   it('answers with amounts a body takes back unchanged', () => {
     const view = leaseView(
-      { ...record, applicationId: 9, dateUpdated: '2027-03-02T00:00:00.000Z' },
+      { ...record, applicationId: 9, depositInvoiceId: 4, dateUpdated: '2027-03-02T00:00:00.000Z' },
       terms,
       '2027-04-01',
     );
-    const { leaseId: _id, status: _s, applicationId, dateCreated: _c, dateUpdated, ...body } = view;
-    expect([applicationId, dateUpdated]).toEqual([9, '2027-03-02T00:00:00.000Z']);
-    expect(termsFrom(v.parse(createLeaseBody, body), defaults)).toEqual(terms);
+    const {
+      leaseId: _id,
+      status: _s,
+      applicationId,
+      depositInvoiceId,
+      dateCreated: _c,
+      dateUpdated,
+      ...body
+    } = view;
+    expect([applicationId, depositInvoiceId, dateUpdated]).toEqual([9, 4, '2027-03-02T00:00:00.000Z']);
+    expect(termsFrom(v.parse(createLeaseBody, body), termsOf({}, defaults))).toEqual(terms);
+    expect(
+      termsFrom(v.parse(createLeaseBody, { ...lease, ...termsView(terms) }), termsOf({}, defaults)),
+    ).toEqual(terms);
   });
 });

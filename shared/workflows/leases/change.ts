@@ -18,8 +18,9 @@ import { retryStale } from '../../db/optimistic.js';
 import { commit, type TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
-import { leaseAdminView, mergeTerms, type UpdateLeaseInput } from '../../domain/lease-api.js';
-import { leaseStatusOn, overlappingLease } from '../../domain/lease-dates.js';
+import { overlappingLease } from '../../domain/rent/spans.js';
+import { leaseStatusOn } from '../../domain/rent/status.js';
+import { leaseView, termsFrom, type UpdateLeaseInput } from '../../domain/rent/terms-input.js';
 import { BadRequest, Conflict, NotFound } from '../../errors.js';
 import { leaseChangePart, leaseWriteError, siteToday, termsOfLease } from './common.js';
 import { overlapConflict } from './create.js';
@@ -49,9 +50,9 @@ async function writeLease(
   { by, now, today }: { by: Actor; now: Date; today: string },
 ): Promise<LeaseWritten> {
   const current = stored.record;
-  const before = leaseAdminView(current, await termsOfLease(current), today);
+  const before = leaseView(current, await termsOfLease(current), today);
   const terms = await termsOfLease(next);
-  const after = leaseAdminView(next, terms, today);
+  const after = leaseView(next, terms, today);
   const { dateUpdated: _b, ...was } = before;
   const { dateUpdated: _a, ...is } = after;
   if (JSON.stringify(was) === JSON.stringify(is)) return { lease: current, terms, today };
@@ -101,7 +102,7 @@ export async function updateLease(
       ...current,
       startDate: input.startDate ?? current.startDate,
       endDate: input.endDate ?? current.endDate,
-      terms: mergeTerms(await termsOfLease(current), input),
+      terms: termsFrom(input, await termsOfLease(current)),
       dateUpdated: now.toISOString(),
     };
     if (endBeforeStart(next))

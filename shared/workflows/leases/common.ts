@@ -13,8 +13,8 @@ import { TransactionFailed, type TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { todayIn } from '../../domain/dates.js';
 import { type LeaseRecord, type LeaseTerms, termsOf } from '../../domain/lease.js';
-import type { leaseAdminView } from '../../domain/lease-api.js';
 import type { PropertyRecord } from '../../domain/property.js';
+import type { LeaseView } from '../../domain/rent/terms-input.js';
 import { BadRequest, Conflict } from '../../errors.js';
 
 /** The site's day now (settings `systemTimeZone`): the day lease statuses and default end dates are read on. */
@@ -50,8 +50,8 @@ export function leasableProperty(propertyId: number, stored: StoredProperty | un
 /** The change item of a lease write, announcing `lease.<event>` with the lease's admin view after it. */
 export function leaseChangePart(
   action: 'created' | 'updated' | 'ended',
-  before: ReturnType<typeof leaseAdminView> | undefined,
-  after: ReturnType<typeof leaseAdminView>,
+  before: LeaseView | undefined,
+  after: LeaseView,
   by: Actor,
   now: Date,
 ): TxPart {

@@ -19,13 +19,13 @@ import { nextId } from '../../db/counters.js';
 import { retryStale } from '../../db/optimistic.js';
 import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
-import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
-import { type CreateLeaseInput, leaseAdminView, termsFromInput } from '../../domain/lease-api.js';
-import { overlappingLease } from '../../domain/lease-dates.js';
+import { type LeaseRecord, type LeaseTerms, termsOf } from '../../domain/lease.js';
 import { documentFigures } from '../../domain/money-document/figures.js';
 import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { DocumentLine } from '../../domain/money-document/line-items.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
+import { overlappingLease } from '../../domain/rent/spans.js';
+import { type CreateLeaseInput, leaseView, termsFrom } from '../../domain/rent/terms-input.js';
 import { BadRequest, Conflict } from '../../errors.js';
 import { newJournalEntryId } from '../ledger/posting.js';
 import { newInvoiceParts } from '../money-document/create.js';
@@ -95,7 +95,7 @@ export async function createLease(
       { field: 'tenantId', message: 'no such tenant' },
     ]);
   const property = leasableProperty(input.propertyId, stored);
-  const terms = termsFromInput(input, property);
+  const terms = termsFrom(input, termsOf({}, property));
   const deposits = terms.depositCents > 0;
   const [leaseId, invoiceId, entryId] = await Promise.all([
     nextId('lease'),
@@ -107,10 +107,10 @@ export async function createLease(
     leaseId,
     tenantId: input.tenantId,
     propertyId: input.propertyId,
-    // The stored status of a lease made here is always `active`: what is shown is the date's (lease-dates.ts).
+    // The stored status of a lease made here is always `active`: what is shown is the date's (shared/domain/rent/status.ts).
     status: 'active',
     startDate: input.startDate,
-    endDate: input.endDate ?? '',
+    endDate: input.endDate,
     dateCreated: iso,
     dateUpdated: iso,
     terms,
@@ -126,7 +126,7 @@ export async function createLease(
       leasablePropertyPart(lease.propertyId),
       insertLeasePart(lease),
       leaseSpansPart(spans, withSpan(spans, lease)),
-      leaseChangePart('created', undefined, leaseAdminView(lease, terms, today), by, now),
+      leaseChangePart('created', undefined, leaseView(lease, terms, today), by, now),
       ...(deposit ? newInvoiceParts(deposit.record, deposit.lines, { entryId, by, now }) : []),
       ...(origin.parts?.(lease) ?? []),
     ];
