@@ -1,0 +1,87 @@
+/**
+ * Bench part `rent` (issue 18 Speed and scale): the rent run over 1,000 and 10,000 active leases written into
+ * the table (through the leases repository, as the fixture loader writes them), each due today: wall time,
+ * items written, reads per lease, and the same run again (it must write nothing). In-process against an
+ * in-memory local runtime (DynamoDB Local on this machine's cores: figures are for comparing runs, not the
+ * cloud's). The reasoning for 100,000 leases in the cloud is in docs/rent-cycle.md "At scale".
+ *
+ * Run: `npm run bench:rent` (= `npx tsx bench/rent.ts 1000 10000`).
+ */
+import { runStandalone } from './standalone.js';
+
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
+
+interface RunFigures {
+  leases: number;
+  wallMs: number;
+  invoices: number;
+  itemsWritten: number;
+  readsPerLease: number;
+  commands: string;
+}
+
+async function measure(): Promise<unknown> {
+  const counter = await import('./command-counter.js');
+  const { putLease } = await import('../shared/data/leases-repo.js');
+  const { runRent } = await import('../shared/workflows/rent/run.js');
+  counter.installCommandCounter();
+  const today = new Date().toISOString().slice(0, 10);
+  const by = { actor: 'system:rent' as const, requestId: 'bench' };
+  const results: { leases: number; first: RunFigures; again: RunFigures }[] = [];
+  let nextId = 1_000_000;
+  let written = 0;
+  for (const size of sizes.length ? sizes : [1000, 10_000]) {
+    // The leases added this round (the repository's write, as fixtures load them; the run takes every lease's
+    // own terms, so they may share the demo's LTR property), each due today: its start.
+    for (let i = written; i < size; i += 1) {
+      await putLease({
+        leaseId: nextId++,
+        tenantId: 1,
+        propertyId: 101,
+        status: 'active',
+        startDate: today,
+        endDate: '',
+        dateCreated: new Date().toISOString(),
+        terms: {
+          rentCents: 150_000,
+          depositCents: 0,
+          dueDay: Math.min(Number(today.slice(8, 10)), 28),
+          graceDays: 5,
+          lateFee: { flatCents: 5_000, percent: 0, dailyCents: 0, maxPerMonthCents: null },
+          issueDaysBefore: 0,
+        },
+      });
+    }
+    written = size;
+    const once = async (): Promise<RunFigures> => {
+      const before = counter.snapshot();
+      const start = performance.now();
+      const result = await runRent(today, by, new Date(), 'USD');
+      const wallMs = Math.round(performance.now() - start);
+      const sent = counter.since(before).sent;
+      return {
+        leases: result.leases,
+        wallMs,
+        invoices: result.invoices.length,
+        itemsWritten: result.invoices.length * ITEMS_PER_CHARGE,
+        readsPerLease: Math.round((counter.readsOf(sent) / result.leases) * 100) / 100,
+        commands: counter.describe(sent),
+      };
+    };
+    const first = await once();
+    const again = await once();
+    results.push({ leases: written, first, again });
+  }
+  return results;
+}
+
+/**
+ * Items one charge writes: the invoice header, its line, 3 journal lines with the entry, the change item, the
+ * month's guard, the rent state and the late-fee watch (see shared/workflows/rent/charges.ts).
+ */
+const ITEMS_PER_CHARGE = 9;
+
+await runStandalone(measure);
