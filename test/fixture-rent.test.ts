@@ -70,6 +70,8 @@ describe('the demo lease’s rent history', () => {
     const rents = items.filter((i) => i.kind === 'charge' && i.description === 'RENT');
     expect(rents).toHaveLength(months.length);
     expect(rents.every((r) => r.amount === 1450)).toBe(true);
+    // Each issued on its issue date, as a daily run would have.
+    expect(rents.map((r) => r.date)).toEqual(months.map((m) => addDays(m.due, -14)));
 
     // Overdue: past the due date and 5 grace days. All but the last are paid by transfer on their due date.
     const overdue = months.filter((m) => addDays(m.due, 6) <= today);
@@ -83,6 +85,8 @@ describe('the demo lease’s rent history', () => {
     const fee = Math.min(150, 75 + 5 * daysBetween(addDays(late, 6), today));
     const fees = items.filter((i) => i.kind === 'charge' && i.description === 'ADJUSTMENT');
     expect(fees.reduce((t, f) => t + f.amount, 0)).toBe(fee);
+    // The flat fee on the first late day, the daily part since then caught up by today's run.
+    expect(fees[0]).toMatchObject({ date: addDays(late, 6), amount: 75 });
     const unpaid = months.length - payments.length;
     expect(ledger.body.balance).toBe(unpaid * 1450 + fee);
 
