@@ -123,7 +123,10 @@ function recordsOf(f: Fixture): DemoRecords[] {
     },
     {
       kind: 'Leases',
-      rows: [...(f.leases ?? []).map((l) => ({ id: str(l.leaseId), what: leaseTerms(l) })), ...rentHistoryRows(f)],
+      rows: [
+        ...(f.leases ?? []).map((l) => ({ id: str(l.leaseId), what: leaseTerms(l) })),
+        ...rentHistoryRows(f),
+      ],
     },
     {
       kind: 'Coupons',
