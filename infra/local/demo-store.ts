@@ -100,7 +100,7 @@ const rentHistoryRows = (f: Fixture) =>
     ? [
         {
           id: 'rent run',
-          what: `run on the past due dates through ${day(f.rentHistory.through ?? '+0d')}: RENT invoices paid by ${str(f.rentHistory.method ?? 'bank_transfer')} on time, but the last ${str(f.rentHistory.lateMonths ?? 1)} overdue month(s), unpaid with a late fee`,
+          what: `RENT invoices made by the rent run on the past days through ${day(f.rentHistory.through ?? '+0d').replace('today+0', 'today')}, paid by ${str(f.rentHistory.method ?? 'bank_transfer')} on their due dates but the last ${str(f.rentHistory.lateMonths ?? 1)} overdue, which owe late fees`,
         },
       ]
     : [];
