@@ -53,8 +53,9 @@ describe('the README walkthrough', () => {
       expect(result.stdout.endsWith('\n')).toBe(true);
       const answers = result.stdout.trimEnd().split('\n');
       // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant, 11 of the guest
-      // booking, payment and messages, 6 of the money walkthrough (the invoice create's answer goes into INV).
-      expect(answers.length).toBe(32);
+      // booking, payment and messages, 6 of the money walkthrough (the invoice create's answer goes into INV),
+      // 9 of the long-term rent walkthrough (the property and the application go into LTR and APP).
+      expect(answers.length).toBe(41);
       for (const line of answers) {
         const answer = JSON.parse(line) as { status?: unknown; propertyId?: unknown; isArchived?: unknown };
         expect(typeof answer.status === 'number' && answer.status >= 400, `run ${run}: ${line}`).toBe(false);
@@ -76,6 +77,43 @@ describe('the README walkthrough', () => {
         .map((l) => JSON.parse(l) as { reservationId?: number; status?: unknown; paymentUrl?: unknown })
         .find((a) => a.reservationId === booked.reservationId && a.paymentUrl === undefined);
       expect(reservation?.status, `run ${run}`).toBe('1');
+      // The approval made a lease; the rent run charged it; the tenant's session and portal show it.
+      const parsed = answers.map((l) => JSON.parse(l) as Record<string, unknown>);
+      const approved = parsed.find((a) => a.leaseId !== undefined && a.application !== undefined);
+      const leaseId = approved?.leaseId;
+      expect(typeof leaseId, `run ${run}`).toBe('number');
+      const rentRun = parsed.find((a) => Array.isArray(a.invoices) && Array.isArray(a.lateFees)) as
+        | { invoices: { leaseId: number; month: string }[] }
+        | undefined;
+      expect(
+        rentRun?.invoices.some((i) => i.leaseId === leaseId),
+        `run ${run}`,
+      ).toBe(true);
+      expect(parsed.some((a) => a.tenantId !== undefined && a.leaseId === leaseId && a.tenantEmail)).toBe(
+        true,
+      );
+      const portalLease = parsed.find((a) => a.current !== undefined && a.terms !== undefined);
+      expect(portalLease?.leaseId, `run ${run}`).toBe(leaseId);
+      const items = (a: Record<string, unknown>) =>
+        (Array.isArray(a.items) ? a.items : []) as Record<string, unknown>[];
+      const invoices = parsed.find((a) => items(a).some((i) => i.amountDue !== undefined));
+      expect(invoices && items(invoices).map((i) => i.description)).toEqual(
+        expect.arrayContaining(['DEPOSIT', 'RENT']),
+      );
+      // The demo lease mid-cycle: rent paid by transfer, a late fee, something still owed.
+      const ledgers = parsed.filter((a) => a.balance !== undefined && items(a).some((i) => i.kind)) as {
+        leaseId?: number;
+        items: { kind: string; description: string }[];
+        balance: number;
+      }[];
+      const demoLease = ledgers.find((l) => l.leaseId === 1);
+      expect(demoLease?.items.some((i) => i.kind === 'payment' && i.description === 'bank_transfer')).toBe(
+        true,
+      );
+      expect(demoLease?.items.some((i) => i.kind === 'charge' && i.description === 'ADJUSTMENT')).toBe(true);
+      expect(demoLease?.balance).toBeGreaterThan(0);
+      // The tenant's portal ledger: the new lease's deposit and rent, owed.
+      expect(ledgers.find((l) => l.leaseId === undefined)?.balance).toBeGreaterThan(0);
     }
     expect(new Set(created).size).toBe(2);
   }, 240_000);

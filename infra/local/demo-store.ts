@@ -30,6 +30,8 @@ interface Fixture {
   admins?: Row[];
   tenants?: Row[];
   properties?: Row[];
+  leases?: Row[];
+  rentHistory?: Row;
   coupons?: Row[];
   reservations?: Row[];
   invoices?: Row[];
@@ -75,6 +77,34 @@ function couponTerms(c: Row): string {
   return `${terms.join(', ')}${inactive(c)}`;
 }
 
+const money = (value: unknown) => Number(value).toFixed(2);
+
+/** A lease's tenant, property, dates and terms, e.g. "tenant 1 at 101 from 2025-06-01, 1450.00 due on the 1st …". */
+function leaseTerms(l: Row): string {
+  const fee = (l.lateFee ?? {}) as Row;
+  const parts = [`tenant ${str(l.tenantId)} at ${str(l.propertyId)} from ${day(l.startDate)}`];
+  if (l.endDate) parts.push(`to ${day(l.endDate)}`);
+  if (l.rent !== undefined) parts.push(`${money(l.rent)} due on day ${str(l.dueDay ?? 1)}`);
+  if (l.graceDays !== undefined) parts.push(`${str(l.graceDays)} grace days`);
+  if (fee.flat !== undefined)
+    parts.push(
+      `late fee ${money(fee.flat)}${Number(fee.daily ?? 0) ? ` + ${money(fee.daily)}/day` : ''}${fee.maxPerMonth ? ` (at most ${money(fee.maxPerMonth)})` : ''}`,
+    );
+  if (l.dateCreated) parts.push(`recorded ${day(l.dateCreated)}`);
+  return parts.join(', ');
+}
+
+/** What the fixture's rent history makes (infra/local/fixture/rent.ts). */
+const rentHistoryRows = (f: Fixture) =>
+  f.rentHistory
+    ? [
+        {
+          id: 'rent run',
+          what: `RENT invoices made by the rent run on the past days through ${day(f.rentHistory.through ?? '+0d').replace('today+0', 'today')}, paid by ${str(f.rentHistory.method ?? 'bank_transfer')} on their due dates but the last ${str(f.rentHistory.lateMonths ?? 1)} overdue, which owe late fees`,
+        },
+      ]
+    : [];
+
 function recordsOf(f: Fixture): DemoRecords[] {
   const kinds: DemoRecords[] = [
     {
@@ -90,6 +120,13 @@ function recordsOf(f: Fixture): DemoRecords[] {
         id: str(t.tenantId),
         what: `${str(t.tenantFirstName)} ${str(t.tenantLastName)} <${str(t.tenantEmail)}>`,
       })),
+    },
+    {
+      kind: 'Leases',
+      rows: [
+        ...(f.leases ?? []).map((l) => ({ id: str(l.leaseId), what: leaseTerms(l) })),
+        ...rentHistoryRows(f),
+      ],
     },
     {
       kind: 'Coupons',
