@@ -5,7 +5,8 @@
  * login examples. Each answer must be the operation's success (the few exceptions below say why), match the
  * OpenAPI document (test/support/contract.ts), and never be a 5xx.
  * Where an example names a value only another answer carries (EXAMPLE_NOTES), the test takes it from that
- * answer, as the reader would. Writes that destroy (DELETE) and the logouts run last.
+ * answer, as the reader would. The activation (it signs a new tenant in), writes that destroy (DELETE) and the
+ * logouts run last.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../functions/registry.js';
@@ -233,10 +234,13 @@ describe('the docs page examples against the demo store', () => {
 
     const logins = ['auth.login', 'publicAuth.login'];
     const logouts = ['publicAuth.logout', 'auth.logout'];
+    // Activation signs the new tenant in (its cookie replaces the demo tenant's): after the demo tenant's reads.
+    const switches = ['publicAuth.activate'];
     for (const id of logins) await run(byId(id));
-    const rest = operations.filter((o) => !logins.includes(o.route.id) && !logouts.includes(o.route.id));
+    const rest = operations.filter((o) => ![...logins, ...logouts, ...switches].includes(o.route.id));
     for (const operation of [
       ...rest.filter((o) => o.method !== 'DELETE'),
+      ...switches.map(byId),
       ...rest.filter((o) => o.method === 'DELETE'),
       ...logouts.map(byId),
     ])
