@@ -165,6 +165,36 @@ describe('the rent run', () => {
     ]);
   });
 
+  it('reminds the tenant of an unpaid rent reminderDaysBefore its due date, once; never a paid one', async () => {
+    const { sendRentReminders } = await import('../functions/adminMessages/rent-reminders.js');
+    const due = monthStart(3);
+    const unpaid = await lease(due);
+    const paid = await lease(due);
+    await run(day(due, -14));
+    const [paidRent] = await invoicesOf(paid.tenantId);
+    const [unpaidRent] = await invoicesOf(unpaid.tenantId);
+    expect(
+      (
+        await admin.post(`/API/adminPayments/V1/invoices/${paidRent?.invoiceId}/payments.json`, {
+          amount: 1000,
+          method: 'cash',
+          date: new Date().toISOString().slice(0, 10),
+        })
+      ).status,
+    ).toBe(201);
+    const at = (d: string) => () => new Date(`${d}T12:00:00Z`);
+    // Settings default: 3 days before. Not 4 days before; on the 3rd day before, once.
+    expect((await sendRentReminders(at(day(due, -4)))).started.map((m) => m.recordId)).not.toContain(
+      String(unpaidRent?.invoiceId),
+    );
+    const sent = (await sendRentReminders(at(day(due, -3)))).started.map((m) => m.recordId);
+    expect(sent).toContain(String(unpaidRent?.invoiceId));
+    expect(sent).not.toContain(String(paidRent?.invoiceId));
+    expect((await sendRentReminders(at(day(due, -2)))).started.map((m) => m.recordId)).not.toContain(
+      String(unpaidRent?.invoiceId),
+    );
+  });
+
   it('charges no late fee once the rent is paid, and stops watching it', async () => {
     const start = monthStart(2);
     const made = await lease(start, '', { issueDaysBefore: 0 });

@@ -1,13 +1,15 @@
 /**
- * A tenant's invoice mails of the rent cycle (invoice issued, late fee posted, autopay failed), from the announced invoice (the
+ * A tenant's invoice mails of the rent cycle (invoice issued, late fee posted, autopay failed, the reminder), from the announced invoice (the
  * event's `data`, the admin single view) and its tenant, property and payment link: the tenant, the property,
  * the header and the link's token (made now when the invoice has none yet): 4 reads.
  */
-import { readHeader } from '../../shared/data/money-documents-repo.js';
+import { readDocument, readHeader } from '../../shared/data/money-documents-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
 import { getTenant } from '../../shared/data/tenants-repo.js';
 import { autopayFailed } from '../../shared/domain/messages/templates/autopay-failed.js';
 import { invoiceIssued } from '../../shared/domain/messages/templates/invoice-issued.js';
+import { INVOICE, INVOICE_STATUS } from '../../shared/domain/money-document/kind.js';
+import { documentView } from '../../shared/domain/money-document/view.js';
 import { staffPaymentUrl } from '../../shared/workflows/money-document/pay-link.js';
 import type { Composed, MailContext } from './compose-types.js';
 
@@ -78,4 +80,30 @@ export async function autopayFailedOf(
     paymentUrl: known.paymentUrl,
   });
   return { to: known.tenant.tenantEmail, recordType: 'invoice', recordId: String(known.invoiceId), mail };
+}
+
+/** The reminder of an open RENT invoice before its due date; undefined once it is paid, closed or not due. */
+export async function rentReminderOf(invoiceId: number, ctx: MailContext): Promise<Composed | undefined> {
+  const doc = await readDocument('invoice', invoiceId);
+  if (!doc || doc.record.status !== INVOICE_STATUS.unpaid) return undefined;
+  // The invoice as its admin GET (and its invoice.created) shows it: the composers read that shape.
+  const view: Readonly<Record<string, unknown>> = documentView(INVOICE, doc.record, doc.lines);
+  if (Number(view.amountDue) <= 0) return undefined;
+  const known = await invoiceFacts(view, ctx);
+  if (!known) return undefined;
+  const mail = invoiceIssued(ctx.site, {
+    firstName: known.tenant.tenantFirstName,
+    invoiceId,
+    kind: 'reminder',
+    propertyName: known.propertyName,
+    lines: ((view.lineItems ?? []) as AnnouncedLine[]).map((l) => ({
+      label: l.description,
+      amount: l.lineTotal,
+    })),
+    total: Number(view.totalComputed),
+    amountDue: Number(view.amountDue),
+    dueDate: String(view.dueDate),
+    paymentUrl: known.paymentUrl,
+  });
+  return { to: known.tenant.tenantEmail, recordType: 'invoice', recordId: String(invoiceId), mail };
 }

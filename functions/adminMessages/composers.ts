@@ -10,7 +10,7 @@ import type { Change } from '../../shared/domain/change.js';
 import type { MessageKind } from '../../shared/domain/messages/kinds.js';
 import { changeIdOfCause } from '../../shared/domain/messages/record.js';
 import { applicationDecisionOf } from './compose-application.js';
-import { autopayFailedOf, invoiceMailOf } from './compose-invoice.js';
+import { autopayFailedOf, invoiceMailOf, rentReminderOf } from './compose-invoice.js';
 import { receiptOf, statementMailOf } from './compose-money.js';
 import {
   type AnnouncedStay,
@@ -62,6 +62,12 @@ const fromStatementCause: Composer = async (cause, ctx) => {
   return match ? statementMailOf(Number(match[1]), String(match[2]), ctx) : undefined;
 };
 
+/** `due_<invoiceId>_<dueDate>` → that invoice's reminder, as it is now. */
+const fromDueCause: Composer = async (cause, ctx) => {
+  const match = /^due_(\d+)_/.exec(cause);
+  return match ? rentReminderOf(Number(match[1]), ctx) : undefined;
+};
+
 export const COMPOSERS: Readonly<Record<MessageKind, Composer>> = {
   bookingConfirmation: fromChange(fromStay(confirmationOf)),
   holdExpired: fromChange(fromStay(holdExpiredOf)),
@@ -72,6 +78,7 @@ export const COMPOSERS: Readonly<Record<MessageKind, Composer>> = {
   applicationDecision: fromChange(applicationDecisionOf),
   invoiceIssued: fromChange(invoiceMailOf),
   lateFeePosted: fromChange(invoiceMailOf),
+  rentReminder: fromDueCause,
   autopayFailed: fromChange((invoice, ctx) =>
     autopayFailedOf(invoice, ctx, typeof invoice.autopayError === 'string' ? invoice.autopayError : ''),
   ),

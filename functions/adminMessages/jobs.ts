@@ -42,4 +42,20 @@ export const ownerStatementMessages = defineJob({
   everyMinutes: 60,
 });
 
-export const jobs = [messageOutbox, messageRetries, preArrivalMessages, ownerStatementMessages];
+export const rentReminders = defineJob({
+  id: 'rentReminders',
+  group: 'adminMessages',
+  entry: 'rent-reminders.ts',
+  description:
+    'Reminds each tenant of an unpaid RENT invoice due within reminderDaysBefore, once per due date',
+  kind: 'schedule',
+  everyMinutes: 60,
+});
+
+export const jobs = [
+  messageOutbox,
+  messageRetries,
+  preArrivalMessages,
+  ownerStatementMessages,
+  rentReminders,
+];

@@ -68,6 +68,8 @@ export interface SiteSettings {
   preArrivalDays: number;
   /** Day of the month each landlord is mailed the last month's owner statement. */
   ownerStatementDay: number;
+  /** Days before a rent invoice's due date its tenant is reminded while it is unpaid (0: on the day). */
+  reminderDaysBefore: number;
   /** Message kinds not sent (shared/domain/messages/kinds.ts); the log shows each as `skipped`. */
   messagesOff: MessageKind[];
 }
@@ -115,6 +117,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   cancellationPolicy: '',
   preArrivalDays: 2,
   ownerStatementDay: 3,
+  reminderDaysBefore: 3,
   messagesOff: [],
 };
 

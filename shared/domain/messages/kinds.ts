@@ -14,6 +14,7 @@ export const MESSAGE_KINDS = [
   'invoiceIssued',
   'lateFeePosted',
   'autopayFailed',
+  'rentReminder',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -41,6 +41,7 @@ export const causes = {
   change: (changeId: string) => `chg_${changeId}`,
   stay: (reservationId: number, dateFrom: string) => `stay_${reservationId}_${dateFrom}`,
   statement: (landlord: number, month: string) => `stmt_${landlord}_${month}`,
+  due: (invoiceId: number, dueDate: string) => `due_${invoiceId}_${dueDate}`,
 } as const;
 
 /** The change id of a change cause; undefined for another cause. */

@@ -158,6 +158,17 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
     dueDate: '2027-11-07',
     paymentUrl: 'https://www.seaside.example/pay?invoiceId=233&token=def',
   }),
+  'rent-reminder': invoiceIssued(SAMPLE_SITE, {
+    firstName: 'Tom',
+    invoiceId: 240,
+    kind: 'reminder',
+    propertyName: 'Elm Street 4B',
+    lines: [{ label: 'Rent 2027-12', amount: 1850 }],
+    total: 1850,
+    amountDue: 1850,
+    dueDate: '2027-12-01',
+    paymentUrl: 'https://www.seaside.example/pay?invoiceId=240&token=jkl',
+  }),
   'autopay-failed': autopayFailed(SAMPLE_SITE, {
     firstName: 'Tom',
     invoiceId: 221,

@@ -47,5 +47,6 @@ export const adminSettings = v.object({
   cancellationPolicy: v.string(),
   preArrivalDays: v.number(),
   ownerStatementDay: v.number(),
+  reminderDaysBefore: v.number(),
   messagesOff: v.array(v.picklist(MESSAGE_KINDS)),
 });

@@ -10,8 +10,8 @@ export interface InvoiceIssued {
   /** The tenant's first name as they typed it (defanged here). */
   firstName: string;
   invoiceId: number;
-  /** RENT, DEPOSIT, or ADJUSTMENT (a late fee). */
-  kind: 'rent' | 'deposit' | 'lateFee';
+  /** RENT, DEPOSIT, ADJUSTMENT (a late fee), or a RENT invoice's reminder before it is due. */
+  kind: 'rent' | 'deposit' | 'lateFee' | 'reminder';
   propertyName: string | null;
   lines: readonly { label: string; amount: number }[];
   total: number;
@@ -21,7 +21,15 @@ export interface InvoiceIssued {
   paymentUrl: string | null;
 }
 
-const TITLES = { rent: 'Rent', deposit: 'Security deposit', lateFee: 'Late fee' } as const;
+const TITLES = { rent: 'Rent', deposit: 'Security deposit', lateFee: 'Late fee', reminder: 'Rent' } as const;
+
+const OPENINGS = {
+  rent: 'your rent invoice is ready.',
+  deposit: 'your security deposit invoice is ready.',
+  lateFee:
+    'your rent was not paid by the end of its grace days, so a late fee was added as your lease says. Paying the rent stops further fees.',
+  reminder: 'a reminder: your rent is due soon and is not paid yet.',
+} as const;
 
 export function invoiceIssued(site: MailSite, m: InvoiceIssued): RenderedMail {
   const name = m.firstName.trim();
@@ -29,14 +37,12 @@ export function invoiceIssued(site: MailSite, m: InvoiceIssued): RenderedMail {
   const subject =
     m.kind === 'lateFee'
       ? `A late fee of ${money(site, m.total)} was added${where} (invoice #${m.invoiceId})`
-      : `${TITLES[m.kind]} invoice #${m.invoiceId}${where}: ${money(site, m.total)} due ${day(site, m.dueDate)}`;
+      : m.kind === 'reminder'
+        ? `Reminder: ${money(site, m.amountDue)} rent${where} due ${day(site, m.dueDate)} (invoice #${m.invoiceId})`
+        : `${TITLES[m.kind]} invoice #${m.invoiceId}${where}: ${money(site, m.total)} due ${day(site, m.dueDate)}`;
   return compose(site, subject, [
     paragraph(name ? `Hello ${defang(name)},` : 'Hello,'),
-    paragraph(
-      m.kind === 'lateFee'
-        ? 'your rent was not paid by the end of its grace days, so a late fee was added as your lease says. Paying the rent stops further fees.'
-        : `your ${TITLES[m.kind].toLowerCase()} invoice is ready.`,
-    ),
+    paragraph(OPENINGS[m.kind]),
     facts([
       ...m.lines.map((l) => ({ label: l.label, value: money(site, l.amount) })),
       { label: 'Total', value: money(site, m.total), emphasis: true },
