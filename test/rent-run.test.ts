@@ -10,6 +10,7 @@ import { createLtrProperty, createTenant } from './support/builders.js';
 import { signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp } from './support/jobs.js';
+import { invoicePartition, journalImbalance } from './support/payments.js';
 
 useLocalTable();
 const { runRent } = await import('../shared/workflows/rent/run.js');
@@ -48,6 +49,8 @@ const monthOf = (date: string) => date.slice(0, 7);
 const daysIn = (date: string) =>
   new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0)).getUTCDate();
 
+/** Every tenant this file made a lease for (the books check reads their invoices). */
+const tenants: number[] = [];
 let nextLease = 700_000 + Math.floor(Math.random() * 100_000);
 
 /** A lease written as the adminLeases workflow writes it (the repository), with the terms given. */
@@ -59,6 +62,7 @@ async function lease(startDate: string, endDate = '', terms: Record<string, unkn
   });
   const tenant = await createTenant({ isActive: 1 });
   const leaseId = nextLease++;
+  tenants.push(tenant.tenantId);
   await putLease({
     leaseId,
     tenantId: tenant.tenantId,
@@ -264,6 +268,17 @@ describe('the rent run', () => {
         expect([first?.status, second?.status]).toEqual([409, 409]);
         expect(stored?.endDate).toBe('');
       }
+    }
+  });
+
+  it('leaves the books whole: every invoice the runs wrote balances its journal, and paid = payments − refunds', async () => {
+    const invoices = (await Promise.all(tenants.map(invoicesOf))).flat();
+    expect(invoices.length).toBeGreaterThan(10);
+    for (const invoice of invoices) {
+      const { header, payments, journal } = await invoicePartition(invoice.invoiceId);
+      expect(journalImbalance(journal), `invoice ${invoice.invoiceId}`).toBe(0);
+      const settled = payments.reduce((sum, p) => sum + Number(p.amountCents), 0);
+      expect(Number(header?.paidCents ?? 0), `invoice ${invoice.invoiceId}`).toBe(settled);
     }
   });
 });
