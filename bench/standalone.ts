@@ -18,7 +18,10 @@ export async function demoAdminCookie(baseUrl: string): Promise<string> {
 
 /** Starts a local runtime (in memory, demo data, no per-IP limit), prints what `measure` answers, stops. */
 export async function runStandalone(
-  measure: (baseUrl: string, runtime: { mailUrl: string }) => Promise<unknown>,
+  measure: (
+    baseUrl: string,
+    runtime: { mailUrl: string; jobs: { stop(): Promise<void> } },
+  ) => Promise<unknown>,
 ): Promise<never> {
   const { DEMO_FIXTURE, startLocalRuntime } = await import('../infra/local/runtime.js');
   const runtime = await startLocalRuntime({

@@ -22,7 +22,7 @@ export interface LateFeeWatch {
   postedCents: number;
   /** The day of the last posting; '' before the first. */
   postedThrough: string;
-  /** The day autopay charged the invoice (whatever came of it); '' before. Absent on older watches. */
+  /** The day autopay considered the invoice (charged it, whatever came of it, or found autopay off); '' before. */
   autopayTried?: string;
 }
 

@@ -55,10 +55,14 @@ function dueForAutopay(
   return rent.totalCents - (rent.paidCents ?? 0) > 0 ? rent : undefined;
 }
 
-/** Charges the tenant's saved method; undefined when autopay is off or Stripe could not be asked (a later run tries). */
+/**
+ * Charges the tenant's saved method: the outcome, 'off' when the tenant has no autopay on the day (the invoice
+ * is then not considered again: autopay charges what falls due while it is on), or undefined when Stripe could
+ * not be asked (a later run tries).
+ */
 async function charge(rent: InvoiceRecord, currency: string, ctx: ChargeContext) {
   const tenant = rent.tenantId === null ? undefined : await getTenant(rent.tenantId);
-  if (!tenant?.autopay || !tenant.stripeCustomerId) return undefined;
+  if (!tenant?.autopay || !tenant.stripeCustomerId) return 'off' as const;
   try {
     return await chargeAutopay(
       {
@@ -88,10 +92,13 @@ export async function chargeAutopayDue(
     const rent = dueForAutopay(watch, headers, ctx.today);
     const result = rent ? await charge(rent, currency, ctx) : undefined;
     if (!rent || !result) continue;
-    const failure = result.outcome === 'failed' ? await failureParts(rent.invoiceId, result.error, ctx) : [];
+    const failure =
+      result !== 'off' && result.outcome === 'failed'
+        ? await failureParts(rent.invoiceId, result.error, ctx)
+        : [];
     try {
       await commit([autopayTriedPart(watch, ctx.today), ...failure]);
-      tried.push({ invoiceId: rent.invoiceId, outcome: result.outcome });
+      if (result !== 'off') tried.push({ invoiceId: rent.invoiceId, outcome: result.outcome });
     } catch (error) {
       // Another run recorded this charge first (the same PaymentIntent: Stripe answered it again).
       if (!(error instanceof TransactionFailed && error.conditionFailed(AUTOPAY_TRIED_LABEL))) throw error;
