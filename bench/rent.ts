@@ -59,6 +59,8 @@ async function measure(_baseUrl: string, runtime: { jobs: { stop(): Promise<void
       });
     }
     written = size;
+    // Progress on stderr: a round's figures survive a run stopped before the last round.
+    console.error(`${size} leases written (${Math.round(performance.now() / 1000)} s)`);
     const once = async (): Promise<RunFigures> => {
       const before = counter.snapshot();
       const start = performance.now();
@@ -77,6 +79,7 @@ async function measure(_baseUrl: string, runtime: { jobs: { stop(): Promise<void
     const first = await once();
     const again = await once();
     results.push({ leases: written, first, again });
+    console.error(JSON.stringify(results.at(-1)));
   }
   return results;
 }
