@@ -30,6 +30,7 @@ async function measure(_baseUrl: string, runtime: { jobs: { stop(): Promise<void
   const counter = await import('./command-counter.js');
   const { putLease } = await import('../shared/data/leases-repo.js');
   const { runRent } = await import('../shared/workflows/rent/run.js');
+  const { mapLimited } = await import('../shared/map-limited.js');
   counter.installCommandCounter();
   const today = new Date().toISOString().slice(0, 10);
   const by = { actor: 'system:rent' as const, requestId: 'bench' };
@@ -37,27 +38,32 @@ async function measure(_baseUrl: string, runtime: { jobs: { stop(): Promise<void
   let nextId = 1_000_000;
   let written = 0;
   for (const size of sizes.length ? sizes : [1000, 10_000]) {
-    // The leases added this round (the repository's write, as fixtures load them; the run takes every lease's
-    // own terms, so they may share the demo's LTR property), each due today: its start.
-    for (let i = written; i < size; i += 1) {
-      await putLease({
-        leaseId: nextId++,
-        tenantId: 1,
-        propertyId: 101,
-        status: 'active',
-        startDate: today,
-        endDate: '',
-        dateCreated: new Date().toISOString(),
-        terms: {
-          rentCents: 150_000,
-          depositCents: 0,
-          dueDay: Math.min(Number(today.slice(8, 10)), 28),
-          graceDays: 5,
-          lateFee: { flatCents: 5_000, percent: 0, dailyCents: 0, maxPerMonthCents: null },
-          issueDaysBefore: 0,
-        },
-      });
-    }
+    // The leases added this round, each due today (its start), through the repository as fixtures load them, a
+    // few at a time. One (made-up) property each: a property's lease spans item holds all its leases, and the run
+    // takes every lease's own terms, so it never reads the property.
+    const ids = Array.from({ length: size - written }, () => nextId++);
+    await mapLimited(
+      ids,
+      (leaseId) =>
+        putLease({
+          leaseId,
+          tenantId: 1,
+          propertyId: leaseId,
+          status: 'active',
+          startDate: today,
+          endDate: '',
+          dateCreated: new Date().toISOString(),
+          terms: {
+            rentCents: 150_000,
+            depositCents: 0,
+            dueDay: Math.min(Number(today.slice(8, 10)), 28),
+            graceDays: 5,
+            lateFee: { flatCents: 5_000, percent: 0, dailyCents: 0, maxPerMonthCents: null },
+            issueDaysBefore: 0,
+          },
+        }),
+      8,
+    );
     written = size;
     // Progress on stderr: a round's figures survive a run stopped before the last round.
     console.error(`${size} leases written (${Math.round(performance.now() / 1000)} s)`);

@@ -2994,6 +2994,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent on payment.failed */
+        post: operations["webhook.payment.failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "tenant.registered": {
         parameters: {
             query?: never;
@@ -12572,7 +12589,8 @@ export interface operations {
                         cancellationPolicy: string;
                         preArrivalDays: number;
                         ownerStatementDay: number;
-                        messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision")[];
+                        reminderDaysBefore: number;
+                        messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                     };
                 };
             };
@@ -12676,7 +12694,8 @@ export interface operations {
                     cancellationPolicy?: string;
                     preArrivalDays?: number | string;
                     ownerStatementDay?: number | string;
-                    messagesOff?: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision")[];
+                    reminderDaysBefore?: number | string;
+                    messagesOff?: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                 };
             };
         };
@@ -12739,7 +12758,8 @@ export interface operations {
                             cancellationPolicy: string;
                             preArrivalDays: number;
                             ownerStatementDay: number;
-                            messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision")[];
+                            reminderDaysBefore: number;
+                            messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                         };
                     };
                 };
@@ -19175,6 +19195,12 @@ export interface operations {
                             invoiceId: number;
                             amount: number;
                         }[];
+                        /** @description Autopay charges of this run (a failed one is announced as payment.failed and mailed) */
+                        autopay: {
+                            invoiceId: number;
+                            /** @enum {string} */
+                            outcome: "succeeded" | "processing" | "failed";
+                        }[];
                         /** @description Late-fee ADJUSTMENT invoices posted by this run */
                         lateFees: {
                             leaseId: number;
@@ -19347,7 +19373,7 @@ export interface operations {
         parameters: {
             query?: {
                 to?: string;
-                template?: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision";
+                template?: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder";
                 recordType?: string;
                 recordId?: string;
                 status?: "pending" | "sent" | "failed" | "skipped";
@@ -19374,7 +19400,7 @@ export interface operations {
                              * @description The template (filter `template`)
                              * @enum {string}
                              */
-                            kind: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision";
+                            kind: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder";
                             /** @description The recipient’s address */
                             to: string;
                             /** @description What it is about: reservation, payment, landlord */
@@ -19858,7 +19884,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "tenant.registered" | "application.submitted" | "application.decided" | "lease.created" | "lease.updated" | "lease.ended" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "payment.failed" | "tenant.registered" | "application.submitted" | "application.decided" | "lease.created" | "lease.updated" | "lease.ended" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                 };
             };
         };
@@ -20062,7 +20088,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "tenant.registered" | "application.submitted" | "application.decided" | "lease.created" | "lease.updated" | "lease.ended" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
+                    events?: ("reservation.created" | "reservation.modified" | "reservation.cancelled" | "reservation.overbooked" | "reservation.expired" | "invoice.created" | "invoice.paid" | "invoice.refunded" | "invoice.cancelled" | "invoice.disputed" | "payment.succeeded" | "payment.anomaly" | "payment.failed" | "tenant.registered" | "application.submitted" | "application.decided" | "lease.created" | "lease.updated" | "lease.ended" | "housekeeping.created" | "ical.conflict" | "channel.conflict")[];
                     active?: 0 | 1 | "0" | "1" | boolean;
                 };
             };
@@ -22148,6 +22174,101 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "payment.anomaly";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        invoiceId: number;
+                        description: string;
+                        tenantId: number | null;
+                        adminId: number | null;
+                        propertyId: number | null;
+                        reservationId: number | null;
+                        leaseId?: number;
+                        invoiceDate: string;
+                        paymentUrl?: string | null;
+                        dispute?: {
+                            disputeId: string;
+                            status: string;
+                            amount: number;
+                            reason: string | null;
+                            updatedAt: string;
+                        };
+                        anomalies?: {
+                            kind: string;
+                            eventId: string;
+                            eventType: string;
+                            paymentIntentId: string | null;
+                            chargeId: string | null;
+                            amount: number;
+                            amountCents: number;
+                            currency: string;
+                            detail: string;
+                            at: string;
+                        }[];
+                        dueDate: string;
+                        tax: number;
+                        tax2: number;
+                        status: number;
+                        statusLabel: string;
+                        subtotalComputed: number;
+                        taxComputed: number;
+                        totalComputed: number;
+                        paidComputed: number;
+                        refundedComputed: number;
+                        amountDue: number;
+                        dateCreated: string;
+                        dateUpdated: string;
+                        lineItems: {
+                            lineNo: number;
+                            description: string;
+                            amount: number;
+                            quantity: number;
+                            /** @enum {number} */
+                            taxed: 0 | 1;
+                            lineTotal: number;
+                        }[];
+                    };
+                    previous?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx ends the retries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none within 10 s) is retried */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook.payment.failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<change id>_<subscription id>: the same on a retry or replay, so a receiver can drop repeats */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @constant */
+                    type: "payment.failed";
                     /** Format: date-time */
                     timestamp: string;
                     data: {
