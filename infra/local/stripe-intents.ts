@@ -6,6 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 
+/** Stripe's error of a declined card, as payment and setup intents carry it (`last_payment_error`, `last_setup_error`). */
+export const CARD_DECLINED = {
+  type: 'card_error',
+  code: 'card_declined',
+  message: 'Your card was declined.',
+} as const;
+
 export interface StandInIntent {
   id: string;
   object: 'payment_intent';
@@ -244,11 +251,7 @@ export class StripeIntents {
     intent.payment_method = card;
     if (charged.declined) {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = {
-        type: 'card_error',
-        code: 'card_declined',
-        message: 'Your card was declined.',
-      };
+      intent.last_payment_error = { ...CARD_DECLINED };
       return {
         status: 402,
         answer: {

@@ -5,7 +5,7 @@
  * have them), and that PaymentMethod charged later off-session. No HTTP here.
  */
 import { randomBytes } from 'node:crypto';
-import { type Answer, DECLINED_CHARGES, stripeError } from './stripe-intents.js';
+import { type Answer, CARD_DECLINED, DECLINED_CHARGES, stripeError } from './stripe-intents.js';
 
 /** Stripe's test PaymentMethods the stand-in takes, with the card each stands for. */
 const TEST_CARD_DETAILS: Readonly<Record<string, { brand: string; last4: string }>> = {
@@ -168,11 +168,7 @@ export class StripeSetups {
         'resource_missing',
       );
     if (DECLINED_AT_SETUP.has(card)) {
-      intent.last_setup_error = {
-        type: 'card_error',
-        code: 'card_declined',
-        message: 'Your card was declined.',
-      };
+      intent.last_setup_error = { ...CARD_DECLINED };
       return {
         status: 402,
         answer: {
