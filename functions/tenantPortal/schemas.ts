@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { INVOICE } from '../../shared/domain/money-document/kind.js';
-import { statusCodeInput } from '../../shared/domain/money-document/schemas.js';
+import { lineItemView, statusCodeInput } from '../../shared/domain/money-document/schemas.js';
 import { ledgerLineResponse } from '../../shared/domain/rent/ledger.js';
 import { LEASE_DATE_STATUSES } from '../../shared/domain/rent/status.js';
 import { termsResponse } from '../../shared/domain/rent/terms-input.js';
@@ -61,16 +61,7 @@ export const invoiceRow = v.object(invoiceFields);
 
 export const invoiceAnswer = v.object({
   ...invoiceFields,
-  lineItems: v.array(
-    v.object({
-      lineNo: v.number(),
-      description: v.string(),
-      amount: v.number(),
-      quantity: v.number(),
-      taxed: v.picklist([0, 1]),
-      lineTotal: v.number(),
-    }),
-  ),
+  lineItems: v.array(lineItemView),
   /** Settled payments (amount > 0) and refunds (amount < 0), oldest first. */
   payments: v.array(
     v.object({ paymentId: v.number(), amount: v.number(), method: v.string(), date: v.string() }),

@@ -99,7 +99,8 @@ const figuresEntries = {
   dateUpdated: v.string(),
 };
 
-const lineItemView = v.object({
+/** A line as the single document shows it (`lineItems`): the admin's and the tenant portal's. */
+export const lineItemView = v.object({
   lineNo: v.number(),
   description: v.string(),
   amount: v.number(),
