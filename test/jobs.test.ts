@@ -14,11 +14,13 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../functions/registry.js';
 import { type JobHandler, type JobRunner, startJobRunner } from '../infra/local/job-runner.js';
+import { localCredentials } from '../infra/local/local-credentials.js';
 import { ensureTable } from '../infra/local/table.js';
 import { indexKeys, keys } from '../shared/db/keys.js';
 import type { TxPart } from '../shared/db/transaction.js';
 import { jobEntryPath, type TableChangeJob } from '../shared/jobs/contract.js';
 import { API_URL } from './support/client.js';
+import { fileRuntime } from './support/file-runtime.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp } from './support/jobs.js';
 import { rawTable, TABLE } from './support/table.js';
@@ -95,12 +97,13 @@ describe('the audit job in the runtime', () => {
 });
 
 describe('the local job runner', () => {
-  const dynamodbUrl = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? '';
+  // The stream table sits in this file's database, beside the file's table the consumers write to.
+  const { dynamodbUrl, dynamodbDatabase } = fileRuntime;
   const streamTable = `jobs-${randomUUID()}`;
   const client = new DynamoDBClient({
     endpoint: dynamodbUrl,
     region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: localCredentials(dynamodbDatabase),
   });
   const runners: JobRunner[] = [];
 
@@ -116,6 +119,7 @@ describe('the local job runner', () => {
     const started = await startJobRunner({
       jobs: [job],
       dynamodbUrl,
+      dynamodbDatabase,
       tableName: streamTable,
       loadHandler: async () => handler,
       retryDelayMs: 10,
@@ -229,6 +233,7 @@ describe('the local job runner', () => {
     const jobs = await startJobRunner({
       jobs: [{ ...auditLog, id: 'besideTest' }, stuckJob],
       dynamodbUrl,
+      dynamodbDatabase,
       tableName: streamTable,
       loadHandler: async (job) => (job.id === stuckJob.id ? stuckHandler : auditConsumer),
       retryDelayMs: 10,
@@ -308,6 +313,7 @@ describe('the local job runner', () => {
         },
       ],
       dynamodbUrl,
+      dynamodbDatabase,
       tableName: streamTable,
       loadHandler: async () => async (event: Record<string, unknown>) => void events.push(event),
       timers: false,

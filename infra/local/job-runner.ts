@@ -16,6 +16,7 @@ import type { JobContract, ScheduleJob, TableChangeJob } from '../../shared/jobs
 import { jobEntryPath } from '../../shared/jobs/contract.js';
 import { log } from '../../shared/log.js';
 import { type JobHandler, type JobStatus, lambdaContext } from './job-invocation.js';
+import { localCredentials } from './local-credentials.js';
 import { StreamReader } from './stream-reader.js';
 import { keepFailure, TableChangeWorker } from './table-change-worker.js';
 
@@ -27,6 +28,8 @@ const REGION = 'us-east-1';
 export interface JobRunnerOptions {
   jobs: readonly JobContract[];
   dynamodbUrl: string;
+  /** The DynamoDB Local database of the table (local-credentials.ts); default `local`. */
+  dynamodbDatabase?: string | undefined;
   tableName: string;
   /** Loads a job's handler; by default imports its entry module. Tests wrap the real handler with faults. */
   loadHandler?: (job: JobContract) => Promise<JobHandler>;
@@ -53,7 +56,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const pollMs = options.pollMs ?? 150;
-  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const credentials = localCredentials(options.dynamodbDatabase);
   const client = new DynamoDBClient({ endpoint: options.dynamodbUrl, region: REGION, credentials });
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   const load = options.loadHandler ?? importHandler;

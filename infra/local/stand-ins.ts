@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { localAccountingEnv } from './accounting-provider.js';
 import { ensureAdminPool, type PoolIds } from './cognito-pool.js';
+import { localCredentials } from './local-credentials.js';
 import {
   assertJava,
   assertPortsFree,
@@ -29,6 +30,8 @@ export interface StandInOptions {
   mailPort: number;
   cognitoPort: number;
   dynamodbPort: number;
+  /** One DynamoDB Local database for every access key (default true; the test run gives each file its own). */
+  sharedDb?: boolean;
 }
 
 /**
@@ -40,6 +43,8 @@ export type Progress = (line: string) => void;
 /** Where the stand-ins answer, and what every API server over them needs; plain data, so a test run can pass it to its workers. */
 export interface StandInEndpoints {
   dynamodbUrl: string;
+  /** The DynamoDB Local database to use (its access key, local-credentials.ts); default `local`. */
+  dynamodbDatabase?: string;
   mailUrl: string;
   cognitoUrl: string;
   pool: PoolIds;
@@ -58,6 +63,7 @@ interface LocalState {
 /** Points the AWS SDK (and the handlers' config) at the local stand-ins; read by the handlers at import. */
 export function setLocalEnv(values: {
   dynamodbUrl: string;
+  dynamodbDatabase?: string | undefined;
   mailUrl: string;
   cognitoUrl: string;
   pool: PoolIds;
@@ -68,8 +74,8 @@ export function setLocalEnv(values: {
 }) {
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ACCESS_KEY_ID: localCredentials(values.dynamodbDatabase).accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localCredentials(values.dynamodbDatabase).secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: values.dynamodbUrl,
     AWS_ENDPOINT_URL_SESV2: values.mailUrl,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: values.cognitoUrl,
@@ -131,9 +137,9 @@ export async function startStandIns(options: StandInOptions, progress?: Progress
     };
     progress?.('Starting DynamoDB Local (Java), the local SES and cognito-local…');
     const [dynamodb, mail, cognito] = await Promise.all([
-      startDynamoDb(options.dynamodbPort, memory ? undefined : join(dataDir, 'dynamodb')).then(
-        track('DynamoDB Local'),
-      ),
+      startDynamoDb(options.dynamodbPort, memory ? undefined : join(dataDir, 'dynamodb'), {
+        sharedDb: options.sharedDb ?? true,
+      }).then(track('DynamoDB Local')),
       startMail(options.mailPort).then(track('local SES (mail page)')),
       startCognito(options.cognitoPort, join(dataDir, 'cognito')).then(track('cognito-local')),
     ]);

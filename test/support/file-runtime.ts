@@ -1,5 +1,5 @@
 /**
- * This test file's own runtime: its own table in the run's DynamoDB Local (a fresh name, holding the base
+ * This test file's own runtime: its own table in its own database of the run's DynamoDB Local (holding the base
  * fixture test/fixtures/base.json copied from the run's base table), its own local SES, and its own API server
  * on a free port, built by the same startApiServer as `npm start` (group handlers imported in this file's
  * worker, TABLE_NAME = the file's table).
@@ -19,6 +19,8 @@ export const BASE_FIXTURE = fileURLToPath(new URL('../fixtures/base.json', impor
 export interface FileRuntime extends ApiRuntime {
   mailUrl: string;
   dynamodbUrl: string;
+  /** This file's own DynamoDB Local database (infra/local/local-credentials.ts). */
+  dynamodbDatabase: string;
 }
 
 let mail: Awaited<ReturnType<typeof startMail>>;
@@ -37,14 +39,20 @@ export async function stopLocalMail(): Promise<() => Promise<void>> {
 
 async function startFileRuntime(): Promise<FileRuntime> {
   const shared = inject('standIns');
-  const tableName = `test-${randomUUID()}`;
+  const id = randomUUID().replaceAll('-', '');
+  const tableName = `test-${id}`;
+  const dynamodbDatabase = `file${id}`;
   // Before the server starts, so the table's background work starts on a seeded table as with `npm start`.
-  await copyTable(shared.dynamodbUrl, inject('baseTable'), tableName);
+  await copyTable(
+    shared.dynamodbUrl,
+    { database: inject('baseDatabase'), table: inject('baseTable') },
+    { database: dynamodbDatabase, table: tableName },
+  );
   // A local SES per file: mail to the fixture's addresses from another file never shows up here.
   mail = await startMail(0);
   try {
     const api = await startApiServer({
-      standIns: { ...shared, mailUrl: mail.url },
+      standIns: { ...shared, mailUrl: mail.url, dynamodbDatabase },
       tableName,
       port: 0,
       seed: 'none',
@@ -61,6 +69,7 @@ async function startFileRuntime(): Promise<FileRuntime> {
       ...api,
       mailUrl: mail.url,
       dynamodbUrl: shared.dynamodbUrl,
+      dynamodbDatabase,
       stop: async () => {
         await api.stop();
         await mail.stop();

@@ -14,6 +14,8 @@ let standIns: StandIns | undefined;
 
 /** The table each test file's table is copied from; nothing serves or writes it after setup. */
 const BASE_TABLE = 'test-base';
+/** The DynamoDB Local database of the base table (each test file copies it into a database of its own). */
+const BASE_DATABASE = 'testbase';
 
 export const BASE_FIXTURE = fileURLToPath(new URL('../fixtures/base.json', import.meta.url));
 
@@ -34,10 +36,18 @@ export async function setup(project: TestProject): Promise<void> {
   // startApiServer points this process's environment at the base table's server; the test workers inherit
   // the environment, so it is put back afterwards and each file's server sets its own.
   const untouched = { ...process.env };
-  standIns = await startStandIns({ dataDir: 'memory', mailPort: 0, cognitoPort: 0, dynamodbPort: 0 });
+  // A DynamoDB Local database per test file (local-credentials.ts): one shared database slows down many
+  // times over as the files' tables come and go, and one file's transaction locks would stall the others.
+  standIns = await startStandIns({
+    dataDir: 'memory',
+    mailPort: 0,
+    cognitoPort: 0,
+    dynamodbPort: 0,
+    sharedDb: false,
+  });
   const { stop: _stop, ...endpoints } = standIns;
   const base = await startApiServer({
-    standIns: endpoints,
+    standIns: { ...endpoints, dynamodbDatabase: BASE_DATABASE },
     tableName: BASE_TABLE,
     port: 0,
     seed: BASE_FIXTURE,
@@ -49,6 +59,7 @@ export async function setup(project: TestProject): Promise<void> {
   Object.assign(process.env, untouched);
   project.provide('standIns', endpoints);
   project.provide('baseTable', BASE_TABLE);
+  project.provide('baseDatabase', BASE_DATABASE);
   project.provide('dynamodbUrl', endpoints.dynamodbUrl);
 }
 
@@ -60,6 +71,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     standIns: StandInEndpoints;
     baseTable: string;
+    baseDatabase: string;
     dynamodbUrl: string;
   }
 }

@@ -5,37 +5,45 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { localCredentials } from '../../infra/local/local-credentials.js';
 import { ensureTable } from '../../infra/local/table.js';
 
 type Item = Record<string, unknown>;
 
-export async function copyTable(dynamodbUrl: string, from: string, to: string): Promise<number> {
-  const client = new DynamoDBClient({
-    endpoint: dynamodbUrl,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const doc = DynamoDBDocumentClient.from(client);
+/** A table in one of DynamoDB Local's databases (infra/local/local-credentials.ts). */
+export interface TableAt {
+  database: string;
+  table: string;
+}
+
+export async function copyTable(dynamodbUrl: string, from: TableAt, to: TableAt): Promise<number> {
+  const clientOf = (database: string) =>
+    new DynamoDBClient({ endpoint: dynamodbUrl, region: 'us-east-1', credentials: localCredentials(database) });
+  const source = clientOf(from.database);
+  const target = clientOf(to.database);
+  const read = DynamoDBDocumentClient.from(source);
+  const doc = DynamoDBDocumentClient.from(target);
   try {
-    await ensureTable(client, to);
+    await ensureTable(target, to.table);
     const items: Item[] = [];
     let start: Item | undefined;
     do {
-      const page = await doc.send(new ScanCommand({ TableName: from, ExclusiveStartKey: start }));
+      const page = await read.send(new ScanCommand({ TableName: from.table, ExclusiveStartKey: start }));
       items.push(...((page.Items ?? []) as Item[]));
       start = page.LastEvaluatedKey as Item | undefined;
     } while (start);
     for (let i = 0; i < items.length; i += 25) {
       let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
       for (let attempt = 0; requests.length > 0; attempt++) {
-        const result = await doc.send(new BatchWriteCommand({ RequestItems: { [to]: requests } }));
-        requests = (result.UnprocessedItems?.[to] ?? []) as typeof requests;
+        const result = await doc.send(new BatchWriteCommand({ RequestItems: { [to.table]: requests } }));
+        requests = (result.UnprocessedItems?.[to.table] ?? []) as typeof requests;
         if (requests.length && attempt > 8) throw new Error('DynamoDB Local kept items unprocessed');
         if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
       }
     }
     return items.length;
   } finally {
-    client.destroy();
+    source.destroy();
+    target.destroy();
   }
 }
