@@ -20,8 +20,8 @@ import { serveHomePage } from './home-page.js';
 import { createApiServer, type LambdaHandler } from './http-server.js';
 import { type JobRunner, startJobRunner } from './job-runner.js';
 import { serveJobControl } from './jobs-page.js';
-import { servePayPage } from './pay-page.js';
 import { localCredentials } from './local-credentials.js';
+import { servePayPage } from './pay-page.js';
 import { assertPortsFree, freePort, PortInUseError } from './services.js';
 import {
   type Progress,

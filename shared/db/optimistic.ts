@@ -4,6 +4,7 @@
  * StaleRecord; the service re-reads and re-applies. Under heavy contention the attempts run out: the answer
  * is then a 409 and nothing was written, a state the request's rivals alone could have left.
  */
+import { jitteredBackoff } from '../backoff.js';
 import { Conflict } from '../errors.js';
 
 /** Another write changed the record since it was read (or a concurrent transaction held it). */
@@ -22,9 +23,7 @@ export async function retryStale<T>(what: string, attempt: () => Promise<T>): Pr
       if (i >= ATTEMPTS) {
         throw new Conflict(`${what} is being changed by other requests at the same moment; try again`);
       }
-      await sleep(Math.random() * BASE_DELAY_MS * 2 ** Math.min(i, 5));
+      await jitteredBackoff(Math.min(i, 5), BASE_DELAY_MS);
     }
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,6 +7,7 @@
  * jittered backoff a bounded number of times, then answered 409; throttling is a 503.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { jitteredBackoff } from '../backoff.js';
 import { ddb, TABLE_NAME } from './client.js';
 import { type Key, keys } from './keys.js';
 import { isThrottling, ServiceBusy } from './throttling.js';
@@ -58,7 +59,7 @@ export async function commit(parts: readonly TxPart[], options: CommitOptions = 
       if (!(failed instanceof TransactionFailed) || !failed.transient || attempt >= attempts) {
         throw failed instanceof TransactionFailed && isAllThrottled(failed) ? new ServiceBusy(error) : failed;
       }
-      await sleep(Math.random() * BASE_DELAY_MS * 2 ** attempt);
+      await jitteredBackoff(attempt, BASE_DELAY_MS);
     }
   }
 }
@@ -81,8 +82,6 @@ function assertUniqueLabels(parts: readonly TxPart[]): void {
     seen.add(label);
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Values = Record<string, unknown>;
 type Names = Record<string, string>;

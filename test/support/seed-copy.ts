@@ -18,7 +18,11 @@ export interface TableAt {
 
 export async function copyTable(dynamodbUrl: string, from: TableAt, to: TableAt): Promise<number> {
   const clientOf = (database: string) =>
-    new DynamoDBClient({ endpoint: dynamodbUrl, region: 'us-east-1', credentials: localCredentials(database) });
+    new DynamoDBClient({
+      endpoint: dynamodbUrl,
+      region: 'us-east-1',
+      credentials: localCredentials(database),
+    });
   const source = clientOf(from.database);
   const target = clientOf(to.database);
   const read = DynamoDBDocumentClient.from(source);

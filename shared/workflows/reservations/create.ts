@@ -7,6 +7,7 @@
  * concurrent writer reads them again, so exactly one writer wins the last unit.
  */
 
+import { jitteredBackoff } from '../../backoff.js';
 import { emitBusinessMetric } from '../../business-metrics.js';
 import { changePart } from '../../data/changes-repo.js';
 import { conflictParts } from '../../data/conflicts-repo.js';
@@ -15,6 +16,7 @@ import { reservationSeqPart, type StoredProperty } from '../../data/properties-r
 import { holdPart, insertReservationParts } from '../../data/reservations-repo.js';
 import { getSettings } from '../../data/settings-repo.js';
 import { nextId } from '../../db/counters.js';
+import { ServiceBusy } from '../../db/throttling.js';
 import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
 import { checkBookable, unitsOf } from '../../domain/booking/bookable.js';
 import {
@@ -92,12 +94,16 @@ export interface CreateOptions {
 }
 
 /**
- * Tries of the transaction, each after reading the nights again (a claim lost to a concurrent writer) or the
- * guest's tenant (taken or removed meanwhile); then a 409 "try again".
+ * Tries of the transaction, each after a jittered wait and a new read of the nights (a claim lost to a
+ * concurrent writer, or DynamoDB too busy to decide) or of the guest's tenant (taken or removed meanwhile).
+ * When they are used up the nights are read once more: full, the answer is the stay's "not available"; not
+ * full, a 503 with Retry-After (nothing was booked, and trying again may well succeed).
  */
-export const CLAIM_ATTEMPTS = 6;
+export const CLAIM_ATTEMPTS = 8;
 
-const BUSY = 'The stay is being booked by others at this moment; nothing was booked. Try again.';
+/** Base and cap of the wait between tries (shared/backoff.ts): up to about 3 s in all over the tries. */
+const CLAIM_BACKOFF_MS = 20;
+const CLAIM_BACKOFF_CAP_MS = 1_000;
 
 /** The rules of `rules` on the claims read; throws the caller's refusal. Units only when the rules say so. */
 function checkRules(
@@ -247,7 +253,11 @@ export async function createReservationWithNights(
       if (record.status !== RESERVATION_STATUS.adminBlock) emitBusinessMetric('Bookings');
       return record;
     } catch (error) {
-      const retry = retryOf(error, input, attempt);
+      const retry = retryOf(error, input);
+      if (attempt >= CLAIM_ATTEMPTS) {
+        throw await triesUsedUp(input.rules, property, stay, today, error);
+      }
+      await jitteredBackoff(attempt, CLAIM_BACKOFF_MS, CLAIM_BACKOFF_CAP_MS);
       if (retry === 'guest') guest = await guestOf(input.guest, ctx, true);
       claims = undefined;
     }
@@ -255,13 +265,32 @@ export async function createReservationWithNights(
 }
 
 /** What a failed try reads again before the next one: the nights, or the guest's tenant too; else it throws. */
-function retryOf(error: unknown, input: NewStay, attempt: number): 'claims' | 'guest' {
+function retryOf(error: unknown, input: NewStay): 'claims' | 'guest' {
   if (isArchivedMeanwhile(error)) throw closedMeanwhile(input, input.propertyId);
+  // DynamoDB throttled the write, or (DynamoDB Local) gave up waiting for an item's lock: nothing was written.
+  if (error instanceof ServiceBusy) return 'claims';
   const lostClaim = claimLost(error) || isTransient(error);
   const staleGuest = input.guest.kind === 'guest' && guestTenantChanged(error);
   if (!(error instanceof TransactionFailed) || !(lostClaim || staleGuest)) throw error;
-  if (attempt >= CLAIM_ATTEMPTS) throw new Conflict(BUSY);
   return staleGuest ? 'guest' : 'claims';
+}
+
+/**
+ * The answer once every try lost: the nights read again decide. Full (or no longer bookable for these guests),
+ * the caller's "not available" is thrown by the same checks as a first try's; otherwise the rivals have not
+ * taken them, and the honest answer is "busy, try again" (503 with Retry-After).
+ */
+async function triesUsedUp(
+  rules: StayRules,
+  property: StoredProperty,
+  stay: Stay,
+  today: string,
+  lastError: unknown,
+): Promise<ServiceBusy> {
+  const claims = await nightClaims(property.record.propertyId, stay.dateFrom, stay.dateTo);
+  checkRules(rules, property, stay, today, claims);
+  picksFor(rules, property, stay, claims);
+  return new ServiceBusy(lastError);
 }
 
 function closedMeanwhile(input: NewStay, propertyId: number) {
