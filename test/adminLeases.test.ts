@@ -470,3 +470,22 @@ describe('fixture kind leases', () => {
     expect((await create({ tenantId, propertyId, startDate: day(1) })).status).toBe(409);
   });
 });
+
+describe('rentRun.json', () => {
+  it('refuses a day after the site’s today with a 400 naming date; runs today or a day before it', async () => {
+    // Two days ahead of UTC is after the site's today in any time zone.
+    for (const date of [day(2), '9999-12-01']) {
+      const res = await admin.post(`${BASE}/rentRun.json`, { date });
+      expect(res.status, `${date}: ${res.text}`).toBe(400);
+      expect(problem(res).errors?.[0]?.field).toBe('date');
+    }
+    const backDated = await admin.post<{ date: string; autopay: unknown[] }>(`${BASE}/rentRun.json`, {
+      date: day(-3),
+    });
+    expect(backDated.status, backDated.text).toBe(200);
+    expect(backDated.body).toMatchObject({ date: day(-3), autopay: [] });
+    const today = await admin.post<{ date: string }>(`${BASE}/rentRun.json`, {});
+    expect(today.status, today.text).toBe(200);
+    expect(today.body.date).toBe(day(0));
+  });
+});
