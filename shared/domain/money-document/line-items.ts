@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { toAmount } from '../money.js';
+import { amountCents } from '../values.js';
 
 export const MAX_LINES_PER_WRITE = 50;
 export const MAX_LINES_PER_DOCUMENT = 500;
@@ -26,27 +27,8 @@ export interface DocumentLine {
   taxed: 0 | 1;
 }
 
-/** Money as a number or a decimal string with at most 2 decimals, either sign; integer cents out. */
-const signedMoneyToCents = v.pipe(
-  v.union(
-    [
-      v.pipe(v.number(), v.finite('must be a number')),
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'must be an amount such as 125.50'),
-        v.transform(Number),
-      ),
-    ],
-    'must be an amount such as 125.50',
-  ),
-  v.check(
-    (n) => Math.abs(n) <= MAX_LINE_AMOUNT,
-    `must be between -${MAX_LINE_AMOUNT} and ${MAX_LINE_AMOUNT}`,
-  ),
-  v.check((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), 'must have at most 2 decimals'),
-  v.transform((n) => Math.round(n * 100)),
-);
+/** A line's amount: either sign (a credit line is negative), at most 2 decimals; integer cents out. */
+const lineAmountCents = amountCents({ min: -MAX_LINE_AMOUNT, max: MAX_LINE_AMOUNT });
 
 /** A quantity: positive, at most 2 decimals (hours, nights, units). */
 const quantity = v.pipe(
@@ -83,7 +65,7 @@ export const lineItemInput = v.strictObject({
     v.minLength(1, 'is required'),
     v.maxLength(MAX_LINE_DESCRIPTION, `must be at most ${MAX_LINE_DESCRIPTION} characters`),
   ),
-  amount: signedMoneyToCents,
+  amount: lineAmountCents,
   quantity: v.optional(quantity, 1),
   taxed: v.optional(taxedFlag, 0),
 });
