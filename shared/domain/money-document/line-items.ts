@@ -45,8 +45,8 @@ const quantity = v.pipe(
     'must be a number such as 1 or 2.5',
   ),
   v.check((n) => n > 0 && n <= MAX_QUANTITY, `must be above 0 and at most ${MAX_QUANTITY}`),
-  v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must have at most 2 decimals'),
-  v.transform((n) => Math.round(n * 100) / 100),
+  // Judged on its decimal text, like an amount: 1.000000001 is refused, not rounded to 1.
+  v.check((n) => /^\d+(\.\d{1,2})?$/.test(String(n)), 'must have at most 2 decimals'),
 );
 
 /** The spec's `taxed` flag: true/false, 1/0, "1"/"0", "true"/"false", "yes"/"no". */
