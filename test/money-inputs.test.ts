@@ -35,10 +35,10 @@ const MONEY: Case[] = [
     field: 'latePenalty',
   },
   {
-    name: 'a nightly rate of "100.001"',
+    name: 'a nightly rate of 100.001',
     method: 'POST',
     path: '/API/adminProperties/V1/properties.json',
-    body: vrPropertyBody({ propertyRate: '100.001' }),
+    body: vrPropertyBody({ propertyRate: 100.001 }),
     field: 'propertyRate',
   },
   {
@@ -70,10 +70,10 @@ const MONEY: Case[] = [
     field: 'rent',
   },
   {
-    name: 'a lease’s flat late fee of "5.005"',
+    name: 'a lease’s flat late fee of 5.005',
     method: 'PUT',
     path: '/API/adminLeases/V1/leases/2.json',
-    body: { lateFee: { flat: '5.005' } },
+    body: { lateFee: { flat: 5.005 } },
     field: 'lateFee.flat',
   },
   {
@@ -98,17 +98,17 @@ const MONEY: Case[] = [
     field: 'lease.deposit',
   },
   {
-    name: 'a date price of "99.999"',
+    name: 'a date price of 99.999',
     method: 'PUT',
     path: '/API/adminRates/V1/rates/2003.json',
-    body: { dateFrom: day(30), dateTo: day(31), rate: '99.999' },
+    body: { dateFrom: day(30), dateTo: day(31), rate: 99.999 },
     field: 'rate',
   },
   {
-    name: 'an abs coupon of 0.004',
+    name: 'an abs coupon of 10.005',
     method: 'POST',
     path: '/API/adminCoupons/V1/coupons.json',
-    body: { couponCode: code(), type: 'abs', value: 0.004 },
+    body: { couponCode: code(), type: 'abs', value: 10.005 },
     field: 'value',
   },
   {
