@@ -163,6 +163,31 @@ describe('a guest booking with the e-mail of an account', () => {
   });
 });
 
+describe('a stay staff book for an address', () => {
+  it('is linked to the address’s account, else to its guest record', async () => {
+    const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
+    const admin = await signedIn('super');
+    const staffBook = async (email: string) => {
+      const { from, to } = oneNight();
+      const res = await admin.post('/API/adminReservations/V1/reservations.json', {
+        propertyId,
+        dateFrom: from,
+        dateTo: to,
+        name: 'Sam Staff',
+        email,
+      });
+      expect(res.status, res.text).toBe(201);
+      return (res.body.reservation as { tenantId: number | null }).tenantId;
+    };
+    const guestEmail = uniqueEmail('staff-guest');
+    const guestId = Number((await bookAsGuest(propertyId, guestEmail)).body.tenantId);
+    expect(await staffBook(guestEmail)).toBe(guestId);
+    const owner = await registeredTenant();
+    expect(await staffBook(owner.email)).toBe(await tenantIdOf(await tenantSession(owner)));
+    expect(await staffBook(uniqueEmail('nobody'))).toBeNull();
+  });
+});
+
 describe('registering with a guest’s address', () => {
   it('claims the guest record with its stays and invoices; later guest bookings make a new guest record', async () => {
     const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });

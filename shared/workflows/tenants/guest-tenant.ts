@@ -15,6 +15,7 @@ import {
   guestTenantStillGuestPart,
   insertGuestTenantParts,
 } from '../../data/guest-tenants-repo.js';
+import { tenantIdByEmail } from '../../data/tenants-repo.js';
 import { nextId } from '../../db/counters.js';
 import type { TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
@@ -88,3 +89,13 @@ export const newGuestTenantParts = (record: TenantRecord, by: Actor, now: Date):
   ...insertGuestTenantParts(record),
   changePart(tenantChange('created', undefined, record), by, now),
 ];
+
+/**
+ * Whom a stay staff book for someone (an admin reservation, a fixture's) is linked to: the address's account,
+ * else its guest record, else nobody. Staff decide who the guest is, so an account may be named; a visitor's
+ * booking never comes here (guestTenant above).
+ */
+export async function tenantKnownByEmail(email: string): Promise<number | undefined> {
+  const [account, guest] = await Promise.all([tenantIdByEmail(email), guestTenantIdByEmail(email)]);
+  return account ?? guest;
+}
