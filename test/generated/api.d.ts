@@ -12851,6 +12851,8 @@ export interface operations {
                             dateCreated: string;
                             dateUpdated: string;
                             dateActivated?: string | null;
+                            /** @enum {number} */
+                            isGuest: 0 | 1;
                         }[];
                         page: number;
                         limit: number;
@@ -13036,6 +13038,8 @@ export interface operations {
                         dateCreated: string;
                         dateUpdated: string;
                         dateActivated?: string | null;
+                        /** @enum {number} */
+                        isGuest: 0 | 1;
                         tenantPhone?: string;
                         tenantAltPhone?: string;
                         tenantAddress?: string;
@@ -13146,6 +13150,8 @@ export interface operations {
                             dateCreated: string;
                             dateUpdated: string;
                             dateActivated?: string | null;
+                            /** @enum {number} */
+                            isGuest: 0 | 1;
                         };
                     };
                 };
@@ -13322,6 +13328,8 @@ export interface operations {
                         dateCreated: string;
                         dateUpdated: string;
                         dateActivated?: string | null;
+                        /** @enum {number} */
+                        isGuest: 0 | 1;
                         tenantPhone?: string;
                         tenantAltPhone?: string;
                         tenantAddress?: string;
@@ -13432,6 +13440,8 @@ export interface operations {
                             dateCreated: string;
                             dateUpdated: string;
                             dateActivated?: string | null;
+                            /** @enum {number} */
+                            isGuest: 0 | 1;
                         };
                     };
                 };
@@ -22382,6 +22392,8 @@ export interface operations {
                         dateCreated: string;
                         dateUpdated: string;
                         dateActivated?: string | null;
+                        /** @enum {number} */
+                        isGuest: 0 | 1;
                         tenantPhone?: string;
                         tenantAltPhone?: string;
                         tenantAddress?: string;
