@@ -928,7 +928,7 @@ describe('cloud stack', () => {
       expect(ofType(resources, 'AWS::SNS::Topic')).toEqual([]);
       // Every alarm but the canaries' (CodeDeploy reads those; the group's errors alarm tells people).
       const alarms = alarmsOf(external).filter(
-        (a) => !JSON.stringify(a.Dimensions).includes('ExecutedVersion'),
+        (a) => !JSON.stringify(a.Dimensions ?? []).includes('ExecutedVersion'),
       );
       expect(alarms.length).toBeGreaterThan(0);
       for (const a of alarms) expect(a.AlarmActions).toEqual([topicArn]);
