@@ -657,8 +657,13 @@ describe('cloud stack', () => {
     expect(mentions(urls[0]?.[1].Properties?.TargetFunctionArn, webhookFn)).toBe(true);
     // The URL invokes the live alias, as the API does.
     expect(urls[0]?.[1].Properties?.Qualifier).toBe(LIVE_ALIAS);
-    const outputs = (dev.template.toJSON().Outputs ?? {}) as Record<string, { Value?: unknown }>;
+    const outputs = (dev.template.toJSON().Outputs ?? {}) as Record<
+      string,
+      { Value?: unknown; Description?: string }
+    >;
     expect(mentions(outputs.StripeWebhookUrl?.Value, urls[0]?.[0] ?? '?')).toBe(true);
+    // Its text names every event the webhook dispatches (autopay needs setup_intent.succeeded).
+    for (const event of HANDLED_STRIPE_EVENTS) expect(outputs.StripeWebhookUrl?.Description).toContain(event);
     const envOf = (group: string) =>
       Object.keys(
         (dev.resources[byGroup.get(group) ?? '']?.Properties?.Environment as { Variables?: object })
