@@ -7,6 +7,8 @@
  *
  * Run: `npm run bench:rent` (= `npx tsx bench/rent.ts 1000 10000`).
  */
+
+import { lateFeeTerms } from '../shared/domain/rent/late-fee-rules.js';
 import { runStandalone } from './standalone.js';
 
 const sizes = process.argv
@@ -58,7 +60,7 @@ async function measure(_baseUrl: string, runtime: { jobs: { stop(): Promise<void
             depositCents: 0,
             dueDay: Math.min(Number(today.slice(8, 10)), 28),
             graceDays: 5,
-            lateFee: { flatCents: 5_000, percent: 0, dailyCents: 0, maxPerMonthCents: null },
+            lateFee: lateFeeTerms({ flat: 5_000 }),
             issueDaysBefore: 0,
           },
         }),

@@ -27,7 +27,14 @@ interface Lease {
   deposit: number;
   dueDay: number;
   graceDays: number;
-  lateFee: { flat: number; percent: number; daily: number; maxPerMonth: number | null };
+  lateFee: {
+    flat: number;
+    percent: number;
+    percentOfRent: number;
+    daily: number;
+    weekly: number;
+    maxPerMonth: number | null;
+  };
   issueDaysBefore: number;
   depositInvoiceId: number | null;
 }
@@ -75,7 +82,7 @@ describe('create', () => {
       deposit: 1200,
       dueDay: 1,
       graceDays: 5,
-      lateFee: { flat: 50, percent: 0, daily: 0, maxPerMonth: null },
+      lateFee: { flat: 50, percent: 0, percentOfRent: 0, daily: 0, weekly: 0, maxPerMonth: null },
       issueDaysBefore: 14,
       applicationId: null,
     });
@@ -112,7 +119,7 @@ describe('create', () => {
       deposit: 0,
       dueDay: 28,
       graceDays: 3,
-      lateFee: { flat: 25, percent: '2.5', daily: 5, maxPerMonth: 100 },
+      lateFee: { flat: 25, percent: '2.5', percentOfRent: 1.25, daily: 5, weekly: '15.00', maxPerMonth: 100 },
       issueDaysBefore: 7,
     });
     expect(lease).toMatchObject({
@@ -122,7 +129,7 @@ describe('create', () => {
       deposit: 0,
       dueDay: 28,
       graceDays: 3,
-      lateFee: { flat: 25, percent: 2.5, daily: 5, maxPerMonth: 100 },
+      lateFee: { flat: 25, percent: 2.5, percentOfRent: 1.25, daily: 5, weekly: 15, maxPerMonth: 100 },
       issueDaysBefore: 7,
       depositInvoiceId: null,
     });

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StripeStandIn } from '../infra/local/stripe-stand-in.js';
 import { addDays } from '../shared/domain/dates.js';
+import { lateFeeTerms } from '../shared/domain/rent/late-fee-rules.js';
 import { createLtrProperty, signedInTenant } from './support/builders.js';
 import { signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
@@ -57,7 +58,7 @@ async function autopayLease(
       depositCents: 0,
       dueDay: Number(start.slice(8, 10)) > 28 ? 28 : Number(start.slice(8, 10)),
       graceDays: options.graceDays ?? 5,
-      lateFee: { flatCents: options.flatCents ?? 0, percent: 0, dailyCents: 0, maxPerMonthCents: null },
+      lateFee: lateFeeTerms({ flat: options.flatCents ?? 0 }),
       issueDaysBefore: options.issueDaysBefore ?? 0,
     },
   });

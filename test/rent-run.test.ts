@@ -7,6 +7,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../shared/domain/dates.js';
+import { lateFeeTerms } from '../shared/domain/rent/late-fee-rules.js';
 import { createLtrProperty, createTenant } from './support/builders.js';
 import { signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
@@ -83,7 +84,7 @@ async function lease(startDate: string, endDate = '', terms: Record<string, unkn
       depositCents: 0,
       dueDay: 1,
       graceDays: 5,
-      lateFee: { flatCents: 5_000, percent: 0, dailyCents: 1_000, maxPerMonthCents: 10_000 },
+      lateFee: lateFeeTerms({ flat: 5_000, percent: 0, daily: 1_000 }, 10_000),
       issueDaysBefore: 14,
       ...terms,
     },
@@ -154,6 +155,21 @@ describe('the rent run', () => {
     const fees = (await invoicesOf(made.tenantId)).filter((i) => i.description === 'ADJUSTMENT');
     expect(fees.reduce((sum, f) => sum + f.totalComputed, 0)).toBe(100);
     expect(fees).toHaveLength(3);
+  });
+
+  it('posts the other rule kinds: a percent of the rent on the first late day, a weekly fee per full week after', async () => {
+    const start = monthStart(2);
+    const made = await lease(start, '', {
+      issueDaysBefore: 0,
+      lateFee: lateFeeTerms({ percentOfRent: 10, weekly: 2_500 }),
+    });
+    await run(start);
+    const mine = async (on: string) =>
+      (await run(on)).lateFees.filter((f) => f.leaseId === made.leaseId).map((f) => f.amountCents);
+    expect(await mine(day(start, 6))).toEqual([10_000]);
+    expect(await mine(day(start, 12))).toEqual([]);
+    expect(await mine(day(start, 13))).toEqual([2_500]);
+    expect(await mine(day(start, 27))).toEqual([5_000]);
   });
 
   it('mails the tenant each invoice it issues and each late fee it posts, once', async () => {

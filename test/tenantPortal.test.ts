@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StripeStandIn } from '../infra/local/stripe-stand-in.js';
 import type { LeaseRecord } from '../shared/domain/lease.js';
+import { lateFeeTerms } from '../shared/domain/rent/late-fee-rules.js';
 import { type BuiltTenant, createLtrProperty, createVrProperty, signedInTenant } from './support/builders.js';
 import { type ApiResponse, Client, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
@@ -132,7 +133,7 @@ describe('tenant portal: the lease', () => {
         depositCents: 200_000,
         dueDay: 5,
         graceDays: 3,
-        lateFee: { flatCents: 5_000, percent: 2.5, dailyCents: 1_000, maxPerMonthCents: 20_000 },
+        lateFee: lateFeeTerms({ flat: 5_000, percent: 2.5, daily: 1_000 }, 20_000),
         issueDaysBefore: 10,
       },
     });

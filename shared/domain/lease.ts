@@ -5,20 +5,12 @@
  * The terms below are the contract of the rent cycle: shared/domain/rent/ computes from them (the rent of each
  * month, prorated; due and issue dates; late fees), adminLeases writes them, the rent run charges them.
  */
+import { completeLateFeeTerms, type LateFeeTerms, lateFeeTerms } from './rent/late-fee-rules.js';
+
 export const LEASE_STATUSES = ['active', 'pending', 'ended'] as const;
 export type LeaseStatus = (typeof LEASE_STATUSES)[number];
 
-/** How a RENT invoice left unpaid after its grace days is charged (DESIGN.md "Late fees"). */
-export interface LateFeeTerms {
-  /** Charged once, on the first late day (default: the property's `latePenalty`). */
-  flatCents: number;
-  /** Percent (0–100, up to 2 decimals) of the rent still due, charged once on the first late day. */
-  percent: number;
-  /** Charged per further day while it stays unpaid. */
-  dailyCents: number;
-  /** Cap of all late fees of one rent invoice; null: no cap. */
-  maxPerMonthCents: number | null;
-}
+export type { LateFeeTerms } from './rent/late-fee-rules.js';
 
 export interface LeaseTerms {
   /** Monthly rent (default: the property's `propertyRate`). */
@@ -63,15 +55,19 @@ export interface TermDefaults {
   latePenaltyCents: number;
 }
 
+/** A lease's own terms read whole (a late-fee kind added since they were written counts 0); none before terms. */
+export const ownTermsOf = (lease: Pick<LeaseRecord, 'terms'>): LeaseTerms | undefined =>
+  lease.terms && { ...lease.terms, lateFee: completeLateFeeTerms(lease.terms.lateFee) };
+
 /** The terms of a lease: its own, or the defaults from its property for a lease written before terms existed. */
 export function termsOf(lease: Pick<LeaseRecord, 'terms'>, property: TermDefaults): LeaseTerms {
   return (
-    lease.terms ?? {
+    ownTermsOf(lease) ?? {
       rentCents: property.propertyRateCents,
       depositCents: property.propertyDepositCents,
       dueDay: DEFAULT_DUE_DAY,
       graceDays: DEFAULT_GRACE_DAYS,
-      lateFee: { flatCents: property.latePenaltyCents, percent: 0, dailyCents: 0, maxPerMonthCents: null },
+      lateFee: lateFeeTerms({ flat: property.latePenaltyCents }),
       issueDaysBefore: DEFAULT_ISSUE_DAYS_BEFORE,
     }
   );

@@ -6370,9 +6370,17 @@ export interface operations {
                             dueDay: number;
                             graceDays: number;
                             lateFee: {
+                                /** @description Charged once, on the first late day (an amount) */
                                 flat: number;
+                                /** @description Percent of the rent still due, charged once on the first late day (percent) */
                                 percent: number;
+                                /** @description Percent of the month’s rent (the rent invoice’s total), charged once on the first late day (percent) */
+                                percentOfRent: number;
+                                /** @description Charged for each further day it stays unpaid (an amount) */
                                 daily: number;
+                                /** @description Charged for each further full week it stays unpaid (7, 14, … days after the first late day) (an amount) */
+                                weekly: number;
+                                /** @description Cap of all late fees of one rent invoice; null: none */
                                 maxPerMonth: number | null;
                             };
                             issueDaysBefore: number;
@@ -18378,7 +18386,9 @@ export interface operations {
                         lateFee?: {
                             flat?: number | string;
                             percent?: number | string;
+                            percentOfRent?: number | string;
                             daily?: number | string;
+                            weekly?: number | string;
                             maxPerMonth?: null | "" | (number | string);
                         };
                         issueDaysBefore?: number | string;
@@ -18523,9 +18533,17 @@ export interface operations {
                             dueDay: number;
                             graceDays: number;
                             lateFee: {
+                                /** @description Charged once, on the first late day (an amount) */
                                 flat: number;
+                                /** @description Percent of the rent still due, charged once on the first late day (percent) */
                                 percent: number;
+                                /** @description Percent of the month’s rent (the rent invoice’s total), charged once on the first late day (percent) */
+                                percentOfRent: number;
+                                /** @description Charged for each further day it stays unpaid (an amount) */
                                 daily: number;
+                                /** @description Charged for each further full week it stays unpaid (7, 14, … days after the first late day) (an amount) */
+                                weekly: number;
+                                /** @description Cap of all late fees of one rent invoice; null: none */
                                 maxPerMonth: number | null;
                             };
                             issueDaysBefore: number;
@@ -18609,7 +18627,9 @@ export interface operations {
                     lateFee?: {
                         flat?: number | string;
                         percent?: number | string;
+                        percentOfRent?: number | string;
                         daily?: number | string;
+                        weekly?: number | string;
                         maxPerMonth?: null | "" | (number | string);
                     };
                     issueDaysBefore?: number | string;
@@ -18639,9 +18659,17 @@ export interface operations {
                             dueDay: number;
                             graceDays: number;
                             lateFee: {
+                                /** @description Charged once, on the first late day (an amount) */
                                 flat: number;
+                                /** @description Percent of the rent still due, charged once on the first late day (percent) */
                                 percent: number;
+                                /** @description Percent of the month’s rent (the rent invoice’s total), charged once on the first late day (percent) */
+                                percentOfRent: number;
+                                /** @description Charged for each further day it stays unpaid (an amount) */
                                 daily: number;
+                                /** @description Charged for each further full week it stays unpaid (7, 14, … days after the first late day) (an amount) */
+                                weekly: number;
+                                /** @description Cap of all late fees of one rent invoice; null: none */
                                 maxPerMonth: number | null;
                             };
                             issueDaysBefore: number;
@@ -18748,9 +18776,17 @@ export interface operations {
                         dueDay: number;
                         graceDays: number;
                         lateFee: {
+                            /** @description Charged once, on the first late day (an amount) */
                             flat: number;
+                            /** @description Percent of the rent still due, charged once on the first late day (percent) */
                             percent: number;
+                            /** @description Percent of the month’s rent (the rent invoice’s total), charged once on the first late day (percent) */
+                            percentOfRent: number;
+                            /** @description Charged for each further day it stays unpaid (an amount) */
                             daily: number;
+                            /** @description Charged for each further full week it stays unpaid (7, 14, … days after the first late day) (an amount) */
+                            weekly: number;
+                            /** @description Cap of all late fees of one rent invoice; null: none */
                             maxPerMonth: number | null;
                         };
                         issueDaysBefore: number;
@@ -18837,7 +18873,9 @@ export interface operations {
                     lateFee?: {
                         flat?: number | string;
                         percent?: number | string;
+                        percentOfRent?: number | string;
                         daily?: number | string;
+                        weekly?: number | string;
                         maxPerMonth?: null | "" | (number | string);
                     };
                     issueDaysBefore?: number | string;
@@ -18866,9 +18904,17 @@ export interface operations {
                             dueDay: number;
                             graceDays: number;
                             lateFee: {
+                                /** @description Charged once, on the first late day (an amount) */
                                 flat: number;
+                                /** @description Percent of the rent still due, charged once on the first late day (percent) */
                                 percent: number;
+                                /** @description Percent of the month’s rent (the rent invoice’s total), charged once on the first late day (percent) */
+                                percentOfRent: number;
+                                /** @description Charged for each further day it stays unpaid (an amount) */
                                 daily: number;
+                                /** @description Charged for each further full week it stays unpaid (7, 14, … days after the first late day) (an amount) */
+                                weekly: number;
+                                /** @description Cap of all late fees of one rent invoice; null: none */
                                 maxPerMonth: number | null;
                             };
                             issueDaysBefore: number;
@@ -18994,9 +19040,17 @@ export interface operations {
                             dueDay: number;
                             graceDays: number;
                             lateFee: {
+                                /** @description Charged once, on the first late day (an amount) */
                                 flat: number;
+                                /** @description Percent of the rent still due, charged once on the first late day (percent) */
                                 percent: number;
+                                /** @description Percent of the month’s rent (the rent invoice’s total), charged once on the first late day (percent) */
+                                percentOfRent: number;
+                                /** @description Charged for each further day it stays unpaid (an amount) */
                                 daily: number;
+                                /** @description Charged for each further full week it stays unpaid (7, 14, … days after the first late day) (an amount) */
+                                weekly: number;
+                                /** @description Cap of all late fees of one rent invoice; null: none */
                                 maxPerMonth: number | null;
                             };
                             issueDaysBefore: number;
@@ -22579,9 +22633,17 @@ export interface operations {
                         dueDay: number;
                         graceDays: number;
                         lateFee: {
+                            /** @description Charged once, on the first late day (an amount) */
                             flat: number;
+                            /** @description Percent of the rent still due, charged once on the first late day (percent) */
                             percent: number;
+                            /** @description Percent of the month’s rent (the rent invoice’s total), charged once on the first late day (percent) */
+                            percentOfRent: number;
+                            /** @description Charged for each further day it stays unpaid (an amount) */
                             daily: number;
+                            /** @description Charged for each further full week it stays unpaid (7, 14, … days after the first late day) (an amount) */
+                            weekly: number;
+                            /** @description Cap of all late fees of one rent invoice; null: none */
                             maxPerMonth: number | null;
                         };
                         issueDaysBefore: number;
@@ -22646,9 +22708,17 @@ export interface operations {
                         dueDay: number;
                         graceDays: number;
                         lateFee: {
+                            /** @description Charged once, on the first late day (an amount) */
                             flat: number;
+                            /** @description Percent of the rent still due, charged once on the first late day (percent) */
                             percent: number;
+                            /** @description Percent of the month’s rent (the rent invoice’s total), charged once on the first late day (percent) */
+                            percentOfRent: number;
+                            /** @description Charged for each further day it stays unpaid (an amount) */
                             daily: number;
+                            /** @description Charged for each further full week it stays unpaid (7, 14, … days after the first late day) (an amount) */
+                            weekly: number;
+                            /** @description Cap of all late fees of one rent invoice; null: none */
                             maxPerMonth: number | null;
                         };
                         issueDaysBefore: number;
@@ -22713,9 +22783,17 @@ export interface operations {
                         dueDay: number;
                         graceDays: number;
                         lateFee: {
+                            /** @description Charged once, on the first late day (an amount) */
                             flat: number;
+                            /** @description Percent of the rent still due, charged once on the first late day (percent) */
                             percent: number;
+                            /** @description Percent of the month’s rent (the rent invoice’s total), charged once on the first late day (percent) */
+                            percentOfRent: number;
+                            /** @description Charged for each further day it stays unpaid (an amount) */
                             daily: number;
+                            /** @description Charged for each further full week it stays unpaid (7, 14, … days after the first late day) (an amount) */
+                            weekly: number;
+                            /** @description Cap of all late fees of one rent invoice; null: none */
                             maxPerMonth: number | null;
                         };
                         issueDaysBefore: number;

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { firstLateDay, lateFeeOwedCents, lateFeeToPost } from './late-fee.js';
+import { completeLateFeeTerms, LATE_FEE_KINDS, lateFeeTerms } from './late-fee-rules.js';
 
-const rules = {
-  flatCents: 5_000,
-  percent: 10,
-  dailyCents: 1_000,
-  maxPerMonthCents: 30_000 as number | null,
-  graceDays: 5,
-};
-const rent = { dueDate: '2027-04-01', issueDate: '2027-03-18', baseCents: 150_000 };
+const rules = { ...lateFeeTerms({ flat: 5_000, percent: 10, daily: 1_000 }, 30_000), graceDays: 5 };
+const rent = { dueDate: '2027-04-01', issueDate: '2027-03-18', baseCents: 150_000, rentCents: 150_000 };
 
 describe('the late fee a rent invoice owes', () => {
   it('is nothing through the due date plus the grace days', () => {
@@ -31,7 +26,7 @@ describe('the late fee a rent invoice owes', () => {
   });
 
   it('counts a February of 29 days in 2028', () => {
-    const feb = { dueDate: '2028-02-27', issueDate: '2028-02-13', baseCents: 100_000 };
+    const feb = { dueDate: '2028-02-27', issueDate: '2028-02-13', baseCents: 100_000, rentCents: 100_000 };
     // first late day 2028-02-28 (grace 0); 02-29, 03-01 are two further days
     const owed = lateFeeOwedCents({ ...rules, graceDays: 0, maxPerMonthCents: null }, feb, '2028-03-01');
     expect(owed).toBe(5_000 + 10_000 + 2 * 1_000);
@@ -61,18 +56,18 @@ describe('the late fee a rent invoice owes', () => {
   });
 
   it('rounds the percent fee half away from zero, once', () => {
-    const pct = { flatCents: 0, percent: 10, dailyCents: 0, maxPerMonthCents: null, graceDays: 0 };
+    const pct = { ...lateFeeTerms({ percent: 10 }), graceDays: 0 };
     expect(
       lateFeeOwedCents(
         pct,
-        { dueDate: '2027-04-01', issueDate: '2027-04-01', baseCents: 150_005 },
+        { dueDate: '2027-04-01', issueDate: '2027-04-01', baseCents: 150_005, rentCents: 150_005 },
         '2027-04-02',
       ),
     ).toBe(15_001);
     expect(
       lateFeeOwedCents(
         { ...pct, percent: 2.5 },
-        { dueDate: '2027-04-01', issueDate: '2027-04-01', baseCents: 1_234 },
+        { dueDate: '2027-04-01', issueDate: '2027-04-01', baseCents: 1_234, rentCents: 1_234 },
         '2027-04-02',
       ),
     ).toBe(
@@ -104,5 +99,40 @@ describe('what a run posts', () => {
     expect(lateFeeToPost({ owedCents: 9_000, postedCents: 0, paid: true, processing: false })).toBe(0);
     expect(lateFeeToPost({ owedCents: 9_000, postedCents: 0, paid: false, processing: true })).toBe(0);
     expect(lateFeeToPost({ owedCents: 9_000, postedCents: 10_000, paid: false, processing: false })).toBe(0);
+  });
+});
+
+describe('the rule kinds', () => {
+  const due = { dueDate: '2027-04-01', issueDate: '2027-03-18', baseCents: 40_000, rentCents: 150_000 };
+  const only = (figures: Parameters<typeof lateFeeTerms>[0]) => ({ ...lateFeeTerms(figures), graceDays: 0 });
+
+  it('a percent of the rent counts the month’s rent, a percent of what is due counts what is left of it', () => {
+    expect(lateFeeOwedCents(only({ percentOfRent: 5 }), due, '2027-04-02')).toBe(7_500);
+    expect(lateFeeOwedCents(only({ percent: 5 }), due, '2027-04-02')).toBe(2_000);
+  });
+
+  it('a weekly fee is charged for each further full week, not on the first late day', () => {
+    const owed = (day: string) => lateFeeOwedCents(only({ weekly: 2_500 }), due, day);
+    expect([owed('2027-04-02'), owed('2027-04-08'), owed('2027-04-09'), owed('2027-04-16')]).toEqual([
+      0, 0, 2_500, 5_000,
+    ]);
+  });
+
+  it('rules add up under the one cap', () => {
+    const all = {
+      ...lateFeeTerms({ flat: 1_000, percentOfRent: 1, daily: 100, weekly: 1_000 }, 5_000),
+      graceDays: 0,
+    };
+    // First day 1000 + 1500; by 04-09 (7 further days) + 700 daily + 1000 weekly = 4200; by 04-16 capped.
+    expect(lateFeeOwedCents(all, due, '2027-04-02')).toBe(2_500);
+    expect(lateFeeOwedCents(all, due, '2027-04-09')).toBe(4_200);
+    expect(lateFeeOwedCents(all, due, '2027-04-16')).toBe(5_000);
+  });
+
+  it('terms written before a kind existed read it as 0', () => {
+    const old = { flatCents: 5_000, percent: 0, dailyCents: 0, maxPerMonthCents: null };
+    const whole = completeLateFeeTerms(old);
+    expect(whole).toEqual(lateFeeTerms({ flat: 5_000 }));
+    expect(Object.keys(whole)).toHaveLength(LATE_FEE_KINDS.length + 1);
   });
 });

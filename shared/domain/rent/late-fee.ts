@@ -1,12 +1,11 @@
 /**
  * Late fees of a RENT invoice (docs/rent-cycle.md "The rules", DESIGN.md "The LTR rent cycle"): nothing
  * through the due date (or the issue date, when the invoice was issued after its due date) plus the grace
- * days; on the first late day the flat fee plus the percent of the rent still due; then the daily fee for each
- * further day; never above the monthly cap in all.
+ * days; from the first late day, what each of the lease's rules owes by then (late-fee-rules.ts: once on the
+ * first day, or per further day or week), added up; never above the monthly cap in all.
  */
-import type { LateFeeTerms } from '../lease.js';
-import { percentOfCents } from '../money.js';
 import { addDays, daysBetween, maxDate, minDate } from './calendar.js';
+import { figureOf, LATE_FEE_KINDS, LATE_FEE_RULE_KINDS, type LateFeeTerms } from './late-fee-rules.js';
 
 export type LateFeeRules = LateFeeTerms & { graceDays: number };
 
@@ -20,6 +19,8 @@ export interface RentDates {
 export interface LateRent extends RentDates {
   /** What is still due of the rent on its first late day (the caller passes the amount due it sees). */
   baseCents: number;
+  /** The rent invoice's total (the month's rent as charged). */
+  rentCents: number;
 }
 
 /**
@@ -44,9 +45,15 @@ export function lateFeeOwedCents(
   const asOf = paidOn === undefined ? today : minDate(today, paidOn);
   const first = firstLateDay(rent, rules.graceDays);
   if (asOf < first || rent.baseCents <= 0) return 0;
-  const furtherDays = daysBetween(first, asOf);
-  const owed =
-    rules.flatCents + percentOfCents(rent.baseCents, rules.percent) + rules.dailyCents * furtherDays;
+  const basis = {
+    dueCents: rent.baseCents,
+    rentCents: rent.rentCents,
+    furtherDays: daysBetween(first, asOf),
+  };
+  const owed = LATE_FEE_KINDS.reduce(
+    (sum, kind) => sum + LATE_FEE_RULE_KINDS[kind].owed(figureOf(rules, kind), basis),
+    0,
+  );
   return rules.maxPerMonthCents === null ? owed : Math.min(owed, rules.maxPerMonthCents);
 }
 

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lateFeeOwedCents, lateFeeToPost } from './late-fee.js';
+import { lateFeeTerms } from './late-fee-rules.js';
 import { chargesDueBy, rentPeriods } from './schedule.js';
 
 type Day = readonly [number, number, number];
@@ -86,7 +87,9 @@ function referenceLateFee(
   r: {
     flatCents: number;
     hundredths: number;
+    rentHundredths: number;
     dailyCents: number;
+    weeklyCents: number;
     maxPerMonthCents: number | null;
     graceDays: number;
   },
@@ -95,16 +98,19 @@ function referenceLateFee(
   today: string,
   paidOn: string | undefined,
   issueDate: string = dueDate,
+  rentCents: number = baseCents,
 ): number {
   if (baseCents <= 0) return 0;
   const stop = paidOn !== undefined && paidOn < today ? paidOn : today;
   const percentFee = halfAwayDiv(BigInt(baseCents) * BigInt(r.hundredths), 10_000n);
+  const rentPercentFee = halfAwayDiv(BigInt(rentCents) * BigInt(r.rentHundredths), 10_000n);
   let fee = 0;
   let sinceDue = 0;
   for (let day = issueDate > dueDate ? issueDate : dueDate; day < stop; day = text(next(parse(day)))) {
     sinceDue += 1;
-    if (sinceDue === r.graceDays + 1) fee += r.flatCents + percentFee;
-    else if (sinceDue > r.graceDays + 1) fee += r.dailyCents;
+    const lateDay = sinceDue - r.graceDays; // 1 on the first late day
+    if (lateDay === 1) fee += r.flatCents + percentFee + rentPercentFee;
+    else if (lateDay > 1) fee += r.dailyCents + ((lateDay - 1) % 7 === 0 ? r.weeklyCents : 0);
     if (r.maxPerMonthCents !== null) fee = Math.min(fee, r.maxPerMonthCents);
   }
   return fee;
@@ -185,16 +191,24 @@ describe('rent periods = the day-by-day reference', () => {
 const feeArb = fc.record({
   flatCents: fc.integer({ min: 0, max: 100_000 }),
   hundredths: fc.oneof(fc.integer({ min: 0, max: 10_000 }), fc.constantFrom(0, 50, 250, 1_000, 10_000)),
+  rentHundredths: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 10_000 })),
   dailyCents: fc.integer({ min: 0, max: 20_000 }),
+  weeklyCents: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 50_000 })),
   maxPerMonthCents: fc.option(fc.integer({ min: 0, max: 300_000 }), { nil: null }),
   graceDays: fc.integer({ min: 0, max: 60 }),
 });
 type FeeCase = typeof feeArb extends fc.Arbitrary<infer R> ? R : never;
 const rulesOf = (r: FeeCase) => ({
-  flatCents: r.flatCents,
-  percent: r.hundredths / 100,
-  dailyCents: r.dailyCents,
-  maxPerMonthCents: r.maxPerMonthCents,
+  ...lateFeeTerms(
+    {
+      flat: r.flatCents,
+      percent: r.hundredths / 100,
+      percentOfRent: r.rentHundredths / 100,
+      daily: r.dailyCents,
+      weekly: r.weeklyCents,
+    },
+    r.maxPerMonthCents,
+  ),
   graceDays: r.graceDays,
 });
 
@@ -209,12 +223,14 @@ describe('late fees = the day-by-day reference', () => {
         fc.option(fc.integer({ min: -5, max: 150 }), { nil: undefined }),
         // Issued before the due date (the usual case), on it, or after it (a late run, a lease recorded late).
         fc.integer({ min: -60, max: 40 }),
-        (r, dueDate, baseCents, todayOffset, paidOffset, issueOffset) => {
+        centsArb,
+        (r, dueDate, baseCents, todayOffset, paidOffset, issueOffset, rentCents) => {
           const today = step(dueDate, todayOffset);
           const paidOn = paidOffset === undefined ? undefined : step(dueDate, paidOffset);
           const issueDate = step(dueDate, issueOffset);
-          const actual = lateFeeOwedCents(rulesOf(r), { dueDate, issueDate, baseCents }, today, paidOn);
-          expect(actual).toBe(referenceLateFee(r, dueDate, baseCents, today, paidOn, issueDate));
+          const late = { dueDate, issueDate, baseCents, rentCents };
+          const actual = lateFeeOwedCents(rulesOf(r), late, today, paidOn);
+          expect(actual).toBe(referenceLateFee(r, dueDate, baseCents, today, paidOn, issueDate, rentCents));
         },
       ),
       { numRuns: 1000 },
@@ -238,7 +254,8 @@ describe('late fees = the day-by-day reference', () => {
           for (const run of [...runs].sort((a, b) => a.offset - b.offset)) {
             const today = step(dueDate, run.offset);
             const paid = paidOffset !== undefined && run.offset >= paidOffset;
-            const owedCents = lateFeeOwedCents(rulesOf(r), { dueDate, issueDate: dueDate, baseCents }, today);
+            const late = { dueDate, issueDate: dueDate, baseCents, rentCents: baseCents };
+            const owedCents = lateFeeOwedCents(rulesOf(r), late, today);
             const post = lateFeeToPost({ owedCents, postedCents: posted, paid, processing: run.processing });
             expect(post).toBeGreaterThanOrEqual(0);
             posted += post;

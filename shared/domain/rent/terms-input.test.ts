@@ -1,12 +1,14 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { type LeaseRecord, type LeaseTerms, termsOf } from '../lease.js';
+import { LATE_FEE_KINDS, LATE_FEE_RULE_KINDS, lateFeeTerms } from './late-fee-rules.js';
 import {
   createLeaseBody,
   leaseResponse,
   leaseTermsBody,
   leaseView,
   termsFrom,
+  termsResponse,
   termsView,
   updateLeaseBody,
 } from './terms-input.js';
@@ -182,7 +184,7 @@ describe('the terms a body sets', () => {
       depositCents: 200_000,
       dueDay: 1,
       graceDays: 5,
-      lateFee: { flatCents: 5_000, percent: 0, dailyCents: 0, maxPerMonthCents: null },
+      lateFee: lateFeeTerms({ flat: 5_000 }),
       issueDaysBefore: 14,
     });
   });
@@ -193,7 +195,7 @@ describe('the terms a body sets', () => {
       depositCents: 0,
       dueDay: 5,
       graceDays: 3,
-      lateFee: { flatCents: 2_500, percent: 5, dailyCents: 500, maxPerMonthCents: 10_000 },
+      lateFee: lateFeeTerms({ flat: 2_500, percent: 5, daily: 500 }, 10_000),
       issueDaysBefore: 10,
     };
     expect(termsFrom({ rent: 130_000, lateFee: { daily: 700 } }, current)).toEqual({
@@ -237,7 +239,7 @@ describe('a lease as the API answers it', () => {
       deposit: 2000,
       dueDay: 1,
       graceDays: 5,
-      lateFee: { flat: 50, percent: 2.5, daily: 0, maxPerMonth: 150 },
+      lateFee: { flat: 50, percent: 2.5, percentOfRent: 0, daily: 0, weekly: 0, maxPerMonth: 150 },
       issueDaysBefore: 14,
       applicationId: null,
       depositInvoiceId: null,
@@ -268,5 +270,26 @@ describe('a lease as the API answers it', () => {
     expect(
       termsFrom(v.parse(createLeaseBody, { ...lease, ...termsView(terms) }), termsOf({}, defaults)),
     ).toEqual(terms);
+  });
+});
+
+describe('each late-fee rule kind, declared once', () => {
+  it('is taken by the body, set over the terms, shown under its name and described in the answer', () => {
+    const base = termsOf({}, { propertyRateCents: 100_000, propertyDepositCents: 0, latePenaltyCents: 0 });
+    for (const kind of LATE_FEE_KINDS) {
+      const money = LATE_FEE_RULE_KINDS[kind].unit === 'money';
+      const body = v.parse(updateLeaseBody, { lateFee: { [kind]: money ? '12.34' : 1.25 } });
+      const terms = termsFrom(body, base);
+      expect(terms.lateFee).toEqual(lateFeeTerms({ [kind]: money ? 1_234 : 1.25 }));
+      expect(termsView(terms).lateFee[kind]).toBe(money ? 12.34 : 1.25);
+      expect(v.is(termsResponse, termsView(terms))).toBe(true);
+    }
+  });
+
+  it('refuses a figure out of its unit, naming the field', () => {
+    for (const kind of LATE_FEE_KINDS) {
+      const bad = LATE_FEE_RULE_KINDS[kind].unit === 'money' ? '1.234' : 101;
+      expect(problems(updateLeaseBody, { lateFee: { [kind]: bad } })[0]).toMatch(`lateFee.${kind}: `);
+    }
   });
 });

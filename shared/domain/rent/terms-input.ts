@@ -9,14 +9,12 @@ import * as v from 'valibot';
 import type { LeaseRecord, LeaseTerms } from '../lease.js';
 import { toAmount } from '../money.js';
 import { intLike, isoDate, moneyToCents, percent } from '../values.js';
+import { figureOf, lateFeeTerms, perKind } from './late-fee-rules.js';
 import { LEASE_DATE_STATUSES, leaseStatusOn } from './status.js';
 
 export const DUE_DAY_MAX = 28;
 export const GRACE_DAYS_MAX = 60;
 export const ISSUE_DAYS_BEFORE_MAX = 60;
-
-/** LateFeeTerms.percent: a percentage (0–100, at most PERCENT_DECIMALS decimals), like every other one. */
-const feePercent = percent;
 
 /**
  * null or '': no cap (null inside). A union answers its own message for any failure (valibot does not pass on
@@ -49,9 +47,8 @@ const changeableTermsFields = {
   graceDays: v.optional(intLike(0, GRACE_DAYS_MAX)),
   lateFee: v.optional(
     v.strictObject({
-      flat: v.optional(moneyToCents),
-      percent: v.optional(feePercent),
-      daily: v.optional(moneyToCents),
+      // Each rule kind's figure: an amount (2 decimals, cents inside) or a percentage (0–100, 3 decimals).
+      ...perKind((_, rule) => v.optional(rule.unit === 'money' ? moneyToCents : percent)),
       maxPerMonth: v.optional(feeCap),
     }),
   ),
@@ -121,13 +118,11 @@ export function termsFrom(input: TermsInput, base: LeaseTerms): LeaseTerms {
     depositCents: input.deposit ?? base.depositCents,
     dueDay: input.dueDay ?? base.dueDay,
     graceDays: input.graceDays ?? base.graceDays,
-    lateFee: {
-      flatCents: fee.flat ?? base.lateFee.flatCents,
-      percent: fee.percent ?? base.lateFee.percent,
-      dailyCents: fee.daily ?? base.lateFee.dailyCents,
+    lateFee: lateFeeTerms(
+      perKind((kind) => fee[kind] ?? figureOf(base.lateFee, kind)),
       // null is a value here (no cap); only an absent field keeps the current cap.
-      maxPerMonthCents: fee.maxPerMonth === undefined ? base.lateFee.maxPerMonthCents : fee.maxPerMonth,
-    },
+      fee.maxPerMonth === undefined ? base.lateFee.maxPerMonthCents : fee.maxPerMonth,
+    ),
     issueDaysBefore: input.issueDaysBefore ?? base.issueDaysBefore,
   };
 }
@@ -140,9 +135,10 @@ export function termsView(terms: LeaseTerms) {
     dueDay: terms.dueDay,
     graceDays: terms.graceDays,
     lateFee: {
-      flat: toAmount(terms.lateFee.flatCents),
-      percent: terms.lateFee.percent,
-      daily: toAmount(terms.lateFee.dailyCents),
+      ...perKind((kind, rule) => {
+        const figure = figureOf(terms.lateFee, kind);
+        return rule.unit === 'money' ? toAmount(figure) : figure;
+      }),
       maxPerMonth: terms.lateFee.maxPerMonthCents === null ? null : toAmount(terms.lateFee.maxPerMonthCents),
     },
     issueDaysBefore: terms.issueDaysBefore,
@@ -156,12 +152,16 @@ const termsResponseEntries = {
   dueDay: v.number(),
   graceDays: v.number(),
   lateFee: v.object({
-    flat: v.number(),
-    /** Percent of the rent still due on the first late day. */
-    percent: v.number(),
-    daily: v.number(),
-    /** Cap of all late fees of one rent invoice; null: none. */
-    maxPerMonth: v.nullable(v.number()),
+    ...perKind((_, rule) =>
+      v.pipe(
+        v.number(),
+        v.description(`${rule.description} (${rule.unit === 'money' ? 'an amount' : 'percent'})`),
+      ),
+    ),
+    maxPerMonth: v.pipe(
+      v.nullable(v.number()),
+      v.description('Cap of all late fees of one rent invoice; null: none'),
+    ),
   }),
   issueDaysBefore: v.number(),
 };

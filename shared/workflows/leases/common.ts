@@ -12,7 +12,7 @@ import { StaleRecord } from '../../db/optimistic.js';
 import { TransactionFailed, type TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { todayIn } from '../../domain/dates.js';
-import { type LeaseRecord, type LeaseTerms, termsOf } from '../../domain/lease.js';
+import { type LeaseRecord, type LeaseTerms, ownTermsOf, termsOf } from '../../domain/lease.js';
 import type { PropertyRecord } from '../../domain/property.js';
 import type { LeaseView } from '../../domain/rent/terms-input.js';
 import { BadRequest, Conflict } from '../../errors.js';
@@ -24,7 +24,8 @@ export async function siteToday(now: Date): Promise<string> {
 
 /** A lease's terms: its own, or its property's figures for a lease written before terms existed. */
 export async function termsOfLease(lease: LeaseRecord): Promise<LeaseTerms> {
-  if (lease.terms) return lease.terms;
+  const own = ownTermsOf(lease);
+  if (own) return own;
   const stored = await getProperty(lease.propertyId);
   return termsOf(
     lease,

@@ -85,7 +85,7 @@ async function postFee(
   const baseCents = watch.baseCents ?? rent.totalCents - (rent.paidCents ?? 0);
   const owedCents = lateFeeOwedCents(
     { ...terms.lateFee, graceDays: terms.graceDays },
-    { dueDate: watch.dueDate, issueDate: rent.invoiceDate, baseCents },
+    { dueDate: watch.dueDate, issueDate: rent.invoiceDate, baseCents, rentCents: rent.totalCents },
     ctx.today,
   );
   const cents = lateFeeToPost({

@@ -4,7 +4,7 @@
  * and its property gone) has no terms: the run skips it and reports it, never charging it 0.
  */
 import { getProperty } from '../../data/properties-repo.js';
-import { type LeaseRecord, type LeaseTerms, termsOf } from '../../domain/lease.js';
+import { type LeaseRecord, type LeaseTerms, ownTermsOf, termsOf } from '../../domain/lease.js';
 import type { PropertyRecord } from '../../domain/property.js';
 
 export type LeaseTermsReader = (lease: LeaseRecord) => Promise<LeaseTerms | undefined>;
@@ -21,7 +21,8 @@ export function leaseTermsReader(): LeaseTermsReader {
     return read;
   };
   return async (lease) => {
-    if (lease.terms) return lease.terms;
+    const own = ownTermsOf(lease);
+    if (own) return own;
     const property = await propertyOf(lease.propertyId);
     return property ? termsOf(lease, property) : undefined;
   };
