@@ -9,6 +9,7 @@
  *
  * Run: `npm run bench:messages` (= `npx tsx bench/messages.ts 100`; starts its own in-memory runtime).
  */
+import { setTimeout as pause } from 'node:timers/promises';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { runStandalone } from './standalone.js';
 import { type LatencySummary, summarize } from './stats.js';
@@ -22,7 +23,6 @@ export interface MessageBench {
 }
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function json(response: Response): Promise<Record<string, unknown>> {
   const body = (await response.json()) as Record<string, unknown>;

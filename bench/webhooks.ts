@@ -9,7 +9,9 @@
  * Run alone: `npx tsx bench/webhooks.ts [bookings]` (starts its own in-memory runtime with the demo fixture).
  * `measureWebhooks` is exported for bench/run.ts (BENCH_PARTS=webhooks) once the lead wires it in.
  */
+
 import { createServer } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { demoAdminCookie, runStandalone } from './standalone.js';
 import { type LatencySummary, summarize } from './stats.js';
 
@@ -85,7 +87,7 @@ export async function measureWebhooks(baseUrl: string, bookings: number): Promis
     const deadline = Date.now() + 30_000;
     while (!arrivals.has(id)) {
       if (Date.now() > deadline) throw new Error(`no webhook for reservation ${id} within 30 s`);
-      await new Promise((r) => setTimeout(r, 2));
+      await sleep(2);
     }
     const at = arrivals.get(id) as number;
     fromRequest.push(at - started);

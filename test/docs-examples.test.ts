@@ -8,6 +8,7 @@
  * answer, as the reader would. The activation (it signs a new tenant in), writes that destroy (DELETE) and the
  * logouts run last.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../functions/registry.js';
 import { type StripeStandIn, startStripeStandIn } from '../infra/local/stripe-stand-in.js';
@@ -151,8 +152,6 @@ function requestOf({ path, op }: Operation, overrides: Overrides) {
   const body = overrides.body ?? op.requestBody?.content['application/json']?.example;
   return { pathAndQuery: search ? `${target}?${search}` : target, body };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the docs page examples against the demo store', () => {
   it('every operation’s example answers its success (or its documented exception), never a 5xx', async () => {

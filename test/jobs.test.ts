@@ -6,8 +6,10 @@
  * goes on (each job reads and retries on its own, as the cloud's retry path does), the entity filter, where a restarted
  * runner starts reading, and schedules run on demand.
  */
+
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
@@ -252,7 +254,7 @@ describe('the local job runner', () => {
       !stuckFailed()
     ) {
       if (Date.now() > deadline) throw new Error('the audit entries were held up');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
     }
     // (Its `pending` count moves between the reader's polls; what matters is that nothing of it was handled.)
     const held = jobs.status().find((s) => s.id === stuckJob.id);

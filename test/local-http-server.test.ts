@@ -2,8 +2,10 @@
  * The local API Gateway stand-in under hostile requests: whatever arrives, the answer is a 4xx problem and
  * the server keeps serving (issue: a malformed request line used to kill the process).
  */
+
 import { Agent, request, type Server } from 'node:http';
 import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONNECTION_TIMEOUTS } from '../infra/local/http-server.js';
 import { API_URL, Client, problem } from './support/client.js';
@@ -108,7 +110,6 @@ describe('keep-alive connections', () => {
       req.end(body);
     });
   }
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const message = '/API/siteContact/V1/message.json';
 
   it('reuses a connection across the advertised keep-alive timeout, after large and refused bodies, without a reset', async () => {

@@ -2,7 +2,9 @@
  * Idempotency-Key over HTTP with test-only routes (DESIGN.md "Idempotency"): replay of the first answer,
  * 422 for another body, 409 while the first call runs, errors not stored, scope per caller, and expiry.
  */
+
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { Client, problem } from './support/client.js';
@@ -145,7 +147,7 @@ describe('Idempotency-Key', () => {
     expect((await post(client, 'shortLived.json', { name: 'e' }, k)).headers.get('idempotent-replayed')).toBe(
       'true',
     );
-    await new Promise((r) => setTimeout(r, 3200));
+    await sleep(3200);
     const later = await post(client, 'shortLived.json', { name: 'e' }, k);
     expect(later.status).toBe(201);
     expect(later.headers.get('idempotent-replayed')).toBeNull();

@@ -5,6 +5,7 @@
  * (in process, as the rent run calls it): settled by the webhook, a decline posting nothing, one PaymentIntent
  * per invoice however often it is charged.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StripeStandIn } from '../infra/local/stripe-stand-in.js';
 import type { LeaseRecord } from '../shared/domain/lease.js';
@@ -344,7 +345,7 @@ describe('tenant portal: autopay', () => {
     await autopayOn(stripe, client);
     const stale = await client.post(`${BASE}/autopay.json`);
     // Stripe's `created` has whole seconds: the DELETE must come in a later second than the stale setup.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await sleep(1100);
 
     const off = await client.delete(`${BASE}/autopay.json`);
 

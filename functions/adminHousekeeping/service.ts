@@ -11,12 +11,11 @@ import { getAdminProfile } from '../../shared/data/admins-repo.js';
 import { changePart } from '../../shared/data/changes-repo.js';
 import * as repo from '../../shared/data/housekeeping-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
-import { getSettings } from '../../shared/data/settings-repo.js';
+import { siteToday } from '../../shared/data/settings-repo.js';
 import { nextId } from '../../shared/db/counters.js';
 import { retryStale, StaleRecord } from '../../shared/db/optimistic.js';
 import { commit, TransactionFailed } from '../../shared/db/transaction.js';
 import type { Actor } from '../../shared/domain/change.js';
-import { todayIn } from '../../shared/domain/dates.js';
 import {
   applyAdminPatch,
   applyHousekeeperPatch,
@@ -112,8 +111,6 @@ async function checkHousekeeper(adminId: number | null | undefined): Promise<voi
   if (problem)
     throw new BadRequest(`assignedTo ${adminId}: ${problem}`, [{ field: 'assignedTo', message: problem }]);
 }
-
-export const siteToday = async (now: Date) => todayIn((await getSettings()).systemTimeZone, now);
 
 export async function createRequest(input: CreateRequestInput, by: Actor, now: Date) {
   const [today] = await Promise.all([

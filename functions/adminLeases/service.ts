@@ -9,6 +9,7 @@ import * as leases from '../../shared/data/leases-repo.js';
 import { documentsIn } from '../../shared/data/money-documents-repo.js';
 import { paymentsOf } from '../../shared/data/payments-repo.js';
 import { getProperty, propertiesOfLandlord } from '../../shared/data/properties-repo.js';
+import { siteToday } from '../../shared/data/settings-repo.js';
 import type { Actor } from '../../shared/domain/change.js';
 import type { LeaseRecord } from '../../shared/domain/lease.js';
 import { INVOICE_STATUS } from '../../shared/domain/money-document/kind.js';
@@ -22,7 +23,7 @@ import {
   leaseNotFound,
   updateLease as updateLeaseFlow,
 } from '../../shared/workflows/leases/change.js';
-import { siteToday, termsOfLease } from '../../shared/workflows/leases/common.js';
+import { termsOfLease } from '../../shared/workflows/leases/common.js';
 import { createLease as createLeaseFlow } from '../../shared/workflows/leases/create.js';
 import type { CreateLeaseInput, ListLeasesQuery, UpdateLeaseInput } from './schemas.js';
 

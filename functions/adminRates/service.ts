@@ -14,7 +14,7 @@ import {
   putDayPricePart,
 } from '../../shared/data/day-prices-repo.js';
 import { getProperty, type StoredProperty } from '../../shared/data/properties-repo.js';
-import { getSettings } from '../../shared/data/settings-repo.js';
+import { siteToday } from '../../shared/data/settings-repo.js';
 import { commit } from '../../shared/db/transaction.js';
 import {
   chunksOf,
@@ -25,7 +25,6 @@ import {
 } from '../../shared/domain/booking/rate-range.js';
 import { addDays } from '../../shared/domain/booking/stay.js';
 import type { Actor } from '../../shared/domain/change.js';
-import { todayIn } from '../../shared/domain/dates.js';
 import { toAmount } from '../../shared/domain/money.js';
 import { NotFound } from '../../shared/errors.js';
 
@@ -36,8 +35,6 @@ async function visibleVrProperty(admin: AdminSession, propertyId: number): Promi
     throw new NotFound(`VR property ${propertyId} not found`);
   return property;
 }
-
-const siteToday = async (now: Date) => todayIn((await getSettings()).systemTimeZone, now);
 
 const pricesIn = (propertyId: number, range: DateRange) =>
   dayPrices(propertyId, range.dateFrom, addDays(range.dateTo, 1));

@@ -3,6 +3,7 @@
  * LOOKAHEAD are each claimed and sent at their due time (so the "about 5 s" first retry is not held to the
  * minute), a few at a time. A delivery whose subscription was deleted or disabled fails without an attempt.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { claimAttempt, dueDeliveries } from '../../shared/data/webhook-deliveries-repo.js';
 import { allSubscriptions } from '../../shared/data/webhook-subscriptions-repo.js';
 import type { DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
@@ -15,8 +16,6 @@ const LOOKAHEAD_MS = 30_000;
 /** Deliveries read per run; the rest wait for the next run. */
 const BATCH = 200;
 const PARALLEL = 10;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function retryDue(clock: Clock): Promise<{ attempted: number }> {
   const start = clock();

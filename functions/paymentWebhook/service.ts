@@ -15,11 +15,10 @@ import {
   refundIntentPart,
   settleIntentPart,
 } from '../../shared/data/payment-intents-repo.js';
-import { getSettings } from '../../shared/data/settings-repo.js';
+import { getSettings, siteToday } from '../../shared/data/settings-repo.js';
 import { eventSeenBefore, getStripeEvent } from '../../shared/data/stripe-events-repo.js';
 import { retryStale } from '../../shared/db/optimistic.js';
 import type { TxPart } from '../../shared/db/transaction.js';
-import { todayIn } from '../../shared/domain/dates.js';
 import {
   type PaymentAnomalyKind,
   receivedAnomaly,
@@ -94,8 +93,6 @@ async function resolve(paymentIntentId: string | null, meta?: Record<string, str
   const invoiceId = intent?.invoiceId ?? metadataInvoiceId(meta);
   return { intent, target: { paymentIntentId, invoiceId } satisfies Target };
 }
-
-const siteToday = async (now: Date) => todayIn((await getSettings()).systemTimeZone, now);
 
 /** payment_intent.processing → 3 on an unpaid invoice, naming the intent in flight (anything else is left). */
 async function processing(ctx: Context): Promise<string> {

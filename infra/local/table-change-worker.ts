@@ -4,6 +4,7 @@
  * the failed record), a thrown error retried one record at a time (the cloud bisects), backoff between tries,
  * and after the last try the record kept as a JOBFAILURE item.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { jobFailureItem } from '../../shared/data/job-retry-items.js';
@@ -11,8 +12,6 @@ import type { TableChangeJob } from '../../shared/jobs/contract.js';
 import { matchesTrigger } from '../../shared/jobs/filter.js';
 import { log } from '../../shared/log.js';
 import { type JobHandler, type JobStatus, lambdaContext } from './job-invocation.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Queued {
   record: DynamoDBRecord;

@@ -8,6 +8,7 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { stripKeys } from '../db/query.js';
 import { part, type TxPart } from '../db/transaction.js';
+import { todayIn } from '../domain/dates.js';
 import { DEFAULT_SETTINGS, type SiteSettings } from '../domain/settings.js';
 
 /** The settings record's id in change records (`settings site`). */
@@ -16,6 +17,11 @@ export const SETTINGS_RECORD_ID = 'site';
 export async function getSettings(): Promise<SiteSettings> {
   const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.settings() }));
   return { ...DEFAULT_SETTINGS, ...(Item ? stripKeys<Partial<SiteSettings>>(Item) : {}) };
+}
+
+/** The site's day at `now` (settings `systemTimeZone`): the day every date rule of the site is read on. */
+export async function siteToday(now: Date): Promise<string> {
+  return todayIn((await getSettings()).systemTimeZone, now);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Query helpers: read a bounded partition whole, or just the first n items of an ordered one. */
 
 import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { jitteredBackoff } from '../backoff.js';
 import { ddb, TABLE_NAME } from './client.js';
 import type { Key } from './keys.js';
 import { GLOBAL_INDEXES, type INDEX } from './table-definition.js';
@@ -151,7 +152,7 @@ export async function batchGet(keys: readonly Key[]): Promise<Item[]> {
       pending = (result.UnprocessedKeys?.[TABLE_NAME]?.Keys ?? []) as Record<string, unknown>[];
       if (pending.length === 0) break;
       if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('DynamoDB kept keys unprocessed after retries');
-      await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+      await jitteredBackoff(attempt, 25);
     }
   }
   return found;

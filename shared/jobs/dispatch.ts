@@ -8,6 +8,7 @@
  * A job's failing record holds up only that job (retry-path.ts): after a few tries here it is parked with the
  * job's later records, and the batch is reported done for the stream and every other job.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { log } from '../log.js';
 import type { TableChangeJob } from './contract.js';
@@ -32,8 +33,6 @@ export interface DispatchOptions {
   delayMs?: number;
   clock?: () => Date;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The jobs run side by side on the same batch, each on its own records in stream order. Only when a job's

@@ -1,4 +1,5 @@
 /** An HTTP client for the tests: keeps cookies like a browser would, parses JSON and problem+json. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { contractMismatch } from './contract.js';
 import { fileRuntime } from './file-runtime.js';
 
@@ -113,7 +114,7 @@ export async function latestMailTo(to: string, timeoutMs = 5000): Promise<SentMa
     const last = mine.at(-1);
     if (last) return last;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in the local SES store`);
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
 }
 

@@ -3,10 +3,12 @@
  * test/support/global-setup.ts through the fixture loaders): the same items, without loading the fixture
  * through the services and Cognito again for every file (about 4 s each).
  */
+
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { localCredentials } from '../../infra/local/local-credentials.js';
 import { ensureTable } from '../../infra/local/table.js';
+import { jitteredBackoff } from '../../shared/backoff.js';
 
 type Item = Record<string, unknown>;
 
@@ -42,7 +44,7 @@ export async function copyTable(dynamodbUrl: string, from: TableAt, to: TableAt)
         const result = await doc.send(new BatchWriteCommand({ RequestItems: { [to.table]: requests } }));
         requests = (result.UnprocessedItems?.[to.table] ?? []) as typeof requests;
         if (requests.length && attempt > 8) throw new Error('DynamoDB Local kept items unprocessed');
-        if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+        if (requests.length) await jitteredBackoff(attempt, 50);
       }
     }
     return items.length;

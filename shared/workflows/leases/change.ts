@@ -14,6 +14,7 @@ import {
   withSpan,
 } from '../../data/leases-repo.js';
 import { noChargeAfterPart } from '../../data/rent-state-repo.js';
+import { siteToday } from '../../data/settings-repo.js';
 import { retryStale } from '../../db/optimistic.js';
 import { commit, type TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
@@ -22,7 +23,7 @@ import { overlappingLease } from '../../domain/rent/spans.js';
 import { leaseStatusOn } from '../../domain/rent/status.js';
 import { leaseView, termsFrom, type UpdateLeaseInput } from '../../domain/rent/terms-input.js';
 import { BadRequest, Conflict, NotFound } from '../../errors.js';
-import { leaseChangePart, leaseWriteError, siteToday, termsOfLease } from './common.js';
+import { leaseChangePart, leaseWriteError, termsOfLease } from './common.js';
 import { overlapConflict } from './create.js';
 
 export const leaseNotFound = (leaseId: number) => new NotFound(`Lease ${leaseId} not found`);

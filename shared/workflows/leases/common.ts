@@ -7,20 +7,13 @@ import { changePart } from '../../data/changes-repo.js';
 import { leaseSpansLabel, leaseUpdateLabel } from '../../data/leases-repo.js';
 import { getProperty, LEASABLE_PROPERTY_LABEL, type StoredProperty } from '../../data/properties-repo.js';
 import { CHARGED_THROUGH_LABEL } from '../../data/rent-state-repo.js';
-import { getSettings } from '../../data/settings-repo.js';
 import { StaleRecord } from '../../db/optimistic.js';
 import { TransactionFailed, type TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
-import { todayIn } from '../../domain/dates.js';
 import { type LeaseRecord, type LeaseTerms, ownTermsOf, termsOf } from '../../domain/lease.js';
 import type { PropertyRecord } from '../../domain/property.js';
 import type { LeaseView } from '../../domain/rent/terms-input.js';
 import { BadRequest, Conflict } from '../../errors.js';
-
-/** The site's day now (settings `systemTimeZone`): the day lease statuses and default end dates are read on. */
-export async function siteToday(now: Date): Promise<string> {
-  return todayIn((await getSettings()).systemTimeZone, now);
-}
 
 /** A lease's terms: its own, or its property's figures for a lease written before terms existed. */
 export async function termsOfLease(lease: LeaseRecord): Promise<LeaseTerms> {

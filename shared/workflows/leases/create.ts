@@ -14,6 +14,7 @@ import {
   withSpan,
 } from '../../data/leases-repo.js';
 import { getProperty, leasablePropertyPart } from '../../data/properties-repo.js';
+import { siteToday } from '../../data/settings-repo.js';
 import { getTenant } from '../../data/tenants-repo.js';
 import { nextId } from '../../db/counters.js';
 import { retryStale } from '../../db/optimistic.js';
@@ -29,7 +30,7 @@ import { type CreateLeaseInput, leaseView, termsFrom } from '../../domain/rent/t
 import { BadRequest, Conflict } from '../../errors.js';
 import { newJournalEntryId } from '../ledger/posting.js';
 import { newInvoiceParts } from '../money-document/create.js';
-import { leasableProperty, leaseChangePart, leaseWriteError, siteToday } from './common.js';
+import { leasableProperty, leaseChangePart, leaseWriteError } from './common.js';
 
 /** What a caller composing a larger change adds: its parts, and its reading of a failed transaction. */
 export interface LeaseOrigin {
