@@ -195,6 +195,20 @@ describe('layers (DESIGN.md "Layers")', () => {
     ]);
   });
 
+  it('a failed transaction is asked by the label its part was built with, never a retyped string', () => {
+    // A retyped label that drifts from the part's own turns a specific answer (409 "e-mail taken") into the
+    // generic one silently: labels are exported by the module that builds the part and imported where asked.
+    const retyped = /\.(?:conditionFailed|failed)\(\s*['"`]/;
+    const offenders = [...FILES.keys()].filter((path) =>
+      retyped.test(readFileSync(join(ROOT, path), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+    // The scan is not vacuous: the repositories' own checks are found by the same pattern's name.
+    expect(readFileSync(join(ROOT, 'shared/data/tenants-repo.ts'), 'utf8')).toMatch(
+      /conditionFailed\(EMAIL_GUARD_LABEL\)/,
+    );
+  });
+
   it('no run-time import cycles', () => {
     expect(cycles()).toEqual([]);
   });

@@ -7,6 +7,8 @@
 import { changePart } from '../../shared/data/changes-repo.js';
 import {
   allCoupons,
+  COUPON_PUT_LABEL,
+  COUPON_UPDATE_LABEL,
   insertCouponPart,
   getCoupon as readCoupon,
   type StoredCoupon,
@@ -54,7 +56,7 @@ export async function createCoupon(input: CreateCouponInput, by: Actor, now: Dat
   try {
     await commit([insertCouponPart(record), changePart(couponChange('created', undefined, record), by, now)]);
   } catch (error) {
-    if (error instanceof TransactionFailed && error.conditionFailed('put:coupon'))
+    if (error instanceof TransactionFailed && error.conditionFailed(COUPON_PUT_LABEL))
       throw new Conflict(`A coupon ${couponKey(record.code)} exists already (codes match in any case)`);
     throw error;
   }
@@ -81,7 +83,10 @@ async function editCoupon(
         changePart(couponChange(action, current.record, next), by, now),
       ]);
     } catch (error) {
-      if (error instanceof TransactionFailed && (error.conditionFailed('update:coupon') || error.transient))
+      if (
+        error instanceof TransactionFailed &&
+        (error.conditionFailed(COUPON_UPDATE_LABEL) || error.transient)
+      )
         throw new StaleRecord('coupon changed since it was read');
       throw error;
     }

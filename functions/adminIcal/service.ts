@@ -3,7 +3,7 @@
  * token, and the conflicts list (docs/ical.md). Landlords reach only their own properties' feeds, exports and
  * conflicts; anything else answers as missing.
  */
-import { createHash } from 'node:crypto';
+
 import { canSeeProperty } from '../../shared/auth/roles.js';
 import type { AdminSession } from '../../shared/auth/session-types.js';
 import { requireEnv } from '../../shared/config.js';
@@ -22,14 +22,18 @@ import {
 import {
   allFeeds,
   deleteFeedPart,
+  FEED_URL_GUARD_LABEL,
   type FeedRecord,
+  feedDeleteLabel,
+  feedUrlGuardPart,
   importedEvents,
   insertFeedPart,
   getFeed as readFeed,
+  releaseFeedUrlGuardPart,
 } from '../../shared/data/ical-feeds-repo.js';
 import { getProperty, type StoredProperty } from '../../shared/data/properties-repo.js';
 import { nextId } from '../../shared/db/counters.js';
-import { commit, part, TransactionFailed } from '../../shared/db/transaction.js';
+import { commit, TransactionFailed } from '../../shared/db/transaction.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
 import { checkOutboundUrl } from '../../shared/net/safe-fetch.js';
@@ -37,7 +41,6 @@ import { bookableProperty } from '../../shared/workflows/reservations/stay-check
 import { StepRunner } from './apply-steps.js';
 import { importFeed } from './import-feed.js';
 
-const URL_GUARD = 'icalFeedUrl';
 /** The API answers within 29 s: an import now stops applying steps after this (the schedule finishes it). */
 const SYNC_BUDGET_MS = 20_000;
 
@@ -95,9 +98,6 @@ export async function getFeed(admin: AdminSession, feedId: number) {
   return feedView(await visibleFeed(admin, feedId));
 }
 
-const urlGuardValue = (propertyId: number, url: string) =>
-  `${propertyId}#${createHash('sha256').update(url).digest('base64url')}`;
-
 export async function createFeed(
   body: { propertyId: number; url: string; name: string },
   by: Actor,
@@ -126,7 +126,7 @@ export async function createFeed(
   try {
     await commit([
       insertFeedPart(feed),
-      part.guard(`guard:${URL_GUARD}`, URL_GUARD, urlGuardValue(feed.propertyId, feed.url), feed.feedId),
+      feedUrlGuardPart(feed),
       // Feed URLs often carry the channel's own secret token: the audit log says it changed, never to what.
       changePart(
         {
@@ -141,7 +141,7 @@ export async function createFeed(
       ),
     ]);
   } catch (error) {
-    if (error instanceof TransactionFailed && error.conditionFailed(`guard:${URL_GUARD}`))
+    if (error instanceof TransactionFailed && error.conditionFailed(FEED_URL_GUARD_LABEL))
       throw new Conflict(`This URL is already a feed of property ${feed.propertyId}`);
     throw error;
   }
@@ -166,7 +166,7 @@ export async function deleteFeed(admin: AdminSession, feedId: number, by: Actor,
   try {
     await commit([
       deleteFeedPart(feedId),
-      part.releaseGuard(`release:${URL_GUARD}`, URL_GUARD, urlGuardValue(feed.propertyId, feed.url), feedId),
+      releaseFeedUrlGuardPart(feed),
       changePart(
         {
           recordType: 'icalFeed',
@@ -180,7 +180,7 @@ export async function deleteFeed(admin: AdminSession, feedId: number, by: Actor,
       ),
     ]);
   } catch (error) {
-    if (error instanceof TransactionFailed && error.conditionFailed(`delete:icalFeed ${feedId}`))
+    if (error instanceof TransactionFailed && error.conditionFailed(feedDeleteLabel(feedId)))
       throw new NotFound(`Feed ${feedId} not found`);
     throw error;
   }

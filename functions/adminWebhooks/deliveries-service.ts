@@ -2,10 +2,12 @@
  * The delivery log (newest first, merged over the subscriptions when none is named) and replay: one more
  * attempt now with the same webhook-id and body, logged as `replay` with its change item (an admin write).
  */
+
 import { changePart } from '../../shared/data/changes-repo.js';
 import {
   countDeliveries,
   deliveryOrder,
+  deliveryReplayLabel,
   getDelivery,
   newestDeliveries,
   replayAttemptPart,
@@ -78,7 +80,7 @@ export async function replay(deliveryId: string, by: Actor, clock: () => Date) {
       ),
     ]);
   } catch (error) {
-    if (error instanceof TransactionFailed && error.conditionFailed(`replay:webhookDelivery ${deliveryId}`))
+    if (error instanceof TransactionFailed && error.conditionFailed(deliveryReplayLabel(deliveryId)))
       throw new Conflict(
         `Delivery ${deliveryId} has ${MAX_LOGGED_ATTEMPTS} attempts logged: no more replays`,
       );

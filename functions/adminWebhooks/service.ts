@@ -3,6 +3,7 @@
  * item (recordType `webhookSubscription`, the secret masked), so the audit log has it. URLs are checked with
  * the outbound rules (shared/net/outbound-url.ts) when written, and again on every send.
  */
+
 import { changePart } from '../../shared/data/changes-repo.js';
 import {
   allSubscriptions,
@@ -10,6 +11,7 @@ import {
   getSubscription as readSubscription,
   type StoredSubscription,
   sealSecret,
+  subscriptionUpdateLabel,
   updateSubscriptionPart,
 } from '../../shared/data/webhook-subscriptions-repo.js';
 import { nextId } from '../../shared/db/counters.js';
@@ -113,7 +115,7 @@ async function commitEdit(
   } catch (error) {
     if (
       error instanceof TransactionFailed &&
-      error.conditionFailed(`update:webhookSubscription ${next.subscriptionId}`)
+      error.conditionFailed(subscriptionUpdateLabel(next.subscriptionId))
     )
       throw new StaleRecord('subscription changed since it was read');
     throw error;

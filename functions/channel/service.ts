@@ -4,7 +4,9 @@
  * mapping, the guest's tenant and the resolution of an earlier conflict in the same transaction. A stay with a
  * full night is recorded as a conflict and answered 409; nothing is ever overbooked.
  */
+
 import { getChannelMapping, mappedMeanwhile } from '../../shared/data/channel-reservations-repo.js';
+import { CONFLICT_RESOLVE_LABEL } from '../../shared/data/conflicts-repo.js';
 import { getReservation } from '../../shared/data/reservations-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { TransactionFailed } from '../../shared/db/transaction.js';
@@ -33,7 +35,7 @@ async function mappedReservation(channel: string, id: string): Promise<MappedRes
 const racedWithItself = (error: unknown, channel: string, id: string) =>
   mappedMeanwhile(error, channel, id) ||
   guestTenantChanged(error) ||
-  (error instanceof TransactionFailed && error.conditionFailed('resolve:conflict'));
+  (error instanceof TransactionFailed && error.conditionFailed(CONFLICT_RESOLVE_LABEL));
 
 /**
  * 404 while the integration is off (DESIGN.md "Channel webhook"): the endpoint is not there, so this runs

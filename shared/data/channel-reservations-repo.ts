@@ -18,6 +18,8 @@ export interface ChannelMapping {
 
 const label = (channel: string, channelReservationId: string) =>
   `put:channelres ${channel}#${channelReservationId}`;
+const unmappedLabel = (channel: string, channelReservationId: string) =>
+  `check:channelres ${channel}#${channelReservationId}`;
 
 export async function getChannelMapping(
   channel: string,
@@ -45,7 +47,7 @@ export function insertChannelMappingPart(mapping: ChannelMapping): TxPart {
 /** Asserts the channel reservation is still unmapped (a conflict is recorded only for a stay not taken). */
 export function unmappedCheckPart(channel: string, channelReservationId: string): TxPart {
   return part.check(
-    `check:channelres ${channel}#${channelReservationId}`,
+    unmappedLabel(channel, channelReservationId),
     keys.channelReservation(channel, channelReservationId),
     'attribute_not_exists(PK)',
   );
@@ -55,4 +57,4 @@ export function unmappedCheckPart(channel: string, channelReservationId: string)
 export const mappedMeanwhile = (error: unknown, channel: string, channelReservationId: string): boolean =>
   error instanceof TransactionFailed &&
   (error.conditionFailed(label(channel, channelReservationId)) ||
-    error.conditionFailed(`check:channelres ${channel}#${channelReservationId}`));
+    error.conditionFailed(unmappedLabel(channel, channelReservationId)));

@@ -119,6 +119,9 @@ export async function getConflict(conflictId: string): Promise<ConflictRecord | 
   return Item ? stripKeys<ConflictRecord>(Item) : undefined;
 }
 
+/** Label of a conflict's resolution (its id follows). */
+export const CONFLICT_RESOLVE_LABEL = 'resolve:conflict';
+
 /**
  * Marks an open conflict resolved (the integration later took or withdrew that stay), with its change
  * record; conditioned on still being open, label `resolve:conflict <id>`.
@@ -127,7 +130,7 @@ export function resolveConflictParts(conflict: ConflictRecord, by: Actor, now: D
   const resolvedAt = now.toISOString();
   return [
     part.update(
-      `resolve:conflict ${conflict.conflictId}`,
+      `${CONFLICT_RESOLVE_LABEL} ${conflict.conflictId}`,
       keys.conflict(conflict.conflictId),
       'SET #status = :resolved, resolvedAt = :at',
       {

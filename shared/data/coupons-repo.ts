@@ -72,10 +72,14 @@ export async function allCoupons(): Promise<StoredCoupon[]> {
   return items.map(fromItem);
 }
 
+/** Labels of the coupon's parts (a code follows): services ask a failed transaction by these, never retyped. */
+export const COUPON_PUT_LABEL = 'put:coupon';
+export const COUPON_UPDATE_LABEL = 'update:coupon';
+
 /** `put:coupon <CODE>`: fails its condition when the code (in any case) exists. */
 export function insertCouponPart(coupon: CouponRecord): TxPart {
   const key = couponKey(coupon.code);
-  return part.putIfAbsent(`put:coupon ${key}`, {
+  return part.putIfAbsent(`${COUPON_PUT_LABEL} ${key}`, {
     ...keys.coupon(key),
     entity: 'coupon',
     ...editableFields(coupon),
@@ -106,7 +110,7 @@ export function updateCouponPart(current: StoredCoupon, next: CouponRecord): TxP
   }
   const expression = `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`;
   return part.update(
-    `update:coupon ${couponKey(current.record.code)}`,
+    `${COUPON_UPDATE_LABEL} ${couponKey(current.record.code)}`,
     keys.coupon(couponKey(current.record.code)),
     expression,
     {

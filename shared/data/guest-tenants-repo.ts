@@ -12,6 +12,7 @@ import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import { normalizedEmail, type TenantChanges, type TenantRecord } from '../domain/tenant.js';
 import {
   EMAIL_GUARD,
+  EMAIL_GUARD_LABEL,
   type StoredTenant,
   setExpression,
   TENANT_TOTAL,
@@ -21,6 +22,8 @@ import {
 
 const GUEST_GUARD = 'guestEmail';
 const guestGuard = (email: string) => keys.unique(GUEST_GUARD, normalizedEmail(email));
+const GUEST_GUARD_LABEL = `guard:${GUEST_GUARD}`;
+const STILL_GUEST_LABEL = 'check:tenant';
 
 /** T8: the guest record of an e-mail, found among guest records only (never an account). */
 export async function guestTenantIdByEmail(email: string): Promise<number | undefined> {
@@ -32,7 +35,7 @@ export async function guestTenantIdByEmail(email: string): Promise<number | unde
 export function insertGuestTenantParts(record: TenantRecord): TxPart[] {
   return [
     part.putIfAbsent(`put:tenant ${record.tenantId}`, tenantItem(record)),
-    part.guard(`guard:${GUEST_GUARD}`, GUEST_GUARD, normalizedEmail(record.tenantEmail), record.tenantId),
+    part.guard(GUEST_GUARD_LABEL, GUEST_GUARD, normalizedEmail(record.tenantEmail), record.tenantId),
     part.countMove(`count:${TENANT_TOTAL}`, TENANT_TOTAL, 1),
   ];
 }
@@ -42,14 +45,19 @@ export function insertGuestTenantParts(record: TenantRecord): TxPart[] {
  * removed, and not claimed by a registration meanwhile: the stay would land on the new account).
  */
 export const guestTenantStillGuestPart = (tenantId: number): TxPart =>
-  part.check(`check:tenant ${tenantId}`, keys.tenant(tenantId), 'attribute_exists(PK) AND guest = :yes', {
-    values: { ':yes': true },
-  });
+  part.check(
+    `${STILL_GUEST_LABEL} ${tenantId}`,
+    keys.tenant(tenantId),
+    'attribute_exists(PK) AND guest = :yes',
+    {
+      values: { ':yes': true },
+    },
+  );
 
 /** The guest record changed between the lookup and the commit (made, claimed or removed by another request). */
 export const guestTenantChanged = (error: unknown): boolean =>
   error instanceof TransactionFailed &&
-  (error.conditionFailed(`guard:${GUEST_GUARD}`) || error.conditionFailed('check:tenant'));
+  (error.conditionFailed(GUEST_GUARD_LABEL) || error.conditionFailed(STILL_GUEST_LABEL));
 
 /**
  * A registration claims a guest record: the record, read at `current.version` and still a guest record,
@@ -67,7 +75,7 @@ export function claimGuestTenantParts(current: StoredTenant, changes: TenantChan
       names,
       values: { ...values, ':version': current.version, ':yes': true },
     }),
-    part.guard(`guard:${EMAIL_GUARD}`, EMAIL_GUARD, email, tenantId),
+    part.guard(EMAIL_GUARD_LABEL, EMAIL_GUARD, email, tenantId),
     part.releaseGuard(`release:${GUEST_GUARD}`, GUEST_GUARD, email, tenantId),
   ];
 }

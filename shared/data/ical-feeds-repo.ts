@@ -81,8 +81,22 @@ export function insertFeedPart(feed: FeedRecord): TxPart {
   });
 }
 
+export const feedDeleteLabel = (feedId: number) => `delete:icalFeed ${feedId}`;
 export const deleteFeedPart = (feedId: number): TxPart =>
-  part.delete(`delete:icalFeed ${feedId}`, keys.icalFeed(feedId), { condition: 'attribute_exists(PK)' });
+  part.delete(feedDeleteLabel(feedId), keys.icalFeed(feedId), { condition: 'attribute_exists(PK)' });
+
+/** One feed per URL and property: the URL is kept hashed (it often carries the channel's secret token). */
+const URL_GUARD = 'icalFeedUrl';
+export const FEED_URL_GUARD_LABEL = `guard:${URL_GUARD}`;
+const urlGuardValue = (feed: Pick<FeedRecord, 'propertyId' | 'url'>) =>
+  `${feed.propertyId}#${createHash('sha256').update(feed.url).digest('base64url')}`;
+
+/** `guard:icalFeedUrl`: fails when the property has a feed of this URL. */
+export const feedUrlGuardPart = (feed: FeedRecord): TxPart =>
+  part.guard(FEED_URL_GUARD_LABEL, URL_GUARD, urlGuardValue(feed), feed.feedId);
+
+export const releaseFeedUrlGuardPart = (feed: FeedRecord): TxPart =>
+  part.releaseGuard(`release:${URL_GUARD}`, URL_GUARD, urlGuardValue(feed), feed.feedId);
 
 /** Health after an import attempt; only while the feed exists (a sync racing a delete writes nothing). */
 export async function saveHealth(feedId: number, health: Partial<FeedHealth>): Promise<void> {

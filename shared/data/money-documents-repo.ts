@@ -83,7 +83,10 @@ function indexAttributes(type: DocumentType, record: MoneyRecord): Item {
   return attributes;
 }
 
-const headerLabel = (verb: string, type: DocumentType, id: number) => `${verb}:${type} ${id}`;
+/** The label of a header part of every document of a type (its id follows in a part's own label). */
+const headerLabelOfType = (verb: string, type: DocumentType) => `${verb}:${type}`;
+const headerLabel = (verb: string, type: DocumentType, id: number) =>
+  `${headerLabelOfType(verb, type)} ${id}`;
 
 /** `put:<type> <id> line <n>` for each line, numbered from `firstLineNo` (lines are only ever appended). */
 export function lineParts(
@@ -325,4 +328,5 @@ const GUARDED = ['update', 'cancel', 'settle', 'processing', 'anomaly', 'put'];
  * its version (or nothing-paid) condition, or a rival append took a line number. Read again, decide again.
  */
 export const documentChanged = (error: unknown, type: DocumentType): boolean =>
-  error instanceof TransactionFailed && GUARDED.some((verb) => error.conditionFailed(`${verb}:${type}`));
+  error instanceof TransactionFailed &&
+  GUARDED.some((verb) => error.conditionFailed(headerLabelOfType(verb, type)));

@@ -24,6 +24,7 @@ export interface StoredProperty {
 }
 
 const NAME_GUARD = 'propertyName';
+const NAME_GUARD_LABEL = `guard:${NAME_GUARD}`;
 const normalizedName = (name: string) => name.trim().toLowerCase();
 const allCount = (type: PropertyKind) => `properties-${type}`;
 const catalogCount = (type: PropertyKind) => `catalog-${type}`;
@@ -87,7 +88,7 @@ export async function getProperty(propertyId: number): Promise<StoredProperty | 
 export function insertPropertyParts(record: PropertyRecord): TxPart[] {
   const parts = [
     part.putIfAbsent(insertLabel(record.propertyId), toItem(record, 1, 0)),
-    part.guard(`guard:${NAME_GUARD}`, NAME_GUARD, normalizedName(record.propertyName), record.propertyId),
+    part.guard(NAME_GUARD_LABEL, NAME_GUARD, normalizedName(record.propertyName), record.propertyId),
     allCountPart(record.type, 1),
   ];
   if (isVisible(record)) parts.push(catalogCountPart(record.type, 1));
@@ -122,7 +123,7 @@ export function replacePropertyParts(
   if (before !== after) {
     parts.push(
       part.releaseGuard(`release:${NAME_GUARD}`, NAME_GUARD, before, next.propertyId),
-      part.guard(`guard:${NAME_GUARD}`, NAME_GUARD, after, next.propertyId),
+      part.guard(NAME_GUARD_LABEL, NAME_GUARD, after, next.propertyId),
     );
   }
   const visibilityDelta = Number(isVisible(next)) - Number(isVisible(current.record));
@@ -177,7 +178,7 @@ export function propertyWriteError(
   const replacing = parts.some((p) => p.label === update);
   if (replacing && (error.conditionFailed(update) || error.transient))
     return new StaleRecord('property changed since it was read');
-  if (error.conditionFailed(`guard:${NAME_GUARD}`))
+  if (error.conditionFailed(NAME_GUARD_LABEL))
     return new Conflict(`A property named "${record.propertyName}" already exists`);
   return error;
 }

@@ -33,6 +33,7 @@ export interface StoredTenant {
 const TOTAL = 'tenants';
 /** The account guard's kind (T2); exported for guest-tenants-repo.ts, which moves a claimed record onto it. */
 export const EMAIL_GUARD = 'tenantEmail';
+export const EMAIL_GUARD_LABEL = `guard:${EMAIL_GUARD}`;
 export const TENANT_TOTAL = TOTAL;
 const emailGuard = (email: string) => keys.unique(EMAIL_GUARD, normalizedEmail(email));
 export const updateLabel = (tenantId: number) => `update:tenant ${tenantId}`;
@@ -94,7 +95,7 @@ export async function getTenants(ids: readonly number[]): Promise<TenantRecord[]
 export function insertTenantParts(record: TenantRecord): TxPart[] {
   return [
     part.putIfAbsent(`put:tenant ${record.tenantId}`, toItem(record, 1)),
-    part.guard(`guard:${EMAIL_GUARD}`, EMAIL_GUARD, normalizedEmail(record.tenantEmail), record.tenantId),
+    part.guard(EMAIL_GUARD_LABEL, EMAIL_GUARD, normalizedEmail(record.tenantEmail), record.tenantId),
     part.countMove(`count:${TOTAL}`, TOTAL, 1),
   ];
 }
@@ -166,7 +167,7 @@ export function activateTenantPart(tenantId: number, tokenHash: string, now: Dat
  */
 export function tenantWriteError(error: unknown, tenantId: number): unknown {
   if (!(error instanceof TransactionFailed)) return error;
-  if (error.conditionFailed(`guard:${EMAIL_GUARD}`))
+  if (error.conditionFailed(EMAIL_GUARD_LABEL))
     return new Conflict('An account with this e-mail address already exists');
   const update = updateLabel(tenantId);
   if (error.conditionFailed(update) || (error.failed(update) && error.transient))

@@ -242,6 +242,9 @@ export async function failWithoutAttempt(delivery: DeliveryRecord, reason: strin
   }
 }
 
+/** Label of a replay's attempt. */
+export const deliveryReplayLabel = (deliveryId: string | number) => `replay:webhookDelivery ${deliveryId}`;
+
 /**
  * A replay's attempt (label `replay:webhookDelivery <id>`): logged, and a success settles the delivery (a
  * pending one leaves the retry schedule); a failure changes nothing else. Refused past MAX_LOGGED_ATTEMPTS.
@@ -251,7 +254,7 @@ export function replayAttemptPart(delivery: DeliveryRecord, attempt: Attempt, no
     ? outcomeExpression(delivery, { status: 'succeeded' }, now)
     : { sets: ['updatedAt = :now'], removes: [], values: { ':now': now.toISOString() } };
   return part.update(
-    `replay:webhookDelivery ${delivery.deliveryId}`,
+    deliveryReplayLabel(delivery.deliveryId),
     keys.webhookDelivery(delivery.deliveryId),
     expression([...sets, 'attempts = list_append(attempts, :attempt)'], removes),
     {

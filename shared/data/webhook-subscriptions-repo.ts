@@ -67,10 +67,14 @@ const itemOf = (record: SubscriptionRecord, version: number, secretSealed: strin
 export const insertSubscriptionPart = (record: SubscriptionRecord, secretSealed: string): TxPart =>
   part.putIfAbsent(`put:webhookSubscription ${record.subscriptionId}`, itemOf(record, 1, secretSealed));
 
+/** Label of a subscription's replacement. */
+export const subscriptionUpdateLabel = (subscriptionId: number) =>
+  `update:webhookSubscription ${subscriptionId}`;
+
 /** Replaces the record, conditioned on the version read (label `update:webhookSubscription <id>`). */
 export const updateSubscriptionPart = (current: StoredSubscription, next: SubscriptionRecord): TxPart =>
   part.put(
-    `update:webhookSubscription ${next.subscriptionId}`,
+    subscriptionUpdateLabel(next.subscriptionId),
     itemOf(next, current.version + 1, current.secretSealed),
     { condition: 'version = :v', values: { ':v': current.version } },
   );

@@ -28,7 +28,8 @@ export interface PartFailure {
 
 /**
  * A transaction DynamoDB cancelled, with the parts that failed. Services catch it to answer in the domain's
- * words (`failure.conditionFailed('guard:tenantEmail')` → 409 "e-mail taken"); one left uncaught is a 409.
+ * words (`failure.conditionFailed(EMAIL_GUARD_LABEL)` → 409 "e-mail taken", the label exported by the part's
+ * builder); one left uncaught is a 409.
  */
 export class TransactionFailed extends Conflict {
   constructor(readonly failures: readonly PartFailure[]) {
