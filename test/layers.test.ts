@@ -58,6 +58,53 @@ const FILES = new Map(
 
 const groupOf = (path: string) => path.match(/^functions\/([^/]+)\//)?.[1];
 
+/** The names a file imports at run time from another project file (root-relative). */
+function namedImports(path: string, from: string): string[] {
+  const source = readFileSync(join(ROOT, path), 'utf8');
+  const names: string[] = [];
+  for (const match of source.matchAll(
+    /(?:^|\n)\s*import\s+(?!type\s)\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g,
+  )) {
+    const target = resolve(dirname(join(ROOT, path)), match[2] ?? '').replace(/\.js$/, '.ts');
+    if (relative(ROOT, target) !== from) continue;
+    for (const name of (match[1] ?? '').split(','))
+      if (name.trim() && !name.trim().startsWith('type ')) names.push(name.trim().split(/\s+as\s+/)[0] ?? '');
+  }
+  return names;
+}
+
+/**
+ * The write parts of each kind of record and the workflow that owns them (DESIGN.md "Layers": one writer
+ * per kind of change). Reads and condition checks of a record are anyone's; its writes are its owner's.
+ */
+const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
+  {
+    repo: 'shared/data/money-documents-repo.ts',
+    writes: [
+      'insertDocumentParts',
+      'lineParts',
+      'headerPart',
+      'updateHeaderPart',
+      'cancelHeaderPart',
+      'settleHeaderPart',
+      'processingHeaderPart',
+      'disputeHeaderPart',
+    ],
+    // The money document's life (create, change, cancel), its settlement by the ledger, and the header's
+    // anomaly list kept in a repository file of its own.
+    owners: [
+      'shared/workflows/money-document/',
+      'shared/workflows/ledger/',
+      'shared/data/invoice-anomalies-repo.ts',
+    ],
+  },
+  {
+    repo: 'shared/data/invoice-anomalies-repo.ts',
+    writes: ['anomalyHeaderPart'],
+    owners: ['shared/workflows/ledger/'],
+  },
+];
+
 function breaks(rule: (from: SourceFile, to: string) => boolean): string[] {
   const found: string[] = [];
   for (const file of FILES.values())
@@ -207,6 +254,29 @@ describe('layers (DESIGN.md "Layers")', () => {
     expect(readFileSync(join(ROOT, 'shared/data/tenants-repo.ts'), 'utf8')).toMatch(
       /conditionFailed\(EMAIL_GUARD_LABEL\)/,
     );
+  });
+
+  it("each kind of record is written only by its owner: a repository's write parts are imported by no one else", () => {
+    const offenders = OWNED_WRITES.flatMap(({ repo, writes, owners }) =>
+      [...FILES.keys()]
+        .filter((path) => path !== repo && !owners.some((owner) => path.startsWith(owner)))
+        .flatMap((path) =>
+          namedImports(path, repo)
+            .filter((name) => writes.includes(name))
+            .map((name) => `${path} imports ${name} of ${repo}`),
+        ),
+    );
+    expect(offenders).toEqual([]);
+    // Not vacuous: the owners do import them.
+    for (const { repo, writes, owners } of OWNED_WRITES) {
+      const used = [...FILES.keys()]
+        .filter((path) => owners.some((owner) => path.startsWith(owner)))
+        .flatMap((path) => namedImports(path, repo));
+      expect(
+        writes.filter((name) => !used.includes(name)),
+        repo,
+      ).toEqual([]);
+    }
   });
 
   it('no run-time import cycles', () => {

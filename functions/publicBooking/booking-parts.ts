@@ -11,12 +11,10 @@ import type { OrderRecord } from '../../shared/domain/booking/order.js';
 import type { LineLabel, Quote } from '../../shared/domain/booking/quote.js';
 import type { ReservationRecord } from '../../shared/domain/booking/reservation.js';
 import type { Actor } from '../../shared/domain/change.js';
-import { INVOICE_STATUS } from '../../shared/domain/money-document/kind.js';
 import type { DocumentLine as InvoiceLine } from '../../shared/domain/money-document/line-items.js';
-import type { InvoiceRecord } from '../../shared/domain/money-document/record.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import type { SiteSettings } from '../../shared/domain/settings.js';
-import { newInvoiceParts } from '../../shared/workflows/money-document/create.js';
+import { newInvoice, newInvoiceParts } from '../../shared/workflows/money-document/create.js';
 
 export interface BookingIds {
   reservationId: number;
@@ -61,8 +59,8 @@ export function invoiceTaxRates(property: PropertyRecord, settings: BookingPlan[
   return { tax: settings.vrTaxRate, tax2: settings.vrTaxRate2 };
 }
 
-function invoiceOf(plan: BookingPlan, invoiceId: number, lines: readonly InvoiceLine[]): InvoiceRecord {
-  return {
+const invoiceOf = (plan: BookingPlan, invoiceId: number) =>
+  newInvoice({
     invoiceId,
     description: 'BOOKING',
     tenantId: plan.reservation.tenantId,
@@ -72,18 +70,13 @@ function invoiceOf(plan: BookingPlan, invoiceId: number, lines: readonly Invoice
     // Payment is the next step (through the guest portal): due on the day of booking.
     dueDate: plan.today,
     ...invoiceTaxRates(plan.property, plan.settings),
-    status: INVOICE_STATUS.unpaid,
-    subtotalCents: lines.reduce((t, l) => t + l.amountCents * l.quantity, 0),
-    taxCents: plan.quote.taxCents,
-    totalCents: plan.quote.totalCents,
-    dateCreated: plan.now.toISOString(),
-  };
-}
+    now: plan.now,
+  });
 
 /** The invoice, its posting (Dr receivable / Cr revenue + taxPayable) and its change, as every invoice is made. */
 function invoiceParts(plan: BookingPlan, invoiceId: number, journalEntryId: number): TxPart[] {
   const lines = invoiceLinesOf(plan.quote);
-  return newInvoiceParts(invoiceOf(plan, invoiceId, lines), lines, {
+  return newInvoiceParts(invoiceOf(plan, invoiceId), lines, {
     entryId: journalEntryId,
     by: plan.by,
     now: plan.now,

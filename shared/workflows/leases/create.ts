@@ -21,15 +21,12 @@ import { retryStale } from '../../db/optimistic.js';
 import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { type LeaseRecord, type LeaseTerms, termsOf } from '../../domain/lease.js';
-import { documentFigures } from '../../domain/money-document/figures.js';
-import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { DocumentLine } from '../../domain/money-document/line-items.js';
-import type { InvoiceRecord } from '../../domain/money-document/record.js';
 import { overlappingLease } from '../../domain/rent/spans.js';
 import { type CreateLeaseInput, leaseView, termsFrom } from '../../domain/rent/terms-input.js';
 import { BadRequest, Conflict } from '../../errors.js';
 import { newJournalEntryId } from '../ledger/posting.js';
-import { newInvoiceParts } from '../money-document/create.js';
+import { newInvoice, newInvoiceParts } from '../money-document/create.js';
 import { leasableProperty, leaseChangePart, leaseWriteError } from './common.js';
 
 /** What a caller composing a larger change adds: its parts, and its reading of a failed transaction. */
@@ -44,35 +41,20 @@ export interface LeaseOrigin {
 export const DEPOSIT_LINE = 'Security deposit';
 
 /** The DEPOSIT invoice of a lease: one untaxed line, due on the start date (today when that has passed). */
-function depositInvoice(
-  lease: LeaseRecord,
-  terms: LeaseTerms,
-  invoiceId: number,
-  today: string,
-  iso: string,
-) {
+function depositInvoice(lease: LeaseRecord, terms: LeaseTerms, invoiceId: number, today: string, now: Date) {
   const lines: DocumentLine[] = [
     { description: DEPOSIT_LINE, amountCents: terms.depositCents, quantity: 1, taxed: 0 },
   ];
-  const record: InvoiceRecord = {
+  const record = newInvoice({
     invoiceId,
     description: 'DEPOSIT',
     tenantId: lease.tenantId,
-    adminId: null,
-    reservationId: null,
+    propertyId: lease.propertyId,
     leaseId: lease.leaseId,
     invoiceDate: today,
-    propertyId: lease.propertyId,
     dueDate: lease.startDate > today ? lease.startDate : today,
-    tax: 0,
-    tax2: 0,
-    status: INVOICE_STATUS.unpaid,
-    ...documentFigures(lines, 0, 0),
-    paidCents: 0,
-    refundedCents: 0,
-    dateCreated: iso,
-    dateUpdated: iso,
-  };
+    now,
+  });
   return { record, lines };
 }
 
@@ -118,7 +100,7 @@ export async function createLease(
     applicationId: origin.applicationId ?? null,
     depositInvoiceId: invoiceId,
   };
-  const deposit = invoiceId === null ? undefined : depositInvoice(lease, terms, invoiceId, today, iso);
+  const deposit = invoiceId === null ? undefined : depositInvoice(lease, terms, invoiceId, today, now);
   await retryStale(`Property ${input.propertyId}’s leases`, async () => {
     const spans = await readLeaseSpans(lease.propertyId);
     const clash = overlappingLease(spans.spans, lease);

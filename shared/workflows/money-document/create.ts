@@ -14,14 +14,19 @@ import { commit, type TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { todayIn } from '../../domain/dates.js';
 import type { DocumentType } from '../../domain/ledger/journal.js';
-import { documentFigures, nonZero } from '../../domain/money-document/figures.js';
-import { INVOICE, isPosted, type MoneyKind } from '../../domain/money-document/kind.js';
+import { documentFigures, type Figures, nonZero } from '../../domain/money-document/figures.js';
+import {
+  INVOICE,
+  INVOICE_STATUS,
+  type InvoiceType,
+  isPosted,
+  type MoneyKind,
+} from '../../domain/money-document/kind.js';
 import type { DocumentLine } from '../../domain/money-document/line-items.js';
 import {
   type DocumentHeader,
   documentDateOf,
   documentIdOf,
-  type InvoiceRecord,
   type RecordOf,
 } from '../../domain/money-document/record.js';
 import { documentView } from '../../domain/money-document/view.js';
@@ -40,15 +45,60 @@ export const postsOnCreate = (kind: MoneyKind, record: DocumentHeader): boolean 
   isPosted(kind, record.status) && nonZero(record) !== null;
 
 /**
- * The parts of a new document: the header and its lines, its posting (dated the document's date) and its
- * change record. Pure: the ids are the caller's, so a writer composing a larger transaction decides them.
+ * A new document as its writer gives it: everything but its figures, which only the one totals rule
+ * (`documentFigures`: its lines and tax rates) decides, whoever writes it.
+ */
+export type NewRecord<T extends DocumentType> = Omit<RecordOf<T>, keyof Figures>;
+
+/** The record of a new document: its fields and the figures of its lines. */
+export const newRecord = <T extends DocumentType>(
+  fields: NewRecord<T>,
+  lines: readonly DocumentLine[],
+): RecordOf<T> => ({ ...fields, ...documentFigures(lines, fields.tax, fields.tax2) }) as RecordOf<T>;
+
+/** What a system-made invoice names (a booking, a month's rent, a late fee, a lease's deposit …). */
+export interface NewInvoiceInput {
+  invoiceId: number;
+  description: InvoiceType;
+  tenantId: number | null;
+  propertyId: number | null;
+  /** The day it is made (site date). */
+  invoiceDate: string;
+  dueDate: string;
+  reservationId?: number | null;
+  leaseId?: number | null;
+  /** Tax rates in percent; 0 when left out. */
+  tax?: number;
+  tax2?: number;
+  now: Date;
+}
+
+/** The one constructor of an invoice's fields: unpaid, nothing paid, created now; its figures come later. */
+export const newInvoice = (input: NewInvoiceInput): NewRecord<'invoice'> => {
+  const { now, tax = 0, tax2 = 0, reservationId = null, leaseId, ...fields } = input;
+  return {
+    ...fields,
+    reservationId,
+    ...(leaseId === undefined ? {} : { leaseId }),
+    tax,
+    tax2,
+    status: INVOICE_STATUS.unpaid,
+    dateCreated: now.toISOString(),
+  };
+};
+
+/**
+ * The parts of a new document: the header and its lines (the figures computed from them here), its posting
+ * (dated the document's date) and its change record. Pure: the ids are the caller's, so a writer composing a
+ * larger transaction decides them.
  */
 export function newDocumentParts<T extends DocumentType>(
   kind: MoneyKind<T>,
-  record: RecordOf<T>,
+  fields: NewRecord<T>,
   lines: readonly DocumentLine[],
   { entryId, by, now }: NewDocumentContext,
 ): TxPart[] {
+  const record = newRecord<T>(fields, lines);
   const documentId = documentIdOf(record);
   const posts = postsOnCreate(kind, record);
   if (posts && entryId === null) throw new Error(`a posted ${kind.type} needs its journal entry id`);
@@ -74,7 +124,7 @@ export function newDocumentParts<T extends DocumentType>(
 
 /** The parts of a new invoice with its posting and change record (a website booking's BOOKING invoice). */
 export const newInvoiceParts = (
-  record: InvoiceRecord,
+  record: NewRecord<'invoice'>,
   lines: readonly DocumentLine[],
   context: NewDocumentContext,
 ): TxPart[] => newDocumentParts(INVOICE, record, lines, context);
@@ -122,7 +172,8 @@ export async function createDocument<T extends DocumentType>(
   now: Date,
 ) {
   const status = createdStatus(kind, input.status);
-  const figures = documentFigures(input.lineItems, input.tax, input.tax2);
+  // Lines that cannot be totalled are a 400 before an id is taken.
+  documentFigures(input.lineItems, input.tax, input.tax2);
   if (input.propertyId !== undefined && !(await getProperty(input.propertyId)))
     throw new BadRequest(`Property ${input.propertyId} does not exist`, [
       { field: 'propertyId', message: 'no such property' },
@@ -130,20 +181,19 @@ export async function createDocument<T extends DocumentType>(
   const [id, settings] = await Promise.all([nextId(kind.type), getSettings()]);
   const today = todayIn(settings.systemTimeZone, now);
   const iso = now.toISOString();
-  const header: DocumentHeader = {
+  const header: Omit<DocumentHeader, keyof Figures> = {
     propertyId: input.propertyId ?? null,
     dueDate: input.dueDate,
     tax: input.tax,
     tax2: input.tax2,
     status,
-    ...figures,
     paidCents: 0,
     refundedCents: 0,
     dateCreated: iso,
     dateUpdated: iso,
   };
   // The kind's fields and the common header make its record (RecordOf<T> is their union by construction).
-  const record = { ...ownFields(id, today), ...header } as RecordOf<T>;
+  const record = newRecord<T>({ ...ownFields(id, today), ...header } as NewRecord<T>, input.lineItems);
   const entryId = postsOnCreate(kind, record) ? await newJournalEntryId() : null;
   await commit(newDocumentParts(kind, record, input.lineItems, { entryId, by, now }));
   return { success: true, [kind.idField]: id, [kind.type]: documentView(kind, record, input.lineItems) };

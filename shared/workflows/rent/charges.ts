@@ -18,13 +18,11 @@ import { nextId } from '../../db/counters.js';
 import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
-import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { DocumentLine } from '../../domain/money-document/line-items.js';
-import type { InvoiceRecord } from '../../domain/money-document/record.js';
 import { firstLateDay } from '../../domain/rent/late-fee.js';
 import { chargesDueBy, type RentPeriod } from '../../domain/rent/schedule.js';
 import { newJournalEntryId } from '../ledger/posting.js';
-import { newInvoiceParts } from '../money-document/create.js';
+import { newInvoice, newInvoiceParts } from '../money-document/create.js';
 import type { LeaseTermsReader } from './lease-terms.js';
 
 export interface ChargeContext {
@@ -67,30 +65,17 @@ export function rentLine(period: RentPeriod): DocumentLine {
   };
 }
 
-function rentInvoice(
-  lease: LeaseRecord,
-  period: RentPeriod,
-  invoiceId: number,
-  ctx: ChargeContext,
-): InvoiceRecord {
-  return {
+const rentInvoice = (lease: LeaseRecord, period: RentPeriod, invoiceId: number, ctx: ChargeContext) =>
+  newInvoice({
     invoiceId,
     description: 'RENT',
     tenantId: lease.tenantId,
     propertyId: lease.propertyId,
-    reservationId: null,
+    leaseId: lease.leaseId,
     invoiceDate: ctx.today,
     dueDate: period.dueDate,
-    tax: 0,
-    tax2: 0,
-    status: INVOICE_STATUS.unpaid,
-    subtotalCents: period.amountCents,
-    taxCents: 0,
-    totalCents: period.amountCents,
-    dateCreated: ctx.now.toISOString(),
-    leaseId: lease.leaseId,
-  };
-}
+    now: ctx.now,
+  });
 
 /** Charges one month; false when it was charged already (by this run's twin, or an earlier run). */
 async function chargeMonth(

@@ -22,7 +22,7 @@ import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
 import { lateFeeOwedCents, lateFeeToPost } from '../../domain/rent/late-fee.js';
 import { newJournalEntryId } from '../ledger/posting.js';
-import { newInvoiceParts } from '../money-document/create.js';
+import { newInvoice, newInvoiceParts } from '../money-document/create.js';
 import type { ChargeContext } from './charges.js';
 
 export interface LateFeePosted {
@@ -44,30 +44,17 @@ const SETTLED: ReadonlySet<number> = new Set([
 const settled = (rent: InvoiceRecord | undefined): boolean =>
   !rent || SETTLED.has(rent.status) || rent.totalCents - (rent.paidCents ?? 0) <= 0;
 
-function lateFeeInvoice(
-  rent: InvoiceRecord,
-  watch: LateFeeWatch,
-  invoiceId: number,
-  ctx: ChargeContext,
-): InvoiceRecord {
-  return {
+const lateFeeInvoice = (rent: InvoiceRecord, watch: LateFeeWatch, invoiceId: number, ctx: ChargeContext) =>
+  newInvoice({
     invoiceId,
     description: 'ADJUSTMENT',
     tenantId: rent.tenantId,
     propertyId: rent.propertyId,
-    reservationId: null,
     leaseId: watch.leaseId,
     invoiceDate: ctx.today,
     dueDate: ctx.today,
-    tax: 0,
-    tax2: 0,
-    status: INVOICE_STATUS.unpaid,
-    subtotalCents: 0,
-    taxCents: 0,
-    totalCents: 0,
-    dateCreated: ctx.now.toISOString(),
-  };
-}
+    now: ctx.now,
+  });
 
 /** What one watch came to: a fee posted, the invoice no longer watched (settled), or nothing this time. */
 type Outcome = { posted: LateFeePosted } | 'unwatch' | 'nothing';
@@ -105,7 +92,7 @@ async function postFee(
   };
   try {
     await commit([
-      ...newInvoiceParts({ ...header, subtotalCents: cents, totalCents: cents }, [line], {
+      ...newInvoiceParts(header, [line], {
         entryId,
         by: ctx.by,
         now: ctx.now,
