@@ -128,6 +128,7 @@ export const STATUS_TEXT: Record<number, string> = {
   405: 'Method not allowed',
   409: 'Conflict',
   413: 'Content too large',
+  415: 'Unsupported media type',
   422: 'Unprocessable content',
   429: 'Too many requests',
   500: 'Server error',

@@ -1,7 +1,8 @@
 /**
  * Builds one group's Lambda handler from its bound routes. A request's way (DESIGN.md "A request's way"):
- * header and event normalisers → log context → route match → raw body kept → route rate limits → webhook
- * signature → JSON body → CSRF token → aliases and valibot → session and roles → Idempotency-Key → handler,
+ * header and event normalisers → log context → route match → raw body kept → JSON only for cookie writes →
+ * route rate limits → webhook signature → JSON body → CSRF token → aliases and valibot → session and roles →
+ * Idempotency-Key → handler,
  * with problem+json rendering, CORS and security headers on every response, errors included.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -23,6 +24,7 @@ import { logger, requestLogKeys, withRequestLogKeys } from '../log.js';
 import { tracer } from '../tracer.js';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, parseCorsOrigins } from './cors.js';
 import { callerOf, type IdempotentRun, idempotencyKeyOf, idempotentRun } from './idempotency.js';
+import { checkJsonBody, takesJsonOnly } from './media-type.js';
 import { PathMatcher } from './path-matcher.js';
 import { toProblem } from './problem.js';
 import { countRequest } from './rate-limit.js';
@@ -187,6 +189,9 @@ async function beforeParsing(
   verifiers: ReadonlyMap<string, WebhookVerifier>,
 ): Promise<void> {
   const { contract } = api.route;
+  const headers = event.headers as Record<string, string | undefined>;
+  // Before the limits: a forged cross-site form must not use up its victim's limits either.
+  if (takesJsonOnly(contract)) checkJsonBody(headers['content-type'], api.rawBody);
   if (Buffer.byteLength(api.rawBody) > MAX_BODY_BYTES)
     throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB`);
   const needsFields = contract.rateLimits?.some((l) => l.key !== 'ip') === true;
@@ -196,7 +201,7 @@ async function beforeParsing(
     // Every webhook route got its verifier when the handler was made; a missing one refuses, never skips.
     const verify = verifiers.get(contract.id);
     if (!verify) throw new Error(`No webhook verifier for ${contract.id}`);
-    await verify(api.rawBody, event.headers as Record<string, string | undefined>, api.now);
+    await verify(api.rawBody, headers, api.now);
   }
 }
 
