@@ -158,12 +158,15 @@ function limitNote(l: RateLimit): string {
   const per =
     l.key === 'ip'
       ? 'IP'
-      : 'ipAndBodyField' in l.key
-        ? `IP and ${l.key.ipAndBodyField}`
-        : 'bodyField' in l.key
-          ? `${l.key.bodyField} across IPs`
-          : `IP, counting the requests that carry ${l.key.ipWhenBodyField}`;
-  return `Rate limit: ${l.limit} per ${l.windowSeconds} s per ${per} (429 beyond).`;
+      : l.key === 'tenant'
+        ? 'tenant'
+        : 'ipAndBodyField' in l.key
+          ? `IP and ${l.key.ipAndBodyField}`
+          : 'bodyField' in l.key
+            ? `${l.key.bodyField} across IPs`
+            : `IP, counting the requests that carry ${l.key.ipWhenBodyField}`;
+  const count = l.setting ? `${l.limit} (site setting ${l.setting})` : String(l.limit);
+  return `Rate limit: ${count} per ${l.windowSeconds} s per ${per} (429 beyond).`;
 }
 
 export function descriptionOf(route: RouteContract): string {

@@ -72,7 +72,33 @@ export interface SiteSettings {
   reminderDaysBefore: number;
   /** Message kinds not sent (shared/domain/messages/kinds.ts); the log shows each as `skipped`. */
   messagesOff: MessageKind[];
+  /**
+   * Limits of the public actions that mail someone or store what a visitor typed, and of autopay setups
+   * (docs/decisions.md "Limits of what mails someone"): requests per window, counted in the table.
+   */
+  registrationsPerIpPerHour: number;
+  bookingsPerIpPerHour: number;
+  contactMessagesPerIpPerDay: number;
+  contactMessagesPerAddressPerDay: number;
+  /** Activation and booking mails to one address, together, from any IPs. */
+  mailsPerAddressPerDay: number;
+  autopaySetupsPerTenantPerHour: number;
 }
+
+/** The settings that hold a limit's count (shared/http/route.ts RateLimit `setting`). */
+export const LIMIT_SETTINGS = [
+  'registrationsPerIpPerHour',
+  'bookingsPerIpPerHour',
+  'contactMessagesPerIpPerDay',
+  'contactMessagesPerAddressPerDay',
+  'mailsPerAddressPerDay',
+  'autopaySetupsPerTenantPerHour',
+] as const satisfies readonly (keyof SiteSettings)[];
+
+export type LimitSetting = (typeof LIMIT_SETTINGS)[number];
+
+/** The largest value a limit setting takes: past it a limit limits nothing. */
+export const MAX_LIMIT_SETTING = 100_000;
 
 export const DEFAULT_SETTINGS: SiteSettings = {
   installUrl: 'http://localhost:3000',
@@ -119,6 +145,14 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   ownerStatementDay: 3,
   reminderDaysBefore: 3,
   messagesOff: [],
+  // A person never meets these: a family registers once and books a handful of stays; an office or a hotel
+  // shares one address among many people.
+  registrationsPerIpPerHour: 10,
+  bookingsPerIpPerHour: 20,
+  contactMessagesPerIpPerDay: 20,
+  contactMessagesPerAddressPerDay: 5,
+  mailsPerAddressPerDay: 10,
+  autopaySetupsPerTenantPerHour: 10,
 };
 
 /** The settings every website caller reads. */

@@ -27,8 +27,8 @@ import { callerOf, type IdempotentRun, idempotencyKeyOf, idempotentRun } from '.
 import { checkJsonBody, takesJsonOnly } from './media-type.js';
 import { PathMatcher } from './path-matcher.js';
 import { toProblem } from './problem.js';
-import { countRequest } from './rate-limit.js';
-import { bodyObject, looseBodyFields, rawBodyOf, validatedInput } from './request-input.js';
+import { countRouteLimits } from './rate-limit.js';
+import { bodyObject, rawBodyOf, validatedInput } from './request-input.js';
 import { allPaths, type BoundRoute, type CountedLimits, type Reply, type RouteContract } from './route.js';
 import { verifiersByRoute, type WebhookVerifier, type WebhookVerifiers } from './webhook-verifiers.js';
 
@@ -194,9 +194,12 @@ async function beforeParsing(
   if (takesJsonOnly(contract)) checkJsonBody(headers['content-type'], api.rawBody);
   if (Buffer.byteLength(api.rawBody) > MAX_BODY_BYTES)
     throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB`);
-  const needsFields = contract.rateLimits?.some((l) => l.key !== 'ip') === true;
-  const fields = needsFields ? looseBodyFields(api.rawBody, contract) : {};
-  api.rateLimits = await countRequest(contract.rateLimits, api.ip, fields, api.now);
+  // A per-tenant limit counts the session being read (a failed read is answered by authorize).
+  const tenantOf = async () => {
+    const read = await api.session;
+    return read?.ok && read.value?.kind === 'tenant' ? read.value.tenantId : undefined;
+  };
+  api.rateLimits = await countRouteLimits(contract, api.rawBody, { ip: api.ip, tenantOf }, api.now);
   if (contract.auth.kind === 'webhook') {
     // Every webhook route got its verifier when the handler was made; a missing one refuses, never skips.
     const verify = verifiers.get(contract.id);
