@@ -2,8 +2,7 @@
  * Builds one group's Lambda handler from its bound routes. A request's way (DESIGN.md "A request's way"):
  * header and event normalisers → log context → route match → raw body kept → JSON only for cookie writes →
  * route rate limits → webhook signature → JSON body → CSRF token → aliases and valibot → session and roles →
- * Idempotency-Key → handler,
- * with problem+json rendering, CORS and security headers on every response, errors included.
+ * Idempotency-Key → handler, with problem+json rendering, CORS and security headers on every response.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
