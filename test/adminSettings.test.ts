@@ -187,7 +187,7 @@ describe('admin settings: secrets and opt-in flags (restored afterwards)', () =>
     expect((res.body.settings as Record<string, unknown>).apiExposeBusinessTaxId).toBe(0);
   });
 
-  it('shows the limits with their defaults and changes one alone (a number or a numeric string)', async () => {
+  it('shows the limits and the kinds not mailed with their defaults, and changes one alone (a number or a numeric string)', async () => {
     const admin = await signedIn('super');
     const before = (await admin.get(SETTINGS)).body;
     expect(before).toMatchObject({
@@ -197,6 +197,8 @@ describe('admin settings: secrets and opt-in flags (restored afterwards)', () =>
       contactMessagesPerAddressPerDay: 5,
       mailsPerAddressPerDay: 10,
       autopaySetupsPerTenantPerHour: 10,
+      // A booking mails once (docs/messages.md "One mail per booking").
+      messagesOff: ['holdExpired'],
     });
     const res = await admin.put(SETTINGS, { autopaySetupsPerTenantPerHour: '12' });
     expect(res.status, res.text).toBe(200);

@@ -70,7 +70,10 @@ export interface SiteSettings {
   ownerStatementDay: number;
   /** Days before a rent invoice's due date its tenant is reminded while it is unpaid (0: on the day). */
   reminderDaysBefore: number;
-  /** Message kinds not sent (shared/domain/messages/kinds.ts); the log shows each as `skipped`. */
+  /**
+   * Message kinds not sent (shared/domain/messages/kinds.ts); the log shows each as `skipped`. By default the
+   * notice that an unpaid hold ran out (docs/messages.md "One mail per booking").
+   */
   messagesOff: MessageKind[];
   /**
    * Limits of the public actions that mail someone or store what a visitor typed, and of autopay setups
@@ -144,7 +147,9 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   preArrivalDays: 2,
   ownerStatementDay: 3,
   reminderDaysBefore: 3,
-  messagesOff: [],
+  // A booking mails once: its confirmation already says until when the dates are held and that they are
+  // released unpaid, so the notice that they were is a second mail to an address a stranger may have typed.
+  messagesOff: ['holdExpired'],
   // A person never meets these: a family registers once and books a handful of stays; an office or a hotel
   // shares one address among many people.
   registrationsPerIpPerHour: 10,
