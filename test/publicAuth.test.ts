@@ -561,6 +561,17 @@ describe('the mails one address is sent, and the limits as site settings', () =>
     );
   });
 
+  it('a registration of an activated address (the 409) mails no one and uses up none of its mails', async () => {
+    const email = newEmail('activated');
+    const { link } = await registerAndReadLink(email);
+    expect((await new Client().get(`${link.pathname}${link.search}`)).status).toBe(200);
+    for (let i = 1; i <= 3; i++)
+      expect((await new Client().post(`${AUTH}/register.json`, registration(email))).status, `try ${i}`).toBe(
+        409,
+      );
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
   it('takes the per-IP registration limit from the settings', async () => {
     const client = new Client();
     for (let i = 1; i <= 3; i++)

@@ -59,7 +59,8 @@ async function startSession(tenant: tenants.TenantRecord, now: Date) {
 /**
  * Register. The pipeline has counted the request (routes.ts REGISTER_LIMIT). The site's contact CAPTCHA
  * policy applies (apiContactCaptchaEnabled), after the field checks so a 400 for a field never uses up a
- * built-in CAPTCHA; then the mail to the address is counted (MAILS_PER_ADDRESS). An address whose registration was never activated is registered again (the account
+ * built-in CAPTCHA; then, once the registration goes ahead, the mail to the address is counted
+ * (MAILS_PER_ADDRESS). An address whose registration was never activated is registered again (the account
  * replaced, a new link mailed); any other holder of the address is a 409.
  */
 export async function register(input: RegisterInput, ip: string, now: Date, requestId = '') {
@@ -73,15 +74,13 @@ export async function register(input: RegisterInput, ip: string, now: Date, requ
       now,
     );
   }
-  // Each registration mails the address: counted once the request could really register.
-  await countMailTo(input.tenantEmail, settings, now);
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const expiresAt = Math.floor(now.getTime() / 1000) + ACTIVATION_TTL_SECONDS;
-  const tenant = await registerTenantAccount(input, { tokenHash, expiresAt }, now, {
-    actor: `guest:${ip}`,
-    requestId,
-  });
+  // Each registration that goes ahead mails the address; a 409 mails no one and is not counted.
+  const countMail = () => countMailTo(input.tenantEmail, settings, now);
+  const by = { actor: `guest:${ip}`, requestId } as const;
+  const tenant = await registerTenantAccount(input, { tokenHash, expiresAt }, now, by, countMail);
   try {
     await sendActivationMail(tenant, token, input.applyToLeaseId);
   } catch (error) {

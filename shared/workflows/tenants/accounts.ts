@@ -86,12 +86,15 @@ export async function createTenantAccount(
  * account that came from a registration and was never activated, that account replaced in place (same id:
  * names, password, contact fields and the token; the earlier link stops working). Any other holder of the
  * address is a 409. The password is hashed once, outside the retries; a racing change re-reads.
+ * `beforeWrite` runs once, when the registration is known to go ahead (not for a 409): the caller counts the
+ * mail it will send there.
  */
 export async function registerTenantAccount(
   input: Omit<NewAccount, 'isActive' | 'activationHash'>,
   activation: { tokenHash: string; expiresAt: number },
   now: Date,
   by?: Actor,
+  beforeWrite: () => Promise<void> = async () => undefined,
 ): Promise<TenantRecord> {
   const account = { ...input, isActive: 0 as const, activationHash: activation.tokenHash };
   // The registration's change item announces `tenant.registered` (outbound webhooks) in the same transaction.
@@ -101,14 +104,18 @@ export async function registerTenantAccount(
     activationPart(activation.tokenHash, tenantId, activation.expiresAt, now);
   const existingId = await tenantIdByEmail(input.tenantEmail);
   if (existingId === undefined) {
+    await beforeWrite();
     return createTenantAccount(account, now, (record) => [tokenPart(record.tenantId), ...registered(record)]);
   }
   const replacement = await buildTenantRecord(account, existingId, now);
+  let goesAhead = false;
   return retryStale(`Tenant ${existingId}`, async () => {
     const current = await getStoredTenant(existingId);
     if (!current || !isReplaceableRegistration(current.record)) {
       throw new Conflict('An account with this e-mail address already exists');
     }
+    if (!goesAhead) await beforeWrite();
+    goesAhead = true;
     const changes = replacementChanges(replacement);
     await commitTenantChange(
       [
