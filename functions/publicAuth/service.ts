@@ -61,7 +61,8 @@ async function startSession(tenant: tenants.TenantRecord, now: Date) {
  * policy applies (apiContactCaptchaEnabled), after the field checks so a 400 for a field never uses up a
  * built-in CAPTCHA; then, once the registration goes ahead, the mail to the address is counted
  * (MAILS_PER_ADDRESS). An address whose registration was never activated is registered again (the account
- * replaced, a new link mailed); any other holder of the address is a 409.
+ * replaced, a new link mailed), an address with only a guest record claims it; any other account of the
+ * address is a 409.
  */
 export async function register(input: RegisterInput, ip: string, now: Date, requestId = '') {
   checkRegistration(input);
@@ -80,12 +81,13 @@ export async function register(input: RegisterInput, ip: string, now: Date, requ
   // Each registration that goes ahead mails the address; a 409 mails no one and is not counted.
   const countMail = () => countMailTo(input.tenantEmail, settings, now);
   const by = { actor: `guest:${ip}`, requestId } as const;
-  const tenant = await registerTenantAccount(input, { tokenHash, expiresAt }, now, by, countMail);
+  const registration = await registerTenantAccount(input, { tokenHash, expiresAt }, now, by, countMail);
+  const tenant = registration.record;
   try {
     await sendActivationMail(tenant, token, input.applyToLeaseId);
   } catch (error) {
     // Without the e-mail the account could never be activated, yet its address would be taken: undo it.
-    await undoRegistration(tenant, tokenHash).catch((undo) =>
+    await undoRegistration(registration, tokenHash).catch((undo) =>
       log('error', 'could not undo a registration after a mail failure', {
         tenantId: tenant.tenantId,
         error: String(undo),
