@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, signedInTenant, tenantSession } from './support/builders.js';
+import { guestBody, guestBook, siteDay } from './support/booking.js';
+import { createTenant, createVrProperty, signedInTenant, tenantSession } from './support/builders.js';
 import {
   API_URL,
   Client,
@@ -570,6 +571,28 @@ describe('the mails one address is sent, and the limits as site settings', () =>
         409,
       );
     expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('a registration that would claim the address’s guest record counts its mail too: over the limit, 429 and the record stays a guest', async () => {
+    const propertyId = await createVrProperty({ propertyRate: '100', units: 2 });
+    const email = newEmail('guestclaim');
+    // Two guest bookings of the address: its two mails of the day (each booking's confirmation).
+    const guestIds = new Set<number>();
+    for (const days of [90, 92]) {
+      const booked = await guestBook(guestBody(propertyId, siteDay(days), siteDay(days + 1), { email }));
+      expect(booked.status, booked.text).toBe(200);
+      guestIds.add(Number(booked.body.tenantId));
+    }
+    const [guestId] = [...guestIds];
+    expect(guestIds.size).toBe(1);
+    const refused = await new Client().post(`${AUTH}/register.json`, registration(email));
+    expect(refused.status, refused.text).toBe(429);
+    expect(problem(refused).detail).toMatch(/e-mails to this address/);
+    const admin = await signedIn('super');
+    expect((await admin.get(`/API/adminTenants/V1/tenants/${guestId}.json`)).body).toMatchObject({
+      isGuest: 1,
+      isActive: 0,
+    });
   });
 
   it('takes the per-IP registration limit from the settings', async () => {

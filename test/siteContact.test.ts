@@ -440,7 +440,7 @@ describe('contact and signup with the built-in CAPTCHA required', () => {
   });
 });
 
-describe('per-IP daily limits (issue 7)', () => {
+describe('per-IP daily limits', () => {
   for (const [name, path] of [
     ['message.json', MESSAGE],
     ['subscribe.json', SUBSCRIBE],

@@ -22,7 +22,7 @@ export const LOGIN_LOCKOUT = {
 } as const satisfies RateLimit;
 
 /**
- * The same failures counted per e-mail across IPs (issue 7): a slower, higher limit, so rotating the client IP
+ * The same failures counted per e-mail across IPs: a slower, higher limit, so rotating the client IP
  * does not give unlimited guesses. An hour, not a day: refused attempts count too, so a window this short
  * bounds how long someone else's attempts can keep the owner out. A correct password forgives it as well.
  */
