@@ -255,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Book a stay: reservation, order, invoice and tenant in one transaction
-         * @description With a tenant session the booking is the tenant's; otherwise, when the site allows guest checkout (apiBookingGuestEnabled=1, apiBookingRequireLogin=0), a guest e-mail and a passed CAPTCHA of the site's provider. Without name or e-mail nothing is booked: `requiresPortal: true` and the quote. On success `invoiceId` is set when the total is above 0 and `message` says to pay through the guest portal. Accepts `Idempotency-Key`. A tenant session is used when present. Body aliases: serviceID → propertyId, bAdults → adults, bChildren → children, bPets → pets, bAddress → address, bCity → city, bState → state, bZip → zip. Rate limit: 20 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
+         * @description With a tenant session the booking is the tenant's; otherwise, when the site allows guest checkout (apiBookingGuestEnabled=1, apiBookingRequireLogin=0), a guest e-mail and a passed CAPTCHA of the site's provider. Without name or e-mail nothing is booked: `requiresPortal: true` and the quote. On success `invoiceId` is set when the total is above 0 and `message` says to pay through the guest portal. Accepts `Idempotency-Key`. A tenant session is used when present. Body aliases: serviceID → propertyId, bAdults → adults, bChildren → children, bPets → pets, bAddress → address, bCity → city, bState → state, bZip → zip. Rate limit: 20 (site setting bookingsPerIpPerHour) per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
          */
         post: operations["publicBooking.book"];
         delete?: never;
@@ -635,7 +635,7 @@ export interface paths {
         put?: never;
         /**
          * Store a contact message (and a lead when senderPhone is given)
-         * @description The honeypot `Url` must be empty. When apiContactCaptchaEnabled is 1, a CAPTCHA of the configured provider is required (captcha + captcha_sum, or captchaToken). Public: no session needed. Rate limit: 20 per 86400 s per IP (429 beyond).
+         * @description The honeypot `Url` must be empty. When apiContactCaptchaEnabled is 1, a CAPTCHA of the configured provider is required (captcha + captcha_sum, or captchaToken). Public: no session needed. Rate limit: 20 (site setting contactMessagesPerIpPerDay) per 86400 s per IP (429 beyond). Rate limit: 5 (site setting contactMessagesPerAddressPerDay) per 86400 s per senderEmail across IPs (429 beyond).
          */
         post: operations["siteContact.message"];
         delete?: never;
@@ -815,7 +815,7 @@ export interface paths {
         put?: never;
         /**
          * Register a tenant account (inactive until the e-mailed activation link is opened)
-         * @description activateUrl is the activation endpoint for this e-mail without the secret token: the working link is only in the e-mail (docs/tenants.md). When apiContactCaptchaEnabled is 1, a CAPTCHA of the configured provider is required (captcha + captcha_sum, or captchaToken). An address whose account was never activated may register again: the old account is replaced and a new link sent. Public: no session needed. Body aliases: newEmail → tenantEmail, password1 → password. Rate limit: 10 per 3600 s per IP (429 beyond).
+         * @description activateUrl is the activation endpoint for this e-mail without the secret token: the working link is only in the e-mail (docs/tenants.md). When apiContactCaptchaEnabled is 1, a CAPTCHA of the configured provider is required (captcha + captcha_sum, or captchaToken). An address whose account was never activated may register again: the old account is replaced and a new link sent. Public: no session needed. Body aliases: newEmail → tenantEmail, password1 → password. Rate limit: 10 (site setting registrationsPerIpPerHour) per 3600 s per IP (429 beyond).
          */
         post: operations["publicAuth.register"];
         delete?: never;
@@ -979,7 +979,7 @@ export interface paths {
         put?: never;
         /**
          * Start saving a card or bank account for autopay: the client secret of a Stripe SetupIntent
-         * @description Confirm it on the page with Stripe.js (`confirmSetup`); when Stripe reports it succeeded (webhook `setup_intent.succeeded`) the method is saved and autopay is on. The tenant’s Stripe Customer is made on the first call and kept. Replaces the saved method once the new one is confirmed. Tenant session required.
+         * @description Confirm it on the page with Stripe.js (`confirmSetup`); when Stripe reports it succeeded (webhook `setup_intent.succeeded`) the method is saved and autopay is on. The tenant’s Stripe Customer is made on the first call and kept. Replaces the saved method once the new one is confirmed. Tenant session required. Rate limit: 10 (site setting autopaySetupsPerTenantPerHour) per 3600 s per tenant (429 beyond).
          */
         post: operations["tenantPortal.autopaySetup"];
         /**
@@ -4190,6 +4190,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable content: the Idempotency-Key was used with another request */
             422: {
                 headers: {
@@ -4199,7 +4208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: more than 20 booking attempts from this IP in an hour */
+            /** @description Too many requests: too many booking attempts from this IP in an hour (site setting bookingsPerIpPerHour, default 20), or too many mails to this e-mail address in 24 hours (mailsPerAddressPerDay, default 10, activation mails included) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5413,7 +5422,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: more than 20 messages from this IP in 24 hours */
+            /** @description Too many requests: too many messages from this IP (site setting contactMessagesPerIpPerDay, default 20) or with this senderEmail (contactMessagesPerAddressPerDay, default 5) in 24 hours */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5754,6 +5763,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6177,7 +6195,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: too many registrations from this IP */
+            /** @description Too many requests: too many registrations from this IP in an hour (site setting registrationsPerIpPerHour, default 10), or too many mails to this e-mail address in 24 hours (mailsPerAddressPerDay, default 10, booking mails included) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6314,6 +6332,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6822,7 +6849,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -6836,7 +6867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: Validation failure */
+            /** @description Bad request: a body with fields (it takes none) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6854,7 +6885,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: too many setups begun by this tenant in an hour (site setting autopaySetupsPerTenantPerHour, default 10) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6899,7 +6948,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -6915,7 +6968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: Validation failure */
+            /** @description Bad request: a body with fields (it takes none) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6926,6 +6979,24 @@ export interface operations {
             };
             /** @description Not authenticated: no tenant session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7391,6 +7462,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -7690,6 +7770,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -7772,6 +7861,15 @@ export interface operations {
             };
             /** @description Conflict: active future VR reservations */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8078,6 +8176,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -8160,6 +8267,15 @@ export interface operations {
             };
             /** @description Conflict: active future VR reservations */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8343,6 +8459,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -8463,6 +8588,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -8537,6 +8671,15 @@ export interface operations {
             };
             /** @description Not found: no such page */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8722,6 +8865,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -8844,6 +8996,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -8918,6 +9079,15 @@ export interface operations {
             };
             /** @description Not found: no such review */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9092,6 +9262,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9203,6 +9382,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9277,6 +9465,15 @@ export interface operations {
             };
             /** @description Not found: no such slider */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9456,6 +9653,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9572,6 +9778,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9646,6 +9861,15 @@ export interface operations {
             };
             /** @description Not found: no such menu */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9817,6 +10041,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9925,6 +10158,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9999,6 +10241,15 @@ export interface operations {
             };
             /** @description Not found: no such link */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10169,6 +10420,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10276,6 +10536,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10350,6 +10619,15 @@ export interface operations {
             };
             /** @description Not found: no such FAQ entry */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10531,6 +10809,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10649,6 +10936,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10723,6 +11019,15 @@ export interface operations {
             };
             /** @description Not found: no such event */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10887,6 +11192,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10988,6 +11302,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -11062,6 +11385,15 @@ export interface operations {
             };
             /** @description Not found: no such blog category */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11237,6 +11569,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -11349,6 +11690,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -11423,6 +11773,15 @@ export interface operations {
             };
             /** @description Not found: no such blog post */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11589,6 +11948,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -11692,6 +12060,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -11766,6 +12143,15 @@ export interface operations {
             };
             /** @description Not found: no such attraction category */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11940,6 +12326,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -12051,6 +12446,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -12125,6 +12529,15 @@ export interface operations {
             };
             /** @description Not found: no such attraction */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12256,6 +12669,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12591,6 +13013,12 @@ export interface operations {
                         ownerStatementDay: number;
                         reminderDaysBefore: number;
                         messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                        registrationsPerIpPerHour: number;
+                        bookingsPerIpPerHour: number;
+                        contactMessagesPerIpPerDay: number;
+                        contactMessagesPerAddressPerDay: number;
+                        mailsPerAddressPerDay: number;
+                        autopaySetupsPerTenantPerHour: number;
                     };
                 };
             };
@@ -12696,6 +13124,12 @@ export interface operations {
                     ownerStatementDay?: number | string;
                     reminderDaysBefore?: number | string;
                     messagesOff?: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                    registrationsPerIpPerHour?: number | string;
+                    bookingsPerIpPerHour?: number | string;
+                    contactMessagesPerIpPerDay?: number | string;
+                    contactMessagesPerAddressPerDay?: number | string;
+                    mailsPerAddressPerDay?: number | string;
+                    autopaySetupsPerTenantPerHour?: number | string;
                 };
             };
         };
@@ -12760,6 +13194,12 @@ export interface operations {
                             ownerStatementDay: number;
                             reminderDaysBefore: number;
                             messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                            registrationsPerIpPerHour: number;
+                            bookingsPerIpPerHour: number;
+                            contactMessagesPerIpPerDay: number;
+                            contactMessagesPerAddressPerDay: number;
+                            mailsPerAddressPerDay: number;
+                            autopaySetupsPerTenantPerHour: number;
                         };
                     };
                 };
@@ -12793,6 +13233,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12984,6 +13433,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13201,6 +13659,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -13274,6 +13741,15 @@ export interface operations {
             };
             /** @description Not found: no such tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13491,6 +13967,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -13564,6 +14049,15 @@ export interface operations {
             };
             /** @description Not found: no such tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13801,6 +14295,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14053,6 +14556,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -14161,6 +14673,15 @@ export interface operations {
             };
             /** @description Conflict: already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14404,6 +14925,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -14512,6 +15042,15 @@ export interface operations {
             };
             /** @description Conflict: already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14795,6 +15334,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15104,6 +15652,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -15236,6 +15793,15 @@ export interface operations {
             };
             /** @description Conflict: settled payments, a card payment in flight, or already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15536,6 +16102,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -15668,6 +16243,15 @@ export interface operations {
             };
             /** @description Conflict: settled payments, a card payment in flight, or already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15902,6 +16486,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16166,6 +16759,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -16275,6 +16877,15 @@ export interface operations {
             };
             /** @description Conflict: settled payments, or already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16396,6 +17007,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16526,6 +17146,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16731,6 +17360,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -16809,6 +17447,15 @@ export interface operations {
             };
             /** @description Not found: no such VR property */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17015,6 +17662,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17230,6 +17886,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -17317,6 +17982,15 @@ export interface operations {
             };
             /** @description Not found: no such coupon */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17510,6 +18184,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17727,6 +18410,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -17821,6 +18513,15 @@ export interface operations {
             };
             /** @description Conflict: already archived */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18468,6 +19169,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -18691,6 +19401,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18934,6 +19653,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -19055,6 +19783,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19258,6 +19995,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19787,6 +20533,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -19973,6 +20728,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20182,6 +20946,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -20254,6 +21027,15 @@ export interface operations {
             };
             /** @description Not found: no such subscription */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20509,6 +21291,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -20697,6 +21488,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -20865,6 +21665,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -20954,6 +21763,15 @@ export interface operations {
             };
             /** @description Not found: no such feed */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21112,6 +21930,15 @@ export interface operations {
             };
             /** @description Not found: no such VR property */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
