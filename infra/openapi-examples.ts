@@ -134,6 +134,9 @@ function baseExamples({ now, origin }: ExampleContext): Record<string, Operation
     'tenantPortal.invoices': { query: { status: 0, page: 1, limit: 20 } },
     'tenantPortal.invoice': { params: { id: '1' } },
     'tenantPortal.reservations': { query: { page: 1, limit: 20 } },
+    // The autopay writes take no fields.
+    'tenantPortal.autopaySetup': { body: {} },
+    'tenantPortal.autopayOff': { body: {} },
     // Invoice 3 is the demo tenant's unpaid one (the card payment page's).
     'payment.createIntent': {
       body: {

@@ -128,6 +128,7 @@ export const STATUS_TEXT: Record<number, string> = {
   405: 'Method not allowed',
   409: 'Conflict',
   413: 'Content too large',
+  415: 'Unsupported media type',
   422: 'Unprocessable content',
   429: 'Too many requests',
   500: 'Server error',
@@ -157,12 +158,15 @@ function limitNote(l: RateLimit): string {
   const per =
     l.key === 'ip'
       ? 'IP'
-      : 'ipAndBodyField' in l.key
-        ? `IP and ${l.key.ipAndBodyField}`
-        : 'bodyField' in l.key
-          ? `${l.key.bodyField} across IPs`
-          : `IP, counting the requests that carry ${l.key.ipWhenBodyField}`;
-  return `Rate limit: ${l.limit} per ${l.windowSeconds} s per ${per} (429 beyond).`;
+      : l.key === 'tenant'
+        ? 'tenant'
+        : 'ipAndBodyField' in l.key
+          ? `IP and ${l.key.ipAndBodyField}`
+          : 'bodyField' in l.key
+            ? `${l.key.bodyField} across IPs`
+            : `IP, counting the requests that carry ${l.key.ipWhenBodyField}`;
+  const count = l.setting ? `${l.limit} (site setting ${l.setting})` : String(l.limit);
+  return `Rate limit: ${count} per ${l.windowSeconds} s per ${per} (429 beyond).`;
 }
 
 export function descriptionOf(route: RouteContract): string {

@@ -10,6 +10,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { problem } from '../shared/domain/responses/problem.js';
+import { takesJsonOnly } from '../shared/http/media-type.js';
 import { type AnySchema, allPaths, type RouteContract } from '../shared/http/route.js';
 import {
   descriptionOf,
@@ -140,6 +141,7 @@ function documentedErrors(route: RouteContract): Record<number, string> {
   if (route.auth.kind === 'webhook') add(401, 'Signature missing or does not match');
   if (route.auth.kind === 'csrf') add(403, 'Missing or mismatched CSRF token');
   if (route.body) add(413, 'Body over 1 MB');
+  if (takesJsonOnly(route)) add(415, 'A body that is not application/json (a session-cookie write)');
   if (route.idempotency) {
     add(409, 'The first request with this Idempotency-Key still runs');
     add(422, 'The Idempotency-Key was used with another request');

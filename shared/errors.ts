@@ -75,6 +75,12 @@ export class PayloadTooLarge extends AppError {
   }
 }
 
+export class UnsupportedMediaType extends AppError {
+  constructor(detail: string) {
+    super(415, 'Unsupported Media Type', detail);
+  }
+}
+
 export class TooManyRequests extends AppError {
   constructor(detail: string, retryAfterSeconds: number, headers: Record<string, string> = {}) {
     super(429, 'Too Many Requests', detail, {

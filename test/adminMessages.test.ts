@@ -8,6 +8,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../shared/domain/settings.js';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
 import { createVrProperty } from './support/builders.js';
 import { changesOf } from './support/changes.js';
@@ -249,7 +250,28 @@ describe('receipts, cancellations and holds', () => {
     expect(cancelled).toHaveLength(1);
   });
 
-  it('a hold that runs out mails the guest that the nights are released', async () => {
+  it('a guest booking mails once: by default a hold that runs out unpaid sends nothing more (logged skipped)', async () => {
+    // The site's settings as a new store has them.
+    await admin.put(SETTINGS, { messagesOff: DEFAULT_SETTINGS.messagesOff });
+    const booked = await book(await createVrProperty({ propertyRate: '100' }), 64, 66);
+    expect((await expireHolds(new Date(Date.now() + 25 * 3_600_000))).expired).toContain(
+      booked.reservationId,
+    );
+    const logged = await about('reservation', booked.reservationId);
+    expect(logged.map((m) => [m.kind, m.status]).sort()).toEqual([
+      ['bookingConfirmation', 'sent'],
+      ['holdExpired', 'skipped'],
+    ]);
+    const mails = await mailsTo(booked.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Complete your booking at .+ \(#\d+\)$/),
+    ]);
+    // What the one mail says instead: until when the dates are held, and that they are released after.
+    expect(mails[0]?.body.text).toMatch(/held for you until .+ after that the nights are released/s);
+  });
+
+  it('a site that turns holdExpired on mails the guest that the nights are released', async () => {
+    await admin.put(SETTINGS, { messagesOff: [] });
     const booked = await book(await createVrProperty({ propertyRate: '100' }), 68, 70);
     expect((await expireHolds(new Date(Date.now() + 25 * 3_600_000))).expired).toContain(
       booked.reservationId,

@@ -75,6 +75,9 @@ describe('admin settings: the PUT whitelist', () => {
       { body: { paymentCurrency: 'usd' } },
       { body: { vrCheckInTime: '25:00' } },
       { body: { vrTaxRate: 101 } },
+      { body: { mailsPerAddressPerDay: 0 } },
+      { body: { bookingsPerIpPerHour: 100_001 } },
+      { body: { autopaySetupsPerTenantPerHour: 1.5 } },
       { body: { installUrl: 'javascript:alert(1)' } },
       { body: { businessEmail: 'nope' } },
       { body: { siteName: 'x'.repeat(129) } },
@@ -182,5 +185,27 @@ describe('admin settings: secrets and opt-in flags (restored afterwards)', () =>
     const admin = await signedIn('super');
     const res = await admin.put(SETTINGS, { apiExposeBusinessTaxId: '0' });
     expect((res.body.settings as Record<string, unknown>).apiExposeBusinessTaxId).toBe(0);
+  });
+
+  it('shows the limits and the kinds not mailed with their defaults, and changes one alone (a number or a numeric string)', async () => {
+    const admin = await signedIn('super');
+    const before = (await admin.get(SETTINGS)).body;
+    expect(before).toMatchObject({
+      registrationsPerIpPerHour: 10,
+      bookingsPerIpPerHour: 20,
+      contactMessagesPerIpPerDay: 20,
+      contactMessagesPerAddressPerDay: 5,
+      mailsPerAddressPerDay: 10,
+      autopaySetupsPerTenantPerHour: 10,
+      // A booking mails once (docs/messages.md "One mail per booking").
+      messagesOff: ['holdExpired'],
+    });
+    const res = await admin.put(SETTINGS, { autopaySetupsPerTenantPerHour: '12' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.settings).toMatchObject({ autopaySetupsPerTenantPerHour: 12, mailsPerAddressPerDay: 10 });
+    expect((await admin.put(SETTINGS, { autopaySetupsPerTenantPerHour: 10 })).status).toBe(200);
+    // Operational settings, not the website's: never in the public view.
+    const open = await new Client().get('/API/siteSettings/V1/settings.json');
+    expect(JSON.stringify(open.body)).not.toMatch(/PerIp|PerAddress|PerTenant/);
   });
 });

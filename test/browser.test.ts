@@ -113,7 +113,9 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     const quote = deep.locator('.opblock', {
       has: deep.locator('.opblock-summary-path[data-path="/API/publicBooking/V1/quote.json"]'),
     });
-    await quote.getByRole('button', { name: 'Try it out' }).click();
+    // The deep-linked operation renders once Swagger UI has laid out the whole document: on a busy machine
+    // that takes longer than a click's default 20 s.
+    await quote.getByRole('button', { name: 'Try it out' }).click({ timeout: 60_000 });
     const body = JSON.parse(await quote.locator('textarea.body-param__text').inputValue()) as Record<
       string,
       unknown
@@ -121,7 +123,7 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     expect(body).toMatchObject({ propertyId: 2001, couponCode: 'WELCOME10' });
     expect(body.dateFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await deep.close();
-  }, 90_000);
+  }, 150_000);
 
   it('the mail page shows the activation mail, and its link opens a page saying the account is active', async () => {
     const email = uniqueEmail('browser');

@@ -1,7 +1,8 @@
 /**
  * Bad input never gets a 5xx: every registered route (aliases included) is sent wrong types, oversize and
  * unicode strings, negative and huge ids, unknown and reserved field names, duplicated query names, malformed
- * JSON, wrong methods and bad cookies, generated with fast-check. Every answer must be below 500, and every
+ * JSON, bodies of other media types (a form, multipart, text/plain, none named), wrong methods and bad
+ * cookies, generated with fast-check. Every answer must be below 500, and every
  * 4xx an application/problem+json. Bounded: a fixed number of runs per property, with a time budget.
  */
 import fc from 'fast-check';
@@ -121,6 +122,17 @@ const badCookie = fc.oneof(
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
+/** Mostly JSON; else what a cross-site form or a careless client sends (a cookie write answers those 415). */
+const contentType = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('application/json') },
+  fc.constantFrom(
+    'text/plain;charset=UTF-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    undefined,
+  ),
+);
+
 async function send(
   client: Client,
   method: string,
@@ -129,13 +141,14 @@ async function send(
   query: [string, string][],
   body: { raw: string } | undefined,
   cookie: string | undefined,
+  type: string | undefined,
 ): Promise<void> {
   const path = template.replace(/\{(\w+)\}/g, () => id);
   const url = new URL(path, client.baseUrl);
   for (const [name, value] of query) url.searchParams.append(name, value);
   const headers: Record<string, string> = {
     'x-forwarded-for': client.ip,
-    'content-type': 'application/json',
+    ...(type ? { 'content-type': type } : {}),
   };
   const jar = [...client.cookies].map(([k, val]) => `${k}=${val}`);
   if (cookie) jar.push(cookie);
@@ -177,7 +190,8 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
           queryFor(route),
           fc.option(bodyFor(route), { nil: undefined }),
           badCookie,
-          async (asAdmin, method, id, query, body, cookie) => {
+          contentType,
+          async (asAdmin, method, id, query, body, cookie, type) => {
             await send(
               asAdmin ? signed : anonymous,
               method,
@@ -186,6 +200,7 @@ describe('fuzz: every route, hostile input, never a 5xx', () => {
               query,
               body,
               asAdmin ? undefined : cookie,
+              type,
             );
           },
         ),

@@ -82,12 +82,15 @@ describe('keep-alive connections', () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   afterAll(() => agent.destroy());
 
+  // A sender address per request: the batteries send more than one address's daily share of messages.
+  let sent = 0;
+
   /** A POST on the agent's pooled connections: its status and whether it went on a reused connection. */
   function post(path: string, bytes: number): Promise<{ status: number; reused: boolean }> {
     const { hostname, port } = new URL(API_URL);
     const body = JSON.stringify({
       senderName: 'Ann',
-      senderEmail: 'a@example.com',
+      senderEmail: `a-${++sent}@example.com`,
       messageContent: 'x'.repeat(bytes),
     });
     return new Promise((resolve, reject) => {

@@ -1,17 +1,19 @@
 /**
  * `npm start` as a user runs it: a child process with the DESIGN.md settings (PORT, DATA_DIR, SEED,
- * RATE_LIMIT_PER_5S, TRUST_PROXY, *_PORT), stopped with Ctrl-C (SIGINT).
+ * RATE_LIMIT_PER_5S, TRUST_PROXY, *_PORT, HOST), stopped with Ctrl-C (SIGINT).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { connect, createServer } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../functions/registry.js';
 import { SAMPLES_ADDRESS } from '../infra/local/mail-samples.js';
 import { freePort } from '../infra/local/services.js';
+import { TABLE_NAME } from '../infra/local/stand-ins.js';
 import { SAMPLES } from '../shared/domain/messages/samples.js';
 import { Client } from './support/client.js';
 
@@ -290,5 +292,130 @@ describe('npm start', () => {
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/Java.*install/i);
+  });
+});
+
+/** An IPv4 address of this machine that other machines reach it by (not loopback); undefined when it has none. */
+const outsideAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a !== undefined && !a.internal && a.family === 'IPv4')?.address;
+
+/** Whether a TCP connection to host:port is accepted ('open'), or refused or dropped. */
+function reach(host: string, port: number): Promise<'open' | 'closed'> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (answer: 'open' | 'closed') => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(3000, () => done('closed'));
+    socket.once('connect', () => done('open'));
+    socket.once('error', () => done('closed'));
+  });
+}
+
+/** The port a start step printed (`✓ cognito-local on port 41234`). */
+const stepPort = (output: string, what: string) => {
+  const port = Number(new RegExp(`✓ ${what} on port (\\d+)`).exec(output)?.[1]);
+  if (!port) throw new Error(`no port of ${what} in: ${output}`);
+  return port;
+};
+
+describe('who can reach npm start (docs/local-runtime.md "Who can reach it")', () => {
+  if (!outsideAddress)
+    console.warn('skipped: this machine has no non-loopback IPv4 address to try npm start from');
+
+  it.skipIf(!outsideAddress)(
+    'listens on 127.0.0.1 only: the API (its /_local controls and Stripe stand-in), the mail page and cognito-local refuse a connection to the machine’s other address; DynamoDB Local, which cannot be bound, shows another key nothing of the store',
+    async () => {
+      const outside = outsideAddress ?? '';
+      const dir = mkdtempSync(join(tmpdir(), 'rental-pm-host-'));
+      const rt = await start({ DATA_DIR: dir, SEED: 'none', RATE_LIMIT_PER_5S: '0' });
+      try {
+        const apiPort = Number(new URL(rt.url).port);
+        const mailPort = stepPort(rt.output(), 'local SES \\(mail page\\)');
+        const cognitoPort = stepPort(rt.output(), 'cognito-local');
+        const dynamodbPort = stepPort(rt.output(), 'DynamoDB Local');
+        for (const [what, port] of [
+          ['API', apiPort],
+          ['mail page', mailPort],
+          ['cognito-local', cognitoPort],
+        ] as const) {
+          expect(await reach('127.0.0.1', port), `${what} on loopback`).toBe('open');
+          expect(await reach(outside, port), `${what} on ${outside}`).toBe('closed');
+        }
+        const drain = await fetch(`http://127.0.0.1:${apiPort}/_local/jobs/drain`, { method: 'POST' });
+        expect(drain.status).toBe(200);
+        expect(rt.output()).not.toContain('HOST=');
+
+        // DynamoDB Local listens on every interface; the store lives under its own random key.
+        const { dynamodbDatabase } = JSON.parse(readFileSync(join(dir, 'local-state.json'), 'utf8')) as {
+          dynamodbDatabase: string;
+        };
+        expect(dynamodbDatabase).toMatch(/^store[0-9a-f]{32}$/);
+        expect(rt.output()).toContain(`access key ${dynamodbDatabase}`);
+        const dynamodb = (host: string, accessKeyId: string) =>
+          new DynamoDBClient({
+            endpoint: `http://${host}:${dynamodbPort}`,
+            region: 'us-east-1',
+            credentials: { accessKeyId, secretAccessKey: 'anything' },
+          });
+        const stranger = dynamodb(outside, 'local');
+        expect((await stranger.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+        await expect(stranger.send(new DescribeTableCommand({ TableName: TABLE_NAME }))).rejects.toThrow(
+          /not found|non-existent/i,
+        );
+        const store = dynamodb('127.0.0.1', dynamodbDatabase);
+        expect((await store.send(new ListTablesCommand({}))).TableNames).toContain(TABLE_NAME);
+        stranger.destroy();
+        store.destroy();
+      } finally {
+        expect(await rt.stop()).toBe(0);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!outsideAddress)(
+    'HOST=0.0.0.0 opens the API and the mail page to the network, and says so; cognito-local stays on loopback',
+    async () => {
+      const outside = outsideAddress ?? '';
+      const rt = await start({ DATA_DIR: 'memory', SEED: 'none', RATE_LIMIT_PER_5S: '0', HOST: '0.0.0.0' });
+      try {
+        const apiPort = Number(new URL(rt.url).port);
+        const settings = await fetch(`http://${outside}:${apiPort}/API/siteSettings/V1/settings.json`);
+        expect(settings.status).toBe(200);
+        const mailPort = stepPort(rt.output(), 'local SES \\(mail page\\)');
+        expect((await fetch(`http://${outside}:${mailPort}/store`)).status).toBe(200);
+        expect(await reach(outside, stepPort(rt.output(), 'cognito-local'))).toBe('closed');
+        expect(rt.output()).toMatch(/Open\s+HOST=0\.0\.0\.0: anyone who reaches this machine/);
+      } finally {
+        expect(await rt.stop()).toBe(0);
+      }
+    },
+    120_000,
+  );
+
+  it('refuses a HOST that is not an IP address, before starting anything', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: 'memory',
+        HOST: 'my-laptop.local',
+        PORT: '0',
+        MAIL_PORT: '0',
+        COGNITO_PORT: '0',
+        DYNAMODB_PORT: '0',
+      },
+      encoding: 'utf8',
+      // A runtime that took the HOST would run until stopped: the test ends it instead of waiting forever.
+      timeout: 60_000,
+      killSignal: 'SIGINT',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('HOST must be an IP address');
+    expect(result.stdout).not.toContain('✓');
   });
 });

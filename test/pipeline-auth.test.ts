@@ -1,6 +1,6 @@
 /**
  * The request pipeline over HTTP with test-only routes: the raw body, the webhook auth kind (channel
- * signature), the CSRF auth kind (double submit) and route-declared rate limits.
+ * signature), the CSRF auth kind (double submit), JSON-only cookie writes and route-declared rate limits.
  */
 import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
@@ -69,6 +69,39 @@ const perIp = defineRoute({
   body: v.strictObject({ n: v.number() }),
 });
 
+// One write of each kind of auth, for the media-type rule (a cookie write takes only application/json).
+const tenantWrite = defineRoute({
+  ...common,
+  id: 'pipelineAuthTest.tenantWrite',
+  method: 'POST',
+  path: `${base}/tenantWrite.json`,
+  auth: { kind: 'tenant' },
+  body: v.strictObject({ n: v.optional(v.number()) }),
+});
+const adminDelete = defineRoute({
+  ...common,
+  id: 'pipelineAuthTest.adminDelete',
+  method: 'DELETE',
+  path: `${base}/adminDelete.json`,
+  auth: { kind: 'admin', roles: ['super_admin'] },
+});
+const optionalTenantWrite = defineRoute({
+  ...common,
+  id: 'pipelineAuthTest.optionalTenantWrite',
+  method: 'POST',
+  path: `${base}/optionalTenantWrite.json`,
+  auth: { kind: 'optionalTenant' },
+  body: v.strictObject({ n: v.number() }),
+});
+const publicWrite = defineRoute({
+  ...common,
+  id: 'pipelineAuthTest.publicWrite',
+  method: 'POST',
+  path: `${base}/publicWrite.json`,
+  auth: { kind: 'public' },
+  body: v.strictObject({ n: v.number() }),
+});
+
 const boundWebhook = bind(webhook, async ({ body, rawBody }) => ({ body: { event: body.event, rawBody } }));
 const url = await startRouteServer(
   group,
@@ -81,6 +114,10 @@ const url = await startRouteServer(
     bind(pay, async ({ body }) => ({ body: { paid: body.amount } })),
     bind(perEmail, async ({ body }) => ({ body: { email: body.email } })),
     bind(perIp, async ({ body }) => ({ body: { n: body.n } })),
+    bind(tenantWrite, async () => ({ body: { ok: true } })),
+    bind(adminDelete, async () => ({ body: { ok: true } })),
+    bind(optionalTenantWrite, async ({ body }) => ({ body: { n: body.n } })),
+    bind(publicWrite, async ({ body }) => ({ body: { n: body.n } })),
   ],
   { webhookVerifiers: { channel: verifyChannelSignature } },
 );
@@ -175,6 +212,79 @@ describe('CSRF auth (double submit)', () => {
       expect(res.status).toBe(403);
       expect(problem(res).status).toBe(403);
     }
+  });
+});
+
+describe('cookie writes take only application/json', () => {
+  const form = 'application/x-www-form-urlencoded';
+  const multipart = 'multipart/form-data; boundary=x';
+  /** The bodies a cross-site page can send without a preflight, each with its Content-Type. */
+  const simpleBodies = [
+    { type: 'text/plain;charset=UTF-8', raw: '{"n":1}' },
+    { type: form, raw: 'n=1' },
+    { type: form, raw: '' },
+    { type: multipart, raw: '--x\r\nContent-Disposition: form-data; name="n"\r\n\r\n1\r\n--x--\r\n' },
+  ];
+
+  it('answers 415 problem to a form, multipart or text/plain body on every cookie-authenticated write, before the session check', async () => {
+    const client = new Client(url);
+    const token = String((await client.get(`${base}/csrf.json`)).body.payment_csrf);
+    const writes = [
+      ['POST', `${base}/tenantWrite.json`],
+      ['DELETE', `${base}/adminDelete.json`],
+      ['POST', `${base}/optionalTenantWrite.json`],
+      ['POST', `${base}/pay.json`],
+    ] as const;
+    for (const [method, path] of writes)
+      for (const { type, raw } of simpleBodies) {
+        const res = await client.request(method, path, {
+          rawBody: raw,
+          headers: { 'content-type': type, 'x-csrf-token': token },
+        });
+        expect(res.status, `${method} ${path} as ${type}`).toBe(415);
+        expect(problem(res).detail).toContain('application/json');
+      }
+    // A body without a Content-Type is not JSON either.
+    const untyped = await fetch(`${url}${base}/optionalTenantWrite.json`, {
+      method: 'POST',
+      body: '{"n":1}',
+    });
+    expect(untyped.headers.get('content-type')).toMatch(/problem\+json/);
+    expect(untyped.status).toBe(415);
+  });
+
+  it('lets JSON through (with a charset too) to the session check and the handler; a write without a body needs no type', async () => {
+    const client = new Client(url);
+    const noSession = await client.post(`${base}/tenantWrite.json`, { n: 1 });
+    expect(noSession.status).toBe(401);
+    const withCharset = await client.post(
+      `${base}/optionalTenantWrite.json`,
+      { n: 2 },
+      { headers: { 'content-type': 'Application/JSON; charset=utf-8' } },
+    );
+    expect(withCharset.status).toBe(200);
+    expect(withCharset.body).toEqual({ n: 2 });
+    // curl -X DELETE sends neither a body nor a Content-Type.
+    const bare = await fetch(`${url}${base}/adminDelete.json`, { method: 'DELETE' });
+    expect(bare.status).toBe(401);
+    const token = String((await client.get(`${base}/csrf.json`)).body.payment_csrf);
+    const paid = await client.post(`${base}/pay.json`, { amount: 3, payment_csrf: token });
+    expect(paid.status).toBe(200);
+  });
+
+  it('leaves public writes and signed webhooks as they were: their bodies carry no cookie authority', async () => {
+    const client = new Client(url);
+    const publicText = await client.post(`${base}/publicWrite.json`, undefined, {
+      rawBody: '{"n":4}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(publicText.status).toBe(200);
+    const raw = '{"event":"reservation.created"}';
+    const webhookText = await client.post(`${base}/channel.json`, undefined, {
+      rawBody: raw,
+      headers: { 'content-type': 'text/plain', 'x-channel-signature': sign(raw) },
+    });
+    expect(webhookText.status).toBe(200);
   });
 });
 

@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, signedInTenant, tenantSession } from './support/builders.js';
-import { API_URL, Client, latestMailTo, problem, signedIn } from './support/client.js';
+import { guestBody, guestBook, siteDay } from './support/booking.js';
+import { createTenant, createVrProperty, signedInTenant, tenantSession } from './support/builders.js';
+import {
+  API_URL,
+  Client,
+  latestMailTo,
+  MAIL_URL,
+  problem,
+  type SentMail,
+  signedIn,
+} from './support/client.js';
 import { rawTable as db, TABLE } from './support/table.js';
 
 const AUTH = '/API/publicAuth/V1';
@@ -499,6 +508,100 @@ describe('registration hardening (issue 7)', () => {
     expect(html).toContain('http[:]//evil[.]example/&lt;b&gt;x&lt;/b&gt;');
     // The only link in the HTML part is the activation link.
     expect(html.match(/<a /g)).toHaveLength(1);
+  });
+});
+
+describe('the mails one address is sent, and the limits as site settings', () => {
+  const SETTINGS = '/API/adminSettings/V1/settings.json';
+  const lowered = { mailsPerAddressPerDay: 2, registrationsPerIpPerHour: 3 };
+  let saved: Record<string, unknown> = {};
+
+  beforeAll(async () => {
+    const admin = await signedIn('super');
+    const current = await admin.get(SETTINGS);
+    saved = Object.fromEntries(Object.keys(lowered).map((k) => [k, current.body[k]]));
+    expect(saved).toEqual({ mailsPerAddressPerDay: 10, registrationsPerIpPerHour: 10 });
+    const res = await admin.put(SETTINGS, lowered);
+    expect(res.status, res.text).toBe(200);
+  });
+
+  afterAll(async () => {
+    const res = await (await signedIn('super')).put(SETTINGS, saved);
+    expect(res.status, res.text).toBe(200);
+  });
+
+  const mailsTo = async (address: string) => {
+    const { emails } = (await (await fetch(`${MAIL_URL}/store`)).json()) as { emails: SentMail[] };
+    return emails.filter((m) => m.destination.to.some((t) => t.toLowerCase() === address.toLowerCase()));
+  };
+
+  it('re-sends an activation to one address at most mailsPerAddressPerDay times, from any IPs; then 429 with Retry-After', async () => {
+    const email = newEmail('resend');
+    // A request that fails its own checks mails no one and uses up nothing.
+    const mismatched = await new Client().post(
+      `${AUTH}/register.json`,
+      registration(email, { password2: 'x' }),
+    );
+    expect(mismatched.status).toBe(400);
+    for (const tag of ['first', 'second'])
+      expect((await new Client().post(`${AUTH}/register.json`, registration(email))).status, tag).toBe(200);
+    const refused = await new Client().post(`${AUTH}/register.json`, registration(` ${email.toUpperCase()}`));
+    expect(refused.status).toBe(429);
+    expect(problem(refused).detail).toMatch(/e-mails to this address/);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(86_000);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    expect(refused.headers.get('ratelimit-limit')).toBe('2');
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('ratelimit-reset')).toBe(String(retryAfter));
+    await latestMailTo(email);
+    expect(await mailsTo(email)).toHaveLength(2);
+    // Another address is not held up.
+    expect((await new Client().post(`${AUTH}/register.json`, registration(newEmail('other')))).status).toBe(
+      200,
+    );
+  });
+
+  it('a registration of an activated address (the 409) mails no one and uses up none of its mails', async () => {
+    const email = newEmail('activated');
+    const { link } = await registerAndReadLink(email);
+    expect((await new Client().get(`${link.pathname}${link.search}`)).status).toBe(200);
+    for (let i = 1; i <= 3; i++)
+      expect((await new Client().post(`${AUTH}/register.json`, registration(email))).status, `try ${i}`).toBe(
+        409,
+      );
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('a registration that would claim the address’s guest record counts its mail too: over the limit, 429 and the record stays a guest', async () => {
+    const propertyId = await createVrProperty({ propertyRate: '100', units: 2 });
+    const email = newEmail('guestclaim');
+    // Two guest bookings of the address: its two mails of the day (each booking's confirmation).
+    const guestIds = new Set<number>();
+    for (const days of [90, 92]) {
+      const booked = await guestBook(guestBody(propertyId, siteDay(days), siteDay(days + 1), { email }));
+      expect(booked.status, booked.text).toBe(200);
+      guestIds.add(Number(booked.body.tenantId));
+    }
+    const [guestId] = [...guestIds];
+    expect(guestIds.size).toBe(1);
+    const refused = await new Client().post(`${AUTH}/register.json`, registration(email));
+    expect(refused.status, refused.text).toBe(429);
+    expect(problem(refused).detail).toMatch(/e-mails to this address/);
+    const admin = await signedIn('super');
+    expect((await admin.get(`/API/adminTenants/V1/tenants/${guestId}.json`)).body).toMatchObject({
+      isGuest: 1,
+      isActive: 0,
+    });
+  });
+
+  it('takes the per-IP registration limit from the settings', async () => {
+    const client = new Client();
+    for (let i = 1; i <= 3; i++)
+      expect((await client.post(`${AUTH}/register.json`, {})).status, `request ${i}`).toBe(400);
+    const refused = await client.post(`${AUTH}/register.json`, registration(newEmail('perip')));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit-limit')).toBe('3');
   });
 });
 

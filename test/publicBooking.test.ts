@@ -613,6 +613,46 @@ describe('book', () => {
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
+
+  it('mails one address at most mailsPerAddressPerDay times, registrations included, from any IPs: then 429 and nothing booked', async () => {
+    await setSettings({ mailsPerAddressPerDay: 2, bookingsPerIpPerHour: 3 });
+    try {
+      const email = uniqueEmail('mailcap');
+      const register = await new Client().post('/API/publicAuth/V1/register.json', {
+        tenantFirstName: 'Mia',
+        tenantLastName: 'Cap',
+        tenantEmail: email,
+        password: 'a-good-password',
+        password2: 'a-good-password',
+      });
+      expect(register.status, register.text).toBe(200);
+      const from = nextMonday(84);
+      // A booking refused by its own checks (no CAPTCHA) mails no one and counts nothing.
+      const noCaptcha = await new Client().post(
+        `${BOOKING}/book.json`,
+        guestBody(propertyId, from, plus(from, 1), { email }),
+      );
+      expect(noCaptcha.status).toBe(400);
+      const booked = await guestBook(guestBody(propertyId, from, plus(from, 1), { email }));
+      expect(booked.status, booked.text).toBe(200);
+      const refused = await guestBook(
+        guestBody(propertyId, plus(from, 2), plus(from, 3), { email: email.toUpperCase() }),
+      );
+      expect(refused.status).toBe(429);
+      expect(problem(refused).detail).toMatch(/e-mails to this address/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(86_000);
+      expect(refused.headers.get('ratelimit-limit')).toBe('2');
+      const stays = (await reservationsOf(propertyId)).filter((r) => String(r.email).toLowerCase() === email);
+      expect(stays.map((r) => r.dateFrom)).toEqual([from]);
+      // The per-IP limit is a setting too.
+      const client = new Client();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await client.post(`${BOOKING}/book.json`, {})).status);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await setSettings({ mailsPerAddressPerDay: 10, bookingsPerIpPerHour: 20 });
+    }
+  });
 });
 
 describe('calendar', () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GROUPS, ROUTES } from '../functions/registry.js';
+import { DEFAULT_SETTINGS } from '../shared/domain/settings.js';
 import { allPaths } from '../shared/http/route.js';
 import { Client } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
@@ -65,6 +66,16 @@ describe('route registry', () => {
       expect(groupOf.get(controller) ?? r.group, `${controller} is served by one Lambda`).toBe(r.group);
       groupOf.set(controller, r.group);
     }
+  });
+
+  it('counts a per-tenant limit only where a tenant session is read, and a setting-held limit at its default', () => {
+    const readsTenant = (kind: string) => kind === 'tenant' || kind === 'optionalTenant';
+    const perTenant = ROUTES.filter((r) => r.rateLimits?.some((l) => l.key === 'tenant'));
+    expect(perTenant.map((r) => r.id)).toContain('tenantPortal.autopaySetup');
+    expect(perTenant.filter((r) => !readsTenant(r.auth.kind)).map((r) => r.id)).toEqual([]);
+    for (const r of ROUTES)
+      for (const l of r.rateLimits ?? [])
+        if (l.setting) expect(l.limit, `${r.id} ${l.scope}`).toBe(DEFAULT_SETTINGS[l.setting]);
   });
 
   it('gives every single-record admin endpoint of properties, invoices, tenants and reservations its singular alias', () => {

@@ -288,9 +288,11 @@ describe('third-party verifier', () => {
 describe('third-party CAPTCHA through the contact endpoints', () => {
   let admin: Client;
   const visitor = () => new Client();
+  // A sender address per message: this file sends more than one address's daily share of messages.
+  let sent = 0;
   const message = (extra: Record<string, unknown> = {}) => ({
     senderName: 'Captcha Tester',
-    senderEmail: 'captcha@example.com',
+    senderEmail: `captcha-${++sent}@example.com`,
     messageContent: 'Hello through a third-party CAPTCHA',
     ...extra,
   });

@@ -440,7 +440,7 @@ describe('contact and signup with the built-in CAPTCHA required', () => {
   });
 });
 
-describe('per-IP daily limits (issue 7)', () => {
+describe('per-IP daily limits', () => {
   for (const [name, path] of [
     ['message.json', MESSAGE],
     ['subscribe.json', SUBSCRIBE],
@@ -456,4 +456,45 @@ describe('per-IP daily limits (issue 7)', () => {
       expect((await new Client().post(path, {})).status).toBe(400);
     });
   }
+});
+
+describe('contact messages per sender address, and the limits as site settings', () => {
+  it('stores at most contactMessagesPerAddressPerDay messages of one senderEmail from any IPs (5 by default): the 6th is 429', async () => {
+    const senderEmail = uniqueEmail('sender-cap');
+    for (let i = 1; i <= 5; i++)
+      expect((await new Client().post(MESSAGE, message({ senderEmail }))).status, `message ${i}`).toBe(200);
+    const refused = await new Client().post(
+      MESSAGE,
+      message({ senderEmail: ` ${senderEmail.toUpperCase()}` }),
+    );
+    expect(refused.status).toBe(429);
+    expect(problem(refused).detail).toMatch(/this e-mail address/);
+    expect(refused.headers.get('ratelimit-limit')).toBe('5');
+    const stored = await list<StoredMessage>('messages');
+    expect(stored.items.filter((m) => m.senderEmail === senderEmail)).toHaveLength(5);
+    expect((await new Client().post(MESSAGE, message())).status).toBe(200);
+  });
+
+  it('takes both message limits from the site settings', async () => {
+    const admin = await signedIn('super');
+    const set = (changes: Record<string, number>) => admin.put(SETTINGS, changes);
+    expect((await set({ contactMessagesPerIpPerDay: 2, contactMessagesPerAddressPerDay: 1 })).status).toBe(
+      200,
+    );
+    try {
+      const client = new Client();
+      expect((await client.post(MESSAGE, {})).status).toBe(400);
+      expect((await client.post(MESSAGE, message())).status).toBe(200);
+      const perIp = await client.post(MESSAGE, message());
+      expect(perIp.status).toBe(429);
+      expect(perIp.headers.get('ratelimit-limit')).toBe('2');
+      const senderEmail = uniqueEmail('one-only');
+      expect((await new Client().post(MESSAGE, message({ senderEmail }))).status).toBe(200);
+      expect((await new Client().post(MESSAGE, message({ senderEmail }))).status).toBe(429);
+    } finally {
+      expect((await set({ contactMessagesPerIpPerDay: 20, contactMessagesPerAddressPerDay: 5 })).status).toBe(
+        200,
+      );
+    }
+  });
 });

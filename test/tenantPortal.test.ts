@@ -10,9 +10,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StripeStandIn } from '../infra/local/stripe-stand-in.js';
 import type { LeaseRecord } from '../shared/domain/lease.js';
 import { lateFeeTerms } from '../shared/domain/rent/late-fee-rules.js';
-import { type BuiltTenant, createLtrProperty, createVrProperty, signedInTenant } from './support/builders.js';
-import { type ApiResponse, Client, signedIn } from './support/client.js';
+import {
+  type BuiltTenant,
+  createLtrProperty,
+  createVrProperty,
+  signedInTenant,
+  tenantSession,
+} from './support/builders.js';
+import { type ApiResponse, Client, problem, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
+import { jobsCaughtUp } from './support/jobs.js';
 import {
   autopayOn,
   CSRF_PATH,
@@ -23,6 +30,13 @@ import {
 } from './support/payments.js';
 
 const BASE = '/API/tenantPortal/V1';
+const SETTINGS = '/API/adminSettings/V1/settings.json';
+
+interface AuditEntry {
+  action: string;
+  actor: string;
+  fields: { field: string; old: unknown; new: unknown }[];
+}
 
 useLocalTable();
 let stripe: StripeStandIn;
@@ -359,6 +373,75 @@ describe('tenant portal: autopay', () => {
     // A new setup after the DELETE turns it on again.
     await autopayOn(stripe, client);
     expect((await client.get(`${BASE}/autopay.json`)).body).toMatchObject({ enabled: true, last4: '4242' });
+  });
+
+  it('leaves an audit entry for each step: the setup begun and autopay off by the tenant, autopay on by Stripe', async () => {
+    const { tenant, client } = await signedInTenant();
+    const setup = await autopayOn(stripe, client, 'pm_card_mastercard');
+    expect((await client.delete(`${BASE}/autopay.json`)).status).toBe(200);
+    await jobsCaughtUp();
+    const res = await admin.get<{ items: AuditEntry[] }>('/API/adminAudit/V1/entries.json', {
+      query: { recordType: 'tenant', recordId: tenant.tenantId },
+    });
+    expect(res.status, res.text).toBe(200);
+    const steps = res.body.items.filter((e) => e.action.startsWith('autopay')).reverse();
+    expect(steps.map((e) => [e.action, e.actor])).toEqual([
+      ['autopaySetupStarted', `tenant:${tenant.tenantId}`],
+      ['autopayOn', 'system:stripe'],
+      ['autopayOff', `tenant:${tenant.tenantId}`],
+    ]);
+    const field = (e: AuditEntry | undefined, name: string) => e?.fields.find((f) => f.field === name);
+    const [begun, on, off] = steps;
+    const stored = await storedTenant(tenant.tenantId);
+    expect(field(begun, 'setupIntentId')?.new).toBe(String(setup.body.setupIntentId));
+    expect(field(begun, 'stripeCustomerId')?.new).toBe(stored.stripeCustomerId);
+    expect(field(on, 'autopayBrand')).toMatchObject({ old: null, new: 'mastercard' });
+    expect(field(on, 'autopayLast4')).toMatchObject({ old: null, new: '4444' });
+    expect(field(off, 'autopayLast4')).toMatchObject({ old: '4444', new: null });
+    expect(field(off, 'autopayOffAt')?.new).toBe(stored.autopayOffAt);
+  });
+
+  it('takes no fields in its bodies: an unknown field is a 400 naming it, and changes nothing', async () => {
+    const { tenant, client } = await signedInTenant();
+    const setups = () =>
+      [...stripe.setups.setupIntents.values()].filter((i) => i.metadata.tenantId === String(tenant.tenantId));
+    const post = await client.post(`${BASE}/autopay.json`, { usage: 'on_session' });
+    expect(post.status).toBe(400);
+    expect(problem(post).errors).toContainEqual({ field: 'usage', message: 'unknown field' });
+    expect(setups()).toHaveLength(0);
+    await autopayOn(stripe, client);
+    const del = await client.request('DELETE', `${BASE}/autopay.json`, { body: { keepMethod: true } });
+    expect(del.status).toBe(400);
+    expect(problem(del).errors).toContainEqual({ field: 'keepMethod', message: 'unknown field' });
+    expect((await client.get(`${BASE}/autopay.json`)).body).toMatchObject({ enabled: true });
+    // An empty object, or no body at all, is what the writes take.
+    expect((await client.post(`${BASE}/autopay.json`, {})).status).toBe(200);
+    expect((await client.request('DELETE', `${BASE}/autopay.json`, { body: {} })).status).toBe(200);
+  });
+
+  it('limits the setups a tenant begins (each makes a SetupIntent at Stripe) per hour: then 429, another tenant goes on', async () => {
+    expect((await admin.put(SETTINGS, { autopaySetupsPerTenantPerHour: 2 })).status).toBe(200);
+    try {
+      const { tenant, client } = await signedInTenant();
+      // A second session of the same tenant counts on the same tenant.
+      const again = await tenantSession({ email: tenant.tenantEmail, password: tenant.password });
+      expect((await client.post(`${BASE}/autopay.json`)).status).toBe(200);
+      expect((await again.post(`${BASE}/autopay.json`)).status).toBe(200);
+      const refused = await client.post(`${BASE}/autopay.json`);
+      expect(refused.status).toBe(429);
+      expect(problem(refused).detail).toMatch(/autopay setups/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+      expect(refused.headers.get('ratelimit-limit')).toBe('2');
+      const made = [...stripe.setups.setupIntents.values()].filter(
+        (i) => i.metadata.tenantId === String(tenant.tenantId),
+      );
+      expect(made).toHaveLength(2);
+      // Turning it off is not limited; another tenant is not held up.
+      expect((await client.delete(`${BASE}/autopay.json`)).status).toBe(200);
+      expect((await (await signedInTenant()).client.post(`${BASE}/autopay.json`)).status).toBe(200);
+    } finally {
+      expect((await admin.put(SETTINGS, { autopaySetupsPerTenantPerHour: 10 })).status).toBe(200);
+    }
   });
 
   it('chargeAutopay charges the amount due off-session; the webhook books it and the invoice is paid', async () => {

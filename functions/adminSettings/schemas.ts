@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { CAPTCHA_PROVIDERS } from '../../shared/captcha/providers.js';
 import { MESSAGE_KINDS } from '../../shared/domain/messages/kinds.js';
-import type { SiteSettings } from '../../shared/domain/settings.js';
+import { MAX_LIMIT_SETTING, type SiteSettings } from '../../shared/domain/settings.js';
 import type { AnySchema } from '../../shared/http/route.js';
 import { flag01, intLike, percent, text } from '../../shared/http/schemas.js';
 
@@ -41,6 +41,8 @@ const timeZone = v.optional(
   ),
 );
 const flag = v.optional(flag01);
+// At least 1: a limit of 0 would refuse every request, not switch the limit off.
+const limit = v.optional(intLike(1, MAX_LIMIT_SETTING));
 
 export const settingsFields = {
   installUrl: url,
@@ -106,6 +108,12 @@ export const settingsFields = {
       v.transform((kinds) => [...new Set(kinds)].sort()),
     ),
   ),
+  registrationsPerIpPerHour: limit,
+  bookingsPerIpPerHour: limit,
+  contactMessagesPerIpPerDay: limit,
+  contactMessagesPerAddressPerDay: limit,
+  mailsPerAddressPerDay: limit,
+  autopaySetupsPerTenantPerHour: limit,
 } satisfies Record<keyof SiteSettings, AnySchema>;
 
 export const updateSettingsBody = v.strictObject(settingsFields);

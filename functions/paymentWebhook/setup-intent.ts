@@ -2,14 +2,16 @@
  * setup_intent.succeeded → the tenant's autopay method saved (docs/tenant-portal.md "Autopay"; docs/payments.md
  * "The webhook"): the SetupIntent that `autopay.json` made names the tenant in `metadata.tenantId`; its method's
  * brand and last 4 are read from Stripe, and the tenant's `autopay` is written in one transaction with the
- * event's once-item, conditioned on the tenant's version (a rival write re-reads). A SetupIntent of another
+ * event's once-item and the change item of the audit log (`autopayOn` by system:stripe), conditioned on the
+ * tenant's version (a rival write re-reads). A SetupIntent of another
  * Customer, or begun before the tenant last turned autopay off, changes nothing (shared/domain/autopay.ts).
  */
 import * as v from 'valibot';
-import { getStoredTenant, updateTenantPart } from '../../shared/data/tenants-repo.js';
+import { getStoredTenant } from '../../shared/data/tenants-repo.js';
 import { retryStale } from '../../shared/db/optimistic.js';
 import { setupRefusal } from '../../shared/domain/autopay.js';
 import { retrievePaymentMethod } from '../../shared/payments/stripe-customers.js';
+import { autopaySavedParts } from '../../shared/workflows/tenants/autopay.js';
 import { commitOnce, type EventContext, type Target } from './event-once.js';
 import { readObject } from './stripe-objects.js';
 
@@ -57,7 +59,7 @@ export async function setupSucceeded(ctx: EventContext): Promise<string> {
     if (!stored) return commitOnce(ctx, TARGET, 'unknownTenant');
     const refusal = setupRefusal(stored.record, confirmed);
     if (refusal) return commitOnce(ctx, TARGET, refusal);
-    const update = updateTenantPart(stored, { autopay }, ctx.now);
-    return commitOnce(ctx, TARGET, 'autopaySaved', [update], update.label);
+    const saved = autopaySavedParts(stored, autopay, ctx.by, ctx.now);
+    return commitOnce(ctx, TARGET, 'autopaySaved', saved.parts, saved.updateLabel);
   });
 }

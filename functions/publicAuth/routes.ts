@@ -1,5 +1,6 @@
 /** Tenant authentication (spec "Tenant authentication (controller publicAuth)"). */
 import * as v from 'valibot';
+import { DEFAULT_SETTINGS } from '../../shared/domain/settings.js';
 import { defineRoute, type RateLimit } from '../../shared/http/route.js';
 import { activateQuery, loginBody, registerBody } from './schemas.js';
 
@@ -21,7 +22,7 @@ export const LOGIN_LOCKOUT = {
 } as const satisfies RateLimit;
 
 /**
- * The same failures counted per e-mail across IPs (issue 7): a slower, higher limit, so rotating the client IP
+ * The same failures counted per e-mail across IPs: a slower, higher limit, so rotating the client IP
  * does not give unlimited guesses. An hour, not a day: refused attempts count too, so a window this short
  * bounds how long someone else's attempts can keep the owner out. A correct password forgives it as well.
  */
@@ -33,10 +34,15 @@ export const LOGIN_LOCKOUT_PER_EMAIL = {
   detail: 'Too many failed logins for this account; try again later',
 } as const satisfies RateLimit;
 
-/** Registrations per IP (issue 7): each one sends a mail and stores an account. */
+/**
+ * Registrations per IP: each one sends a mail and stores an account. A site setting (docs/decisions.md
+ * "Limits of what mails someone"); the mails to one address are limited by the registration itself
+ * (service.register), once the CAPTCHA passed.
+ */
 export const REGISTER_LIMIT = {
   scope: 'register',
-  limit: 10,
+  limit: DEFAULT_SETTINGS.registrationsPerIpPerHour,
+  setting: 'registrationsPerIpPerHour',
   windowSeconds: 60 * 60,
   key: 'ip',
   detail: 'Too many registrations from this address; try again later',
@@ -121,7 +127,7 @@ export const register = defineRoute({
   errors: {
     400: 'validation, passwords differ, honeypot filled, CAPTCHA missing or wrong',
     409: 'an activated account has this e-mail',
-    429: 'too many registrations from this IP',
+    429: 'too many registrations from this IP in an hour (site setting registrationsPerIpPerHour, default 10), or too many mails to this e-mail address in 24 hours (mailsPerAddressPerDay, default 10, booking mails included)',
     500: 'registration failure',
   },
 });

@@ -16,6 +16,7 @@ import { todayIn } from '../../shared/domain/dates.js';
 import { mailSiteOf } from '../../shared/domain/messages/format.js';
 import { activation } from '../../shared/domain/messages/templates/activation.js';
 import { BadRequest, Forbidden, InternalError, Unauthorized } from '../../shared/errors.js';
+import { countMailTo } from '../../shared/http/mail-limit.js';
 import type { CountedLimits } from '../../shared/http/route.js';
 import { log } from '../../shared/log.js';
 import { sendMail } from '../../shared/mail.js';
@@ -58,9 +59,10 @@ async function startSession(tenant: tenants.TenantRecord, now: Date) {
 /**
  * Register. The pipeline has counted the request (routes.ts REGISTER_LIMIT). The site's contact CAPTCHA
  * policy applies (apiContactCaptchaEnabled), after the field checks so a 400 for a field never uses up a
- * built-in CAPTCHA. An address whose registration was never activated is registered again (the account
- * replaced, a new link mailed), an address with only a guest record claims it; any other account of the address
- * is a 409.
+ * built-in CAPTCHA; then, once the registration goes ahead, the mail to the address is counted
+ * (MAILS_PER_ADDRESS). An address whose registration was never activated is registered again (the account
+ * replaced, a new link mailed), an address with only a guest record claims it; any other account of the
+ * address is a 409.
  */
 export async function register(input: RegisterInput, ip: string, now: Date, requestId = '') {
   checkRegistration(input);
@@ -76,10 +78,10 @@ export async function register(input: RegisterInput, ip: string, now: Date, requ
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const expiresAt = Math.floor(now.getTime() / 1000) + ACTIVATION_TTL_SECONDS;
-  const registration = await registerTenantAccount(input, { tokenHash, expiresAt }, now, {
-    actor: `guest:${ip}`,
-    requestId,
-  });
+  // Each registration that goes ahead mails the address; a 409 mails no one and is not counted.
+  const countMail = () => countMailTo(input.tenantEmail, settings, now);
+  const by = { actor: `guest:${ip}`, requestId } as const;
+  const registration = await registerTenantAccount(input, { tokenHash, expiresAt }, now, by, countMail);
   const tenant = registration.record;
   try {
     await sendActivationMail(tenant, token, input.applyToLeaseId);

@@ -28,6 +28,7 @@ import { RESERVATION_STATUS } from '../../shared/domain/booking/reservation.js';
 import { nightCount, stayOf, today } from '../../shared/domain/booking/stay.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { Conflict, Unauthorized } from '../../shared/errors.js';
+import { countMailTo } from '../../shared/http/mail-limit.js';
 import { paymentPageOf, paymentUrlOf } from '../../shared/workflows/money-document/pay-link.js';
 import { createReservationWithNights, type StayGuest } from '../../shared/workflows/reservations/index.js';
 import { bookingParts } from './booking-parts.js';
@@ -184,6 +185,8 @@ export async function book(input: BookInput, ctx: BookContext) {
   if (!ids) return { ...answer, requiresPortal: true, message: PORTAL_MESSAGE };
   await captcha;
   if (reads.couponRefusal) throw new Conflict(`The coupon cannot be used: ${reads.couponRefusal}`);
+  // The booking's confirmation goes to the typed address, a tenant's booking too.
+  await countMailTo(input.email, reads.settings, ctx.now);
   const { invoiced, holdUntil, token } = payment(reads, ctx.now);
   const record = await commitBooking(input, ctx, reads, ids, {
     holdUntil,

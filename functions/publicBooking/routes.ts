@@ -5,6 +5,7 @@
  * The rules are docs/pricing.md; the decisions the spec leaves open are docs/booking.md.
  */
 import * as v from 'valibot';
+import { DEFAULT_SETTINGS } from '../../shared/domain/settings.js';
 import { defineRoute, type RateLimit } from '../../shared/http/route.js';
 import {
   availabilityQuery,
@@ -27,10 +28,13 @@ const tags = ['Public booking'];
 /**
  * Spec "Book rules" 4 (data-model R8): bookings per client IP, counted before validation, so malformed posts
  * count too. A family books a handful of stays; 20 an hour lets a shared address (an office, a hotel) through.
+ * A site setting (docs/decisions.md "Limits of what mails someone"); the mails to one guest address are
+ * limited by the booking itself (booking.ts), once the CAPTCHA passed.
  */
 export const BOOK_LIMIT = {
   scope: 'book',
-  limit: 20,
+  limit: DEFAULT_SETTINGS.bookingsPerIpPerHour,
+  setting: 'bookingsPerIpPerHour',
   windowSeconds: 60 * 60,
   key: 'ip',
   detail: 'Too many booking attempts from this address; try again later',
@@ -188,7 +192,7 @@ export const book = defineRoute({
     404: 'no such VR property on the website',
     409: 'the stay cannot be booked (the message names the first rule that fails, e.g. the last unit was just taken), or the coupon code does not apply (as validateCoupon says it) or was used up since the quote',
     422: 'the Idempotency-Key was used with another request',
-    429: 'more than 20 booking attempts from this IP in an hour',
+    429: 'too many booking attempts from this IP in an hour (site setting bookingsPerIpPerHour, default 20), or too many mails to this e-mail address in 24 hours (mailsPerAddressPerDay, default 10, activation mails included)',
     503: 'the CAPTCHA provider could not be reached',
   },
 });

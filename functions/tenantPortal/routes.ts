@@ -4,7 +4,8 @@
  * tenant's invoice answers the 404 of a missing one.
  */
 import * as v from 'valibot';
-import { defineRoute } from '../../shared/http/route.js';
+import { DEFAULT_SETTINGS } from '../../shared/domain/settings.js';
+import { defineRoute, type RateLimit } from '../../shared/http/route.js';
 import { idParam } from '../../shared/http/schemas.js';
 import {
   autopayAnswer,
@@ -25,6 +26,22 @@ const auth = { kind: 'tenant' } as const;
 const beyondSpec =
   'Issue 18: a tenant reads what they owe and sets up autopay (DESIGN.md "The LTR rent cycle").';
 const NO_SESSION = 'no tenant session';
+
+/** The autopay writes take no fields: a body, when sent, is `{}` (strict like every body: an unknown field is a 400). */
+const noFields = v.strictObject({});
+
+/**
+ * SetupIntents per tenant: each POST makes one at Stripe (and an audit entry). A tenant retrying a card makes
+ * a few; a site setting (docs/decisions.md "Limits of what mails someone").
+ */
+export const AUTOPAY_SETUP_LIMIT = {
+  scope: 'autopay-setup',
+  limit: DEFAULT_SETTINGS.autopaySetupsPerTenantPerHour,
+  setting: 'autopaySetupsPerTenantPerHour',
+  windowSeconds: 60 * 60,
+  key: 'tenant',
+  detail: 'Too many autopay setups begun in the last hour; try again later',
+} as const satisfies RateLimit;
 
 export const lease = defineRoute({
   id: 'tenantPortal.lease',
@@ -126,9 +143,13 @@ export const setupAutopay = defineRoute({
     'Confirm it on the page with Stripe.js (`confirmSetup`); when Stripe reports it succeeded (webhook `setup_intent.succeeded`) the method is saved and autopay is on. The tenant’s Stripe Customer is made on the first call and kept. Replaces the saved method once the new one is confirmed.',
   beyondSpec,
   auth,
+  body: noFields,
+  rateLimits: [AUTOPAY_SETUP_LIMIT],
   response: setupAnswer,
   errors: {
+    400: 'a body with fields (it takes none)',
     401: NO_SESSION,
+    429: 'too many setups begun by this tenant in an hour (site setting autopaySetupsPerTenantPerHour, default 10)',
     502: 'the payment processor refused or could not be reached',
     503: 'card payments are not configured (STRIPE_SECRET_KEY)',
   },
@@ -143,8 +164,9 @@ export const stopAutopay = defineRoute({
   summary: 'Turn autopay off (a setup begun before is not saved any more)',
   beyondSpec,
   auth,
+  body: noFields,
   response: autopayAnswer,
-  errors: { 401: NO_SESSION },
+  errors: { 400: 'a body with fields (it takes none)', 401: NO_SESSION },
 });
 
 export const routes = [

@@ -10,12 +10,14 @@ import { paymentsIn } from '../../shared/data/payments-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
 import { reservationsOfTenant } from '../../shared/data/reservations-repo.js';
 import { siteToday } from '../../shared/data/settings-repo.js';
-import { getTenant, keepStripeCustomerId, updateTenant } from '../../shared/data/tenants-repo.js';
+import { getTenant, keepStripeCustomerId } from '../../shared/data/tenants-repo.js';
 import { autopayView } from '../../shared/domain/autopay.js';
+import type { Actor } from '../../shared/domain/change.js';
 import { ledgerView, linesOfInvoice } from '../../shared/domain/rent/ledger.js';
 import { NotFound, Unauthorized } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import { createCustomer, createSetupIntent } from '../../shared/payments/stripe-customers.js';
+import { recordSetupBegun, turnAutopayOff } from '../../shared/workflows/tenants/autopay.js';
 import {
   currentLease,
   invoiceRowView,
@@ -97,20 +99,27 @@ export async function autopay(session: TenantSession) {
  * once share one (Stripe's Idempotency-Key per tenant, and the id kept only where none is yet; the one kept
  * wins).
  */
-export async function setupAutopay(session: TenantSession, now: Date) {
+export async function setupAutopay(session: TenantSession, by: Actor, now: Date) {
   const tenant = await activeTenant(session);
   let customerId = tenant.stripeCustomerId;
+  let newCustomerId: string | undefined;
   if (!customerId) {
     const made = await createCustomer(tenant.tenantId);
     customerId = await keepStripeCustomerId(tenant.tenantId, made, now);
     if (!customerId) throw new Unauthorized('This session is no longer valid: log in again');
+    newCustomerId = customerId === made ? made : undefined;
   }
-  return createSetupIntent(tenant.tenantId, customerId);
+  const setup = await createSetupIntent(tenant.tenantId, customerId);
+  await recordSetupBegun(tenant, { setupIntentId: setup.setupIntentId, newCustomerId }, by, now);
+  return setup;
 }
 
-/** Off: the run charges nothing more, and a setup begun before now is not saved (shared/domain/autopay.ts). */
-export async function stopAutopay(session: TenantSession, now: Date) {
+/**
+ * Off: the run charges nothing more, and a setup begun before now is not saved (shared/domain/autopay.ts);
+ * the audit log says who turned it off.
+ */
+export async function stopAutopay(session: TenantSession, by: Actor, now: Date) {
   await activeTenant(session);
-  const after = await updateTenant(session.tenantId, { autopay: null, autopayOffAt: now.toISOString() }, now);
+  const after = await turnAutopayOff(session.tenantId, by, now);
   return autopayView(after?.autopay);
 }

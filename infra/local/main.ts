@@ -1,7 +1,7 @@
 /** `npm start`: the whole service on this machine. Settings: docs/local-runtime.md. */
 import { demoStoreOf } from './demo-store.js';
 import { DEMO_FIXTURE, optionsFromEnv, startLocalRuntime } from './runtime.js';
-import { MissingJavaError, PortInUseError } from './services.js';
+import { LOOPBACK, MissingJavaError, PortInUseError } from './services.js';
 
 const secondsSince = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
 
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       ? `  Payments   ${runtime.url}/pay   (a booking's paymentUrl; test cards through the Stripe stand-in at ${runtime.url}/v1)`
       : '  Payments   Stripe as configured (STRIPE_SECRET_KEY, STRIPE_API_URL)',
     `  Data       ${options.dataDir === 'memory' ? 'in memory (nothing kept)' : options.dataDir}`,
+    `  DynamoDB   ${runtime.dynamodbUrl}   (access key ${runtime.dynamodbDatabase}: the store's tables are under it alone)`,
     runtime.seeded
       ? `  Seeded     ${runtime.seeded.fixture} ${JSON.stringify(runtime.seeded.summary)}`
       : '  Seeded     (store already had data)',
@@ -50,6 +51,10 @@ async function main(): Promise<void> {
       }
     }
   }
+  if (options.host !== undefined && options.host !== LOOPBACK)
+    lines.push(
+      `  Open       HOST=${options.host}: anyone who reaches this machine can use the API, its /_local controls and the Stripe stand-in (pay any invoice), and read the mail page`,
+    );
   lines.push(
     `  Try        curl -s ${runtime.url}/API/vrProperties/V1/vrProperties.json`,
     '',

@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -20,9 +21,9 @@ import { serveHomePage } from './home-page.js';
 import { createApiServer, type LambdaHandler } from './http-server.js';
 import { type JobRunner, startJobRunner } from './job-runner.js';
 import { serveJobControl } from './jobs-page.js';
-import { localCredentials } from './local-credentials.js';
+import { LOCAL_DATABASE, localCredentials } from './local-credentials.js';
 import { servePayPage } from './pay-page.js';
-import { assertPortsFree, freePort, PortInUseError } from './services.js';
+import { assertPortsFree, freePort, LOOPBACK, PortInUseError } from './services.js';
 import {
   type Progress,
   type StandInEndpoints,
@@ -52,6 +53,8 @@ export interface ApiServerOptions {
   standIns: StandInEndpoints;
   tableName: string;
   port: number;
+  /** The address to listen on (default the loopback address: docs/local-runtime.md "Who can reach it"). */
+  host?: string;
   seed: string | undefined;
   ratePer5s: number;
   trustProxy: boolean;
@@ -80,6 +83,8 @@ export interface ApiRuntime {
 export interface LocalRuntime extends ApiRuntime {
   mailUrl: string;
   dynamodbUrl: string;
+  /** The store's DynamoDB Local database (its access key). */
+  dynamodbDatabase: string;
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOptions {
@@ -91,8 +96,12 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOpt
       throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
     return n;
   };
+  const host = env.HOST || LOOPBACK;
+  if (isIP(host) === 0)
+    throw new Error(`HOST must be an IP address such as 127.0.0.1 (the default) or 0.0.0.0, got "${host}"`);
   return {
     port: int('PORT', 3000),
+    host,
     dataDir: env.DATA_DIR || '.data',
     seed: env.SEED || undefined,
     ratePer5s: int('RATE_LIMIT_PER_5S', 25),
@@ -117,6 +126,7 @@ export async function startLocalRuntime(options: RuntimeOptions, progress?: Prog
       standIns,
       tableName: TABLE_NAME,
       port: options.port,
+      host: options.host ?? LOOPBACK,
       seed: options.seed,
       ratePer5s: options.ratePer5s,
       trustProxy: options.trustProxy,
@@ -126,6 +136,7 @@ export async function startLocalRuntime(options: RuntimeOptions, progress?: Prog
       ...api,
       mailUrl: standIns.mailUrl,
       dynamodbUrl: standIns.dynamodbUrl,
+      dynamodbDatabase: standIns.dynamodbDatabase ?? LOCAL_DATABASE,
       stop: async () => {
         await api.stop();
         await standIns.stop();
@@ -204,7 +215,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
           demoStore: options.demoStore,
         }),
     });
-    await listen(server, port);
+    await listen(server, port, options.host ?? LOOPBACK);
     progress?.(`  ✓ API listening on ${url}`);
     stops.push(() => closeServer(server));
     return { url, docsUrl: `${url}/docs`, tableName, seeded, jobs, stripe, stop };
@@ -239,7 +250,7 @@ async function seedIfWanted(seed: string | undefined, progress?: Progress) {
   return { fixture, summary };
 }
 
-function listen(server: Server, port: number): Promise<void> {
+function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
@@ -248,7 +259,7 @@ function listen(server: Server, port: number): Promise<void> {
           : error,
       ),
     );
-    server.listen(port, () => resolvePromise());
+    server.listen(port, host, () => resolvePromise());
   });
 }
 

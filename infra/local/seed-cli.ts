@@ -15,9 +15,10 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { option, resolveStage, useStage } from '../deployed/stage-env.js';
 import { ensureAdminPool } from './cognito-pool.js';
+import { localCredentials } from './local-credentials.js';
 import { optionsFromEnv } from './runtime.js';
 import { assertJava, type Running, startCognito, startDynamoDb } from './services.js';
-import { setLocalEnv, TABLE_NAME } from './stand-ins.js';
+import { setLocalEnv, storeDatabase, TABLE_NAME } from './stand-ins.js';
 import { ensureTable } from './table.js';
 
 async function answers(url: string): Promise<boolean> {
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
   const started: Running[] = [];
   let dynamodbUrl = `http://127.0.0.1:${options.dynamodbPort}`;
   let cognitoUrl = `http://127.0.0.1:${options.cognitoPort}`;
+  // The store's own database (a store kept before it had one: its shared database is adopted first).
+  const dynamodbDatabase = storeDatabase(state ?? {}, join(dataDir, 'dynamodb'));
   try {
     if (!(await answers(dynamodbUrl))) {
       assertJava();
@@ -98,16 +101,17 @@ async function main(): Promise<void> {
     const client = new DynamoDBClient({
       endpoint: dynamodbUrl,
       region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: localCredentials(dynamodbDatabase),
     });
     await ensureTable(client, TABLE_NAME);
     client.destroy();
     const pool = await ensureAdminPool(cognitoUrl, state?.pool);
     const dataKey: string = state?.dataKey ?? randomBytes(32).toString('base64');
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(statePath, JSON.stringify({ ...state, pool, dataKey }, null, 2));
+    writeFileSync(statePath, JSON.stringify({ ...state, pool, dataKey, dynamodbDatabase }, null, 2));
     setLocalEnv({
       dynamodbUrl,
+      dynamodbDatabase,
       cognitoUrl,
       mailUrl: `http://127.0.0.1:${options.mailPort}`,
       pool,

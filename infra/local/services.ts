@@ -20,6 +20,9 @@ const require = createRequire(import.meta.url);
 
 export class MissingJavaError extends Error {}
 
+/** Where the runtime listens unless HOST opens it (docs/local-runtime.md "Who can reach it"). */
+export const LOOPBACK = '127.0.0.1';
+
 /** A port the runtime needs is taken; the message names the setting that moves it. */
 /** A port setting of the local runtime: the port, the variable that moves it, and what listens there. */
 export interface PortSetting {
@@ -119,22 +122,16 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export interface DynamoDbOptions {
-  /** One database for every access key (default true: `npm start`, where any tool should see the same tables). */
-  sharedDb?: boolean;
-}
-
-/** DynamoDB Local on disk under `dir`, or in memory when dir is undefined. */
-export async function startDynamoDb(
-  port: number,
-  dir: string | undefined,
-  options: DynamoDbOptions = {},
-): Promise<Running> {
+/**
+ * DynamoDB Local on disk under `dir`, or in memory when dir is undefined: a database per access key (no
+ * `-sharedDb`; local-credentials.ts says why). It listens on every interface: it has no option to bind one.
+ */
+export async function startDynamoDb(port: number, dir: string | undefined): Promise<Running> {
   const chosen = await freePort(port);
   if (dir) mkdirSync(dir, { recursive: true });
   const child = spawnDynamoDbLocal({
     port: chosen,
-    sharedDb: options.sharedDb ?? true,
+    sharedDb: false,
     ...(dir ? { path: dir } : {}),
     stdio: 'ignore',
   });
@@ -161,9 +158,10 @@ function startSesServer(): SesServer {
   return (first as { default: SesServer }).default;
 }
 
-export async function startMail(port: number): Promise<Running> {
+/** The local SES and its mail page, on `host` (the loopback address unless HOST opens the runtime). */
+export async function startMail(port: number, host = LOOPBACK): Promise<Running> {
   const chosen = await freePort(port);
-  const server: Server = await startSesServer()({ host: '127.0.0.1', port: chosen });
+  const server: Server = await startSesServer()({ host, port: chosen });
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : chosen;
   return {
@@ -178,7 +176,11 @@ export async function startMail(port: number): Promise<Running> {
   };
 }
 
-/** cognito-local keeps its pools under `<cwd>/.cognito`, so it runs with cwd = dir. */
+/**
+ * cognito-local keeps its pools under `<cwd>/.cognito`, so it runs with cwd = dir. Always on the loopback
+ * address: its admin API checks no credentials (anyone reaching it could set an admin's password), and only
+ * this runtime's own process calls it.
+ */
 export async function startCognito(port: number, dir: string): Promise<Running> {
   const chosen = await freePort(port);
   // Admin usernames are API keys, not e-mail addresses (cognito-local's default pool wants e-mails).
@@ -190,7 +192,7 @@ export async function startCognito(port: number, dir: string): Promise<Running> 
   const entry = join(dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
   const child = spawnProcess(process.execPath, [entry], {
     cwd: dir,
-    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: String(chosen), HOST: LOOPBACK },
     stdio: 'ignore',
   });
   let exited = false;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { localAccountingEnv } from './accounting-provider.js';
 import { ensureAdminPool, type PoolIds } from './cognito-pool.js';
-import { localCredentials } from './local-credentials.js';
+import { adoptSharedDatabase, localCredentials, newStoreDatabase } from './local-credentials.js';
 import {
   assertJava,
   assertPortsFree,
@@ -30,8 +30,11 @@ export interface StandInOptions {
   mailPort: number;
   cognitoPort: number;
   dynamodbPort: number;
-  /** One DynamoDB Local database for every access key (default true; the test run gives each file its own). */
-  sharedDb?: boolean;
+  /**
+   * Where the API and the mail page listen (HOST; default the loopback address). cognito-local stays on the
+   * loopback address always, and DynamoDB Local cannot be bound (local-credentials.ts).
+   */
+  host?: string;
 }
 
 /**
@@ -58,6 +61,15 @@ export interface StandIns extends StandInEndpoints {
 interface LocalState {
   pool?: PoolIds;
   dataKey: string;
+  /** The store's DynamoDB Local database, its access key (local-credentials.ts says why it is random). */
+  dynamodbDatabase?: string;
+}
+
+/** The store's database, made (and an older store's shared database adopted) on its first start. */
+export function storeDatabase(state: { dynamodbDatabase?: string | undefined }, dynamodbDir?: string) {
+  const database = state.dynamodbDatabase ?? newStoreDatabase();
+  if (dynamodbDir) adoptSharedDatabase(dynamodbDir, database);
+  return database;
 }
 
 /** Points the AWS SDK (and the handlers' config) at the local stand-ins; read by the handlers at import. */
@@ -136,11 +148,11 @@ export async function startStandIns(options: StandInOptions, progress?: Progress
       return r;
     };
     progress?.('Starting DynamoDB Local (Java), the local SES and cognito-local…');
+    const dynamodbDir = memory ? undefined : join(dataDir, 'dynamodb');
+    state.dynamodbDatabase = storeDatabase(state, dynamodbDir);
     const [dynamodb, mail, cognito] = await Promise.all([
-      startDynamoDb(options.dynamodbPort, memory ? undefined : join(dataDir, 'dynamodb'), {
-        sharedDb: options.sharedDb ?? true,
-      }).then(track('DynamoDB Local')),
-      startMail(options.mailPort).then(track('local SES (mail page)')),
+      startDynamoDb(options.dynamodbPort, dynamodbDir).then(track('DynamoDB Local')),
+      startMail(options.mailPort, options.host).then(track('local SES (mail page)')),
       startCognito(options.cognitoPort, join(dataDir, 'cognito')).then(track('cognito-local')),
     ]);
     state.pool = await ensureAdminPool(cognito.url, state.pool);
@@ -148,6 +160,7 @@ export async function startStandIns(options: StandInOptions, progress?: Progress
     writeFileSync(statePath, JSON.stringify(state, null, 2));
     return {
       dynamodbUrl: dynamodb.url,
+      dynamodbDatabase: state.dynamodbDatabase,
       mailUrl: mail.url,
       cognitoUrl: cognito.url,
       pool: state.pool,

@@ -1,8 +1,9 @@
 /**
  * Autopay on the tenant record (docs/tenant-portal.md "Autopay"; DESIGN.md "The LTR rent cycle"): the method
- * a tenant saved through a Stripe SetupIntent, which the rent run charges off-session on the due date, and the
- * rule of which confirmed SetupIntent may turn it on.
+ * a tenant saved through a Stripe SetupIntent, which the rent run charges off-session on the due date, the
+ * rule of which confirmed SetupIntent may turn it on, and the audit log's record of each step.
  */
+import type { ChangeInput } from './change.js';
 
 /** The saved method: Stripe's PaymentMethod id, what the tenant sees of it, and since when it is on. */
 export interface TenantAutopay {
@@ -43,4 +44,43 @@ export function autopayView(autopay: TenantAutopay | null | undefined) {
   return autopay
     ? { enabled: true, brand: autopay.brand, last4: autopay.last4, since: autopay.since }
     : { enabled: false, brand: null, last4: null, since: null };
+}
+
+/**
+ * The audit log's actions of autopay (DESIGN.md "Audit log": a change of money's way is a state change of
+ * money): a setup begun (`autopay.json` POST: a SetupIntent made, the tenant's Stripe Customer on the first),
+ * the method saved by Stripe's `setup_intent.succeeded` (autopay on), and autopay turned off (DELETE).
+ */
+export type AutopayAction = 'autopaySetupStarted' | 'autopayOn' | 'autopayOff';
+
+/** What an audit entry shows of autopay: the saved method (a Stripe id, never a card number), or null. */
+const methodOf = (autopay: TenantAutopay | null | undefined) =>
+  autopay
+    ? {
+        autopayMethod: autopay.paymentMethodId,
+        autopayBrand: autopay.brand,
+        autopayLast4: autopay.last4,
+        autopaySince: autopay.since,
+      }
+    : { autopayMethod: null, autopayBrand: null, autopayLast4: null, autopaySince: null };
+
+export interface AutopayChange {
+  action: AutopayAction;
+  tenantId: number;
+  before: TenantAutopay | null | undefined;
+  after: TenantAutopay | null | undefined;
+  /** Other fields the step set: the SetupIntent begun, the Customer made, when autopay was turned off. */
+  set?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The change item of an autopay step (shared/data/changes-repo.ts changePart); announced to no one. */
+export function autopayChange(c: AutopayChange): ChangeInput {
+  const set = Object.fromEntries(Object.entries(c.set ?? {}).filter(([, value]) => value !== undefined));
+  return {
+    recordType: 'tenant',
+    recordId: c.tenantId,
+    action: c.action,
+    before: methodOf(c.before),
+    after: { ...methodOf(c.after), ...set },
+  };
 }

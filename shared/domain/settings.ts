@@ -70,9 +70,38 @@ export interface SiteSettings {
   ownerStatementDay: number;
   /** Days before a rent invoice's due date its tenant is reminded while it is unpaid (0: on the day). */
   reminderDaysBefore: number;
-  /** Message kinds not sent (shared/domain/messages/kinds.ts); the log shows each as `skipped`. */
+  /**
+   * Message kinds not sent (shared/domain/messages/kinds.ts); the log shows each as `skipped`. By default the
+   * notice that an unpaid hold ran out (docs/messages.md "One mail per booking").
+   */
   messagesOff: MessageKind[];
+  /**
+   * Limits of the public actions that mail someone or store what a visitor typed, and of autopay setups
+   * (docs/decisions.md "Limits of what mails someone"): requests per window, counted in the table.
+   */
+  registrationsPerIpPerHour: number;
+  bookingsPerIpPerHour: number;
+  contactMessagesPerIpPerDay: number;
+  contactMessagesPerAddressPerDay: number;
+  /** Activation and booking mails to one address, together, from any IPs. */
+  mailsPerAddressPerDay: number;
+  autopaySetupsPerTenantPerHour: number;
 }
+
+/** The settings that hold a limit's count (shared/http/route.ts RateLimit `setting`). */
+export const LIMIT_SETTINGS = [
+  'registrationsPerIpPerHour',
+  'bookingsPerIpPerHour',
+  'contactMessagesPerIpPerDay',
+  'contactMessagesPerAddressPerDay',
+  'mailsPerAddressPerDay',
+  'autopaySetupsPerTenantPerHour',
+] as const satisfies readonly (keyof SiteSettings)[];
+
+export type LimitSetting = (typeof LIMIT_SETTINGS)[number];
+
+/** The largest value a limit setting takes: past it a limit limits nothing. */
+export const MAX_LIMIT_SETTING = 100_000;
 
 export const DEFAULT_SETTINGS: SiteSettings = {
   installUrl: 'http://localhost:3000',
@@ -118,7 +147,17 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   preArrivalDays: 2,
   ownerStatementDay: 3,
   reminderDaysBefore: 3,
-  messagesOff: [],
+  // A booking mails once: its confirmation already says until when the dates are held and that they are
+  // released unpaid, so the notice that they were is a second mail to an address a stranger may have typed.
+  messagesOff: ['holdExpired'],
+  // A person never meets these: a family registers once and books a handful of stays; an office or a hotel
+  // shares one address among many people.
+  registrationsPerIpPerHour: 10,
+  bookingsPerIpPerHour: 20,
+  contactMessagesPerIpPerDay: 20,
+  contactMessagesPerAddressPerDay: 5,
+  mailsPerAddressPerDay: 10,
+  autopaySetupsPerTenantPerHour: 10,
 };
 
 /** The settings every website caller reads. */

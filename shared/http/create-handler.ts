@@ -1,8 +1,8 @@
 /**
  * Builds one group's Lambda handler from its bound routes. A request's way (DESIGN.md "A request's way"):
- * header and event normalisers → log context → route match → raw body kept → route rate limits → webhook
- * signature → JSON body → CSRF token → aliases and valibot → session and roles → Idempotency-Key → handler,
- * with problem+json rendering, CORS and security headers on every response, errors included.
+ * header and event normalisers → log context → route match → raw body kept → JSON only for cookie writes →
+ * route rate limits → webhook signature → JSON body → CSRF token → aliases and valibot → session and roles →
+ * Idempotency-Key → handler, with problem+json rendering, CORS and security headers on every response.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
@@ -23,10 +23,11 @@ import { logger, requestLogKeys, withRequestLogKeys } from '../log.js';
 import { tracer } from '../tracer.js';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, parseCorsOrigins } from './cors.js';
 import { callerOf, type IdempotentRun, idempotencyKeyOf, idempotentRun } from './idempotency.js';
+import { checkJsonBody, takesJsonOnly } from './media-type.js';
 import { PathMatcher } from './path-matcher.js';
 import { toProblem } from './problem.js';
-import { countRequest } from './rate-limit.js';
-import { bodyObject, looseBodyFields, rawBodyOf, validatedInput } from './request-input.js';
+import { countRouteLimits } from './rate-limit.js';
+import { bodyObject, rawBodyOf, validatedInput } from './request-input.js';
 import { allPaths, type BoundRoute, type CountedLimits, type Reply, type RouteContract } from './route.js';
 import { verifiersByRoute, type WebhookVerifier, type WebhookVerifiers } from './webhook-verifiers.js';
 
@@ -187,16 +188,22 @@ async function beforeParsing(
   verifiers: ReadonlyMap<string, WebhookVerifier>,
 ): Promise<void> {
   const { contract } = api.route;
+  const headers = event.headers as Record<string, string | undefined>;
+  // Before the limits: a forged cross-site form must not use up its victim's limits either.
+  if (takesJsonOnly(contract)) checkJsonBody(headers['content-type'], api.rawBody);
   if (Buffer.byteLength(api.rawBody) > MAX_BODY_BYTES)
     throw new PayloadTooLarge(`Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB`);
-  const needsFields = contract.rateLimits?.some((l) => l.key !== 'ip') === true;
-  const fields = needsFields ? looseBodyFields(api.rawBody, contract) : {};
-  api.rateLimits = await countRequest(contract.rateLimits, api.ip, fields, api.now);
+  // A per-tenant limit counts the session being read (a failed read is answered by authorize).
+  const tenantOf = async () => {
+    const read = await api.session;
+    return read?.ok && read.value?.kind === 'tenant' ? read.value.tenantId : undefined;
+  };
+  api.rateLimits = await countRouteLimits(contract, api.rawBody, { ip: api.ip, tenantOf }, api.now);
   if (contract.auth.kind === 'webhook') {
     // Every webhook route got its verifier when the handler was made; a missing one refuses, never skips.
     const verify = verifiers.get(contract.id);
     if (!verify) throw new Error(`No webhook verifier for ${contract.id}`);
-    await verify(api.rawBody, event.headers as Record<string, string | undefined>, api.now);
+    await verify(api.rawBody, headers, api.now);
   }
 }
 

@@ -3,7 +3,8 @@ import type { AppError } from '../errors.js';
 
 // The module's table access is not used here; the client only needs a table name to load.
 process.env.TABLE_NAME ??= 'unit-tests';
-const { refusal, subjectOf } = await import('./rate-limit.js');
+const { inForce, refusal, subjectOf } = await import('./rate-limit.js');
+const { DEFAULT_SETTINGS } = await import('../domain/settings.js');
 
 const limit = { scope: 's', limit: 5, windowSeconds: 900, key: 'ip' } as const;
 const now = new Date('2026-01-01T00:00:00Z');
@@ -32,6 +33,12 @@ describe('rate-limit subjects', () => {
       expect(subjectOf(key, '10.0.0.1', body)).toBeUndefined();
   });
 
+  it('keys by the signed-in tenant, and counts nothing without one (the session check answers that request)', () => {
+    expect(subjectOf('tenant', '10.0.0.1', {}, 42)).toBe('tenant:42');
+    expect(subjectOf('tenant', '10.0.0.2', { tenantId: 7 }, 42)).toBe('tenant:42');
+    expect(subjectOf('tenant', '10.0.0.1', {})).toBeUndefined();
+  });
+
   it('counts nothing for a missing, empty, non-string or overlong field', () => {
     const key = { ipAndBodyField: 'email' };
     for (const body of [{}, { email: '  ' }, { email: ['a'] }, { email: 7 }, { email: 'a'.repeat(257) }])
@@ -56,5 +63,23 @@ describe('rate-limit refusal', () => {
     const refused = refusal({ ...limit, detail: 'slow down' }, { count: 9, resetAt: nowSec, start: 0 }, now);
     expect(refused?.message).toBe('slow down');
     expect(refused?.headers?.['Retry-After']).toBe('1');
+  });
+});
+
+describe('a limit held by a site setting', () => {
+  it('takes the setting’s count when the limit names one, its own count otherwise', () => {
+    const settings = { ...DEFAULT_SETTINGS, mailsPerAddressPerDay: 3 };
+    expect(inForce({ ...limit, setting: 'mailsPerAddressPerDay' }, settings).limit).toBe(3);
+    expect(inForce(limit, settings).limit).toBe(5);
+    const refused = refusal(
+      inForce({ ...limit, setting: 'mailsPerAddressPerDay' }, settings),
+      {
+        count: 4,
+        resetAt: nowSec + 60,
+        start: 0,
+      },
+      now,
+    );
+    expect(refused?.headers?.['RateLimit-Limit']).toBe('3');
   });
 });

@@ -6,6 +6,7 @@
  */
 import type * as v from 'valibot';
 import type { AdminSession, TenantSession } from '../auth/session-types.js';
+import type { LimitSetting } from '../domain/settings.js';
 import type { WebhookVerifierName } from './webhook-verifiers.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -36,15 +37,20 @@ export type Auth =
  * requests of one subject within `windowSeconds` are 429. The subject is the client IP, the IP and a body
  * field, or a body field alone, across IPs (trimmed, lower-cased; a request without a usable value of the
  * field is not counted by this limit), or the client IP counting only the requests whose body has a usable
- * value of the field (`ipWhenBodyField`: the quotes that carry a coupon code).
+ * value of the field (`ipWhenBodyField`: the quotes that carry a coupon code), or the signed-in tenant
+ * (`tenant`: a request without a tenant session is not counted, and the session check answers it).
  */
 export interface RateLimit {
   /** Names the counter (`RATE#<scope>#<subject>`): keep it stable, open windows are keyed by it. */
   readonly scope: string;
+  /** The count allowed per window; with `setting`, its default. */
   readonly limit: number;
+  /** The site setting that holds the count (an operator's value wins over `limit`; docs/decisions.md). */
+  readonly setting?: LimitSetting;
   readonly windowSeconds: number;
   readonly key:
     | 'ip'
+    | 'tenant'
     | { readonly ipAndBodyField: string }
     | { readonly bodyField: string }
     | { readonly ipWhenBodyField: string };

@@ -255,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Book a stay: reservation, order, invoice and tenant in one transaction
-         * @description With a tenant session the booking is the tenant's; otherwise, when the site allows guest checkout (apiBookingGuestEnabled=1, apiBookingRequireLogin=0), a guest e-mail and a passed CAPTCHA of the site's provider. Without name or e-mail nothing is booked: `requiresPortal: true` and the quote. On success `invoiceId` is set when the total is above 0 and `message` says to pay through the guest portal. Accepts `Idempotency-Key`. A tenant session is used when present. Body aliases: serviceID → propertyId, bAdults → adults, bChildren → children, bPets → pets, bAddress → address, bCity → city, bState → state, bZip → zip. Rate limit: 20 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
+         * @description With a tenant session the booking is the tenant's; otherwise, when the site allows guest checkout (apiBookingGuestEnabled=1, apiBookingRequireLogin=0), a guest e-mail and a passed CAPTCHA of the site's provider. Without name or e-mail nothing is booked: `requiresPortal: true` and the quote. On success `invoiceId` is set when the total is above 0 and `message` says to pay through the guest portal. Accepts `Idempotency-Key`. A tenant session is used when present. Body aliases: serviceID → propertyId, bAdults → adults, bChildren → children, bPets → pets, bAddress → address, bCity → city, bState → state, bZip → zip. Rate limit: 20 (site setting bookingsPerIpPerHour) per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
          */
         post: operations["publicBooking.book"];
         delete?: never;
@@ -635,7 +635,7 @@ export interface paths {
         put?: never;
         /**
          * Store a contact message (and a lead when senderPhone is given)
-         * @description The honeypot `Url` must be empty. When apiContactCaptchaEnabled is 1, a CAPTCHA of the configured provider is required (captcha + captcha_sum, or captchaToken). Public: no session needed. Rate limit: 20 per 86400 s per IP (429 beyond).
+         * @description The honeypot `Url` must be empty. When apiContactCaptchaEnabled is 1, a CAPTCHA of the configured provider is required (captcha + captcha_sum, or captchaToken). Public: no session needed. Rate limit: 20 (site setting contactMessagesPerIpPerDay) per 86400 s per IP (429 beyond). Rate limit: 5 (site setting contactMessagesPerAddressPerDay) per 86400 s per senderEmail across IPs (429 beyond).
          */
         post: operations["siteContact.message"];
         delete?: never;
@@ -815,7 +815,7 @@ export interface paths {
         put?: never;
         /**
          * Register a tenant account (inactive until the e-mailed activation link is opened)
-         * @description activateUrl is the activation endpoint for this e-mail without the secret token: the working link is only in the e-mail (docs/tenants.md). When apiContactCaptchaEnabled is 1, a CAPTCHA of the configured provider is required (captcha + captcha_sum, or captchaToken). An address whose account was never activated may register again: the old account is replaced and a new link sent. Public: no session needed. Body aliases: newEmail → tenantEmail, password1 → password. Rate limit: 10 per 3600 s per IP (429 beyond).
+         * @description activateUrl is the activation endpoint for this e-mail without the secret token: the working link is only in the e-mail (docs/tenants.md). When apiContactCaptchaEnabled is 1, a CAPTCHA of the configured provider is required (captcha + captcha_sum, or captchaToken). An address whose account was never activated may register again: the old account is replaced and a new link sent. Public: no session needed. Body aliases: newEmail → tenantEmail, password1 → password. Rate limit: 10 (site setting registrationsPerIpPerHour) per 3600 s per IP (429 beyond).
          */
         post: operations["publicAuth.register"];
         delete?: never;
@@ -979,7 +979,7 @@ export interface paths {
         put?: never;
         /**
          * Start saving a card or bank account for autopay: the client secret of a Stripe SetupIntent
-         * @description Confirm it on the page with Stripe.js (`confirmSetup`); when Stripe reports it succeeded (webhook `setup_intent.succeeded`) the method is saved and autopay is on. The tenant’s Stripe Customer is made on the first call and kept. Replaces the saved method once the new one is confirmed. Tenant session required.
+         * @description Confirm it on the page with Stripe.js (`confirmSetup`); when Stripe reports it succeeded (webhook `setup_intent.succeeded`) the method is saved and autopay is on. The tenant’s Stripe Customer is made on the first call and kept. Replaces the saved method once the new one is confirmed. Tenant session required. Rate limit: 10 (site setting autopaySetupsPerTenantPerHour) per 3600 s per tenant (429 beyond).
          */
         post: operations["tenantPortal.autopaySetup"];
         /**
@@ -4190,6 +4190,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable content: the Idempotency-Key was used with another request */
             422: {
                 headers: {
@@ -4199,7 +4208,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: more than 20 booking attempts from this IP in an hour */
+            /** @description Too many requests: too many booking attempts from this IP in an hour (site setting bookingsPerIpPerHour, default 20), or too many mails to this e-mail address in 24 hours (mailsPerAddressPerDay, default 10, activation mails included) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5413,7 +5422,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: more than 20 messages from this IP in 24 hours */
+            /** @description Too many requests: too many messages from this IP (site setting contactMessagesPerIpPerDay, default 20) or with this senderEmail (contactMessagesPerAddressPerDay, default 5) in 24 hours */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5754,6 +5763,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6177,7 +6195,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: too many registrations from this IP */
+            /** @description Too many requests: too many registrations from this IP in an hour (site setting registrationsPerIpPerHour, default 10), or too many mails to this e-mail address in 24 hours (mailsPerAddressPerDay, default 10, booking mails included) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6314,6 +6332,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6830,7 +6857,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -6844,7 +6875,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: Validation failure */
+            /** @description Bad request: a body with fields (it takes none) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6862,7 +6893,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: too many setups begun by this tenant in an hour (site setting autopaySetupsPerTenantPerHour, default 10) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6907,7 +6956,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -6923,7 +6976,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: Validation failure */
+            /** @description Bad request: a body with fields (it takes none) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6934,6 +6987,24 @@ export interface operations {
             };
             /** @description Not authenticated: no tenant session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7399,6 +7470,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -7698,6 +7778,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -7780,6 +7869,15 @@ export interface operations {
             };
             /** @description Conflict: active future VR reservations */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8086,6 +8184,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -8168,6 +8275,15 @@ export interface operations {
             };
             /** @description Conflict: active future VR reservations */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8351,6 +8467,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -8471,6 +8596,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -8545,6 +8679,15 @@ export interface operations {
             };
             /** @description Not found: no such page */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8730,6 +8873,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -8852,6 +9004,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -8926,6 +9087,15 @@ export interface operations {
             };
             /** @description Not found: no such review */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9100,6 +9270,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9211,6 +9390,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9285,6 +9473,15 @@ export interface operations {
             };
             /** @description Not found: no such slider */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9464,6 +9661,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9580,6 +9786,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9654,6 +9869,15 @@ export interface operations {
             };
             /** @description Not found: no such menu */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9825,6 +10049,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -9933,6 +10166,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10007,6 +10249,15 @@ export interface operations {
             };
             /** @description Not found: no such link */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10177,6 +10428,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10284,6 +10544,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10358,6 +10627,15 @@ export interface operations {
             };
             /** @description Not found: no such FAQ entry */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10539,6 +10817,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10657,6 +10944,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10731,6 +11027,15 @@ export interface operations {
             };
             /** @description Not found: no such event */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10895,6 +11200,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -10996,6 +11310,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -11070,6 +11393,15 @@ export interface operations {
             };
             /** @description Not found: no such blog category */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11245,6 +11577,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -11357,6 +11698,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -11431,6 +11781,15 @@ export interface operations {
             };
             /** @description Not found: no such blog post */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11597,6 +11956,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -11700,6 +12068,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -11774,6 +12151,15 @@ export interface operations {
             };
             /** @description Not found: no such attraction category */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11948,6 +12334,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -12059,6 +12454,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -12133,6 +12537,15 @@ export interface operations {
             };
             /** @description Not found: no such attraction */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12264,6 +12677,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12599,6 +13021,12 @@ export interface operations {
                         ownerStatementDay: number;
                         reminderDaysBefore: number;
                         messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                        registrationsPerIpPerHour: number;
+                        bookingsPerIpPerHour: number;
+                        contactMessagesPerIpPerDay: number;
+                        contactMessagesPerAddressPerDay: number;
+                        mailsPerAddressPerDay: number;
+                        autopaySetupsPerTenantPerHour: number;
                     };
                 };
             };
@@ -12704,6 +13132,12 @@ export interface operations {
                     ownerStatementDay?: number | string;
                     reminderDaysBefore?: number | string;
                     messagesOff?: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                    registrationsPerIpPerHour?: number | string;
+                    bookingsPerIpPerHour?: number | string;
+                    contactMessagesPerIpPerDay?: number | string;
+                    contactMessagesPerAddressPerDay?: number | string;
+                    mailsPerAddressPerDay?: number | string;
+                    autopaySetupsPerTenantPerHour?: number | string;
                 };
             };
         };
@@ -12768,6 +13202,12 @@ export interface operations {
                             ownerStatementDay: number;
                             reminderDaysBefore: number;
                             messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                            registrationsPerIpPerHour: number;
+                            bookingsPerIpPerHour: number;
+                            contactMessagesPerIpPerDay: number;
+                            contactMessagesPerAddressPerDay: number;
+                            mailsPerAddressPerDay: number;
+                            autopaySetupsPerTenantPerHour: number;
                         };
                     };
                 };
@@ -12801,6 +13241,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12992,6 +13441,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13209,6 +13667,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -13282,6 +13749,15 @@ export interface operations {
             };
             /** @description Not found: no such tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13499,6 +13975,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -13572,6 +14057,15 @@ export interface operations {
             };
             /** @description Not found: no such tenant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13809,6 +14303,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14061,6 +14564,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -14169,6 +14681,15 @@ export interface operations {
             };
             /** @description Conflict: already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14412,6 +14933,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -14520,6 +15050,15 @@ export interface operations {
             };
             /** @description Conflict: already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14803,6 +15342,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15112,6 +15660,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -15244,6 +15801,15 @@ export interface operations {
             };
             /** @description Conflict: settled payments, a card payment in flight, or already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15544,6 +16110,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -15676,6 +16251,15 @@ export interface operations {
             };
             /** @description Conflict: settled payments, a card payment in flight, or already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15910,6 +16494,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16174,6 +16767,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -16283,6 +16885,15 @@ export interface operations {
             };
             /** @description Conflict: settled payments, or already cancelled */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16404,6 +17015,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16534,6 +17154,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16739,6 +17368,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -16817,6 +17455,15 @@ export interface operations {
             };
             /** @description Not found: no such VR property */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17023,6 +17670,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17238,6 +17894,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -17325,6 +17990,15 @@ export interface operations {
             };
             /** @description Not found: no such coupon */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17518,6 +18192,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17735,6 +18418,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -17829,6 +18521,15 @@ export interface operations {
             };
             /** @description Conflict: already archived */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18478,6 +19179,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -18719,6 +19429,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18980,6 +19699,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -19109,6 +19837,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19312,6 +20049,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19841,6 +20587,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -20027,6 +20782,15 @@ export interface operations {
             };
             /** @description Content too large: Body over 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20236,6 +21000,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -20308,6 +21081,15 @@ export interface operations {
             };
             /** @description Not found: no such subscription */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20563,6 +21345,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -20751,6 +21542,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -20919,6 +21719,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
             429: {
                 headers: {
@@ -21008,6 +21817,15 @@ export interface operations {
             };
             /** @description Not found: no such feed */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21166,6 +21984,15 @@ export interface operations {
             };
             /** @description Not found: no such VR property */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type: A body that is not application/json (a session-cookie write) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -38,13 +38,7 @@ export async function setup(project: TestProject): Promise<void> {
   const untouched = { ...process.env };
   // A DynamoDB Local database per test file (local-credentials.ts): one shared database slows down many
   // times over as the files' tables come and go, and one file's transaction locks would stall the others.
-  standIns = await startStandIns({
-    dataDir: 'memory',
-    mailPort: 0,
-    cognitoPort: 0,
-    dynamodbPort: 0,
-    sharedDb: false,
-  });
+  standIns = await startStandIns({ dataDir: 'memory', mailPort: 0, cognitoPort: 0, dynamodbPort: 0 });
   const { stop: _stop, ...endpoints } = standIns;
   const base = await startApiServer({
     standIns: { ...endpoints, dynamodbDatabase: BASE_DATABASE },

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import type { AnySchema } from '../../http/route.js';
 import { MESSAGE_KINDS } from '../messages/kinds.js';
-import { INTERNAL_PATH_FIELDS, PUBLIC_FIELDS } from '../settings.js';
+import { INTERNAL_PATH_FIELDS, LIMIT_SETTINGS, PUBLIC_FIELDS } from '../settings.js';
 import { flag } from './common.js';
 
 const PUBLIC_STRINGS = PUBLIC_FIELDS;
@@ -49,4 +49,5 @@ export const adminSettings = v.object({
   ownerStatementDay: v.number(),
   reminderDaysBefore: v.number(),
   messagesOff: v.array(v.picklist(MESSAGE_KINDS)),
+  ...each(LIMIT_SETTINGS, v.number()),
 });

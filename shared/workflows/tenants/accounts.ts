@@ -99,12 +99,15 @@ export interface Registration {
  *   stays and invoices are the account's once the mailed link proves the address is the registrant's;
  * - neither: a new inactive account.
  * The password is hashed once, outside the retries; a racing change re-reads and decides again.
+ * `beforeWrite` runs once, when the registration is known to go ahead (never for a 409): the caller counts the
+ * mail it will send there.
  */
 export async function registerTenantAccount(
   input: Omit<NewAccount, 'isActive' | 'activationHash'>,
   activation: { tokenHash: string; expiresAt: number },
   now: Date,
   by?: Actor,
+  beforeWrite: () => Promise<void> = async () => undefined,
 ): Promise<Registration> {
   const account = { ...input, isActive: 0 as const, activationHash: activation.tokenHash };
   const passwordHash = await hashPassword(input.password);
@@ -117,6 +120,11 @@ export async function registerTenantAccount(
   // The registration's change item announces `tenant.registered` (outbound webhooks) in the same transaction.
   const registered = (record: TenantRecord): TxPart[] =>
     by ? [changePart(tenantChange('registered', undefined, record, 'tenant.registered'), by, now)] : [];
+  let goesAhead = false;
+  const goAhead = async () => {
+    if (!goesAhead) await beforeWrite();
+    goesAhead = true;
+  };
   const tokenPart = (tenantId: number) =>
     activationPart(activation.tokenHash, tenantId, activation.expiresAt, now);
   return retryStale(`The account of ${input.tenantEmail}`, async () => {
@@ -126,6 +134,7 @@ export async function registerTenantAccount(
     ]);
     const target = accountId ?? guestId;
     if (target === undefined) {
+      await goAhead();
       const record = await recordFor(await nextId('tenant'));
       await commitTenantChange(
         [...insertTenantParts(record), tokenPart(record.tenantId), ...registered(record)],
@@ -141,6 +150,7 @@ export async function registerTenantAccount(
       if (claim) throw new StaleRecord(`tenant ${target} is no longer a guest record`);
       throw new Conflict('An account with this e-mail address already exists');
     }
+    await goAhead();
     const changes = replacementChanges(await recordFor(target));
     const after = { ...withChanges(current.record, changes, now), dateCreated: current.record.dateCreated };
     if (claim) delete after.guest;
