@@ -27,6 +27,14 @@ export interface StandInIntent {
   /** The Customer an off-session payment charges (autopay), else null. */
   customer: string | null;
   payment_method: string | null;
+  /**
+   * Stripe's default since API version 2023-08-16 is `{enabled: true}` (the methods of the Dashboard, some of
+   * them redirect-based) unless `payment_method_types` is given; null then.
+   */
+  automatic_payment_methods: { enabled: boolean; allow_redirects?: 'always' | 'never' } | null;
+  payment_method_types: string[];
+  canceled_at: number | null;
+  cancellation_reason: string | null;
   latest_charge: string | null;
   last_payment_error: { type: string; code: string; message: string } | null;
   created: number;
@@ -78,13 +86,68 @@ export const stripeError = (status: number, type: string, message: string, code?
 export const noSuchIntent = (id: string) =>
   stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, 'resource_missing');
 
-const unexpectedState = (intent: StandInIntent, what: string) =>
+const unexpectedState = (intent: StandInIntent, what: string, detail = '') =>
   stripeError(
     400,
     'invalid_request_error',
-    `You cannot ${what} this PaymentIntent because it has a status of ${intent.status}.`,
+    `You cannot ${what} this PaymentIntent because it has a status of ${intent.status}.${detail}`,
     'payment_intent_unexpected_state',
   );
+
+/**
+ * The statuses Stripe cancels from (https://docs.stripe.com/api/payment_intents/cancel: "requires_payment_method,
+ * requires_capture, requires_confirmation, requires_action or, in rare cases, processing"). The rare processing
+ * case (some bank debits) is not one the stand-in's test cards reach, so it refuses it like any other.
+ */
+const CANCELABLE: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+]);
+
+/** `cancellation_reason` values Stripe takes from a caller (the same page). */
+const CANCELLATION_REASONS: ReadonlySet<string> = new Set([
+  'duplicate',
+  'fraudulent',
+  'requested_by_customer',
+  'abandoned',
+]);
+
+/**
+ * Stripe refuses to confirm an intent whose automatic payment methods may redirect without a `return_url`, saved
+ * cards and off-session charges included (https://docs.stripe.com/api/payment_intents/confirm#confirm_payment_intent-return_url;
+ * the error below is Stripe's own wording).
+ */
+const needsReturnUrl = (intent: StandInIntent, params: Record<string, unknown>): boolean =>
+  intent.automatic_payment_methods?.enabled === true &&
+  intent.automatic_payment_methods.allow_redirects !== 'never' &&
+  (typeof params.return_url !== 'string' || params.return_url === '');
+
+const returnUrlMissing = () =>
+  stripeError(
+    400,
+    'invalid_request_error',
+    'A `return_url` must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.',
+  );
+
+/** What a create's parameters say of the payment methods (Stripe's default when neither is given). */
+function paymentMethodsOf(
+  params: Record<string, unknown>,
+): Pick<StandInIntent, 'automatic_payment_methods' | 'payment_method_types'> {
+  const types = params.payment_method_types;
+  if (types && typeof types === 'object')
+    return { automatic_payment_methods: null, payment_method_types: Object.values(types).map(String) };
+  const automatic = params.automatic_payment_methods as Record<string, unknown> | undefined;
+  const redirects = automatic?.allow_redirects;
+  return {
+    automatic_payment_methods: {
+      enabled: automatic === undefined || automatic.enabled === 'true',
+      ...(redirects === 'always' || redirects === 'never' ? { allow_redirects: redirects } : {}),
+    },
+    payment_method_types: ['card'],
+  };
+}
 
 /** An amount in the smallest currency unit, as Stripe takes it: a positive integer. */
 const isAmount = (amount: number) => Number.isInteger(amount) && amount >= 1;
@@ -101,6 +164,11 @@ export class StripeIntents {
   protected cardOf(paymentMethod: string): { declined: boolean } | undefined {
     if (!paymentMethod.startsWith('pm_card_')) return undefined;
     return { declined: DECLINED_CHARGES.has(paymentMethod) };
+  }
+
+  /** Why the intent may not be paid with this PaymentMethod (Stripe's 400), or undefined; see stripe-setups.ts. */
+  protected refusesMethod(_intent: StandInIntent, _paymentMethod: string): Answer | undefined {
+    return undefined;
   }
 
   /** Marks an intent as Stripe would after the card is charged: succeeded with the whole amount received. */
@@ -194,6 +262,9 @@ export class StripeIntents {
       receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
       customer: typeof params.customer === 'string' ? params.customer : null,
       payment_method: null,
+      ...paymentMethodsOf(params),
+      canceled_at: null,
+      cancellation_reason: null,
       latest_charge: null,
       last_payment_error: null,
       created: Math.floor(Date.now() / 1000),
@@ -212,6 +283,8 @@ export class StripeIntents {
     if (typeof params.description === 'string') intent.description = params.description;
     if (params.metadata && typeof params.metadata === 'object')
       Object.assign(intent.metadata, params.metadata as Record<string, string>);
+    // A Customer the intent belongs to (autopay takes over an intent the payment page made); checked by the caller.
+    if (typeof params.customer === 'string') intent.customer = params.customer || null;
     if (params.amount !== undefined) {
       const amount = Number(params.amount);
       if (!isAmount(amount)) return invalidAmount();
@@ -240,6 +313,7 @@ export class StripeIntents {
         'You cannot confirm this PaymentIntent because it has no payment method: send payment_method (a test card such as pm_card_visa).',
         'payment_intent_unexpected_state',
       );
+    if (needsReturnUrl(intent, params)) return returnUrlMissing();
     const charged = this.cardOf(card);
     if (!charged)
       return stripeError(
@@ -248,6 +322,8 @@ export class StripeIntents {
         `No such PaymentMethod: '${card}' (the stand-in takes Stripe's test cards, e.g. pm_card_visa)`,
         'resource_missing',
       );
+    const refused = this.refusesMethod(intent, card);
+    if (refused) return refused;
     intent.payment_method = card;
     if (charged.declined) {
       intent.status = 'requires_payment_method';
@@ -262,5 +338,35 @@ export class StripeIntents {
     }
     intent.last_payment_error = null;
     return { status: 200, answer: this.succeed(id), paid: intent };
+  }
+
+  /**
+   * Cancels an intent as Stripe does (https://docs.stripe.com/api/payment_intents/cancel): from the cancelable
+   * statuses only, so a paid (succeeded) or canceled intent is a 400 `payment_intent_unexpected_state`; once
+   * canceled no operation on it succeeds. `canceled` is the intent when it was canceled (announced).
+   */
+  cancel(id: string, params: Record<string, unknown>): Answer & { canceled?: StandInIntent } {
+    const intent = this.intents.get(id);
+    if (!intent) return noSuchIntent(id);
+    const reason = params.cancellation_reason;
+    if (reason !== undefined && (typeof reason !== 'string' || !CANCELLATION_REASONS.has(reason)))
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Invalid cancellation_reason: must be one of ${[...CANCELLATION_REASONS].join(', ')}`,
+        'parameter_invalid_string',
+      );
+    if (!CANCELABLE.has(intent.status))
+      return unexpectedState(
+        intent,
+        'cancel',
+        ` Only a PaymentIntent with one of the following statuses may be canceled: ${[...CANCELABLE].join(', ')}.`,
+      );
+    Object.assign(intent, {
+      status: 'canceled',
+      canceled_at: Math.floor(Date.now() / 1000),
+      cancellation_reason: typeof reason === 'string' ? reason : null,
+    });
+    return { status: 200, answer: intent, canceled: intent };
   }
 }

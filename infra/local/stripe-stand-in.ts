@@ -206,28 +206,51 @@ export class StripeStandIn extends StripeIntents {
     return intent?.client_secret === secret;
   }
 
-  /** POSTs: creates (under the Idempotency-Key rule), confirmations, and the PaymentIntent update. */
+  /**
+   * POSTs, each under Stripe's Idempotency-Key rule (https://docs.stripe.com/api/idempotent_requests: "all POST
+   * requests accept idempotency keys"): creates, confirmations, cancellations and the PaymentIntent update.
+   */
   private async post(
     path: string,
     body: string,
     params: Record<string, unknown>,
     idempotencyKey: string | undefined,
   ): Promise<Answer | undefined> {
-    const create = (make: () => Promise<Answer> | Answer) =>
-      this.idempotency.run(idempotencyKey, `${path}\n${body}`, make);
-    if (path === '/v1/payment_intents') return create(() => this.createIntent(params));
-    if (path === '/v1/customers') return create(() => this.setups.createCustomer(params));
-    if (path === '/v1/setup_intents') return create(() => this.setups.createSetupIntent(params));
+    const route = this.postRoute(path, params);
+    return route ? this.idempotency.run(idempotencyKey, `${path}\n${body}`, route) : undefined;
+  }
+
+  /** The work of a POST path, or undefined for a path the stand-in does not serve. */
+  private postRoute(
+    path: string,
+    params: Record<string, unknown>,
+  ): (() => Promise<Answer> | Answer) | undefined {
+    if (path === '/v1/payment_intents') return () => this.createIntent(params);
+    if (path === '/v1/customers') return () => this.setups.createCustomer(params);
+    if (path === '/v1/setup_intents') return () => this.setups.createSetupIntent(params);
     const [, kind, id, action] =
-      /^\/v1\/(payment_intents|setup_intents)\/(\w+)(\/confirm)?$/.exec(path) ?? [];
+      /^\/v1\/(payment_intents|setup_intents)\/(\w+)(?:\/(confirm|cancel))?$/.exec(path) ?? [];
     if (!id) return undefined;
-    if (kind === 'payment_intents')
-      return action ? this.announced(this.confirm(id, params)) : this.update(id, params);
-    if (!action) return undefined;
-    const confirmed = this.setups.confirmSetupIntent(id, params);
-    if (confirmed.succeeded) await this.send(this.event('setup_intent.succeeded', confirmed.succeeded));
-    if (confirmed.failed) await this.send(this.event('setup_intent.setup_failed', confirmed.failed));
-    return confirmed;
+    if (kind === 'payment_intents') {
+      if (action === 'confirm') return () => this.announced(this.confirm(id, params));
+      if (action === 'cancel') return () => this.announcedCancel(this.cancel(id, params));
+      return () => this.updateIntent(id, params);
+    }
+    if (action !== 'confirm') return undefined;
+    return async () => {
+      const confirmed = this.setups.confirmSetupIntent(id, params);
+      if (confirmed.succeeded) await this.send(this.event('setup_intent.succeeded', confirmed.succeeded));
+      if (confirmed.failed) await this.send(this.event('setup_intent.setup_failed', confirmed.failed));
+      return confirmed;
+    };
+  }
+
+  /** The update, with a `customer` that must be one of the stand-in's (Stripe: 404 resource_missing). */
+  private updateIntent(id: string, params: Record<string, unknown>): Answer {
+    const customer = params.customer;
+    if (typeof customer === 'string' && customer !== '' && !this.setups.customers.has(customer))
+      return stripeError(404, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing');
+    return this.update(id, params);
   }
 
   /** GET of one object by id: a PaymentIntent, Customer, SetupIntent or PaymentMethod. */
@@ -261,7 +284,16 @@ export class StripeStandIn extends StripeIntents {
       );
     const created = this.setups.refusesMethodOf(customer, method) ?? this.create(params);
     if (created.status !== 200) return created;
-    return this.announced(this.confirm((created.answer as StandInIntent).id, { payment_method: method }));
+    const { payment_method: _, ...confirmParams } = params;
+    return this.announced(
+      this.confirm((created.answer as StandInIntent).id, { ...confirmParams, payment_method: method }),
+    );
+  }
+
+  /** Stripe announces a cancellation (`payment_intent.canceled`); the stand-in does so before answering. */
+  private async announcedCancel(canceled: ReturnType<StripeIntents['cancel']>): Promise<Answer> {
+    if (canceled.canceled) await this.send(this.event('payment_intent.canceled', canceled.canceled));
+    return canceled;
   }
 
   /** Stripe announces what a confirmation did; the stand-in does so before answering, so the payer sees it booked. */
@@ -274,6 +306,11 @@ export class StripeStandIn extends StripeIntents {
   /** Saved PaymentMethods charge as the test card they were made from. */
   protected override cardOf(paymentMethod: string) {
     return this.setups.savedCardOf(paymentMethod) ?? super.cardOf(paymentMethod);
+  }
+
+  /** A saved PaymentMethod pays only an intent of its own Customer, as Stripe requires. */
+  protected override refusesMethod(intent: StandInIntent, paymentMethod: string) {
+    return this.setups.refusesMethodOf(intent.customer, paymentMethod);
   }
 }
 
