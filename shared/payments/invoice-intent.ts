@@ -17,7 +17,7 @@
 import { readHeader } from '../data/money-documents-repo.js';
 import { getIntent, latestIntentOf, rememberIntent } from '../data/payment-intents-repo.js';
 import type { InvoiceRecord } from '../domain/money-document/record.js';
-import { isPayable, nextIntentStep } from '../domain/payments/card-payment.js';
+import { isOpenIntent, isPayable, nextIntentStep } from '../domain/payments/card-payment.js';
 import { Conflict } from '../errors.js';
 import { log } from '../log.js';
 import {
@@ -116,4 +116,29 @@ async function cancelUnused(invoiceId: number, paymentIntentId: string): Promise
       error: (error as Error).message,
     });
   }
+}
+
+/** What became of the invoice's latest intent when the invoice stopped taking payments. */
+export type OpenIntentEnd = 'none' | 'canceled' | 'notOpen' | 'invoicePayable';
+
+/**
+ * The invoice was paid in full or closed: its latest intent, if nobody has paid it, is cancelled at Stripe, so
+ * a payer holding an older page can no longer pay it (the payment would be a second one, kept as an anomaly).
+ * Run by a job after the change committed (functions/payments/open-intent-cancel.ts), at least once: cancelling
+ * twice is harmless, and an intent that succeeded or is processing is left (Stripe refuses to cancel it; its
+ * payment reaches the books through the webhook). Not done when the invoice takes payments again by the time the
+ * job runs (reopened: its intent is the payer's again). Stripe failing throws (the job retries).
+ */
+export async function cancelOpenIntentOf(
+  invoiceId: number,
+  reason: 'duplicate' | 'abandoned',
+): Promise<OpenIntentEnd> {
+  const latest = await latestIntentOf(invoiceId);
+  if (!latest) return 'none';
+  const invoice = (await readHeader('invoice', invoiceId))?.record;
+  if (invoice && isPayable(invoice)) return 'invoicePayable';
+  const current = await retrievePaymentIntent(invoiceId, latest.paymentIntentId);
+  if (!current || !isOpenIntent(current.status)) return 'notOpen';
+  const after = await cancelPaymentIntent(invoiceId, current.id, reason);
+  return after?.status === 'canceled' ? 'canceled' : 'notOpen';
 }

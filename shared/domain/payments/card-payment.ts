@@ -112,6 +112,9 @@ const OPEN_STATUSES: ReadonlySet<string> = new Set([
   'requires_action',
 ]);
 
+/** Whether nobody has paid the intent yet: it may still be confirmed (or cancelled). */
+export const isOpenIntent = (status: string): boolean => OPEN_STATUSES.has(status);
+
 /**
  * The step for the latest intent (undefined: none, or Stripe does not know it); `booked` says whether its
  * payment is in the books already (its I8 `settledAt`), which matters only once it succeeded. A status this
@@ -127,7 +130,7 @@ export function nextIntentStep(
   if (!latest || latest.status === 'canceled') return { kind: 'create' };
   if (latest.status === 'succeeded')
     return booked ? { kind: 'create' } : { kind: 'underWay', status: 'succeeded' };
-  if (!OPEN_STATUSES.has(latest.status)) return { kind: 'underWay', status: 'processing' };
+  if (!isOpenIntent(latest.status)) return { kind: 'underWay', status: 'processing' };
   const same = latest.amountCents === amountCents && latest.currency.toLowerCase() === currency.toLowerCase();
   return same ? { kind: 'use' } : { kind: 'cancelFirst' };
 }
