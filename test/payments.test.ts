@@ -6,7 +6,9 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { Client, problem } from './support/client.js';
+import { siteDay } from './support/booking.js';
+import { Client, problem, signedIn } from './support/client.js';
+import { jobsCaughtUp } from './support/jobs.js';
 import {
   CSRF_PATH,
   createIntent,
@@ -276,5 +278,83 @@ describe('POST payment-create-intent.php', () => {
     } finally {
       process.env.STRIPE_SECRET_KEY = key;
     }
+  });
+});
+
+describe('an invoice that stops taking payments has its open intent cancelled at Stripe (job openIntentCancel)', () => {
+  /** An invoice staff made, with its payment link's token (shown on the admin single invoice). */
+  async function staffInvoice(admin: Client) {
+    const made = await admin.post<{ invoiceId: number }>('/API/adminInvoices/V1/invoices.json', {
+      description: 'SERVICE',
+      dueDate: siteDay(10),
+      tenantId: 1,
+      lineItems: [{ description: 'Repair', amount: 80, quantity: 1 }],
+    });
+    expect(made.status, made.text).toBe(201);
+    const invoiceId = made.body.invoiceId;
+    const single = await admin.get<{ paymentUrl: string }>(
+      `/API/adminInvoices/V1/invoices/${invoiceId}.json`,
+    );
+    const token = new URL(single.body.paymentUrl).searchParams.get('token');
+    const opened = await createIntent({ invoiceId, token });
+    expect(opened.status, opened.text).toBe(200);
+    return { invoiceId, intent: opened.body as { paymentIntentId: string; clientSecret: string } };
+  }
+
+  /** The page's Pay with the intent it holds (Stripe.js confirms with the client secret). */
+  const confirm = (intent: { paymentIntentId: string; clientSecret: string }) =>
+    fetch(`${fake.url}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_secret: intent.clientSecret,
+        payment_method: 'pm_card_visa',
+        return_url: 'https://site.example/pay',
+      }),
+    });
+
+  it('paid by a payment staff recorded: the page’s intent is cancelled, even when Stripe fails the first try, and can no longer be paid', async () => {
+    const admin = await signedIn('super');
+    const { invoiceId, intent } = await staffInvoice(admin);
+    await jobsCaughtUp();
+    // Stripe unreachable for the job's first try (twice: the SDK retries once): the job tries again.
+    fake.failNext(503);
+    fake.failNext(503);
+    const paid = await admin.post(`/API/adminPayments/V1/invoices/${invoiceId}/payments.json`, {
+      amount: 80,
+      method: 'check',
+      date: siteDay(0),
+    });
+    expect(paid.status, paid.text).toBe(201);
+    await jobsCaughtUp();
+    expect(fake.intent(intent.paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'duplicate',
+    });
+    const late = await confirm(intent);
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe(
+      'payment_intent_unexpected_state',
+    );
+    expect(fake.intent(intent.paymentIntentId).amount_received).toBe(0);
+  });
+
+  it('cancelled by staff: its intent is cancelled as abandoned; an intent that was paid is left as it is', async () => {
+    const admin = await signedIn('super');
+    const { invoiceId, intent } = await staffInvoice(admin);
+    expect((await admin.delete(`/API/adminInvoices/V1/invoices/${invoiceId}.json`)).status).toBe(200);
+    await jobsCaughtUp();
+    expect(fake.intent(intent.paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+
+    const byCard = await staffInvoice(admin);
+    expect((await confirm(byCard.intent)).status).toBe(200);
+    await jobsCaughtUp();
+    expect(fake.intent(byCard.intent.paymentIntentId)).toMatchObject({
+      status: 'succeeded',
+      amount_received: 8_000,
+    });
   });
 });
