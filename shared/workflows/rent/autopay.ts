@@ -18,7 +18,7 @@ import type { InvoiceRecord } from '../../domain/money-document/record.js';
 import { documentView } from '../../domain/money-document/view.js';
 import { log } from '../../log.js';
 import { AutopayUnavailable, chargeAutopay } from '../../payments/autopay.js';
-import { paymentPageOf } from '../money-document/pay-link.js';
+import { paymentPageOf } from '../money-document/payment-page.js';
 import type { ChargeContext } from './charges.js';
 
 export interface AutopayTried {
