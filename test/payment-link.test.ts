@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
 import { createTenant, createVrProperty, tenantSession } from './support/builders.js';
 import { type ApiResponse, Client, problem, signedIn } from './support/client.js';
-import { INTENT_PATH, paymentPage, useFakeStripe } from './support/payments.js';
+import {
+  INTENT_PATH,
+  invoicePartition,
+  journalImbalance,
+  paymentPage,
+  useFakeStripe,
+} from './support/payments.js';
 
 await useFakeStripe();
 const admin = await signedIn('super');
@@ -155,5 +161,10 @@ describe('who may create an invoice’s PaymentIntent', () => {
     expect(refund.status, refund.text).toBe(201);
     const refunded = await intent({ invoiceId: madeId, token });
     expect(problem(refunded).detail).toContain('no such invoice');
+    // The books stay whole: each entry balances, and paid is the payments less the refund.
+    const { header, payments, journal } = await invoicePartition(madeId);
+    expect(journalImbalance(journal)).toBe(0);
+    expect(payments.map((p) => p.amountCents)).toEqual([8_000, -8_000]);
+    expect(header).toMatchObject({ paidCents: 0, status: 2 });
   });
 });

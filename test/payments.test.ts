@@ -13,6 +13,8 @@ import {
   CSRF_PATH,
   createIntent,
   INTENT_PATH,
+  invoicePartition,
+  journalImbalance,
   paymentPage,
   payTokenOf,
   plantInvoice,
@@ -301,6 +303,14 @@ describe('an invoice that stops taking payments has its open intent cancelled at
     return { invoiceId, intent: opened.body as { paymentIntentId: string; clientSecret: string } };
   }
 
+  /** Every journal entry of the invoice balances, and what it says is paid is its payments less refunds. */
+  async function booksWhole(invoiceId: number, paidCents: number) {
+    const { header, payments, journal } = await invoicePartition(invoiceId);
+    expect(journalImbalance(journal)).toBe(0);
+    expect(payments.reduce((sum, p) => sum + Number(p.amountCents), 0)).toBe(paidCents);
+    expect(header?.paidCents ?? 0).toBe(paidCents);
+  }
+
   /** The page's Pay with the intent it holds (Stripe.js confirms with the client secret). */
   const confirm = (intent: { paymentIntentId: string; clientSecret: string }) =>
     fetch(`${fake.url}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
@@ -337,6 +347,7 @@ describe('an invoice that stops taking payments has its open intent cancelled at
       'payment_intent_unexpected_state',
     );
     expect(fake.intent(intent.paymentIntentId).amount_received).toBe(0);
+    await booksWhole(invoiceId, 8_000);
   });
 
   it('cancelled by staff: its intent is cancelled as abandoned; an intent that was paid is left as it is', async () => {
