@@ -74,8 +74,8 @@ const movedOn = (error: unknown): boolean =>
 
 /**
  * Charges the invoice's amount due now (read again by invoiceIntent: the run's read may be older than a payment
- * the tenant just made) off-session. Throws AutopayUnavailable when Stripe could not be asked (the run tries again later;
- * nothing was charged twice: the same intent and key come back).
+ * the tenant just made) off-session. Throws AutopayUnavailable when Stripe could not be asked (the run tries
+ * again later; nothing is charged twice: the same intent and key come back).
  */
 export async function chargeAutopay(charge: AutopayCharge, now = new Date()): Promise<AutopayOutcome> {
   let found: Awaited<ReturnType<typeof invoiceIntent>>;

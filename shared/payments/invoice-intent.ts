@@ -6,12 +6,11 @@
  * The invoice's latest intent (I10) is the only one that may be open. It is asked of Stripe as it is now, and
  * the invoice's header is read after it (so a payment of that intent that is booked already shows in the amount
  * due: never a second intent for an amount that was just paid). The intent is answered again while it is open
- * for the amount due; a payment of it under way (or gone through and not booked
- * yet) is answered as such, never with a second intent; one open for another amount is cancelled at Stripe
- * first. Only then is a new intent made, and it becomes the invoice's latest only if I10 still names what was
- * read (payment-intents-repo.ts rememberIntent): of two made at the same moment (a tenant opening the page
- * while the rent run charges), one wins, and the other's maker cancels its own — nobody ever saw its client
- * secret — and takes the winner's. Whoever then confirms the one intent first pays; Stripe refuses the other
+ * for the amount due; a payment of it under way (or gone through and not booked yet) is answered as such, never
+ * with a second intent; one open for another amount is cancelled at Stripe first. Only then is a new intent
+ * made, and it becomes the invoice's latest only if I10 still names what was read (payment-intents-repo.ts
+ * rememberIntent): of two made at the same moment (a tenant opening the page while the rent run charges), one
+ * wins, and the other's maker cancels its own — nobody ever saw its client secret — and takes the winner's. Whoever then confirms the one intent first pays; Stripe refuses the other
  * confirmation (the intent succeeded), so the invoice is charged once.
  */
 import { readHeader } from '../data/money-documents-repo.js';

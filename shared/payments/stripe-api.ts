@@ -1,8 +1,9 @@
 /**
  * The Stripe API as the payment script and autopay use it (DESIGN.md "Stripe"; docs/payments.md): create,
- * retrieve, update and cancel a PaymentIntent. The secret key comes through shared/secrets.ts (STRIPE_SECRET_KEY: the value locally,
- * Secrets Manager in the cloud); STRIPE_API_URL points the SDK at another host (the local runtime's Stripe
- * stand-in, infra/local/stripe-stand-in.ts, or a stripe-mock). Without a key the payment script is a 503 with a clear detail, never a 500.
+ * retrieve, update and cancel a PaymentIntent. The secret key comes through shared/secrets.ts
+ * (STRIPE_SECRET_KEY: the value locally, Secrets Manager in the cloud); STRIPE_API_URL points the SDK at another
+ * host (the local runtime's Stripe stand-in, infra/local/stripe-stand-in.ts, or a stripe-mock). Without a key
+ * the payment script is a 503 with a clear detail, never a 500.
  */
 import Stripe from 'stripe';
 import { AppError, ServiceUnavailable } from '../errors.js';
