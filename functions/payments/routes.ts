@@ -101,7 +101,7 @@ export const createIntent = defineRoute({
   }),
   errors: {
     400: 'invalid invoice: missing, not the tenant’s, cancelled, paid (with `paidOn` for its payer), nothing due, or `amnt` not the amount due',
-    409: 'a card payment of the invoice has gone through and is being recorded, or payments are being started at the same moment',
+    409: 'the first request with this Idempotency-Key still runs; a card payment of the invoice has gone through and is being recorded; or payments of it are being started at the same moment',
     403: 'invalid CSRF token',
     502: 'the card processor refused or could not be reached',
     503: 'card payments are not configured (STRIPE_SECRET_KEY)',
