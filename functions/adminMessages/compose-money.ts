@@ -1,8 +1,9 @@
 /**
  * The money mails: a payment's receipt, composed from the announced payment (its `data`) and its invoice's
  * header and tenant (2 reads, 3 with the property's name; a booking's invoice paid in full reads its stay too,
- * and is mailed as the booking confirmed instead, compose-booking-paid.ts); a landlord's monthly owner statement with its PDF,
- * from the landlord's profile, properties and their month's journals (the statement's own reads).
+ * and is mailed as the booking confirmed instead, compose-booking-paid.ts); a landlord's monthly owner
+ * statement with its PDF, from the landlord's profile, properties and their month's journals (the statement's
+ * own reads).
  */
 import { getAdminProfile } from '../../shared/data/admins-repo.js';
 import { readHeader } from '../../shared/data/money-documents-repo.js';

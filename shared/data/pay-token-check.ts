@@ -1,7 +1,8 @@
 /**
  * The public side of an invoice's payment-link token (docs/data-model.md I9, DESIGN.md "The payment link"):
- * its SHA-256, compared in constant time, and the parts that end it (closed) or use it up (paid). Kept apart from pay-tokens-repo.ts (which
- * seals and opens the token for staff) so the payment script's and the ledger's Lambdas need no data key.
+ * its SHA-256, compared in constant time, and the parts that end it (closed) or use it up (paid). Kept apart
+ * from pay-tokens-repo.ts (which seals and opens the token for staff) so the payment script's and the ledger's
+ * Lambdas need no data key.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tokenMatches } from '../crypto/token-digest.js';

@@ -10,8 +10,9 @@
  * with a second intent; one open for another amount is cancelled at Stripe first. Only then is a new intent
  * made, and it becomes the invoice's latest only if I10 still names what was read (payment-intents-repo.ts
  * rememberIntent): of two made at the same moment (a tenant opening the page while the rent run charges), one
- * wins, and the other's maker cancels its own — nobody ever saw its client secret — and takes the winner's. Whoever then confirms the one intent first pays; Stripe refuses the other
- * confirmation (the intent succeeded), so the invoice is charged once.
+ * wins, and the other's maker cancels its own — nobody ever saw its client secret — and takes the winner's.
+ * Whoever then confirms the one intent first pays; Stripe refuses the other confirmation (the intent
+ * succeeded), so the invoice is charged once.
  */
 import { readHeader } from '../data/money-documents-repo.js';
 import { getIntent, latestIntentOf, rememberIntent } from '../data/payment-intents-repo.js';
