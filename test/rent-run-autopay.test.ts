@@ -5,6 +5,8 @@
  * has the payment page open on the due date is charged once, whichever of the page and the run pays first or
  * both at once (docs/payments.md "One card payment per invoice at a time").
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StripeStandIn } from '../infra/local/stripe-stand-in.js';
 import { addDays } from '../shared/domain/dates.js';
@@ -25,6 +27,10 @@ useLocalTable();
 const { runRent } = await import('../shared/workflows/rent/run.js');
 type RentRunResult = Awaited<ReturnType<typeof runRent>>;
 const { putLease } = await import('../shared/data/leases-repo.js');
+const { watchesOf } = await import('../shared/data/late-fee-watch-repo.js');
+const { readHeader } = await import('../shared/data/money-documents-repo.js');
+const { rentShardOf } = await import('../shared/data/rent-state-repo.js');
+const { chargeAutopayDue } = await import('../shared/workflows/rent/autopay.js');
 
 let stripe: StripeStandIn;
 const admin = await signedIn('super');
@@ -98,6 +104,53 @@ async function rentInvoice(tenantId: number) {
   return rent;
 }
 
+/**
+ * Stripe's webhook through a relay that runs `meanwhile` once the succeeded event of `invoiceId` is booked,
+ * before Stripe answers the confirmation that caused it (the stand-in announces before it answers). Returns
+ * the function that puts the webhook back.
+ */
+async function webhookRelay(invoiceId: number, meanwhile: () => Promise<void>) {
+  const target = stripe.webhook;
+  if (!target) throw new Error('the Stripe stand-in has no webhook');
+  let ran = false;
+  const relay = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString();
+      const booked = await fetch(target.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': String(req.headers['stripe-signature']),
+        },
+        body,
+      });
+      const answer = await booked.text();
+      const event = JSON.parse(body) as {
+        type: string;
+        data: { object: { metadata?: Record<string, string> } };
+      };
+      if (
+        !ran &&
+        event.type === 'payment_intent.succeeded' &&
+        event.data.object.metadata?.invoiceId === String(invoiceId)
+      ) {
+        ran = true;
+        await meanwhile();
+      }
+      res.writeHead(booked.status, { 'content-type': 'application/json' });
+      res.end(answer);
+    })();
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  stripe.webhook = { ...target, url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` };
+  return async () => {
+    stripe.webhook = target;
+    await new Promise<void>((resolve) => relay.close(() => resolve()));
+  };
+}
+
 describe('autopay in the rent run', () => {
   it('charges the amount due on the due date, once; the webhook settles it', async () => {
     const tenant = await autopayLease('pm_card_visa', 910_001);
@@ -169,6 +222,45 @@ describe('autopay in the rent run', () => {
     await jobsCaughtUp();
     expect((await invoicesOf(tenant.tenantId)).filter((i) => i.description === 'ADJUSTMENT')).toEqual([]);
     expect((await rentInvoice(tenant.tenantId)).status).toBe(1);
+  });
+
+  it('the run whose confirmation charged lists the charge, also when a run that found it paid recorded the try first', async () => {
+    const tenant = await autopayLease('pm_card_visa', 910_005);
+    // Issued and not charged yet: the run that issues it cannot reach Stripe (twice: past the SDK's one retry).
+    await jobsCaughtUp();
+    stripe.failNext(503);
+    stripe.failNext(503);
+    const issued = await run(today);
+    const rent = await rentInvoice(tenant.tenantId);
+    expect(issued.autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([]);
+
+    // Another run of the day read the invoice unpaid, and asks Stripe only once this run's charge is booked.
+    const watch = (await watchesOf(rentShardOf(910_005))).find((w) => w.rentInvoiceId === rent.invoiceId);
+    const unpaid = (await readHeader('invoice', rent.invoiceId))?.record;
+    if (!watch || !unpaid) throw new Error('the RENT invoice is not watched');
+    let other: Awaited<ReturnType<typeof chargeAutopayDue>> | undefined;
+    const restore = await webhookRelay(rent.invoiceId, async () => {
+      other = await chargeAutopayDue([watch], new Map([[rent.invoiceId, unpaid]]), 'USD', {
+        by,
+        now: new Date(),
+        today,
+      });
+    });
+    let charging: RentRunResult;
+    try {
+      charging = await run(today);
+    } finally {
+      await restore();
+    }
+    expect(charging.autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([
+      { invoiceId: rent.invoiceId, outcome: 'succeeded' },
+    ]);
+    // The other found nothing due: it recorded the try (no later run charges it) and lists no charge of its own.
+    expect(other).toEqual([]);
+    expect(intentsOf(rent.invoiceId).filter((i) => i.amount_received > 0)).toHaveLength(1);
+    await jobsCaughtUp();
+    expect((await rentInvoice(tenant.tenantId)).status).toBe(1);
+    expect((await run(today)).autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([]);
   });
 
   it('leaves the books whole over every invoice of these tests', async () => {

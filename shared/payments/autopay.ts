@@ -27,9 +27,9 @@ export interface AutopayCharge {
 
 export type AutopayOutcome =
   /** Paid (cards): the webhook books it (at once on the local stand-in, within seconds at Stripe). */
-  | { outcome: 'succeeded'; paymentIntentId: string }
+  | { outcome: 'succeeded'; paymentIntentId: string; chargedHere: boolean }
   /** Under way (bank debits): `payment_intent.processing`, then succeeded or failed, come to the webhook. */
-  | { outcome: 'processing'; paymentIntentId: string }
+  | { outcome: 'processing'; paymentIntentId: string; chargedHere: boolean }
   /** Declined, or the bank needs the tenant (authentication): nothing is posted; mail the tenant. */
   | { outcome: 'failed'; paymentIntentId?: string; error: string }
   /**
@@ -54,9 +54,22 @@ export class AutopayUnavailable extends AppError {
 export const autopayIdempotencyKey = (paymentIntentId: string, paymentMethodId: string) =>
   `autopay-${paymentIntentId}-${paymentMethodId}`;
 
-function outcomeOf(intent: Stripe.PaymentIntent): AutopayOutcome {
-  if (intent.status === 'succeeded') return { outcome: 'succeeded', paymentIntentId: intent.id };
-  if (intent.status === 'processing') return { outcome: 'processing', paymentIntentId: intent.id };
+/**
+ * Whether Stripe answered this confirmation anew rather than replaying the answer of an earlier request with the
+ * same Idempotency-Key (https://docs.stripe.com/api/idempotent_requests: a replay carries the response header
+ * `Idempotent-Replayed: true`). Of the runs confirming one intent with one method, only the first charged.
+ */
+const answeredAnew = (response: Stripe.Response<Stripe.PaymentIntent>): boolean =>
+  response.lastResponse?.headers?.['idempotent-replayed'] !== 'true';
+
+/**
+ * `chargedHere`: this call's confirmation is the one that charged (false: Stripe replayed another call's answer,
+ * or the payment was found under way), so of several runs at once exactly one counts the charge as its own.
+ */
+function outcomeOf(intent: Stripe.PaymentIntent, chargedHere: boolean): AutopayOutcome {
+  if (intent.status === 'succeeded') return { outcome: 'succeeded', paymentIntentId: intent.id, chargedHere };
+  if (intent.status === 'processing')
+    return { outcome: 'processing', paymentIntentId: intent.id, chargedHere };
   return {
     outcome: 'failed',
     paymentIntentId: intent.id,
@@ -111,9 +124,9 @@ export async function chargeAutopay(charge: AutopayCharge, now = new Date()): Pr
  */
 function underWay(intent: StripeIntent, charge: AutopayCharge): AutopayOutcome {
   if (intent.paymentMethod === charge.paymentMethodId && intent.status === 'succeeded')
-    return { outcome: 'succeeded', paymentIntentId: intent.id };
+    return { outcome: 'succeeded', paymentIntentId: intent.id, chargedHere: false };
   if (intent.paymentMethod === charge.paymentMethodId && intent.status === 'processing')
-    return { outcome: 'processing', paymentIntentId: intent.id };
+    return { outcome: 'processing', paymentIntentId: intent.id, chargedHere: false };
   return { outcome: 'notCharged', reason: 'paymentUnderWay', paymentIntentId: intent.id };
 }
 
@@ -133,7 +146,7 @@ async function confirmOffSession(intent: StripeIntent, charge: AutopayCharge): P
       { payment_method: charge.paymentMethodId, off_session: true, return_url: charge.returnUrl },
       { idempotencyKey: autopayIdempotencyKey(intent.id, charge.paymentMethodId) },
     );
-    return outcomeOf(confirmed);
+    return outcomeOf(confirmed, answeredAnew(confirmed));
   } catch (error) {
     if (isPayerRefusal(error)) {
       const intentId = error.payment_intent?.id;

@@ -103,8 +103,9 @@ export async function chargeAutopayDue(
 }
 
 /**
- * One watched invoice: charged, and the try recorded with what followed; the outcome of autopay's own charge
- * when this run recorded it (undefined: nothing charged, Stripe not asked, or another run recorded it).
+ * One watched invoice: charged, and the try recorded with what followed. The outcome listed: a charge when this
+ * run's confirmation made it, whichever run recorded the try first (one that found the invoice already paid by
+ * it may have); a decline when this run recorded it (announced once). Undefined: nothing of this run's to list.
  */
 async function chargeAndRecord(
   watch: LateFeeWatch,
@@ -119,14 +120,17 @@ async function chargeAndRecord(
     result !== 'off' && result.outcome === 'failed'
       ? await failureParts(rent.invoiceId, result.error, ctx)
       : [];
+  let recorded = true;
   try {
     await commit([autopayTriedPart(watch, ctx.today), ...failure]);
   } catch (error) {
-    // Another run recorded this charge first (the same PaymentIntent: Stripe answered it again).
+    // Another run recorded the try first (the same PaymentIntent, or it found the invoice paid by this charge).
     if (!(error instanceof TransactionFailed && error.conditionFailed(AUTOPAY_TRIED_LABEL))) throw error;
     log('info', 'autopay already recorded by another run', { invoiceId: rent.invoiceId });
-    return undefined;
+    recorded = false;
   }
   // Not charged (paid meanwhile, or the tenant's own payment under way): tried, but no charge of autopay's.
-  return result === 'off' || result.outcome === 'notCharged' ? undefined : result.outcome;
+  if (result === 'off' || result.outcome === 'notCharged') return undefined;
+  if (result.outcome === 'failed') return recorded ? 'failed' : undefined;
+  return result.chargedHere ? result.outcome : undefined;
 }
