@@ -42,6 +42,7 @@ import { routes as catalog } from './catalog/routes.js';
 import { routes as channel } from './channel/routes.js';
 import { routes as ical } from './ical/routes.js';
 import { routes as leaseApplications } from './leaseApplications/routes.js';
+import { jobs as paymentJobs } from './payments/jobs.js';
 import { routes as payments } from './payments/routes.js';
 import { routes as paymentWebhook } from './paymentWebhook/routes.js';
 import { routes as publicAuth } from './publicAuth/routes.js';
@@ -100,6 +101,7 @@ export const JOBS: readonly JobContract[] = [
   ...holdJobs,
   ...messageJobs,
   ...leaseJobs,
+  ...paymentJobs,
 ];
 
 /**

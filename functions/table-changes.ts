@@ -16,12 +16,15 @@ import { handler as fanOutHandler } from './adminWebhooks/fan-out-consumer.js';
 import { webhookFanOut } from './adminWebhooks/jobs.js';
 import { handler as auditHandler } from './audit/consumer.js';
 import { auditLog } from './audit/jobs.js';
+import { openIntentCancel } from './payments/jobs.js';
+import { handler as openIntentCancelHandler } from './payments/open-intent-cancel.js';
 
 export const TABLE_CHANGE_HANDLERS: readonly DispatchedJob[] = [
   { job: auditLog, handler: auditHandler },
   { job: turnovers, handler: turnoversHandler },
   { job: webhookFanOut, handler: fanOutHandler },
   { job: messageOutbox, handler: messageOutboxHandler },
+  { job: openIntentCancel, handler: openIntentCancelHandler },
 ];
 
 export const handler = tableChangesReader(TABLE_CHANGE_HANDLERS, tableRetryPath);

@@ -14,12 +14,19 @@ export class AppError extends Error {
   readonly expose: boolean;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** RFC 9457 extension members: more the caller may read of the problem (e.g. `paidOn`). */
+  readonly extensions: Readonly<Record<string, string>> | undefined;
 
   constructor(
     status: number,
     title: string,
     detail: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      extensions?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
     super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
@@ -28,6 +35,7 @@ export class AppError extends Error {
     this.expose = status < 500;
     this.errors = options.errors;
     this.headers = options.headers;
+    this.extensions = options.extensions;
   }
 }
 

@@ -16,6 +16,7 @@ import { Client, MAIL_URL, signedIn } from './support/client.js';
 import { stopLocalMail } from './support/file-runtime.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp } from './support/jobs.js';
+import { invoicePartition, journalImbalance } from './support/payments.js';
 import { readPdf } from './support/pdf-text.js';
 
 useLocalTable();
@@ -221,6 +222,83 @@ describe('SES refusing', () => {
     );
     expect(invoice.body).toMatchObject({ status: 0, amountDue: booked.quote.total });
   });
+});
+
+describe('a held booking paid in full', () => {
+  /** The guest pays on the payment page of the booking's link: the intent, then the card at the stand-in. */
+  async function payByCard(booked: Booked) {
+    const link = new URL(String(booked.paymentUrl));
+    const page = new Client();
+    const csrf = await page.get<{ payment_csrf: string }>('/API/payment-csrf.php');
+    const intent = await page.post<{ paymentIntentId: string; clientSecret: string }>(
+      '/API/payment-create-intent.php',
+      {
+        invoiceId: booked.invoiceId,
+        token: link.searchParams.get('token'),
+        payment_csrf: csrf.body.payment_csrf,
+      },
+    );
+    expect(intent.status, intent.text).toBe(200);
+    const paid = await fetch(`${link.origin}/v1/payment_intents/${intent.body.paymentIntentId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_secret: intent.body.clientSecret,
+        payment_method: 'pm_card_visa',
+        return_url: `${link.origin}${link.pathname}`,
+      }),
+    });
+    expect(paid.status).toBe(200);
+  }
+
+  const payByCheck = async (booked: Booked) => {
+    const paid = await admin.post(`/API/adminPayments/V1/invoices/${booked.invoiceId}/payments.json`, {
+      amount: booked.quote.total,
+      method: 'check',
+      date: siteDay(0),
+      reference: 'chk 2002',
+    });
+    expect(paid.status, paid.text).toBe(201);
+  };
+
+  for (const [how, pay, method, from] of [
+    ['by card (the Stripe webhook)', payByCard, 'Card', 74],
+    ['recorded by staff', payByCheck, 'Check', 78],
+  ] as const)
+    it(`${how}: one mail says the booking is confirmed, with the stay and the receipt; no separate receipt`, async () => {
+      const booked = await book(await createVrProperty({ propertyRate: '100' }), from, from + 2);
+      expect(booked.holdUntil).toEqual(expect.any(String));
+      // The guest pays after the hold's mail went out (a mail composed later tells the booking as it is then).
+      await jobsCaughtUp();
+      await pay(booked);
+      await jobsCaughtUp();
+
+      const mails = await mailsTo(booked.email);
+      expect(mails.map((m) => m.subject)).toEqual([
+        expect.stringMatching(new RegExp(`^Complete your booking at .+ \\(#${booked.reservationId}\\)$`)),
+        expect.stringMatching(new RegExp(`^Your booking at .+ is confirmed \\(#${booked.reservationId}\\)$`)),
+      ]);
+      const text = mails[1]?.body.text ?? '';
+      expect(text).toContain('Your booking is confirmed.');
+      expect(text).toMatch(new RegExp(`Booking:\\s+#${booked.reservationId}`));
+      expect(text).toMatch(/Check-in:\s+\w+day, /);
+      expect(text).toMatch(new RegExp(`Method:\\s+${method}`));
+      expect(text).toMatch(
+        new RegExp(
+          `Amount:\\s+\\$${booked.quote.total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+        ),
+      );
+      expect(text).toMatch(/Amount due:\s+\$0\.00/);
+      const logged = await about('reservation', booked.reservationId);
+      expect(logged.map((m) => m.kind).sort()).toEqual(['bookingConfirmation', 'bookingPaid']);
+      expect((await messages({ template: 'paymentReceipt', to: booked.email })).length).toBe(0);
+
+      // The books stay whole: the invoice's entries balance, and paid is its payments.
+      const { header, payments, journal } = await invoicePartition(Number(booked.invoiceId));
+      expect(journalImbalance(journal)).toBe(0);
+      const paidCents = payments.reduce((sum, p) => sum + Number(p.amountCents), 0);
+      expect(header).toMatchObject({ status: 1, paidCents, totalCents: paidCents });
+    });
 });
 
 describe('receipts, cancellations and holds', () => {

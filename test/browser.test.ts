@@ -188,14 +188,52 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     await page.locator('#email').fill('gina@example.test');
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByText(`Paid ${total.toFixed(2)} USD. Thank you!`).waitFor();
+    // Right after paying, the page says what is true: nothing is due any more.
+    await expect(page.locator('#amount').textContent()).resolves.toBe('0.00 USD');
     await shot(page, 'paid');
     expect(refused).toEqual([]);
 
     expect((await admin.get(reservation)).body).toMatchObject({ status: '1' });
     expect((await admin.get(invoice)).body).toMatchObject({ status: 1, paidComputed: total, amountDue: 0 });
-    // The link is used up: opened again, the page says it cannot be paid.
+    // The link is used up: opened again, the page says the invoice is paid and on which day (the receipt's).
+    const paidOn = new Date(`${siteDay(0)}T00:00:00Z`).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     await page.reload();
-    await page.getByText(/cannot be paid/).waitFor();
+    const paidSentence = `Invoice ${invoiceId} was paid on ${paidOn}. Thank you!`;
+    await page.getByText(paidSentence).waitFor();
+    await expect(page.locator('#status').textContent()).resolves.toBe(paidSentence);
+    expect(await page.locator('#invoice').isVisible()).toBe(false);
+    expect(await page.locator('#pay').isVisible()).toBe(false);
+    await shot(page, 'paid-again');
     await page.close();
   }, 90_000);
+
+  it('a bad, incomplete or ended payment link says so in one plain sentence, with no empty labels', async () => {
+    const sentence =
+      'This payment link does not work: it is incomplete, mistyped or no longer valid, so please ask whoever sent it for a new one.';
+    const page = await newPage();
+    for (const link of [
+      `${API_URL}/pay?invoiceId=987654&token=${'x'.repeat(43)}`,
+      `${API_URL}/pay?invoiceId=1`,
+      `${API_URL}/pay`,
+    ]) {
+      await page.goto(link);
+      await page.getByText(sentence).waitFor();
+      // Nothing else on the page but the title, that sentence and the local runtime's note.
+      const shown = await page
+        .locator('body > *:not(script)')
+        .evaluateAll((nodes) =>
+          nodes
+            .filter((n) => (n as unknown as { checkVisibility(): boolean }).checkVisibility())
+            .map((n) => (n as unknown as { id: string; tagName: string }).id || n.tagName),
+        );
+      expect(shown, link).toEqual(['H1', 'status', 'P']);
+    }
+    await shot(page, 'bad-link');
+    await page.close();
+  }, 60_000);
 });

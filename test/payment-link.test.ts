@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
 import { createTenant, createVrProperty, tenantSession } from './support/builders.js';
 import { type ApiResponse, Client, problem, signedIn } from './support/client.js';
-import { INTENT_PATH, paymentPage, useFakeStripe } from './support/payments.js';
+import {
+  INTENT_PATH,
+  invoicePartition,
+  journalImbalance,
+  paymentPage,
+  useFakeStripe,
+} from './support/payments.js';
 
 await useFakeStripe();
 const admin = await signedIn('super');
@@ -100,7 +106,7 @@ describe('who may create an invoice’s PaymentIntent', () => {
     expect(problem(theirs).detail).toContain('no such invoice');
   });
 
-  it('staff see the link on the single invoice while something is due; paid, the link stops working', async () => {
+  it('staff see the link on the single invoice while something is due; paid, the link stops paying and says when it was paid', async () => {
     const booked = await booking();
     const single = await admin.get<{ paymentUrl: string | null }>(
       `/API/adminInvoices/V1/invoices/${booked.invoiceId}.json`,
@@ -136,8 +142,29 @@ describe('who may create an invoice’s PaymentIntent', () => {
       (await admin.get<{ paymentUrl: string | null }>(`/API/adminInvoices/V1/invoices/${madeId}.json`)).body
         .paymentUrl,
     ).toBeNull();
+    // Its holder is told the invoice is paid and on which day (the receipt's), never "no such invoice".
     const after = await intent({ invoiceId: madeId, token });
     expect(after.status).toBe(400);
-    expect(problem(after).detail).toContain('no such invoice');
+    expect(problem(after).detail).toBe(`Invoice ${madeId} cannot be paid: it was paid on ${siteDay(0)}`);
+    expect(after.body.paidOn).toBe(siteDay(0));
+    // A stranger learns nothing of it.
+    const stranger = await intent({ invoiceId: madeId, token: 'x'.repeat(43) });
+    expect(problem(stranger).detail).toContain('no such invoice');
+    expect(stranger.body.paidOn).toBeUndefined();
+
+    // Refunded in full: not paid any more, so the link says nothing of it either.
+    const refund = await admin.post(`/API/adminPayments/V1/invoices/${madeId}/payments.json`, {
+      amount: -80,
+      method: 'check',
+      date: siteDay(0),
+    });
+    expect(refund.status, refund.text).toBe(201);
+    const refunded = await intent({ invoiceId: madeId, token });
+    expect(problem(refunded).detail).toContain('no such invoice');
+    // The books stay whole: each entry balances, and paid is the payments less the refund.
+    const { header, payments, journal } = await invoicePartition(madeId);
+    expect(journalImbalance(journal)).toBe(0);
+    expect(payments.map((p) => p.amountCents)).toEqual([8_000, -8_000]);
+    expect(header).toMatchObject({ paidCents: 0, status: 2 });
   });
 });

@@ -4,13 +4,17 @@
  * the contract, the invoice's open intent answered again (never a Stripe key reused with other parameters),
  * the client's idempotency, and 503 without a Stripe key.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { Client, problem } from './support/client.js';
+import { siteDay } from './support/booking.js';
+import { Client, problem, signedIn } from './support/client.js';
+import { jobsCaughtUp } from './support/jobs.js';
 import {
   CSRF_PATH,
   createIntent,
   INTENT_PATH,
+  invoicePartition,
+  journalImbalance,
   paymentPage,
   payTokenOf,
   plantInvoice,
@@ -105,44 +109,63 @@ describe('POST payment-create-intent.php', () => {
     expect(fake.intent(String(tenant.body.paymentIntentId)).receipt_email).toBe('tenant@example.test');
   });
 
-  it('payers racing each other get one intent or several valid ones, never a 502', async () => {
+  it('payers racing each other all get the invoice’s one intent, never a 502; the ones made meanwhile are cancelled', async () => {
     const { invoiceId } = await plantInvoice({ totalCents: 3_300 });
     const answers = await Promise.all(
       ['a', 'b', 'c', 'd'].map((who) => createIntent({ invoiceId, email: `${who}@example.test` })),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-    for (const answer of answers) {
-      const intent = fake.intent(String(answer.body.paymentIntentId));
-      expect(intent).toMatchObject({
-        amount: 3_300,
-        currency: 'usd',
-        metadata: { invoiceId: String(invoiceId) },
-      });
-      expect(answer.body.clientSecret).toBe(intent.client_secret);
-    }
-    // The next payer gets the invoice's latest of them.
     const latest = await latestIntent(invoiceId);
-    expect((await createIntent({ invoiceId })).body.paymentIntentId).toBe(latest?.paymentIntentId);
+    for (const answer of answers) {
+      expect(answer.body.paymentIntentId).toBe(latest?.paymentIntentId);
+      expect(answer.body.clientSecret).toBe(fake.intent(String(latest?.paymentIntentId)).client_secret);
+    }
+    const made = [...fake.intents.values()].filter((i) => i.metadata.invoiceId === String(invoiceId));
+    expect(made.filter((i) => i.status !== 'canceled').map((i) => i.id)).toEqual([latest?.paymentIntentId]);
+    for (const other of made.filter((i) => i.id !== latest?.paymentIntentId))
+      expect(other.cancellation_reason).toBe('duplicate');
   });
 
-  it('makes a new intent when the open one was canceled or succeeded, or for another amount; a processing one is answered as it is', async () => {
+  it('makes a new intent when the open one was canceled, cancels an open one of another amount first, and never makes a second beside one under way', async () => {
     const { invoiceId } = await plantInvoice({ totalCents: 4_400 });
+    const creates = () => fake.requests.filter((r) => r.path === '/v1/payment_intents').length;
     const first = String((await createIntent({ invoiceId })).body.paymentIntentId);
     fake.intent(first).status = 'canceled';
     const second = String((await createIntent({ invoiceId })).body.paymentIntentId);
     expect(second).not.toBe(first);
-    fake.succeed(second);
-    const third = String((await createIntent({ invoiceId })).body.paymentIntentId);
-    expect([first, second]).not.toContain(third);
+
+    // A part payment recorded meanwhile: the open intent of the old amount is cancelled, a new one made.
+    await rawTable.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { PK: `INVOICE#${invoiceId}`, SK: 'INVOICE' },
+        UpdateExpression: 'SET paidCents = :paid',
+        ExpressionAttributeValues: { ':paid': 1_000 },
+      }),
+    );
+    const rest = await createIntent({ invoiceId, amnt: '34.00' });
+    expect(rest.status, rest.text).toBe(200);
+    const third = String(rest.body.paymentIntentId);
+    expect(fake.intent(second)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(fake.intent(third)).toMatchObject({ amount: 3_400, status: 'requires_payment_method' });
+
+    // Processing: answered as it is, and Stripe refuses changes once the payment is under way: none is asked for.
     fake.intent(third).status = 'processing';
     const updates = fake.requests.filter(
       (r) => r.method === 'POST' && r.path === `/v1/payment_intents/${third}`,
     );
+    const made = creates();
     expect((await createIntent({ invoiceId, email: 'late@example.test' })).body.paymentIntentId).toBe(third);
-    // Stripe refuses changes once the payment is under way: none is asked for.
     expect(
       fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${third}`),
     ).toHaveLength(updates.length);
+
+    // Gone through, its webhook not arrived yet: a second intent could be a second charge, so none is made.
+    fake.succeed(third);
+    const busy = await createIntent({ invoiceId });
+    expect(busy.status).toBe(409);
+    expect(problem(busy).detail).toMatch(/has gone through and is being recorded/);
+    expect(creates()).toBe(made);
   });
 
   it('takes a processing invoice (an earlier attempt under way) and the token in X-CSRF-Token', async () => {
@@ -257,5 +280,92 @@ describe('POST payment-create-intent.php', () => {
     } finally {
       process.env.STRIPE_SECRET_KEY = key;
     }
+  });
+});
+
+describe('an invoice that stops taking payments has its open intent cancelled at Stripe (job openIntentCancel)', () => {
+  /** An invoice staff made, with its payment link's token (shown on the admin single invoice). */
+  async function staffInvoice(admin: Client) {
+    const made = await admin.post<{ invoiceId: number }>('/API/adminInvoices/V1/invoices.json', {
+      description: 'SERVICE',
+      dueDate: siteDay(10),
+      tenantId: 1,
+      lineItems: [{ description: 'Repair', amount: 80, quantity: 1 }],
+    });
+    expect(made.status, made.text).toBe(201);
+    const invoiceId = made.body.invoiceId;
+    const single = await admin.get<{ paymentUrl: string }>(
+      `/API/adminInvoices/V1/invoices/${invoiceId}.json`,
+    );
+    const token = new URL(single.body.paymentUrl).searchParams.get('token');
+    const opened = await createIntent({ invoiceId, token });
+    expect(opened.status, opened.text).toBe(200);
+    return { invoiceId, intent: opened.body as { paymentIntentId: string; clientSecret: string } };
+  }
+
+  /** Every journal entry of the invoice balances, and what it says is paid is its payments less refunds. */
+  async function booksWhole(invoiceId: number, paidCents: number) {
+    const { header, payments, journal } = await invoicePartition(invoiceId);
+    expect(journalImbalance(journal)).toBe(0);
+    expect(payments.reduce((sum, p) => sum + Number(p.amountCents), 0)).toBe(paidCents);
+    expect(header?.paidCents ?? 0).toBe(paidCents);
+  }
+
+  /** The page's Pay with the intent it holds (Stripe.js confirms with the client secret). */
+  const confirm = (intent: { paymentIntentId: string; clientSecret: string }) =>
+    fetch(`${fake.url}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_secret: intent.clientSecret,
+        payment_method: 'pm_card_visa',
+        return_url: 'https://site.example/pay',
+      }),
+    });
+
+  it('paid by a payment staff recorded: the page’s intent is cancelled, even when Stripe fails the first try, and can no longer be paid', async () => {
+    const admin = await signedIn('super');
+    const { invoiceId, intent } = await staffInvoice(admin);
+    await jobsCaughtUp();
+    // Stripe unreachable for the job's first try (twice: the SDK retries once): the job tries again.
+    fake.failNext(503);
+    fake.failNext(503);
+    const paid = await admin.post(`/API/adminPayments/V1/invoices/${invoiceId}/payments.json`, {
+      amount: 80,
+      method: 'check',
+      date: siteDay(0),
+    });
+    expect(paid.status, paid.text).toBe(201);
+    await jobsCaughtUp();
+    expect(fake.intent(intent.paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'duplicate',
+    });
+    const late = await confirm(intent);
+    expect(late.status).toBe(400);
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe(
+      'payment_intent_unexpected_state',
+    );
+    expect(fake.intent(intent.paymentIntentId).amount_received).toBe(0);
+    await booksWhole(invoiceId, 8_000);
+  });
+
+  it('cancelled by staff: its intent is cancelled as abandoned; an intent that was paid is left as it is', async () => {
+    const admin = await signedIn('super');
+    const { invoiceId, intent } = await staffInvoice(admin);
+    expect((await admin.delete(`/API/adminInvoices/V1/invoices/${invoiceId}.json`)).status).toBe(200);
+    await jobsCaughtUp();
+    expect(fake.intent(intent.paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+
+    const byCard = await staffInvoice(admin);
+    expect((await confirm(byCard.intent)).status).toBe(200);
+    await jobsCaughtUp();
+    expect(fake.intent(byCard.intent.paymentIntentId)).toMatchObject({
+      status: 'succeeded',
+      amount_received: 8_000,
+    });
   });
 });

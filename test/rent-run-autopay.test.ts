@@ -1,21 +1,37 @@
 /**
  * Autopay in the rent run (docs/rent-cycle.md "Autopay"): on its due date a RENT invoice of a tenant with autopay
  * on is charged off-session at the Stripe stand-in and settled by the webhook (paid, once however often the run
- * goes); a declined card posts nothing, is announced as payment.failed and mails the tenant.
+ * goes); a declined card posts nothing, is announced as payment.failed and mails the tenant; and the tenant who
+ * has the payment page open on the due date is charged once, whichever of the page and the run pays first or
+ * both at once (docs/payments.md "One card payment per invoice at a time").
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StripeStandIn } from '../infra/local/stripe-stand-in.js';
 import { addDays } from '../shared/domain/dates.js';
 import { lateFeeTerms } from '../shared/domain/rent/late-fee-rules.js';
 import { createLtrProperty, signedInTenant } from './support/builders.js';
-import { signedIn } from './support/client.js';
+import { type Client, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp } from './support/jobs.js';
-import { autopayOn, expectBooksWhole, useFakeStripe } from './support/payments.js';
+import {
+  autopayOn,
+  CSRF_PATH,
+  expectBooksWhole,
+  INTENT_PATH,
+  invoicePartition,
+  useFakeStripe,
+} from './support/payments.js';
 
 useLocalTable();
 const { runRent } = await import('../shared/workflows/rent/run.js');
+type RentRunResult = Awaited<ReturnType<typeof runRent>>;
 const { putLease } = await import('../shared/data/leases-repo.js');
+const { watchesOf } = await import('../shared/data/late-fee-watch-repo.js');
+const { readHeader } = await import('../shared/data/money-documents-repo.js');
+const { rentShardOf } = await import('../shared/data/rent-state-repo.js');
+const { chargeAutopayDue } = await import('../shared/workflows/rent/autopay.js');
 
 let stripe: StripeStandIn;
 const admin = await signedIn('super');
@@ -31,23 +47,32 @@ beforeAll(async () => {
 /** Every invoice this file's leases made (the books check reads them). */
 const tenantIds: number[] = [];
 
-/**
- * A tenant with autopay on `card`, and a lease starting `start` (default today: its first rent due today),
- * recorded two months ago (so a back-dated run may charge its first month).
- */
-async function autopayLease(
-  card: string,
-  leaseId: number,
-  options: { start?: string; graceDays?: number; flatCents?: number; issueDaysBefore?: number } = {},
-) {
-  const start = options.start ?? today;
+interface LeaseOptions {
+  start?: string;
+  graceDays?: number;
+  flatCents?: number;
+  issueDaysBefore?: number;
+}
+
+/** A tenant with autopay on `card`, and a lease of theirs (see `leaseOf`). */
+async function autopayLease(card: string, leaseId: number, options: LeaseOptions = {}) {
   const { tenant, client } = await signedInTenant();
   tenantIds.push(tenant.tenantId);
   await autopayOn(stripe, client, card);
+  await leaseOf(tenant.tenantId, leaseId, options);
+  return tenant;
+}
+
+/**
+ * A lease of a new property at 900.00 a month starting `start` (default today: its first rent due today),
+ * recorded two months ago (so a back-dated run may charge its first month).
+ */
+async function leaseOf(tenantId: number, leaseId: number, options: LeaseOptions = {}) {
+  const start = options.start ?? today;
   const propertyId = await createLtrProperty({ propertyRate: '900', latePenalty: '0', propertyDeposit: '0' });
   await putLease({
     leaseId,
-    tenantId: tenant.tenantId,
+    tenantId,
     propertyId,
     status: 'active',
     startDate: start,
@@ -62,7 +87,6 @@ async function autopayLease(
       issueDaysBefore: options.issueDaysBefore ?? 0,
     },
   });
-  return tenant;
 }
 
 const intentsOf = (invoiceId: number) =>
@@ -81,6 +105,53 @@ async function rentInvoice(tenantId: number) {
   return rent;
 }
 
+/**
+ * Stripe's webhook through a relay that runs `meanwhile` once the succeeded event of `invoiceId` is booked,
+ * before Stripe answers the confirmation that caused it (the stand-in announces before it answers). Returns
+ * the function that puts the webhook back.
+ */
+async function webhookRelay(invoiceId: number, meanwhile: () => Promise<void>) {
+  const target = stripe.webhook;
+  if (!target) throw new Error('the Stripe stand-in has no webhook');
+  let ran = false;
+  const relay = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString();
+      const booked = await fetch(target.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': String(req.headers['stripe-signature']),
+        },
+        body,
+      });
+      const answer = await booked.text();
+      const event = JSON.parse(body) as {
+        type: string;
+        data: { object: { metadata?: Record<string, string> } };
+      };
+      if (
+        !ran &&
+        event.type === 'payment_intent.succeeded' &&
+        event.data.object.metadata?.invoiceId === String(invoiceId)
+      ) {
+        ran = true;
+        await meanwhile();
+      }
+      res.writeHead(booked.status, { 'content-type': 'application/json' });
+      res.end(answer);
+    })();
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  stripe.webhook = { ...target, url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` };
+  return async () => {
+    stripe.webhook = target;
+    await new Promise<void>((resolve) => relay.close(() => resolve()));
+  };
+}
+
 describe('autopay in the rent run', () => {
   it('charges the amount due on the due date, once; the webhook settles it', async () => {
     const tenant = await autopayLease('pm_card_visa', 910_001);
@@ -88,9 +159,12 @@ describe('autopay in the rent run', () => {
     const rent = await rentInvoice(tenant.tenantId);
     const charged = runs.flatMap((r) => r.autopay).filter((a) => a.invoiceId === rent.invoiceId);
     expect(charged).toEqual([{ invoiceId: rent.invoiceId, outcome: 'succeeded' }]);
-    expect(
-      [...stripe.intents.values()].filter((i) => i.metadata.invoiceId === String(rent.invoiceId)),
-    ).toHaveLength(1);
+    // One charge: an intent made by the run that lost the race to be the invoice's is cancelled unpaid.
+    const intents = [...stripe.intents.values()].filter(
+      (i) => i.metadata.invoiceId === String(rent.invoiceId),
+    );
+    expect(intents.filter((i) => i.status !== 'canceled')).toHaveLength(1);
+    expect(intents.filter((i) => i.amount_received > 0)).toHaveLength(1);
     await jobsCaughtUp();
     expect((await rentInvoice(tenant.tenantId)).status).toBe(1);
     expect((await run(addDays(today, 1))).autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([]);
@@ -151,9 +225,150 @@ describe('autopay in the rent run', () => {
     expect((await rentInvoice(tenant.tenantId)).status).toBe(1);
   });
 
+  it('the run whose confirmation charged lists the charge, also when a run that found it paid recorded the try first', async () => {
+    const tenant = await autopayLease('pm_card_visa', 910_005);
+    // Issued and not charged yet: the run that issues it cannot reach Stripe (twice: past the SDK's one retry).
+    await jobsCaughtUp();
+    stripe.failNext(503);
+    stripe.failNext(503);
+    const issued = await run(today);
+    const rent = await rentInvoice(tenant.tenantId);
+    expect(issued.autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([]);
+
+    // Another run of the day read the invoice unpaid, and asks Stripe only once this run's charge is booked.
+    const watch = (await watchesOf(rentShardOf(910_005))).find((w) => w.rentInvoiceId === rent.invoiceId);
+    const unpaid = (await readHeader('invoice', rent.invoiceId))?.record;
+    if (!watch || !unpaid) throw new Error('the RENT invoice is not watched');
+    let other: Awaited<ReturnType<typeof chargeAutopayDue>> | undefined;
+    const restore = await webhookRelay(rent.invoiceId, async () => {
+      other = await chargeAutopayDue([watch], new Map([[rent.invoiceId, unpaid]]), 'USD', {
+        by,
+        now: new Date(),
+        today,
+      });
+    });
+    let charging: RentRunResult;
+    try {
+      charging = await run(today);
+    } finally {
+      await restore();
+    }
+    expect(charging.autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([
+      { invoiceId: rent.invoiceId, outcome: 'succeeded' },
+    ]);
+    // The other found nothing due: it recorded the try (no later run charges it) and lists no charge of its own.
+    expect(other).toEqual([]);
+    expect(intentsOf(rent.invoiceId).filter((i) => i.amount_received > 0)).toHaveLength(1);
+    await jobsCaughtUp();
+    expect((await rentInvoice(tenant.tenantId)).status).toBe(1);
+    expect((await run(today)).autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([]);
+  });
+
   it('leaves the books whole over every invoice of these tests', async () => {
     const invoices = (await Promise.all(tenantIds.map(invoicesOf))).flat();
     expect(invoices.length).toBeGreaterThanOrEqual(4);
     await expectBooksWhole(invoices.map((i) => i.invoiceId));
   });
+});
+
+describe('the payment page open on the due date, and autopay', () => {
+  type Order = 'page first' | 'autopay first' | 'both at once' | 'both at once, no intent yet';
+  const ORDERS: Order[] = ['page first', 'autopay first', 'both at once', 'both at once, no intent yet'];
+
+  /** The tenant's payment page: the invoice's intent through the payment script, in the tenant's session. */
+  async function pageIntent(tenant: Client, invoiceId: number) {
+    const csrf = await tenant.get<{ payment_csrf: string }>(CSRF_PATH);
+    return tenant.post<{ paymentIntentId: string; clientSecret: string }>(INTENT_PATH, {
+      invoiceId,
+      payment_csrf: csrf.body.payment_csrf,
+    });
+  }
+
+  /** "Pay" on the page: the intent confirmed with a card at Stripe, with its client secret (as Stripe.js does). */
+  const confirmOnPage = (intent: { paymentIntentId: string; clientSecret: string }) =>
+    fetch(`${stripe.url}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_secret: intent.clientSecret,
+        payment_method: 'pm_card_mastercard',
+        return_url: 'https://site.example/pay',
+      }),
+    }).then((res) => res.status);
+
+  /** The page opened and paid from scratch (the intent made then). */
+  async function payOnPage(tenant: Client, invoiceId: number) {
+    const opened = await pageIntent(tenant, invoiceId);
+    return opened.status === 200 ? confirmOnPage(opened.body) : opened.status;
+  }
+
+  /**
+   * A RENT invoice due today that autopay has not charged yet: the run that issued it could not reach Stripe
+   * (twice, past the SDK's one retry), which leaves the invoice for the next run.
+   */
+  async function dueInvoice(tenantId: number, leaseId: number) {
+    await leaseOf(tenantId, leaseId);
+    await jobsCaughtUp(); // nothing of an earlier round still asks Stripe
+    stripe.failNext(503);
+    stripe.failNext(503);
+    const issued = await run(today);
+    expect(issued.autopay).toEqual([]);
+    const invoice = issued.invoices.find((i) => i.leaseId === leaseId);
+    if (!invoice) throw new Error(`no RENT invoice for lease ${leaseId}`);
+    return invoice.invoiceId;
+  }
+
+  it('charges exactly once in every order of the two, and the books stay whole', async () => {
+    const { tenant, client } = await signedInTenant();
+    await autopayOn(stripe, client, 'pm_card_visa');
+    let leaseId = 910_100;
+    for (const order of [...ORDERS, ...ORDERS]) {
+      const invoiceId = await dueInvoice(tenant.tenantId, ++leaseId);
+      const opened =
+        order === 'both at once, no intent yet' ? undefined : await pageIntent(client, invoiceId);
+      if (opened) expect(opened.status, opened.text).toBe(200);
+      const page = () => (opened ? confirmOnPage(opened.body) : payOnPage(client, invoiceId));
+      let autopay: RentRunResult['autopay'];
+      if (order === 'page first') {
+        expect(await page()).toBe(200);
+        autopay = (await run(today)).autopay;
+      } else if (order === 'autopay first') {
+        autopay = (await run(today)).autopay;
+        // The page's Pay: Stripe refuses the intent autopay paid; the page, opened again, says it is paid.
+        expect(await page()).toBe(400);
+        const again = await pageIntent(client, invoiceId);
+        expect(again.status).toBe(400);
+        expect((again.body as { paidOn?: string }).paidOn).toBe(today);
+      } else {
+        const [ran] = await Promise.all([run(today), page()]);
+        autopay = ran.autopay;
+      }
+      await jobsCaughtUp();
+
+      const intents = intentsOf(invoiceId);
+      const charged = intents.filter((i) => i.amount_received > 0);
+      expect(charged, order).toHaveLength(1);
+      expect(
+        intents.filter((i) => i.status !== 'canceled'),
+        order,
+      ).toHaveLength(1);
+      // Listed as autopay's charge only when autopay's confirmation is the one that paid.
+      const byAutopay = charged[0]?.payment_method !== 'pm_card_mastercard';
+      expect(
+        autopay.filter((a) => a.invoiceId === invoiceId),
+        order,
+      ).toEqual(byAutopay ? [{ invoiceId, outcome: 'succeeded' }] : []);
+      const { header, payments } = await invoicePartition(invoiceId);
+      // The first month is prorated from today: whatever it is, paid once, in full.
+      const total = Number(header?.totalCents);
+      expect(total).toBeGreaterThan(0);
+      expect(header, order).toMatchObject({ status: 1, paidCents: total });
+      expect(header?.anomalies, order).toBeUndefined();
+      expect(
+        payments.map((p) => [p.amountCents, p.method]),
+        order,
+      ).toEqual([[total, 'card']]);
+      await expectBooksWhole([invoiceId]);
+    }
+  }, 180_000);
 });

@@ -1,7 +1,9 @@
 /**
  * The money mails: a payment's receipt, composed from the announced payment (its `data`) and its invoice's
- * header and tenant (2 reads, 3 with the property's name); a landlord's monthly owner statement with its PDF,
- * from the landlord's profile, properties and their month's journals (the statement's own reads).
+ * header and tenant (2 reads, 3 with the property's name; a booking's invoice paid in full reads its stay too,
+ * and is mailed as the booking confirmed instead, compose-booking-paid.ts); a landlord's monthly owner
+ * statement with its PDF, from the landlord's profile, properties and their month's journals (the statement's
+ * own reads).
  */
 import { getAdminProfile } from '../../shared/data/admins-repo.js';
 import { readHeader } from '../../shared/data/money-documents-repo.js';
@@ -11,6 +13,7 @@ import type { PaymentMethod } from '../../shared/domain/ledger/payment.js';
 import { ownerStatementMail } from '../../shared/domain/messages/templates/owner-statement.js';
 import { paymentReceipt } from '../../shared/domain/messages/templates/payment-receipt.js';
 import { statementOfProperties, statementPdf } from '../../shared/workflows/reports/owner-statement.js';
+import { bookingPaidStay } from './compose-booking-paid.js';
 import type { Composed, MailContext } from './compose-types.js';
 
 export async function receiptOf(
@@ -20,6 +23,8 @@ export async function receiptOf(
   const header = await readHeader('invoice', Number(payment.documentId));
   const invoice = header?.record;
   if (!invoice || invoice.tenantId === null) return undefined;
+  // The payment that paid a booking in full: its receipt is in the booking's confirmation (bookingPaid).
+  if (await bookingPaidStay(payment, invoice)) return undefined;
   const [tenant, property] = await Promise.all([
     getTenant(invoice.tenantId),
     invoice.propertyId === null ? undefined : getProperty(invoice.propertyId),

@@ -57,7 +57,7 @@ export const stayOfRecord = (r: ReservationRecord): AnnouncedStay => ({
   guests: r.guests ?? null,
 });
 
-const stayFacts = (s: AnnouncedStay): StayFacts => ({
+export const stayFacts = (s: AnnouncedStay): StayFacts => ({
   reservationId: s.reservationId,
   guestName: s.name,
   dateFrom: s.dateFrom,

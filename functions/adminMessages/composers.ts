@@ -10,6 +10,7 @@ import type { Change } from '../../shared/domain/change.js';
 import type { MessageKind } from '../../shared/domain/messages/kinds.js';
 import { changeIdOfCause } from '../../shared/domain/messages/record.js';
 import { applicationDecisionOf } from './compose-application.js';
+import { bookingPaidOf } from './compose-booking-paid.js';
 import { autopayFailedOf, invoiceMailOf, rentReminderOf } from './compose-invoice.js';
 import { receiptOf, statementMailOf } from './compose-money.js';
 import {
@@ -70,6 +71,7 @@ const fromDueCause: Composer = async (cause, ctx) => {
 
 export const COMPOSERS: Readonly<Record<MessageKind, Composer>> = {
   bookingConfirmation: fromChange(fromStay(confirmationOf)),
+  bookingPaid: fromChange(bookingPaidOf),
   holdExpired: fromChange(fromStay(holdExpiredOf)),
   cancellation: fromChange(fromStay(cancellationOf)),
   paymentReceipt: fromChange(receiptOf),

@@ -80,7 +80,7 @@ export const createIntent = defineRoute({
   path: '/API/payment-create-intent.php',
   summary: 'Create the card PaymentIntent of an invoice’s amount due',
   description:
-    'Acts only for the invoice\'s tenant session or with the invoice\'s payment-link `token` (DESIGN.md "The payment link"); any other caller gets the 400 "no such invoice", whatever the invoice\'s state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the invoice\'s open intent for the same amount is answered again (its receipt e-mail updated), a new one made only when there is none usable. `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`.',
+    "Acts only for the invoice's tenant session or with the invoice's payment-link `token` (DESIGN.md \"The payment link\"); any other caller gets the 400 \"no such invoice\", whatever the invoice's state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the invoice's one open intent is answered again (its receipt e-mail updated), a new one made only when there is none (one card payment per invoice at a time: an open one of another amount is cancelled first). `amnt`, when sent, must equal the amount due. A paid invoice's used payment link (or the tenant's session) gets the 400 with `paidOn`, the day it was paid. Honours `Idempotency-Key`.",
   auth: { kind: 'csrf', tenantSession: 'optional' },
   body: createIntentBody,
   idempotency: true,
@@ -100,7 +100,8 @@ export const createIntent = defineRoute({
     currency: v.string(),
   }),
   errors: {
-    400: 'invalid invoice: missing, not the tenant’s, cancelled, paid, nothing due, or `amnt` not the amount due',
+    400: 'invalid invoice: missing, not the tenant’s, cancelled, paid (with `paidOn` for its payer), nothing due, or `amnt` not the amount due',
+    409: 'the first request with this Idempotency-Key still runs; a card payment of the invoice has gone through and is being recorded; or payments of it are being started at the same moment',
     403: 'invalid CSRF token',
     502: 'the card processor refused or could not be reached',
     503: 'card payments are not configured (STRIPE_SECRET_KEY)',

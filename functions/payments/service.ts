@@ -1,29 +1,28 @@
 /**
  * The payment script's use case (docs/payments.md): check the invoice can take a card payment, answer the
- * PaymentIntent of its amount due — the invoice's open one again (I10), else a new one through Stripe,
- * remembered with the invoice it pays (I8).
+ * PaymentIntent of its amount due — the invoice's one open intent (shared/payments/invoice-intent.ts), made
+ * when there is none. The holder of a payment link used up by the payment, or the tenant's session, is told
+ * when a paid invoice was paid.
  */
 
 import type { TenantSession } from '../../shared/auth/session-types.js';
 import { readHeader } from '../../shared/data/money-documents-repo.js';
-import { payTokenMatches } from '../../shared/data/pay-token-check.js';
-import { latestIntentOf, rememberIntent } from '../../shared/data/payment-intents-repo.js';
+import { type PayLink, paidOnOf, payLinkOf } from '../../shared/data/pay-token-check.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
+import { INVOICE_STATUS } from '../../shared/domain/money-document/kind.js';
 import type { InvoiceRecord } from '../../shared/domain/money-document/record.js';
 import {
   centsOfAmount,
   dollarsOf,
-  isReusableIntent,
+  isPayable,
   isUpdatableIntent,
-  type LatestIntent,
   NO_SUCH_INVOICE,
   payableRefusal,
 } from '../../shared/domain/payments/card-payment.js';
-import { BadRequest } from '../../shared/errors.js';
+import { AppError, BadRequest, Conflict } from '../../shared/errors.js';
+import { invoiceIntent } from '../../shared/payments/invoice-intent.js';
 import {
   assertCardPaymentsConfigured,
-  createPaymentIntent,
-  retrievePaymentIntent,
   type StripeIntent,
   updatePaymentIntent,
 } from '../../shared/payments/stripe-api.js';
@@ -43,33 +42,52 @@ export interface Payer {
 }
 
 /**
- * Whether the caller may pay this invoice (DESIGN.md "The payment link"): the invoice's tenant's own session,
- * or the invoice's live pay token. A body `tenantId` (the legacy script sends it) only narrows: it must be
- * the invoice's tenant too.
+ * What the caller is to this invoice (DESIGN.md "The payment link"): the invoice's tenant's own session, or the
+ * holder of its live pay token, may pay it ('payer'); the holder of its link used up by the payment that paid
+ * it is told when ('paidWithLink'); anyone else is a stranger. A body `tenantId` (the legacy script sends it)
+ * only narrows: it must be the invoice's tenant too.
  */
-async function mayPay(
+async function callerOf(
   invoice: { invoiceId: number; tenantId: number | null },
   input: CreateIntentInput,
   payer: Payer,
-) {
-  if (input.tenantId !== undefined && input.tenantId !== invoice.tenantId) return false;
-  if (payer.tenant && invoice.tenantId !== null && payer.tenant.tenantId === invoice.tenantId) return true;
-  return input.token !== undefined && (await payTokenMatches(invoice.invoiceId, input.token));
+): Promise<{ kind: 'payer' } | Exclude<PayLink, { kind: 'live' }>> {
+  if (input.tenantId !== undefined && input.tenantId !== invoice.tenantId) return { kind: 'none' };
+  if (payer.tenant && invoice.tenantId !== null && payer.tenant.tenantId === invoice.tenantId)
+    return { kind: 'payer' };
+  if (input.token === undefined) return { kind: 'none' };
+  const link = await payLinkOf(invoice.invoiceId, input.token);
+  return link.kind === 'live' ? { kind: 'payer' } : link;
+}
+
+/** A paid invoice, to its payer: a 400 like every refusal of the script, with the day it was paid (`paidOn`). */
+const paidAnswer = (invoiceId: number, paidOn: string | undefined) =>
+  paidOn
+    ? new AppError(400, 'Bad Request', `Invoice ${invoiceId} cannot be paid: it was paid on ${paidOn}`, {
+        extensions: { paidOn },
+      })
+    : new BadRequest(`Invoice ${invoiceId} cannot be paid: it is paid`);
+
+/** Why the invoice takes no payment now, to its payer: paid (and when), or the rule's refusal. */
+async function refusalTo(invoiceId: number, invoice: InvoiceRecord | undefined): Promise<AppError> {
+  if (invoice?.status === INVOICE_STATUS.paid) return paidAnswer(invoiceId, await paidOnOf(invoiceId));
+  const refusal = invoice
+    ? payableRefusal({ ...invoice, paidCents: invoice.paidCents ?? 0 })
+    : NO_SUCH_INVOICE;
+  return new BadRequest(`Invoice ${invoiceId} cannot be paid: ${refusal ?? 'nothing is due'}`);
 }
 
 export async function createIntent(input: CreateIntentInput, payer: Payer, now: Date) {
   // Before anything else: a site without Stripe says so, whatever the invoice.
   await assertCardPaymentsConfigured();
-  const [header, latest] = await Promise.all([
-    readHeader('invoice', input.invoiceId),
-    latestIntentOf(input.invoiceId),
-  ]);
-  const invoice = header?.record;
+  const invoice = (await readHeader('invoice', input.invoiceId))?.record;
+  const caller = invoice ? await callerOf(invoice, input, payer) : { kind: 'none' as const };
+  if (invoice?.status === INVOICE_STATUS.paid && caller.kind === 'paid')
+    throw paidAnswer(input.invoiceId, caller.paidOn);
   // A caller who may not pay the invoice learns nothing of it: the same answer as for no invoice at all.
-  if (!invoice || !(await mayPay(invoice, input, payer)))
+  if (!invoice || caller.kind !== 'payer')
     throw new BadRequest(`Invoice ${input.invoiceId} cannot be paid: ${NO_SUCH_INVOICE}`);
-  const refusal = payableRefusal({ ...invoice, paidCents: invoice.paidCents ?? 0 });
-  if (refusal) throw new BadRequest(`Invoice ${input.invoiceId} cannot be paid: ${refusal}`);
+  if (!isPayable(invoice)) throw await refusalTo(invoice.invoiceId, invoice);
   const dueCents = invoice.totalCents - (invoice.paidCents ?? 0);
   if (input.amnt !== undefined && input.amnt !== '') {
     const sent = centsOfAmount(input.amnt);
@@ -80,9 +98,18 @@ export async function createIntent(input: CreateIntentInput, payer: Payer, now: 
   }
   const currency = (await getSettings()).paymentCurrency.toLowerCase();
   const receiptEmail = input.email || undefined;
+  const found = await invoiceIntent({ invoiceId: invoice.invoiceId, currency, receiptEmail }, now);
+  // Paid (or closed) a moment ago, by another payer or autopay.
+  if (found.state === 'notPayable') throw await refusalTo(invoice.invoiceId, found.invoice);
+  // Gone through and not booked yet (the webhook is on its way): a second intent could charge twice.
+  if (found.state === 'underWay' && found.status === 'succeeded')
+    throw new Conflict(
+      `A card payment of invoice ${invoice.invoiceId} has gone through and is being recorded; please reload in a minute`,
+    );
   const intent =
-    (await usableIntent(invoice.invoiceId, latest, dueCents, currency, receiptEmail)) ??
-    (await newIntent(invoice, dueCents, currency, receiptEmail, now));
+    found.state === 'open' && !found.made
+      ? await withReceipt(invoice.invoiceId, found.intent, receiptEmail)
+      : found.intent;
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
@@ -92,47 +119,15 @@ export async function createIntent(input: CreateIntentInput, payer: Payer, now: 
 }
 
 /**
- * The invoice's latest intent (I10) when Stripe still has it open for this amount and currency, its receipt
- * e-mail set to the payer's while Stripe allows the change; undefined when there is none usable. Two payers
- * (or two tabs) thus share one intent: never a second charge for one amount due, and no Stripe key reused
- * with other parameters.
+ * The invoice's open intent answered again, its receipt e-mail set to this payer's while Stripe allows the
+ * change: two payers (or two tabs) share one intent, and no Stripe key is ever reused with other parameters.
  */
-async function usableIntent(
+async function withReceipt(
   invoiceId: number,
-  latest: LatestIntent | undefined,
-  dueCents: number,
-  currency: string,
+  intent: StripeIntent,
   receiptEmail: string | undefined,
-): Promise<StripeIntent | undefined> {
-  if (!latest || latest.amountCents !== dueCents || latest.currency !== currency) return undefined;
-  const intent = await retrievePaymentIntent(invoiceId, latest.paymentIntentId);
-  if (!intent || !isReusableIntent(intent, dueCents, currency)) return undefined;
+): Promise<StripeIntent> {
   if (!receiptEmail || receiptEmail === intent.receiptEmail || !isUpdatableIntent(intent.status))
     return intent;
   return updatePaymentIntent(invoiceId, intent.id, { receiptEmail });
-}
-
-/** A new intent of the amount due, remembered (I8) as the invoice's latest (I10). */
-async function newIntent(
-  invoice: InvoiceRecord,
-  dueCents: number,
-  currency: string,
-  receiptEmail: string | undefined,
-  now: Date,
-): Promise<StripeIntent> {
-  const intent = await createPaymentIntent({
-    invoiceId: invoice.invoiceId,
-    amountCents: dueCents,
-    currency,
-    metadata: {
-      invoiceId: String(invoice.invoiceId),
-      ...(invoice.tenantId === null ? {} : { tenantId: String(invoice.tenantId) }),
-    },
-    receiptEmail,
-  });
-  await rememberIntent(
-    { paymentIntentId: intent.id, invoiceId: invoice.invoiceId, amountCents: intent.amountCents, currency },
-    now,
-  );
-  return intent;
 }

@@ -5,7 +5,10 @@
  * `payment-create-intent.php`: the answer carries the amount due) and, on "Pay", confirms that intent with a
  * Stripe test card at the runtime's Stripe stand-in (`POST /v1/payment_intents/:id/confirm`, with the intent's
  * client secret as Stripe.js would); the stand-in then sends the signed `payment_intent.succeeded` webhook, so
- * the invoice is paid and a held booking confirmed before the page says "Paid".
+ * the invoice is paid and a held booking confirmed before the page says "Paid" (and the amount due 0).
+ * Every other state is one sentence and nothing else: a paid invoice, opened again by its used link, "was paid
+ * on <the receipt's day>. Thank you!" (the payment script's `paidOn`); an incomplete, mistyped or ended link says
+ * so, with no invoice figures.
  * Plain HTML and one inline script (allowed by its hash), no external resources; nothing from the request is
  * written into the HTML (the script shows values with textContent only). The link's token is in the URL, so
  * the page sends no Referer. Local runtime only: a site's own page loads Stripe.js instead.
@@ -21,6 +24,7 @@ const SCRIPT = `(() => {
   const token = query.get('token') || '';
   const standIn = document.body.dataset.standIn === '1';
   const el = (id) => document.getElementById(id);
+  const BAD_LINK = 'This payment link does not work: it is incomplete, mistyped or no longer valid, so please ask whoever sent it for a new one.';
   const say = (text, kind) => {
     el('status').textContent = text;
     el('status').className = kind || '';
@@ -32,6 +36,20 @@ const SCRIPT = `(() => {
       return {};
     }
   };
+  const day = (iso) =>
+    new Date(iso + 'T00:00:00Z').toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  /** A state the page ends in: one sentence, nothing else (no invoice figures, no form). */
+  function end(text, kind) {
+    el('invoice').hidden = true;
+    el('pay').hidden = true;
+    say(text, kind);
+  }
+  /** Why the payment script said no, as the page's last word: paid (and when), a bad link, or its detail. */
+  function refused(error) {
+    if (error.paidOn) end('Invoice ' + invoiceId + ' was paid on ' + day(error.paidOn) + '. Thank you!', 'ok');
+    else if (error.status === 400) end(BAD_LINK, 'error');
+    else say(error.message, 'error');
+  }
   async function intent(email) {
     const csrf = await json(await fetch('/API/payment-csrf.php', { credentials: 'same-origin' }));
     const res = await fetch('/API/payment-create-intent.php', {
@@ -41,24 +59,29 @@ const SCRIPT = `(() => {
       body: JSON.stringify({ invoiceId, token, payment_csrf: csrf.payment_csrf, ...(email ? { email } : {}) }),
     });
     const body = await json(res);
-    if (!res.ok) throw new Error(body.detail || 'The payment could not start (' + res.status + ')');
+    if (!res.ok)
+      throw Object.assign(new Error(body.detail || 'The payment could not start (' + res.status + ')'), {
+        status: res.status,
+        paidOn: typeof body.paidOn === 'string' ? body.paidOn : '',
+      });
     return body;
   }
-  const money = (i) => i.amount.toFixed(2) + ' ' + i.currency;
-  function show(i) {
+  const money = (amount, currency) => amount.toFixed(2) + ' ' + currency;
+  function show(i, amountDue) {
     el('invoice-id').textContent = invoiceId;
-    el('amount').textContent = money(i);
+    el('amount').textContent = money(amountDue, i.currency);
     el('invoice').hidden = false;
   }
   async function load() {
     if (!/^[1-9][0-9]{0,9}$/.test(invoiceId) || !token) {
-      say('This payment link is incomplete: it needs its invoiceId and token.', 'error');
+      end(BAD_LINK, 'error');
       return;
     }
     try {
-      show(await intent());
+      const i = await intent();
+      show(i, i.amount);
     } catch (error) {
-      say(error.message, 'error');
+      refused(error);
       return;
     }
     if (!standIn) {
@@ -73,22 +96,39 @@ const SCRIPT = `(() => {
     const button = el('pay-button');
     button.disabled = true;
     say('Paying…', '');
+    let i;
     try {
-      const i = await intent(el('email').value.trim());
-      show(i);
-      const res = await fetch('/v1/payment_intents/' + encodeURIComponent(i.paymentIntentId) + '/confirm', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ client_secret: i.clientSecret, payment_method: el('card').value }),
-      });
-      const body = await json(res);
-      if (body.status !== 'succeeded')
-        throw new Error((body.error && body.error.message) || 'The card was not charged (' + res.status + ')');
-      el('pay').hidden = true;
-      say('Paid ' + money(i) + '. Thank you!', 'ok');
+      i = await intent(el('email').value.trim());
+      show(i, i.amount);
     } catch (error) {
-      say(error.message, 'error');
+      refused(error);
       button.disabled = false;
+      return;
+    }
+    const res = await fetch('/v1/payment_intents/' + encodeURIComponent(i.paymentIntentId) + '/confirm', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // Stripe wants somewhere to send the payer back after a redirect-based method; never the link's token.
+      body: new URLSearchParams({
+        client_secret: i.clientSecret,
+        payment_method: el('card').value,
+        return_url: location.origin + location.pathname,
+      }),
+    });
+    const body = await json(res);
+    if (body.status === 'succeeded') {
+      el('pay').hidden = true;
+      show(i, 0);
+      say('Paid ' + money(i.amount, i.currency) + '. Thank you!', 'ok');
+      return;
+    }
+    // Not charged: perhaps paid meanwhile (autopay, another tab), which the payment script then says.
+    try {
+      await intent();
+      say((body.error && body.error.message) || 'The card was not charged (' + res.status + ')', 'error');
+      button.disabled = false;
+    } catch (error) {
+      refused(error);
     }
   });
   load();
@@ -113,7 +153,7 @@ export const payPage = (standIn: boolean) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pay an invoice (local)</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:30rem;margin:2.5rem auto;padding:0 1rem;color:#1b1f24}
+<style>[hidden]{display:none!important}body{font:16px/1.5 system-ui,sans-serif;max-width:30rem;margin:2.5rem auto;padding:0 1rem;color:#1b1f24}
 h1{font-size:1.5rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#57606a}dd{margin:0;font-weight:600}
 label{display:block;margin:.8rem 0}input,select{box-sizing:border-box;display:block;width:100%;padding:.4rem;margin-top:.2rem;font:inherit}
 button{padding:.5rem 1.4rem;font:inherit;background:#0b5cad;color:#fff;border:0;border-radius:4px}button:disabled{opacity:.6}

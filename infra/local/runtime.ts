@@ -33,7 +33,8 @@ import {
   startStandIns,
   TABLE_NAME,
 } from './stand-ins.js';
-import { LOCAL_STRIPE, StripeStandIn, servesStripeStandIn } from './stripe-stand-in.js';
+import { LOCAL_STRIPE, servesStripeStandIn } from './stripe-local-env.js';
+import { StripeStandIn } from './stripe-stand-in.js';
 import { ensureTable } from './table.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -19,7 +19,7 @@ import {
   startDynamoDb,
   startMail,
 } from './services.js';
-import { localStripeEnv } from './stripe-stand-in.js';
+import { localStripeEnv } from './stripe-local-env.js';
 
 /** The table of `npm start`. */
 export const TABLE_NAME = 'rental-pm-local';

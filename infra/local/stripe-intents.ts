@@ -5,6 +5,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import {
+  type Answer,
+  CANCELABLE,
+  CANCELLATION_REASONS,
+  invalidAmount,
+  isAmount,
+  needsReturnUrl,
+  noSuchIntent,
+  paymentMethodsOf,
+  returnUrlMissing,
+  stripeError,
+  unexpectedState,
+} from './stripe-intent-rules.js';
+
+export { type Answer, noSuchIntent, parseForm, stripeError } from './stripe-intent-rules.js';
 
 /** Stripe's error of a declined card, as payment and setup intents carry it (`last_payment_error`, `last_setup_error`). */
 export const CARD_DECLINED = {
@@ -27,17 +42,18 @@ export interface StandInIntent {
   /** The Customer an off-session payment charges (autopay), else null. */
   customer: string | null;
   payment_method: string | null;
+  /**
+   * Stripe's default since API version 2023-08-16 is `{enabled: true}` (the methods of the Dashboard, some of
+   * them redirect-based) unless `payment_method_types` is given; null then.
+   */
+  automatic_payment_methods: { enabled: boolean; allow_redirects?: 'always' | 'never' } | null;
+  payment_method_types: string[];
+  canceled_at: number | null;
+  cancellation_reason: string | null;
   latest_charge: string | null;
   last_payment_error: { type: string; code: string; message: string } | null;
   created: number;
   livemode: false;
-}
-
-/** A Stripe API answer: status and JSON body. */
-export interface Answer {
-  status: number;
-  answer: unknown;
-  replayed?: boolean;
 }
 
 /** Stripe's test PaymentMethods the stand-in takes: one that pays, one that is declined. */
@@ -55,42 +71,6 @@ export const DECLINED_CHARGES: ReadonlySet<string> = new Set([
 
 const sdk = new Stripe('sk_test_signing_only');
 
-/** `a[b]=c` form fields into nested objects, as Stripe reads them. */
-export function parseForm(body: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of new URLSearchParams(body)) {
-    const path = name.replace(/\]/g, '').split('[');
-    let target = out;
-    for (const segment of path.slice(0, -1)) {
-      target[segment] ??= {};
-      target = target[segment] as Record<string, unknown>;
-    }
-    target[path.at(-1) ?? name] = value;
-  }
-  return out;
-}
-
-export const stripeError = (status: number, type: string, message: string, code?: string): Answer => ({
-  status,
-  answer: { error: { type, message, ...(code ? { code } : {}) } },
-});
-
-export const noSuchIntent = (id: string) =>
-  stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, 'resource_missing');
-
-const unexpectedState = (intent: StandInIntent, what: string) =>
-  stripeError(
-    400,
-    'invalid_request_error',
-    `You cannot ${what} this PaymentIntent because it has a status of ${intent.status}.`,
-    'payment_intent_unexpected_state',
-  );
-
-/** An amount in the smallest currency unit, as Stripe takes it: a positive integer. */
-const isAmount = (amount: number) => Number.isInteger(amount) && amount >= 1;
-const invalidAmount = () =>
-  stripeError(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer');
-
 export class StripeIntents {
   readonly intents = new Map<string, StandInIntent>();
 
@@ -101,6 +81,11 @@ export class StripeIntents {
   protected cardOf(paymentMethod: string): { declined: boolean } | undefined {
     if (!paymentMethod.startsWith('pm_card_')) return undefined;
     return { declined: DECLINED_CHARGES.has(paymentMethod) };
+  }
+
+  /** Why the intent may not be paid with this PaymentMethod (Stripe's 400), or undefined; see stripe-setups.ts. */
+  protected refusesMethod(_intent: StandInIntent, _paymentMethod: string): Answer | undefined {
+    return undefined;
   }
 
   /** Marks an intent as Stripe would after the card is charged: succeeded with the whole amount received. */
@@ -194,6 +179,9 @@ export class StripeIntents {
       receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
       customer: typeof params.customer === 'string' ? params.customer : null,
       payment_method: null,
+      ...paymentMethodsOf(params),
+      canceled_at: null,
+      cancellation_reason: null,
       latest_charge: null,
       last_payment_error: null,
       created: Math.floor(Date.now() / 1000),
@@ -212,6 +200,8 @@ export class StripeIntents {
     if (typeof params.description === 'string') intent.description = params.description;
     if (params.metadata && typeof params.metadata === 'object')
       Object.assign(intent.metadata, params.metadata as Record<string, string>);
+    // A Customer the intent belongs to (autopay takes over an intent the payment page made); checked by the caller.
+    if (typeof params.customer === 'string') intent.customer = params.customer || null;
     if (params.amount !== undefined) {
       const amount = Number(params.amount);
       if (!isAmount(amount)) return invalidAmount();
@@ -240,6 +230,7 @@ export class StripeIntents {
         'You cannot confirm this PaymentIntent because it has no payment method: send payment_method (a test card such as pm_card_visa).',
         'payment_intent_unexpected_state',
       );
+    if (needsReturnUrl(intent, params)) return returnUrlMissing();
     const charged = this.cardOf(card);
     if (!charged)
       return stripeError(
@@ -248,6 +239,8 @@ export class StripeIntents {
         `No such PaymentMethod: '${card}' (the stand-in takes Stripe's test cards, e.g. pm_card_visa)`,
         'resource_missing',
       );
+    const refused = this.refusesMethod(intent, card);
+    if (refused) return refused;
     intent.payment_method = card;
     if (charged.declined) {
       intent.status = 'requires_payment_method';
@@ -262,5 +255,35 @@ export class StripeIntents {
     }
     intent.last_payment_error = null;
     return { status: 200, answer: this.succeed(id), paid: intent };
+  }
+
+  /**
+   * Cancels an intent as Stripe does (https://docs.stripe.com/api/payment_intents/cancel): from the cancelable
+   * statuses only, so a paid (succeeded) or canceled intent is a 400 `payment_intent_unexpected_state`; once
+   * canceled no operation on it succeeds. `canceled` is the intent when it was canceled (announced).
+   */
+  cancel(id: string, params: Record<string, unknown>): Answer & { canceled?: StandInIntent } {
+    const intent = this.intents.get(id);
+    if (!intent) return noSuchIntent(id);
+    const reason = params.cancellation_reason;
+    if (reason !== undefined && (typeof reason !== 'string' || !CANCELLATION_REASONS.has(reason)))
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Invalid cancellation_reason: must be one of ${[...CANCELLATION_REASONS].join(', ')}`,
+        'parameter_invalid_string',
+      );
+    if (!CANCELABLE.has(intent.status))
+      return unexpectedState(
+        intent,
+        'cancel',
+        ` Only a PaymentIntent with one of the following statuses may be canceled: ${[...CANCELABLE].join(', ')}.`,
+      );
+    Object.assign(intent, {
+      status: 'canceled',
+      canceled_at: Math.floor(Date.now() / 1000),
+      cancellation_reason: typeof reason === 'string' ? reason : null,
+    });
+    return { status: 200, answer: intent, canceled: intent };
   }
 }

@@ -1,32 +1,24 @@
 /**
  * The local runtime's Stripe stand-in (docs/payments.md "Locally and in tests", docs/local-runtime.md): just
- * enough of Stripe's PaymentIntents for the real `stripe` SDK pointed at it with `STRIPE_API_URL`, so a card
- * payment runs end to end on a laptop and in tests, with no Stripe account:
- * - `POST /v1/payment_intents` (form-encoded, as the SDK sends it) with Stripe's Idempotency-Key rule: the
- *   same key with the same parameters answers the first intent again (`Idempotent-Replayed: true`), the same
- *   key with other parameters is a 400 `idempotency_error`;
- * - `GET /v1/payment_intents/:id`, and `POST /v1/payment_intents/:id` (update: receipt_email, description,
- *   metadata, amount) while the intent has not been paid (`requires_*`), as Stripe allows;
- * - `POST /v1/payment_intents/:id/confirm` with a test card (`payment_method`: `pm_card_visa` pays,
- *   `pm_card_chargeDeclined` is declined), authorized by the secret key or — as Stripe.js does from a payment
- *   page — the intent's `client_secret`. A paid intent is `succeeded` with its whole amount received, and the
- *   stand-in sends the signed `payment_intent.succeeded` webhook to the runtime (signed with the SDK's own
- *   `generateTestHeaderString`, as Stripe would sign it) before it answers, so whoever confirmed sees the
- *   invoice paid at once;
- * - autopay (stripe-setups.ts): `POST /v1/customers`, `POST /v1/setup_intents` (both under the Idempotency-Key
- *   rule), `GET` of either, `POST /v1/setup_intents/:id/confirm` with a test card (by the secret key or the
- *   intent's client secret) that saves it on the customer as a PaymentMethod of its own and sends the signed
- *   `setup_intent.succeeded` (a declined card: `setup_intent.setup_failed`), `GET /v1/payment_methods/:id`
- *   (card brand and last 4), and `POST /v1/payment_intents` with `confirm=true`, `customer` and a saved
- *   `payment_method` (an off-session charge: succeeded, or declined for `pm_card_chargeCustomerFail` with the
- *   402 and `payment_intent.payment_failed`);
- * - a Bearer secret key (`sk_…`) is required for everything else (401 otherwise), and `failNext` makes the next
- *   call fail as Stripe would.
+ * enough of Stripe for the real `stripe` SDK pointed at it with `STRIPE_API_URL`, so card payments run end to
+ * end on a laptop and in tests, with no Stripe account. Each rule cites Stripe's API reference where it lives.
+ * - Every POST under Stripe's Idempotency-Key rule: the same key and parameters answer the first answer again
+ *   (`Idempotent-Replayed: true`), other parameters a 400 `idempotency_error` (stripe-idempotency.ts).
+ * - PaymentIntents (stripe-intents.ts): create (form-encoded; `confirm=true` with a saved `payment_method` and
+ *   `customer` charges at once), `GET`, update while unpaid (`requires_*`: receipt_email, description,
+ *   metadata, amount, customer), `/confirm` with a test card (`pm_card_visa` pays, `pm_card_chargeDeclined`
+ *   is declined; a `return_url` is required while automatic payment methods may redirect; a saved method only
+ *   for its own Customer), authorized by the secret key or — as Stripe.js does from a page — the intent's
+ *   `client_secret`; `/cancel` from the cancelable statuses only (a succeeded or canceled intent is a 400).
+ *   A confirmation or cancellation sends the signed `payment_intent.succeeded` / `payment_failed` / `canceled`
+ *   webhook to the runtime (signed with the SDK's `generateTestHeaderString`) before it answers, so whoever
+ *   confirmed sees the invoice paid at once.
+ * - Autopay (stripe-setups.ts): Customers, SetupIntents confirmed with a test card that is saved as a
+ *   PaymentMethod of the Customer (`setup_intent.succeeded` / `setup_failed` sent), `GET /v1/payment_methods/:id`.
+ * - A Bearer secret key (`sk_…`) is required otherwise (401), and `failNext` makes the next call fail.
  * `npm start` serves it on the API's own origin (`/v1/…`, infra/local/runtime.ts) when no STRIPE_SECRET_KEY is
- * set; tests start their own on a free port (`startStripeStandIn`) and also play Stripe's side of the webhook:
- * `event(...)` builds an event around an intent, a charge or a dispute, and `signature(...)` signs a body
- * (stripe-intents.ts keeps the intents and builds the objects).
- * Local runtime and tests only: never in the cloud.
+ * set; tests start their own on a free port (`startStripeStandIn`) and also play Stripe's side of the webhook
+ * (`event(...)`, `charge(...)`, `dispute(...)`, `StripeStandIn.signature(...)`). Never in the cloud.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -63,35 +55,6 @@ export interface Delivery {
   status: number;
   answer: string;
 }
-
-/** The settings `npm start` gives the handlers when it serves the stand-in (known values, like the channel's). */
-export const LOCAL_STRIPE = {
-  secretKey: 'sk_test_local_stand_in',
-  webhookSecret: 'whsec_local_stand_in',
-} as const;
-
-const OURS = 'STRIPE_LOCAL_STAND_IN';
-
-/**
- * The STRIPE_* variables for a runtime at `baseUrl`: the stand-in's on the runtime's own origin, unless the
- * developer configured Stripe (STRIPE_SECRET_KEY set, and not by an earlier runtime of this process).
- */
-export function localStripeEnv(
-  baseUrl: string,
-  env: NodeJS.ProcessEnv = process.env,
-): Record<string, string> {
-  if (env.STRIPE_SECRET_KEY && env[OURS] !== '1') return {};
-  return {
-    [OURS]: '1',
-    STRIPE_SECRET_KEY: LOCAL_STRIPE.secretKey,
-    STRIPE_API_URL: new URL(baseUrl).origin,
-    // A webhook secret set by hand is kept: the stand-in signs with whichever the webhook checks.
-    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE.webhookSecret,
-  };
-}
-
-/** Whether this runtime's handlers use the stand-in (localStripeEnv set them). */
-export const servesStripeStandIn = (env: NodeJS.ProcessEnv = process.env): boolean => env[OURS] === '1';
 
 export class StripeStandIn extends StripeIntents {
   readonly requests: RecordedRequest[] = [];
@@ -206,28 +169,51 @@ export class StripeStandIn extends StripeIntents {
     return intent?.client_secret === secret;
   }
 
-  /** POSTs: creates (under the Idempotency-Key rule), confirmations, and the PaymentIntent update. */
+  /**
+   * POSTs, each under Stripe's Idempotency-Key rule (https://docs.stripe.com/api/idempotent_requests: "all POST
+   * requests accept idempotency keys"): creates, confirmations, cancellations and the PaymentIntent update.
+   */
   private async post(
     path: string,
     body: string,
     params: Record<string, unknown>,
     idempotencyKey: string | undefined,
   ): Promise<Answer | undefined> {
-    const create = (make: () => Promise<Answer> | Answer) =>
-      this.idempotency.run(idempotencyKey, `${path}\n${body}`, make);
-    if (path === '/v1/payment_intents') return create(() => this.createIntent(params));
-    if (path === '/v1/customers') return create(() => this.setups.createCustomer(params));
-    if (path === '/v1/setup_intents') return create(() => this.setups.createSetupIntent(params));
+    const route = this.postRoute(path, params);
+    return route ? this.idempotency.run(idempotencyKey, `${path}\n${body}`, route) : undefined;
+  }
+
+  /** The work of a POST path, or undefined for a path the stand-in does not serve. */
+  private postRoute(
+    path: string,
+    params: Record<string, unknown>,
+  ): (() => Promise<Answer> | Answer) | undefined {
+    if (path === '/v1/payment_intents') return () => this.createIntent(params);
+    if (path === '/v1/customers') return () => this.setups.createCustomer(params);
+    if (path === '/v1/setup_intents') return () => this.setups.createSetupIntent(params);
     const [, kind, id, action] =
-      /^\/v1\/(payment_intents|setup_intents)\/(\w+)(\/confirm)?$/.exec(path) ?? [];
+      /^\/v1\/(payment_intents|setup_intents)\/(\w+)(?:\/(confirm|cancel))?$/.exec(path) ?? [];
     if (!id) return undefined;
-    if (kind === 'payment_intents')
-      return action ? this.announced(this.confirm(id, params)) : this.update(id, params);
-    if (!action) return undefined;
-    const confirmed = this.setups.confirmSetupIntent(id, params);
-    if (confirmed.succeeded) await this.send(this.event('setup_intent.succeeded', confirmed.succeeded));
-    if (confirmed.failed) await this.send(this.event('setup_intent.setup_failed', confirmed.failed));
-    return confirmed;
+    if (kind === 'payment_intents') {
+      if (action === 'confirm') return () => this.announced(this.confirm(id, params));
+      if (action === 'cancel') return () => this.announcedCancel(this.cancel(id, params));
+      return () => this.updateIntent(id, params);
+    }
+    if (action !== 'confirm') return undefined;
+    return async () => {
+      const confirmed = this.setups.confirmSetupIntent(id, params);
+      if (confirmed.succeeded) await this.send(this.event('setup_intent.succeeded', confirmed.succeeded));
+      if (confirmed.failed) await this.send(this.event('setup_intent.setup_failed', confirmed.failed));
+      return confirmed;
+    };
+  }
+
+  /** The update, with a `customer` that must be one of the stand-in's (Stripe: 404 resource_missing). */
+  private updateIntent(id: string, params: Record<string, unknown>): Answer {
+    const customer = params.customer;
+    if (typeof customer === 'string' && customer !== '' && !this.setups.customers.has(customer))
+      return stripeError(404, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing');
+    return this.update(id, params);
   }
 
   /** GET of one object by id: a PaymentIntent, Customer, SetupIntent or PaymentMethod. */
@@ -261,7 +247,16 @@ export class StripeStandIn extends StripeIntents {
       );
     const created = this.setups.refusesMethodOf(customer, method) ?? this.create(params);
     if (created.status !== 200) return created;
-    return this.announced(this.confirm((created.answer as StandInIntent).id, { payment_method: method }));
+    const { payment_method: _, ...confirmParams } = params;
+    return this.announced(
+      this.confirm((created.answer as StandInIntent).id, { ...confirmParams, payment_method: method }),
+    );
+  }
+
+  /** Stripe announces a cancellation (`payment_intent.canceled`); the stand-in does so before answering. */
+  private async announcedCancel(canceled: ReturnType<StripeIntents['cancel']>): Promise<Answer> {
+    if (canceled.canceled) await this.send(this.event('payment_intent.canceled', canceled.canceled));
+    return canceled;
   }
 
   /** Stripe announces what a confirmation did; the stand-in does so before answering, so the payer sees it booked. */
@@ -274,6 +269,11 @@ export class StripeStandIn extends StripeIntents {
   /** Saved PaymentMethods charge as the test card they were made from. */
   protected override cardOf(paymentMethod: string) {
     return this.setups.savedCardOf(paymentMethod) ?? super.cardOf(paymentMethod);
+  }
+
+  /** A saved PaymentMethod pays only an intent of its own Customer, as Stripe requires. */
+  protected override refusesMethod(intent: StandInIntent, paymentMethod: string) {
+    return this.setups.refusesMethodOf(intent.customer, paymentMethod);
   }
 }
 

@@ -16,17 +16,24 @@ const label = (invoiceId: number) => `put:payToken ${invoiceId}`;
 /** 32 random bytes: the link is a bearer credential for paying one invoice. */
 export const newPayToken = () => randomBytes(32).toString('base64url');
 
-/** `put:payToken <id>`, only when the invoice has none (two writers at once keep one token). */
+/**
+ * `put:payToken <id>`, only when the invoice has no live token: none, or one used up by a payment (something is
+ * due again after a refund). Two writers at once keep one token: the second finds the first's live one.
+ */
 export async function payTokenPart(invoiceId: number, token: string, now: Date): Promise<TxPart> {
   const sealed = await sealFields<'token'>({ token }, aad(invoiceId));
-  return part.putIfAbsent(label(invoiceId), {
-    ...keys.payToken(invoiceId),
-    entity: PAY_TOKEN_ENTITY,
-    invoiceId,
-    tokenHash: tokenDigestHex(token),
-    tokenSealed: sealed.token,
-    createdAt: now.toISOString(),
-  });
+  return part.put(
+    label(invoiceId),
+    {
+      ...keys.payToken(invoiceId),
+      entity: PAY_TOKEN_ENTITY,
+      invoiceId,
+      tokenHash: tokenDigestHex(token),
+      tokenSealed: sealed.token,
+      createdAt: now.toISOString(),
+    },
+    { condition: 'attribute_not_exists(PK) OR attribute_exists(paidOn)' },
+  );
 }
 
 /** Another writer made the invoice's token first (read it again). */
@@ -36,6 +43,6 @@ export const payTokenTaken = (error: unknown, invoiceId: number): boolean =>
 /** The token in clear for staff, or undefined when the invoice has none (or it cannot be decrypted). */
 export async function revealPayToken(invoiceId: number): Promise<string | undefined> {
   const stored = await readPayToken(invoiceId);
-  if (!stored) return undefined;
+  if (!stored?.sealed || stored.paidOn !== null) return undefined;
   return (await openFields<'token'>({ token: stored.sealed }, aad(invoiceId))).token;
 }

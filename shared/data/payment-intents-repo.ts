@@ -4,8 +4,8 @@
  * done so far: `settledCents` (set once, by payment_intent.succeeded) and `refundedCents` (Stripe reports a
  * charge's refunds as a running total, so the refund to record is the difference to this figure). Both are
  * moved only by transaction parts conditioned on the values read, so a racing or repeated webhook can never
- * count an intent's money twice. I10 (`INVOICE#<id> / LATESTINTENT`) names the invoice's latest intent, so the
- * payment script answers it again instead of making another for the same amount.
+ * count an intent's money twice. I10 (`INVOICE#<id> / LATESTINTENT`) names the invoice's latest intent, the one
+ * that may be open: the payment page and autopay answer or confirm it again instead of making a second one.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
@@ -17,15 +17,20 @@ import type { LatestIntent, PaymentIntentRecord } from '../domain/payments/card-
 import { Conflict } from '../errors.js';
 
 const REMEMBER_LABEL = 'remember:intent';
+const LATEST_LABEL = 'latest:intent';
 
 /**
- * Remembers an intent the payment script created (I8) and makes it the invoice's latest (I10), in one
- * transaction. An intent never moves to another invoice (409).
+ * Remembers a new intent (I8) and makes it the invoice's latest (I10), in one transaction, only while I10 still
+ * names `replaces` (null: the invoice had none): of two intents made for one invoice at the same moment, one
+ * becomes the invoice's, and the other's maker learns it lost (false) and cancels its own. So an invoice has one
+ * open intent at a time (docs/payments.md "One card payment per invoice at a time"). An intent never moves to
+ * another invoice (409).
  */
 export async function rememberIntent(
   intent: Pick<PaymentIntentRecord, 'paymentIntentId' | 'invoiceId' | 'amountCents' | 'currency'>,
   now: Date,
-): Promise<void> {
+  replaces: string | null,
+): Promise<boolean> {
   const latest: LatestIntent = {
     paymentIntentId: intent.paymentIntentId,
     amountCents: intent.amountCents,
@@ -51,16 +56,24 @@ export async function rememberIntent(
           },
         },
       ),
-      part.put(`latest:intent ${intent.invoiceId}`, {
-        ...keys.invoiceLatestIntent(intent.invoiceId),
-        entity: 'latestIntent',
-        invoiceId: intent.invoiceId,
-        ...latest,
-      }),
+      part.put(
+        `${LATEST_LABEL} ${intent.invoiceId}`,
+        {
+          ...keys.invoiceLatestIntent(intent.invoiceId),
+          entity: 'latestIntent',
+          invoiceId: intent.invoiceId,
+          ...latest,
+        },
+        replaces === null
+          ? { condition: 'attribute_not_exists(PK)' }
+          : { condition: 'paymentIntentId = :replaces', values: { ':replaces': replaces } },
+      ),
     ]);
+    return true;
   } catch (error) {
     if (error instanceof TransactionFailed && error.conditionFailed(REMEMBER_LABEL))
       throw new Conflict(`PaymentIntent ${intent.paymentIntentId} belongs to another invoice`);
+    if (error instanceof TransactionFailed && error.conditionFailed(LATEST_LABEL)) return false;
     throw error;
   }
 }

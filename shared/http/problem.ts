@@ -18,6 +18,8 @@ export interface ProblemBody {
   instance?: string;
   requestId: string;
   errors?: FieldError[];
+  /** An extension member (RFC 9457 section 3.2): the day a paid invoice was paid, for its payer's page. */
+  paidOn?: string;
 }
 
 const GENERIC_DETAIL = 'The service could not complete the request. Quote the requestId when reporting it.';
@@ -30,6 +32,8 @@ export function toProblem(error: unknown, requestId: string, instance?: string):
   }
   const status = app?.status ?? 500;
   const body: ProblemBody = {
+    // Extension members first: the standard members below always win a clash.
+    ...(app?.expose ? app.extensions : {}),
     type: status >= 500 ? 'about:blank' : `https://httpstatuses.io/${status}`,
     title: app?.title ?? 'Internal Server Error',
     status,

@@ -1,33 +1,42 @@
 /**
- * Autopay's charge (DESIGN.md "The LTR rent cycle", docs/tenant-portal.md "Autopay", docs/payments.md
- * "Off-session charges"): the rent run charges an invoice's amount due to the tenant's saved method,
- * off-session. The existing webhook settles it like any card payment (`payment_intent.succeeded` with
- * `metadata.invoiceId`); a decline posts nothing.
+ * Autopay's charge (DESIGN.md "The LTR rent cycle", "Money inputs"; docs/tenant-portal.md "Autopay",
+ * docs/payments.md "Off-session charges"): the rent run charges an invoice's amount due to the tenant's saved
+ * method, off-session, by confirming the invoice's one open PaymentIntent (invoice-intent.ts): the one the
+ * tenant's payment page opened, or a new one. The existing webhook settles it like any card payment
+ * (`payment_intent.succeeded` with `metadata.invoiceId`); a decline posts nothing.
  */
 import type Stripe from 'stripe';
-import { rememberIntent } from '../data/payment-intents-repo.js';
-import { AppError } from '../errors.js';
+import { AppError, Conflict } from '../errors.js';
 import { log } from '../log.js';
-import { stripe } from './stripe-api.js';
+import { invoiceIntent } from './invoice-intent.js';
+import { CardProcessorFailed, retrievePaymentIntent, type StripeIntent, stripe } from './stripe-api.js';
 
 export interface AutopayCharge {
   tenantId: number;
   stripeCustomerId: string;
   paymentMethodId: string;
   invoiceId: number;
-  /** The amount due, in cents of `currency` (> 0). */
-  amountCents: number;
-  /** ISO 4217, any case. */
+  /** ISO 4217, any case: the site currency. */
   currency: string;
+  /**
+   * Where a payer would come back to after a redirect (the site's payment page). Stripe refuses to confirm an
+   * intent with automatic payment methods (the payment page's) without one, even off-session with a saved card.
+   */
+  returnUrl: string;
 }
 
 export type AutopayOutcome =
   /** Paid (cards): the webhook books it (at once on the local stand-in, within seconds at Stripe). */
-  | { outcome: 'succeeded'; paymentIntentId: string }
+  | { outcome: 'succeeded'; paymentIntentId: string; chargedHere: boolean }
   /** Under way (bank debits): `payment_intent.processing`, then succeeded or failed, come to the webhook. */
-  | { outcome: 'processing'; paymentIntentId: string }
+  | { outcome: 'processing'; paymentIntentId: string; chargedHere: boolean }
   /** Declined, or the bank needs the tenant (authentication): nothing is posted; mail the tenant. */
-  | { outcome: 'failed'; paymentIntentId?: string; error: string };
+  | { outcome: 'failed'; paymentIntentId?: string; error: string }
+  /**
+   * Not charged: nothing is due any more (paid or closed since the run read it), or a payment of the invoice's
+   * intent is under way or went through (the tenant paid on the payment page first).
+   */
+  | { outcome: 'notCharged'; reason: 'nothingDue' | 'paymentUnderWay'; paymentIntentId?: string };
 
 /** Stripe could not be asked (unreachable, 5xx, a refusal that is not the card's): try again on a later run. */
 export class AutopayUnavailable extends AppError {
@@ -37,18 +46,30 @@ export class AutopayUnavailable extends AppError {
 }
 
 /**
- * The Idempotency-Key of an invoice's charge: per invoice, amount and method, so a run repeated (or racing
- * itself) within Stripe's 24 hours gets the first answer again — one PaymentIntent, a decline answered as a
- * decline — and never a second charge; another amount (after a part payment) or another saved method is a
- * new request, not Stripe's `idempotency_error`.
+ * The Idempotency-Key of autopay's confirmation of an intent with a saved method: a run repeated (or racing
+ * itself) within Stripe's 24 hours gets the first answer again — one charge, a decline answered as the same
+ * decline (no second attempt on a declined card) — and another saved method is a new request, never Stripe's
+ * `idempotency_error`.
  */
-export const autopayIdempotencyKey = (
-  c: Pick<AutopayCharge, 'invoiceId' | 'amountCents' | 'paymentMethodId'>,
-) => `autopay-invoice-${c.invoiceId}-${c.amountCents}-${c.paymentMethodId}`;
+export const autopayIdempotencyKey = (paymentIntentId: string, paymentMethodId: string) =>
+  `autopay-${paymentIntentId}-${paymentMethodId}`;
 
-function outcomeOf(intent: Stripe.PaymentIntent): AutopayOutcome {
-  if (intent.status === 'succeeded') return { outcome: 'succeeded', paymentIntentId: intent.id };
-  if (intent.status === 'processing') return { outcome: 'processing', paymentIntentId: intent.id };
+/**
+ * Whether Stripe answered this confirmation anew rather than replaying the answer of an earlier request with the
+ * same Idempotency-Key (https://docs.stripe.com/api/idempotent_requests: a replay carries the response header
+ * `Idempotent-Replayed: true`). Of the runs confirming one intent with one method, only the first charged.
+ */
+const answeredAnew = (response: Stripe.Response<Stripe.PaymentIntent>): boolean =>
+  response.lastResponse?.headers?.['idempotent-replayed'] !== 'true';
+
+/**
+ * `chargedHere`: this call's confirmation is the one that charged (false: Stripe replayed another call's answer,
+ * or the payment was found under way), so of several runs at once exactly one counts the charge as its own.
+ */
+function outcomeOf(intent: Stripe.PaymentIntent, chargedHere: boolean): AutopayOutcome {
+  if (intent.status === 'succeeded') return { outcome: 'succeeded', paymentIntentId: intent.id, chargedHere };
+  if (intent.status === 'processing')
+    return { outcome: 'processing', paymentIntentId: intent.id, chargedHere };
   return {
     outcome: 'failed',
     paymentIntentId: intent.id,
@@ -60,59 +81,88 @@ function outcomeOf(intent: Stripe.PaymentIntent): AutopayOutcome {
 const isPayerRefusal = (error: unknown): error is Stripe.errors.StripeCardError =>
   (error as { type?: string }).type === 'StripeCardError';
 
+/** Stripe refused because the intent is no longer open (paid, processing or canceled meanwhile). */
+const movedOn = (error: unknown): boolean =>
+  (error as { code?: string }).code === 'payment_intent_unexpected_state';
+
 /**
- * Charges the amount due off-session (`off_session`, `confirm`), the invoice named in `metadata.invoiceId` (as
- * the webhook's settlement expects) and the intent remembered as the invoice's (I8, I10), so the payment page
- * answers this intent again rather than a second one while it is processing. Throws AutopayUnavailable when
- * Stripe could not be asked (the run tries again later: the key makes that safe).
+ * Charges the invoice's amount due now (read again by invoiceIntent: the run's read may be older than a payment
+ * the tenant just made) off-session. Throws AutopayUnavailable when Stripe could not be asked (the run tries
+ * again later; nothing is charged twice: the same intent and key come back).
  */
 export async function chargeAutopay(charge: AutopayCharge, now = new Date()): Promise<AutopayOutcome> {
-  if (!Number.isInteger(charge.amountCents) || charge.amountCents <= 0)
-    throw new Error(`chargeAutopay: ${charge.amountCents} is no amount to charge`);
-  const currency = charge.currency.toLowerCase();
-  const client = await stripe();
-  let result: AutopayOutcome;
+  let found: Awaited<ReturnType<typeof invoiceIntent>>;
   try {
-    const intent = await client.paymentIntents.create(
+    found = await invoiceIntent(
       {
-        amount: charge.amountCents,
-        currency,
+        invoiceId: charge.invoiceId,
+        currency: charge.currency.toLowerCase(),
         customer: charge.stripeCustomerId,
-        payment_method: charge.paymentMethodId,
-        off_session: true,
-        confirm: true,
-        description: `Invoice ${charge.invoiceId} (autopay)`,
-        metadata: {
-          invoiceId: String(charge.invoiceId),
-          tenantId: String(charge.tenantId),
-          autopay: 'true',
-        },
-      },
-      { idempotencyKey: autopayIdempotencyKey(charge) },
-    );
-    result = outcomeOf(intent);
-  } catch (error) {
-    if (!isPayerRefusal(error)) {
-      log('error', 'Stripe autopay charge failed', {
-        invoiceId: charge.invoiceId,
-        error: (error as Error).message,
-        type: (error as { type?: string }).type,
-      });
-      throw new AutopayUnavailable(error);
-    }
-    const intentId = error.payment_intent?.id;
-    result = { outcome: 'failed', ...(intentId ? { paymentIntentId: intentId } : {}), error: error.message };
-  }
-  if (result.paymentIntentId)
-    await rememberIntent(
-      {
-        paymentIntentId: result.paymentIntentId,
-        invoiceId: charge.invoiceId,
-        amountCents: charge.amountCents,
-        currency,
+        metadata: { autopay: 'true' },
       },
       now,
     );
+  } catch (error) {
+    if (error instanceof CardProcessorFailed || error instanceof Conflict)
+      throw new AutopayUnavailable(error);
+    throw error;
+  }
+  const result =
+    found.state === 'notPayable'
+      ? ({ outcome: 'notCharged', reason: 'nothingDue' } as const)
+      : found.state === 'underWay'
+        ? underWay(found.intent, charge)
+        : await confirmOffSession(found.intent, charge);
   log('info', 'autopay charge', { invoiceId: charge.invoiceId, outcome: result.outcome });
   return result;
+}
+
+/**
+ * A payment of the invoice's intent under way or gone through: autopay's own (this or a concurrent run
+ * confirmed it with the saved method) is answered as its charge; the tenant's (paid on the page with another
+ * card) is not autopay's.
+ */
+function underWay(intent: StripeIntent, charge: AutopayCharge): AutopayOutcome {
+  if (intent.paymentMethod === charge.paymentMethodId && intent.status === 'succeeded')
+    return { outcome: 'succeeded', paymentIntentId: intent.id, chargedHere: false };
+  if (intent.paymentMethod === charge.paymentMethodId && intent.status === 'processing')
+    return { outcome: 'processing', paymentIntentId: intent.id, chargedHere: false };
+  return { outcome: 'notCharged', reason: 'paymentUnderWay', paymentIntentId: intent.id };
+}
+
+/**
+ * Confirms the invoice's open intent with the saved method, off-session. The payment page's intent has no
+ * Customer yet, and Stripe takes a method saved on a Customer only for an intent of that Customer, so it is
+ * given the tenant's first. When the tenant confirmed the same intent on the page a moment earlier, Stripe
+ * refuses this confirmation (the intent is no longer open): not charged, the tenant's payment stands.
+ */
+async function confirmOffSession(intent: StripeIntent, charge: AutopayCharge): Promise<AutopayOutcome> {
+  const client = await stripe();
+  try {
+    if (intent.customer !== charge.stripeCustomerId)
+      await client.paymentIntents.update(intent.id, { customer: charge.stripeCustomerId });
+    const confirmed = await client.paymentIntents.confirm(
+      intent.id,
+      { payment_method: charge.paymentMethodId, off_session: true, return_url: charge.returnUrl },
+      { idempotencyKey: autopayIdempotencyKey(intent.id, charge.paymentMethodId) },
+    );
+    return outcomeOf(confirmed, answeredAnew(confirmed));
+  } catch (error) {
+    if (isPayerRefusal(error)) {
+      const intentId = error.payment_intent?.id;
+      return { outcome: 'failed', ...(intentId ? { paymentIntentId: intentId } : {}), error: error.message };
+    }
+    if (movedOn(error)) {
+      const now = await retrievePaymentIntent(charge.invoiceId, intent.id).catch((again: unknown) => {
+        throw new AutopayUnavailable(again);
+      });
+      if (now?.status === 'succeeded' || now?.status === 'processing') return underWay(now, charge);
+    }
+    log('error', 'Stripe autopay charge failed', {
+      invoiceId: charge.invoiceId,
+      error: (error as Error).message,
+      type: (error as { type?: string }).type,
+    });
+    throw new AutopayUnavailable(error);
+  }
 }

@@ -1,8 +1,9 @@
 /**
- * The Stripe API as the payment script uses it (DESIGN.md "Stripe"; docs/payments.md): create, retrieve and
- * update a PaymentIntent. The secret key comes through shared/secrets.ts (STRIPE_SECRET_KEY: the value locally,
- * Secrets Manager in the cloud); STRIPE_API_URL points the SDK at another host (the local runtime's Stripe
- * stand-in, infra/local/stripe-stand-in.ts, or a stripe-mock). Without a key the payment script is a 503 with a clear detail, never a 500.
+ * The Stripe API as the payment script and autopay use it (DESIGN.md "Stripe"; docs/payments.md): create,
+ * retrieve, update and cancel a PaymentIntent. The secret key comes through shared/secrets.ts
+ * (STRIPE_SECRET_KEY: the value locally, Secrets Manager in the cloud); STRIPE_API_URL points the SDK at another
+ * host (the local runtime's Stripe stand-in, infra/local/stripe-stand-in.ts, or a stripe-mock). Without a key
+ * the payment script is a 503 with a clear detail, never a 500.
  */
 import Stripe from 'stripe';
 import { AppError, ServiceUnavailable } from '../errors.js';
@@ -64,6 +65,8 @@ export interface NewIntent {
   currency: string;
   metadata: Record<string, string>;
   receiptEmail?: string | undefined;
+  /** The tenant's Stripe Customer (autopay charges a method saved on it). */
+  customer?: string | undefined;
 }
 
 /** A PaymentIntent as the payment script reads it. */
@@ -74,6 +77,9 @@ export interface StripeIntent {
   currency: string;
   status: string;
   receiptEmail: string | null;
+  customer: string | null;
+  /** The method it was last confirmed with (autopay tells its own charge from the payer's by it). */
+  paymentMethod: string | null;
 }
 
 function intentOf(intent: Stripe.PaymentIntent): StripeIntent {
@@ -85,6 +91,9 @@ function intentOf(intent: Stripe.PaymentIntent): StripeIntent {
     currency: intent.currency,
     status: intent.status,
     receiptEmail: intent.receipt_email,
+    customer: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
+    paymentMethod:
+      typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null),
   };
 }
 
@@ -118,6 +127,7 @@ export const createPaymentIntent = (intent: NewIntent): Promise<StripeIntent> =>
         metadata: intent.metadata,
         automatic_payment_methods: { enabled: true },
         ...(intent.receiptEmail ? { receipt_email: intent.receiptEmail } : {}),
+        ...(intent.customer ? { customer: intent.customer } : {}),
       }),
     ),
   );
@@ -133,15 +143,48 @@ export const retrievePaymentIntent = (invoiceId: number, id: string): Promise<St
     }
   });
 
-/** Changes what Stripe lets a payer change before paying (the receipt e-mail). */
+/**
+ * Changes what Stripe lets change before paying: the receipt e-mail (a payer's), the Customer (autopay pays
+ * with a method saved on it, which Stripe takes only for an intent of that Customer).
+ */
 export const updatePaymentIntent = (
   invoiceId: number,
   id: string,
-  changes: { receiptEmail: string },
+  changes: { receiptEmail: string } | { customer: string },
 ): Promise<StripeIntent> =>
   call('update', invoiceId, async (client) =>
-    intentOf(await client.paymentIntents.update(id, { receipt_email: changes.receiptEmail })),
+    intentOf(
+      await client.paymentIntents.update(
+        id,
+        'customer' in changes ? { customer: changes.customer } : { receipt_email: changes.receiptEmail },
+      ),
+    ),
   );
+
+/** Why an intent is cancelled (Stripe's `cancellation_reason`s a caller may give). */
+export type CancellationReason = 'duplicate' | 'abandoned';
+
+/**
+ * Cancels an intent so nobody can pay it any more (https://docs.stripe.com/api/payment_intents/cancel). Stripe
+ * cancels only an intent that has not been paid: for one that succeeded (or is processing, or was canceled
+ * already) it answers 400 `payment_intent_unexpected_state`, and this answers the intent as it is then, so
+ * the caller sees what happened to it. Undefined when Stripe does not know it.
+ */
+export const cancelPaymentIntent = (
+  invoiceId: number,
+  id: string,
+  reason: CancellationReason,
+): Promise<StripeIntent | undefined> =>
+  call('cancel', invoiceId, async (client) => {
+    try {
+      return intentOf(await client.paymentIntents.cancel(id, { cancellation_reason: reason }));
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'resource_missing') return undefined;
+      if (code !== 'payment_intent_unexpected_state') throw error;
+      return intentOf(await client.paymentIntents.retrieve(id));
+    }
+  });
 
 /** 503 (with the detail the design asks for) when STRIPE_SECRET_KEY is not set. */
 export async function assertCardPaymentsConfigured(): Promise<void> {

@@ -715,7 +715,7 @@ export interface paths {
         put?: never;
         /**
          * Create the card PaymentIntent of an invoice’s amount due
-         * @description Acts only for the invoice's tenant session or with the invoice's payment-link `token` (DESIGN.md "The payment link"); any other caller gets the 400 "no such invoice", whatever the invoice's state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the invoice's open intent for the same amount is answered again (its receipt e-mail updated), a new one made only when there is none usable. `amnt`, when sent, must equal the amount due. Honours `Idempotency-Key`. Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie. Rate limit: 30 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
+         * @description Acts only for the invoice's tenant session or with the invoice's payment-link `token` (DESIGN.md "The payment link"); any other caller gets the 400 "no such invoice", whatever the invoice's state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the invoice's one open intent is answered again (its receipt e-mail updated), a new one made only when there is none (one card payment per invoice at a time: an open one of another amount is cancelled first). `amnt`, when sent, must equal the amount due. A paid invoice's used payment link (or the tenant's session) gets the 400 with `paidOn`, the day it was paid. Honours `Idempotency-Key`. Payment CSRF token (X-CSRF-Token or payment_csrf) and its cookie. Rate limit: 30 per 3600 s per IP (429 beyond). Honours Idempotency-Key (a repeat answers the first answer again).
          */
         post: operations["payment.createIntent"];
         delete?: never;
@@ -3178,6 +3178,8 @@ export interface components {
                 field: string;
                 message: string;
             }[];
+            /** @description payment-create-intent.php only: the day (YYYY-MM-DD) an invoice was paid in full, told to its payer (the used payment link or the tenant session) with the 400 */
+            paidOn?: string;
         };
     };
     responses: never;
@@ -5734,7 +5736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid invoice: missing, not the tenant’s, cancelled, paid, nothing due, or `amnt` not the amount due */
+            /** @description Bad request: invalid invoice: missing, not the tenant’s, cancelled, paid (with `paidOn` for its payer), nothing due, or `amnt` not the amount due */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5752,7 +5754,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: The first request with this Idempotency-Key still runs */
+            /** @description Conflict: the first request with this Idempotency-Key still runs; a card payment of the invoice has gone through and is being recorded; or payments of it are being started at the same moment */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13020,7 +13022,7 @@ export interface operations {
                         preArrivalDays: number;
                         ownerStatementDay: number;
                         reminderDaysBefore: number;
-                        messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                        messagesOff: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                         registrationsPerIpPerHour: number;
                         bookingsPerIpPerHour: number;
                         contactMessagesPerIpPerDay: number;
@@ -13131,7 +13133,7 @@ export interface operations {
                     preArrivalDays?: number | string;
                     ownerStatementDay?: number | string;
                     reminderDaysBefore?: number | string;
-                    messagesOff?: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                    messagesOff?: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                     registrationsPerIpPerHour?: number | string;
                     bookingsPerIpPerHour?: number | string;
                     contactMessagesPerIpPerDay?: number | string;
@@ -13201,7 +13203,7 @@ export interface operations {
                             preArrivalDays: number;
                             ownerStatementDay: number;
                             reminderDaysBefore: number;
-                            messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                            messagesOff: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                             registrationsPerIpPerHour: number;
                             bookingsPerIpPerHour: number;
                             contactMessagesPerIpPerDay: number;
@@ -20189,7 +20191,7 @@ export interface operations {
         parameters: {
             query?: {
                 to?: string;
-                template?: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder";
+                template?: "bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder";
                 recordType?: string;
                 recordId?: string;
                 status?: "pending" | "sent" | "failed" | "skipped";
@@ -20216,7 +20218,7 @@ export interface operations {
                              * @description The template (filter `template`)
                              * @enum {string}
                              */
-                            kind: "bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder";
+                            kind: "bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder";
                             /** @description The recipient’s address */
                             to: string;
                             /** @description What it is about: reservation, payment, landlord */

@@ -5,6 +5,7 @@
  */
 export const MESSAGE_KINDS = [
   'bookingConfirmation',
+  'bookingPaid',
   'holdExpired',
   'paymentReceipt',
   'cancellation',

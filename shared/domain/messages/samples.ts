@@ -10,6 +10,7 @@ import { activation } from './templates/activation.js';
 import { applicationDecision } from './templates/application-decision.js';
 import { autopayFailed } from './templates/autopay-failed.js';
 import { type BookingConfirmation, bookingConfirmation } from './templates/booking-confirmation.js';
+import { bookingPaid } from './templates/booking-paid.js';
 import { cancellation } from './templates/cancellation.js';
 import { holdExpired } from './templates/hold-expired.js';
 import { invoiceIssued } from './templates/invoice-issued.js';
@@ -102,6 +103,14 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
     amountDue: 0,
     paymentUrl: null,
     holdUntil: null,
+  }),
+  'booking-paid': bookingPaid(SAMPLE_SITE, {
+    stay: SAMPLE_STAY,
+    property: SAMPLE_PROPERTY,
+    price: SAMPLE_CONFIRMATION.price,
+    paid: 1018.6,
+    payment: { paymentId: 302, amount: 1018.6, method: 'card', date: '2027-07-01', reference: 'pi_3Abc' },
+    cancellationPolicy: SAMPLE_POLICY,
   }),
   'hold-expired': holdExpired(SAMPLE_SITE, { stay: SAMPLE_STAY, property: SAMPLE_PROPERTY }),
   'payment-receipt': paymentReceipt(SAMPLE_SITE, {

@@ -9,6 +9,7 @@ import { day, moment, money } from './format.js';
 import type { RenderedMail } from './layout.js';
 import { SAMPLE_CONFIRMATION, SAMPLE_PROPERTY, SAMPLE_SITE, SAMPLE_STAY, SAMPLES } from './samples.js';
 import { bookingConfirmation } from './templates/booking-confirmation.js';
+import { bookingPaid } from './templates/booking-paid.js';
 import { cancellation } from './templates/cancellation.js';
 import { holdExpired } from './templates/hold-expired.js';
 import { paymentReceipt } from './templates/payment-receipt.js';
@@ -34,6 +35,14 @@ describe('what every kind keeps', () => {
   const evil = { ...stay, guestName: hostile };
   const mails = [
     bookingConfirmation(site, { ...confirmation, stay: evil }),
+    bookingPaid(site, {
+      stay: evil,
+      property,
+      price: confirmation.price,
+      paid: confirmation.price.total,
+      payment: { paymentId: 1, amount: 5, method: 'card', date: '2027-07-01', reference: null },
+      cancellationPolicy: '',
+    }),
     holdExpired(site, { stay: evil, property }),
     cancellation(site, { stay: evil, property, cancellationPolicy: '' }),
     preArrival(site, { stay: evil, property, checkInInstructions: '' }),

@@ -39,13 +39,21 @@ describe('which announced change mails which kind', () => {
       'cancellation',
     ]);
     expect(kindsFor('reservation.expired', stay({ status: '3' }))).toEqual(['holdExpired']);
-    expect(kindsFor('payment.succeeded', { documentType: 'invoice', amount: 20 })).toEqual([
+    expect(kindsFor('payment.succeeded', { documentType: 'invoice', amount: 20, status: 0 })).toEqual([
       'paymentReceipt',
     ]);
     expect(kindsFor('payment.succeeded', { documentType: 'invoice', amount: -20 })).toEqual([]);
     expect(kindsFor('payment.succeeded', { documentType: 'expense', amount: 20 })).toEqual([]);
     expect(kindsFor('reservation.modified', stay())).toEqual([]);
     expect(kindsFor(undefined, stay())).toEqual([]);
+  });
+
+  it('a payment that pays an invoice in full may be a booking paid: both kinds start, their composers pick one', () => {
+    expect(kindsFor('payment.succeeded', { documentType: 'invoice', amount: 20, status: 1 })).toEqual([
+      'paymentReceipt',
+      'bookingPaid',
+    ]);
+    expect(kindsFor('payment.succeeded', { documentType: 'invoice', amount: -20, status: 1 })).toEqual([]);
   });
 
   it('mails the applicant of a decided application, approved or declined, when it has an address', () => {

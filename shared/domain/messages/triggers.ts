@@ -30,6 +30,10 @@ export const bookedWithUs = (r: AnnouncedRecord): boolean =>
 const confirmedOrHeld = (r: AnnouncedRecord): boolean =>
   r.status === '1' || (r.status === '0' && typeof r.holdUntil === 'string');
 
+/** A payment (not a refund) on an invoice. */
+const invoicePayment = (r: AnnouncedRecord): boolean =>
+  r.documentType === 'invoice' && typeof r.amount === 'number' && r.amount > 0;
+
 /** An invoice to a tenant that is open now (not a draft, not paid already). */
 const openTenantInvoice = (r: AnnouncedRecord): boolean => typeof r.tenantId === 'number' && r.status === 0;
 
@@ -41,11 +45,11 @@ export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
   },
   { event: 'reservation.expired', kind: 'holdExpired', when: bookedWithUs },
   { event: 'reservation.cancelled', kind: 'cancellation', when: bookedWithUs },
-  {
-    event: 'payment.succeeded',
-    kind: 'paymentReceipt',
-    when: (r) => r.documentType === 'invoice' && typeof r.amount === 'number' && r.amount > 0,
-  },
+  // A payment that pays a booking's invoice in full is mailed as the booking confirmed, with its receipt, instead
+  // of a plain receipt: both kinds start here, and their composers look at the invoice (a booking's, its stay
+  // confirmed) so that exactly one of them mails (functions/adminMessages/compose-booking-paid.ts).
+  { event: 'payment.succeeded', kind: 'paymentReceipt', when: invoicePayment },
+  { event: 'payment.succeeded', kind: 'bookingPaid', when: (r) => invoicePayment(r) && r.status === 1 },
   {
     event: 'application.decided',
     kind: 'applicationDecision',

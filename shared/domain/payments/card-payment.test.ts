@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsOfAmount, isReusableIntent, isUpdatableIntent, payableRefusal } from './card-payment.js';
+import { centsOfAmount, isUpdatableIntent, nextIntentStep, payableRefusal } from './card-payment.js';
 
 const invoice = { status: 0, tenantId: 7, totalCents: 12_550, paidCents: 0 };
 
@@ -43,14 +43,40 @@ describe('amnt', () => {
   });
 });
 
-it('answers an intent again only for the same amount and currency, while neither canceled nor succeeded', () => {
-  const intent = { status: 'requires_payment_method', amountCents: 12_550, currency: 'usd' };
-  expect(isReusableIntent(intent, 12_550, 'USD')).toBe(true);
-  expect(isReusableIntent({ ...intent, status: 'processing' }, 12_550, 'usd')).toBe(true);
-  expect(isReusableIntent(intent, 12_551, 'usd')).toBe(false);
-  expect(isReusableIntent(intent, 12_550, 'eur')).toBe(false);
-  for (const status of ['canceled', 'succeeded'])
-    expect(isReusableIntent({ ...intent, status }, 12_550, 'usd'), status).toBe(false);
+describe('the next step with an invoice’s latest intent (one card payment per invoice at a time)', () => {
+  const open = { status: 'requires_payment_method', amountCents: 12_550, currency: 'usd' };
+
+  it('uses an open intent of the same amount and currency, in any case of the currency', () => {
+    for (const status of ['requires_payment_method', 'requires_confirmation', 'requires_action'])
+      expect(nextIntentStep({ ...open, status }, false, 12_550, 'USD'), status).toEqual({ kind: 'use' });
+  });
+
+  it('cancels an open intent of another amount or currency first', () => {
+    expect(nextIntentStep(open, false, 12_551, 'usd')).toEqual({ kind: 'cancelFirst' });
+    expect(nextIntentStep(open, false, 12_550, 'eur')).toEqual({ kind: 'cancelFirst' });
+  });
+
+  it('never makes a second one beside a payment under way, or one that went through and is not booked', () => {
+    for (const status of ['processing', 'requires_capture', 'something_new'])
+      expect(nextIntentStep({ ...open, status }, false, 12_550, 'usd'), status).toEqual({
+        kind: 'underWay',
+        status: 'processing',
+      });
+    expect(nextIntentStep({ ...open, status: 'succeeded' }, false, 12_550, 'usd')).toEqual({
+      kind: 'underWay',
+      status: 'succeeded',
+    });
+    expect(nextIntentStep({ ...open, status: 'processing' }, false, 999, 'usd').kind).toBe('underWay');
+  });
+
+  it('makes a new one when there is none, it was canceled, or its payment is booked already', () => {
+    expect(nextIntentStep(undefined, false, 12_550, 'usd')).toEqual({ kind: 'create' });
+    expect(nextIntentStep({ ...open, status: 'canceled' }, false, 12_550, 'usd')).toEqual({ kind: 'create' });
+    expect(nextIntentStep({ ...open, status: 'succeeded' }, true, 12_550, 'usd')).toEqual({ kind: 'create' });
+  });
+});
+
+it('lets the receipt e-mail change only before the payment is under way', () => {
   expect(isUpdatableIntent('requires_confirmation')).toBe(true);
   expect(isUpdatableIntent('processing')).toBe(false);
 });

@@ -92,19 +92,48 @@ export function centsOfAmount(amnt: string | number): number {
 export const dollarsOf = (cents: number) => cents / 100;
 
 /**
- * Whether a PaymentIntent Stripe answered may be handed to a payer again for an amount due: the same amount
- * and currency, and neither canceled nor succeeded (a processing one is answered too: a second intent would
- * risk a second charge while the first is in flight).
+ * What to do with an invoice's latest PaymentIntent (I10) as Stripe has it now, to take a payment of the amount
+ * due (DESIGN.md "Money inputs": one card payment per invoice at a time; docs/payments.md).
  */
-export const isReusableIntent = (
-  intent: { status: string; amountCents: number; currency: string },
+export type IntentStep =
+  /** Open for this amount and currency: the payment page answers it again, autopay confirms it. */
+  | { kind: 'use' }
+  /** A payment of it is under way (processing) or went through and is not booked yet: never a second one. */
+  | { kind: 'underWay'; status: 'processing' | 'succeeded' }
+  /** Open for another amount (a part payment since it was made): cancelled first, then a new one is made. */
+  | { kind: 'cancelFirst' }
+  /** None, canceled, or paid and booked already (the invoice has something due again): a new one is made. */
+  | { kind: 'create' };
+
+/** Stripe's statuses of an intent nobody has paid yet (it can still be confirmed, or cancelled). */
+const OPEN_STATUSES: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);
+
+/** Whether nobody has paid the intent yet: it may still be confirmed (or cancelled). */
+export const isOpenIntent = (status: string): boolean => OPEN_STATUSES.has(status);
+
+/**
+ * The step for the latest intent (undefined: none, or Stripe does not know it); `booked` says whether its
+ * payment is in the books already (its I8 `settledAt`), which matters only once it succeeded. A status this
+ * code does not know (`requires_capture`: we never capture by hand) counts as under way: a second intent
+ * beside it could be a second charge.
+ */
+export function nextIntentStep(
+  latest: { status: string; amountCents: number; currency: string } | undefined,
+  booked: boolean,
   amountCents: number,
   currency: string,
-): boolean =>
-  intent.status !== 'canceled' &&
-  intent.status !== 'succeeded' &&
-  intent.amountCents === amountCents &&
-  intent.currency.toLowerCase() === currency.toLowerCase();
+): IntentStep {
+  if (!latest || latest.status === 'canceled') return { kind: 'create' };
+  if (latest.status === 'succeeded')
+    return booked ? { kind: 'create' } : { kind: 'underWay', status: 'succeeded' };
+  if (!isOpenIntent(latest.status)) return { kind: 'underWay', status: 'processing' };
+  const same = latest.amountCents === amountCents && latest.currency.toLowerCase() === currency.toLowerCase();
+  return same ? { kind: 'use' } : { kind: 'cancelFirst' };
+}
 
 /** Stripe lets these fields (receipt_email …) change only before the payment is under way. */
 export const isUpdatableIntent = (status: string): boolean => status.startsWith('requires_');

@@ -13,7 +13,7 @@
 import { changePart } from '../../data/changes-repo.js';
 import { insertJournalEntryPart } from '../../data/journal-repo.js';
 import { documentChanged, settleHeaderPart } from '../../data/money-documents-repo.js';
-import { deletePayTokenPart } from '../../data/pay-token-check.js';
+import { deletePayTokenPart, spendPayTokenPart } from '../../data/pay-token-check.js';
 import { insertPaymentPart } from '../../data/payments-repo.js';
 import { nextId } from '../../db/counters.js';
 import type { TxPart } from '../../db/transaction.js';
@@ -106,9 +106,14 @@ export async function settlementParts(doc: MoneyDocument, input: SettlementInput
       createdAt: stamp,
     }),
     settleHeaderPart(headerRead(doc), next, input.now),
-    // Paid (or refunded): the payment link stops working; a new one is made if something is due again.
+    // Paid (or refunded): the payment link stops paying; a new one is made if something is due again. Paid,
+    // it is kept used up, so it can still say when the invoice was paid.
     ...(doc.documentType === 'invoice' && !isPayableStatus(next.status)
-      ? [deletePayTokenPart(doc.documentId)]
+      ? [
+          next.status === INVOICE_STATUS.paid
+            ? spendPayTokenPart(doc.documentId, input.date)
+            : deletePayTokenPart(doc.documentId),
+        ]
       : []),
     ...changeParts(doc, next, payment, input),
   ];

@@ -1,27 +1,18 @@
 /**
  * The payment link of an invoice (DESIGN.md "The payment link"): the site's payment page with `invoiceId` and
  * the invoice's `token`. The token is made with the invoice (a website booking's) or when staff first show the
- * invoice with an amount due, and ends when the invoice is paid or closed (pay-token-check.ts
- * deletePayTokenPart, in that transaction), so a link that was sent stops working then.
+ * invoice with an amount due, and stops paying when the invoice is paid (used up: pay-token-check.ts
+ * spendPayTokenPart) or closed (deletePayTokenPart), in that transaction, so a link that was sent stops working
+ * then.
  */
-import { requireEnv } from '../../config.js';
 import { newPayToken, payTokenPart, payTokenTaken, revealPayToken } from '../../data/pay-tokens-repo.js';
 import { getSettings } from '../../data/settings-repo.js';
 import { commit } from '../../db/transaction.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
 import { isPayable } from '../../domain/payments/card-payment.js';
-import type { SiteSettings } from '../../domain/settings.js';
+import { paymentPageOf, paymentUrlOf } from './payment-page.js';
 
-/** The site's payment page; without one, the API's own (`/pay` on its public base URL: the local runtime's). */
-export const paymentPageOf = (settings: Pick<SiteSettings, 'paymentPageUrl'>): string =>
-  settings.paymentPageUrl || `${requireEnv('PUBLIC_BASE_URL').replace(/\/+$/, '')}/pay`;
-
-export function paymentUrlOf(page: string, invoiceId: number, token: string): string {
-  const url = new URL(page);
-  url.searchParams.set('invoiceId', String(invoiceId));
-  url.searchParams.set('token', token);
-  return url.toString();
-}
+export { paymentPageOf, paymentUrlOf } from './payment-page.js';
 
 /**
  * The link staff send to the payer (the admin single invoice): its token, made now when the payable invoice

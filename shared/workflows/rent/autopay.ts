@@ -1,14 +1,16 @@
 /**
  * Autopay in the rent run (DESIGN.md "Autopay", docs/rent-cycle.md "Autopay"): on and after its due date, each
  * open RENT invoice of a tenant with autopay on is charged its amount due off-session, once
- * (shared/payments/autopay.ts: Stripe's idempotency key per invoice, amount and method; and the watch's
- * `autopayTried`, set in the same transaction as what followed). The webhook settles a success like any
- * card payment. A decline posts nothing and is announced as `payment.failed` (the tenant is mailed); Stripe
- * unreachable leaves the invoice for the next run.
+ * (shared/payments/autopay.ts: the invoice's one open PaymentIntent, the payment page's if the tenant opened
+ * it, confirmed under Stripe's idempotency key per intent and method; and the watch's `autopayTried`, set in
+ * the same transaction as what followed). The webhook settles a success like any card payment. A decline posts
+ * nothing and is announced as `payment.failed` (the tenant is mailed); an invoice the tenant paid (or is
+ * paying) on the page meanwhile is not charged; Stripe unreachable leaves the invoice for the next run.
  */
 import { changePart } from '../../data/changes-repo.js';
 import { AUTOPAY_TRIED_LABEL, autopayTriedPart, type LateFeeWatch } from '../../data/late-fee-watch-repo.js';
 import { readDocument } from '../../data/money-documents-repo.js';
+import { getRecentSettings } from '../../data/settings-repo.js';
 import { getTenant } from '../../data/tenants-repo.js';
 import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
 import { INVOICE, INVOICE_STATUS } from '../../domain/money-document/kind.js';
@@ -16,6 +18,7 @@ import type { InvoiceRecord } from '../../domain/money-document/record.js';
 import { documentView } from '../../domain/money-document/view.js';
 import { log } from '../../log.js';
 import { AutopayUnavailable, chargeAutopay } from '../../payments/autopay.js';
+import { paymentPageOf } from '../money-document/payment-page.js';
 import type { ChargeContext } from './charges.js';
 
 export interface AutopayTried {
@@ -60,7 +63,7 @@ function dueForAutopay(
  * is then not considered again: autopay charges what falls due while it is on), or undefined when Stripe could
  * not be asked (a later run tries).
  */
-async function charge(rent: InvoiceRecord, currency: string, ctx: ChargeContext) {
+async function charge(rent: InvoiceRecord, currency: string, returnUrl: string, ctx: ChargeContext) {
   const tenant = rent.tenantId === null ? undefined : await getTenant(rent.tenantId);
   if (!tenant?.autopay || !tenant.stripeCustomerId) return 'off' as const;
   try {
@@ -70,8 +73,8 @@ async function charge(rent: InvoiceRecord, currency: string, ctx: ChargeContext)
         stripeCustomerId: tenant.stripeCustomerId,
         paymentMethodId: tenant.autopay.paymentMethodId,
         invoiceId: rent.invoiceId,
-        amountCents: rent.totalCents - (rent.paidCents ?? 0),
         currency,
+        returnUrl,
       },
       ctx.now,
     );
@@ -88,22 +91,46 @@ export async function chargeAutopayDue(
   ctx: ChargeContext,
 ): Promise<AutopayTried[]> {
   const tried: AutopayTried[] = [];
+  let returnUrl: string | undefined;
   for (const watch of watches) {
     const rent = dueForAutopay(watch, headers, ctx.today);
-    const result = rent ? await charge(rent, currency, ctx) : undefined;
-    if (!rent || !result) continue;
-    const failure =
-      result !== 'off' && result.outcome === 'failed'
-        ? await failureParts(rent.invoiceId, result.error, ctx)
-        : [];
-    try {
-      await commit([autopayTriedPart(watch, ctx.today), ...failure]);
-      if (result !== 'off') tried.push({ invoiceId: rent.invoiceId, outcome: result.outcome });
-    } catch (error) {
-      // Another run recorded this charge first (the same PaymentIntent: Stripe answered it again).
-      if (!(error instanceof TransactionFailed && error.conditionFailed(AUTOPAY_TRIED_LABEL))) throw error;
-      log('info', 'autopay already recorded by another run', { invoiceId: rent.invoiceId });
-    }
+    if (!rent) continue;
+    returnUrl ??= paymentPageOf(await getRecentSettings());
+    const outcome = await chargeAndRecord(watch, rent, currency, returnUrl, ctx);
+    if (outcome) tried.push({ invoiceId: rent.invoiceId, outcome });
   }
   return tried;
+}
+
+/**
+ * One watched invoice: charged, and the try recorded with what followed. The outcome listed: a charge when this
+ * run's confirmation made it, whichever run recorded the try first (one that found the invoice already paid by
+ * it may have); a decline when this run recorded it (announced once). Undefined: nothing of this run's to list.
+ */
+async function chargeAndRecord(
+  watch: LateFeeWatch,
+  rent: InvoiceRecord,
+  currency: string,
+  returnUrl: string,
+  ctx: ChargeContext,
+): Promise<AutopayTried['outcome'] | undefined> {
+  const result = await charge(rent, currency, returnUrl, ctx);
+  if (!result) return undefined;
+  const failure =
+    result !== 'off' && result.outcome === 'failed'
+      ? await failureParts(rent.invoiceId, result.error, ctx)
+      : [];
+  let recorded = true;
+  try {
+    await commit([autopayTriedPart(watch, ctx.today), ...failure]);
+  } catch (error) {
+    // Another run recorded the try first (the same PaymentIntent, or it found the invoice paid by this charge).
+    if (!(error instanceof TransactionFailed && error.conditionFailed(AUTOPAY_TRIED_LABEL))) throw error;
+    log('info', 'autopay already recorded by another run', { invoiceId: rent.invoiceId });
+    recorded = false;
+  }
+  // Not charged (paid meanwhile, or the tenant's own payment under way): tried, but no charge of autopay's.
+  if (result === 'off' || result.outcome === 'notCharged') return undefined;
+  if (result.outcome === 'failed') return recorded ? 'failed' : undefined;
+  return result.chargedHere ? result.outcome : undefined;
 }

@@ -50,11 +50,36 @@ function paymentBlocks(site: MailSite, m: BookingConfirmation & { amountDue: num
   return blocks;
 }
 
+/** The stay and its price with what is due, as every confirmation shows them (this one and booking-paid.ts). */
+export function stayAndPrice(site: MailSite, m: BookingConfirmation, paid?: number): Block[] {
+  return [
+    heading('Your stay'),
+    facts(stayRows(site, m.stay, m.property)),
+    heading('Price'),
+    facts([
+      ...m.price.lines.map((l) => ({ label: l.label, value: money(site, l.amount) })),
+      { label: 'Total', value: money(site, m.price.total), emphasis: true },
+      ...(paid === undefined ? [] : [{ label: 'Paid', value: money(site, paid) }]),
+      ...(m.amountDue === null
+        ? []
+        : [{ label: 'Amount due', value: money(site, Math.max(m.amountDue, 0)), emphasis: true }]),
+    ]),
+    ...(m.amountDue === null ? [] : paymentBlocks(site, { ...m, amountDue: m.amountDue })),
+  ];
+}
+
+/** The policy section, left out when the site has none. */
+export const policyBlocks = (m: Pick<BookingConfirmation, 'cancellationPolicy'>): Block[] =>
+  m.cancellationPolicy.trim() ? [note('Cancellation policy', m.cancellationPolicy)] : [];
+
+export const confirmedSubject = (m: Pick<BookingConfirmation, 'property' | 'stay'>) =>
+  `Your booking at ${m.property.name} is confirmed (#${m.stay.reservationId})`;
+
 export function bookingConfirmation(site: MailSite, m: BookingConfirmation): RenderedMail {
   const held = m.holdUntil !== null && (m.amountDue ?? 0) > 0;
   const subject = held
     ? `Complete your booking at ${m.property.name} (#${m.stay.reservationId})`
-    : `Your booking at ${m.property.name} is confirmed (#${m.stay.reservationId})`;
+    : confirmedSubject(m);
   return compose(site, subject, [
     paragraph(greeting(m.stay)),
     paragraph(
@@ -62,17 +87,7 @@ export function bookingConfirmation(site: MailSite, m: BookingConfirmation): Ren
         ? `thank you for booking with ${site.name}. Your booking is not confirmed until it is paid.`
         : `thank you for booking with ${site.name}. Your booking is confirmed.`,
     ),
-    heading('Your stay'),
-    facts(stayRows(site, m.stay, m.property)),
-    heading('Price'),
-    facts([
-      ...m.price.lines.map((l) => ({ label: l.label, value: money(site, l.amount) })),
-      { label: 'Total', value: money(site, m.price.total), emphasis: true },
-      ...(m.amountDue === null
-        ? []
-        : [{ label: 'Amount due', value: money(site, Math.max(m.amountDue, 0)), emphasis: true }]),
-    ]),
-    ...(m.amountDue === null ? [] : paymentBlocks(site, { ...m, amountDue: m.amountDue })),
-    ...(m.cancellationPolicy.trim() ? [note('Cancellation policy', m.cancellationPolicy)] : []),
+    ...stayAndPrice(site, m),
+    ...policyBlocks(m),
   ]);
 }

@@ -1,7 +1,7 @@
 /** A receipt for a payment on an invoice (by card or recorded by staff): the amount, the invoice, what is still due. */
 import type { PaymentMethod } from '../../ledger/payment.js';
 import { day, type MailSite, money } from '../format.js';
-import { compose, facts, paragraph, type RenderedMail } from '../layout.js';
+import { compose, type FactRow, facts, paragraph, type RenderedMail } from '../layout.js';
 import { defang } from '../visitor-text.js';
 
 export interface PaymentReceipt {
@@ -28,18 +28,21 @@ const METHODS: Readonly<Record<PaymentMethod, string>> = {
   other: 'Other',
 };
 
+/** The receipt's own lines: its number, date, method, reference and amount (booking-paid.ts shows them too). */
+export const paymentRows = (site: MailSite, payment: PaymentReceipt['payment']): FactRow[] => [
+  { label: 'Receipt', value: `#${payment.paymentId}` },
+  { label: 'Date', value: day(site, payment.date) },
+  { label: 'Method', value: METHODS[payment.method] },
+  ...(payment.reference ? [{ label: 'Reference', value: payment.reference }] : []),
+  { label: 'Amount', value: money(site, payment.amount), emphasis: true },
+];
+
 export function paymentReceipt(site: MailSite, m: PaymentReceipt): RenderedMail {
   const name = m.payerName.trim();
   return compose(site, `Receipt: ${money(site, m.payment.amount)} paid on invoice #${m.invoice.invoiceId}`, [
     paragraph(name ? `Hello ${defang(name)},` : 'Hello,'),
     paragraph(`thank you: we received your payment of ${money(site, m.payment.amount)}.`),
-    facts([
-      { label: 'Receipt', value: `#${m.payment.paymentId}` },
-      { label: 'Date', value: day(site, m.payment.date) },
-      { label: 'Method', value: METHODS[m.payment.method] },
-      ...(m.payment.reference ? [{ label: 'Reference', value: m.payment.reference }] : []),
-      { label: 'Amount', value: money(site, m.payment.amount), emphasis: true },
-    ]),
+    facts(paymentRows(site, m.payment)),
     facts([
       { label: 'Invoice', value: `#${m.invoice.invoiceId} ${m.invoice.description}`.trim() },
       ...(m.propertyName ? [{ label: 'Property', value: m.propertyName }] : []),
