@@ -230,4 +230,15 @@ describe('exportCalendar', () => {
       ['2027-08-05', '2027-08-07'],
     ]);
   });
+
+  it('ends every line with CRLF, the last one too (RFC 5545 §3.1)', () => {
+    for (const text of [
+      exportCalendar({ propertyId: 2001, domain: 'api.example.com', stays }),
+      exportCalendar({ propertyId: 2001, domain: 'api.example.com', stays: [] }),
+    ]) {
+      expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+      // No bare LF anywhere: every LF is the end of a CRLF.
+      expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+    }
+  });
 });
