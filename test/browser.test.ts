@@ -123,6 +123,31 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     await deep.close();
   }, 90_000);
 
+  it('"Try it out" works whether the docs page was opened at localhost or at 127.0.0.1 (its server is the page’s own origin)', async () => {
+    const port = new URL(API_URL).port;
+    for (const origin of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
+      const page = await newPage();
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') refused.push(message.text());
+      });
+      await page.goto(`${origin}/docs#/Catalog/vrProperties.list`);
+      const list = page.locator('.opblock-get', {
+        has: page.locator('.opblock-summary-path[data-path="/API/vrProperties/V1/vrProperties.json"]'),
+      });
+      await list.getByRole('button', { name: 'Try it out' }).click();
+      await list.getByRole('button', { name: 'Execute' }).click();
+      const status = list.locator('.live-responses-table .response .response-col_status').first();
+      await expect(status.textContent({ timeout: 20_000 }), origin).resolves.toMatch(/^\s*200/);
+      // The request went to the page's own origin: no cross-origin call for CORS to refuse.
+      await expect(list.locator('.request-url pre').textContent(), origin).resolves.toContain(
+        `${origin}/API/vrProperties/V1/vrProperties.json`,
+      );
+      expect(refused, origin).toEqual([]);
+      await page.close();
+    }
+  }, 90_000);
+
   it('the mail page shows the activation mail, and its link opens a page saying the account is active', async () => {
     const email = uniqueEmail('browser');
     const registered = await new Client().post('/API/publicAuth/V1/register.json', {
