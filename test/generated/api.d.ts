@@ -3195,6 +3195,8 @@ export interface operations {
                 limit?: string | number;
                 /** @description Alias: bedrooms */
                 beds?: number | string;
+                /** @description Alias of beds; beds wins when both are sent */
+                bedrooms?: number | string;
                 baths?: number | string;
                 location?: string;
                 search?: string;
@@ -3746,11 +3748,15 @@ export interface operations {
     };
     "publicBooking.availability": {
         parameters: {
-            query: {
-                /** @description Alias: from */
-                dateFrom: string;
-                /** @description Alias: to */
-                dateTo: string;
+            query?: {
+                /** @description Alias: from (one of them is required) */
+                dateFrom?: string;
+                /** @description Alias of dateFrom (one of them is required); dateFrom wins when both are sent */
+                from?: string;
+                /** @description Alias: to (one of them is required) */
+                dateTo?: string;
+                /** @description Alias of dateTo (one of them is required); dateTo wins when both are sent */
+                to?: string;
             };
             header?: never;
             path: {
@@ -3893,7 +3899,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    propertyId: number | string;
+                    propertyId?: number | string;
                     dateFrom: string;
                     dateTo: string;
                     /** @default 1 */
@@ -3905,7 +3911,24 @@ export interface operations {
                     couponCode?: string;
                     /** @default [] */
                     extraRooms?: (number | string)[];
-                };
+                    /** @description Alias of propertyId; propertyId wins when both are sent */
+                    serviceID?: number | string;
+                    /**
+                     * @description Alias of adults; adults wins when both are sent
+                     * @default 1
+                     */
+                    bAdults?: number | string;
+                    /**
+                     * @description Alias of children; children wins when both are sent
+                     * @default 0
+                     */
+                    bChildren?: number | string;
+                    /**
+                     * @description Alias of pets; pets wins when both are sent
+                     * @default 0
+                     */
+                    bPets?: number | string;
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4067,7 +4090,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    propertyId: number | string;
+                    propertyId?: number | string;
                     dateFrom: string;
                     dateTo: string;
                     /** @default 1 */
@@ -4097,7 +4120,44 @@ export interface operations {
                     captcha?: string | number;
                     captcha_sum?: string;
                     captchaToken?: string;
-                };
+                    /** @description Alias of propertyId; propertyId wins when both are sent */
+                    serviceID?: number | string;
+                    /**
+                     * @description Alias of adults; adults wins when both are sent
+                     * @default 1
+                     */
+                    bAdults?: number | string;
+                    /**
+                     * @description Alias of children; children wins when both are sent
+                     * @default 0
+                     */
+                    bChildren?: number | string;
+                    /**
+                     * @description Alias of pets; pets wins when both are sent
+                     * @default 0
+                     */
+                    bPets?: number | string;
+                    /**
+                     * @description Alias of address; address wins when both are sent
+                     * @default
+                     */
+                    bAddress?: string;
+                    /**
+                     * @description Alias of city; city wins when both are sent
+                     * @default
+                     */
+                    bCity?: string;
+                    /**
+                     * @description Alias of state; state wins when both are sent
+                     * @default
+                     */
+                    bState?: string;
+                    /**
+                     * @description Alias of zip; zip wins when both are sent
+                     * @default
+                     */
+                    bZip?: string;
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5181,6 +5241,8 @@ export interface operations {
             query?: {
                 /** @description Alias: categoryId */
                 category?: number | string;
+                /** @description Alias of category; category wins when both are sent */
+                categoryId?: number | string;
                 limit?: string | number;
             };
             header?: never;
@@ -5915,9 +5977,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email?: string;
                     password: string;
-                };
+                    /** @description Alias of email; email wins when both are sent */
+                    tenantEmail?: string;
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6119,8 +6183,8 @@ export interface operations {
                     tenantFirstName: string;
                     tenantLastName: string;
                     /** Format: email */
-                    tenantEmail: string;
-                    password: string;
+                    tenantEmail?: string;
+                    password?: string;
                     password2?: string;
                     applyToLeaseId?: number | string;
                     isEmpty?: string;
@@ -6134,7 +6198,14 @@ export interface operations {
                     captcha?: string | number;
                     captcha_sum?: string;
                     captchaToken?: string;
-                };
+                    /**
+                     * Format: email
+                     * @description Alias of tenantEmail; tenantEmail wins when both are sent
+                     */
+                    newEmail?: string;
+                    /** @description Alias of password; password wins when both are sent */
+                    password1?: string;
+                } & ((unknown | unknown) & (unknown | unknown));
             };
         };
         responses: {
@@ -7165,6 +7236,8 @@ export interface operations {
                 search?: string;
                 /** @description Alias: bedrooms */
                 beds?: number | string;
+                /** @description Alias of beds; beds wins when both are sent */
+                bedrooms?: number | string;
                 baths?: number | string;
                 location?: string;
                 propertyType?: string;
@@ -10113,11 +10186,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    faqQuestion: string;
-                    faqAnswer: string;
+                    faqQuestion?: string;
+                    faqAnswer?: string;
                     faqOrder?: number | string;
                     isActive?: (0 | 1) | ("0" | "1");
-                };
+                    /** @description Alias of faqQuestion; faqQuestion wins when both are sent */
+                    faqName?: string;
+                    /** @description Alias of faqAnswer; faqAnswer wins when both are sent */
+                    faqContent?: string;
+                } & ((unknown | unknown) & (unknown | unknown));
             };
         };
         responses: {
@@ -10205,6 +10282,10 @@ export interface operations {
                     faqAnswer?: string;
                     faqOrder?: number | string;
                     isActive?: (0 | 1) | ("0" | "1");
+                    /** @description Alias of faqQuestion; faqQuestion wins when both are sent */
+                    faqName?: string;
+                    /** @description Alias of faqAnswer; faqAnswer wins when both are sent */
+                    faqContent?: string;
                 };
             };
         };
@@ -13586,6 +13667,8 @@ export interface operations {
             query?: {
                 /** @description Alias: serviceID */
                 propertyId?: number | string;
+                /** @description Alias of propertyId; propertyId wins when both are sent */
+                serviceID?: number | string;
                 tenantId?: number | string;
                 status?: string | number;
                 dateFrom?: string;
@@ -16918,7 +17001,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    couponCode: string;
+                    couponCode?: string;
                     /** @enum {string} */
                     type: "abs" | "percent";
                     value: number | string;
@@ -16934,7 +17017,9 @@ export interface operations {
                     minNights?: ("" | (number | string)) | null;
                     /** @default null */
                     maxUses?: ("" | (number | string)) | null;
-                };
+                    /** @description Alias of couponCode; couponCode wins when both are sent */
+                    code?: string;
+                } & (unknown | unknown);
             };
         };
         responses: {
