@@ -31,6 +31,7 @@ import { getProperty, type StoredProperty } from '../../shared/data/properties-r
 import { nextId } from '../../shared/db/counters.js';
 import { commit, part, TransactionFailed } from '../../shared/db/transaction.js';
 import type { Actor } from '../../shared/domain/change.js';
+import { type FeedProviderId, providerOfUrl } from '../../shared/domain/ical/providers.js';
 import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
 import { checkOutboundUrl } from '../../shared/net/safe-fetch.js';
 import { bookableProperty } from '../../shared/workflows/reservations/stay-checks.js';
@@ -48,11 +49,13 @@ export function feedView(feed: FeedRecord) {
     propertyId: feed.propertyId,
     name: feed.name,
     url: feed.url,
+    provider: feed.provider,
     createdAt: feed.createdAt,
     health: health as 'pending' | 'healthy' | 'unhealthy',
     lastAttemptAt: feed.lastAttemptAt,
     lastSuccessAt: feed.lastSuccessAt,
     lastError: feed.lastError,
+    lastNote: feed.lastNote,
     eventCount: feed.eventCount,
   };
 }
@@ -99,7 +102,7 @@ const urlGuardValue = (propertyId: number, url: string) =>
   `${propertyId}#${createHash('sha256').update(url).digest('base64url')}`;
 
 export async function createFeed(
-  body: { propertyId: number; url: string; name: string },
+  body: { propertyId: number; url: string; name: string; provider?: FeedProviderId | 'other' | undefined },
   by: Actor,
   now: Date,
 ) {
@@ -115,17 +118,19 @@ export async function createFeed(
     propertyId: body.propertyId,
     url: check.url.toString(),
     name: body.name,
+    provider: body.provider === 'other' ? null : (body.provider ?? providerOfUrl(check.url.toString())),
     createdAt: now.toISOString(),
     lastAttemptAt: null,
     lastSuccessAt: null,
     lastError: null,
+    lastNote: null,
     eventCount: null,
     etag: null,
     lastModified: null,
   };
   try {
     await commit([
-      insertFeedPart(feed),
+      insertFeedPart(feed, body.provider),
       part.guard(`guard:${URL_GUARD}`, URL_GUARD, urlGuardValue(feed.propertyId, feed.url), feed.feedId),
       // Feed URLs often carry the channel's own secret token: the audit log says it changed, never to what.
       changePart(

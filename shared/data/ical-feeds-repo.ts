@@ -14,11 +14,14 @@ import { type Item, queryPartition } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import type { ImportedEvent } from '../domain/ical/plan-sync.js';
+import { FEED_PROVIDER_IDS, type FeedProviderId, providerOfUrl } from '../domain/ical/providers.js';
 
 export interface FeedHealth {
   lastAttemptAt: string | null;
   lastSuccessAt: string | null;
   lastError: string | null;
+  /** Why the last successful read was taken as it was, when it looked odd (an empty answer taken as no events). */
+  lastNote: string | null;
   /** Events of the last successful import (after skipping cancelled and repeated ones). */
   eventCount: number | null;
   /** Conditional GET validators of the last copy read. */
@@ -31,6 +34,8 @@ export interface FeedRecord extends FeedHealth {
   propertyId: number;
   url: string;
   name: string;
+  /** The channel the feed comes from: named when it was registered, else told by its URL's host. */
+  provider: FeedProviderId | null;
   createdAt: string;
 }
 
@@ -40,16 +45,24 @@ const EVENT_LABEL = 'ical:event';
 
 const orNull = (value: unknown) => (value === undefined || value === null ? null : String(value));
 
+const providerOf = (item: Item): FeedProviderId | null => {
+  if (item.provider === 'other') return null;
+  const named = FEED_PROVIDER_IDS.find((id) => id === item.provider);
+  return named ?? providerOfUrl(String(item.url));
+};
+
 function feedFromItem(item: Item): FeedRecord {
   return {
     feedId: Number(item.feedId),
     propertyId: Number(item.propertyId),
     url: String(item.url),
     name: String(item.name),
+    provider: providerOf(item),
     createdAt: String(item.createdAt),
     lastAttemptAt: orNull(item.lastAttemptAt),
     lastSuccessAt: orNull(item.lastSuccessAt),
     lastError: orNull(item.lastError),
+    lastNote: orNull(item.lastNote),
     eventCount: item.eventCount === undefined || item.eventCount === null ? null : Number(item.eventCount),
     etag: orNull(item.etag),
     lastModified: orNull(item.lastModified),
@@ -67,7 +80,11 @@ export async function allFeeds(): Promise<FeedRecord[]> {
   return items.map(feedFromItem);
 }
 
-export function insertFeedPart(feed: FeedRecord): TxPart {
+/**
+ * `declared`: the provider the admin named when registering the feed ('other': none of the known ones,
+ * whatever its host); without one, the provider is told by the URL's host each time the feed is read.
+ */
+export function insertFeedPart(feed: FeedRecord, declared?: FeedProviderId | 'other'): TxPart {
   return part.putIfAbsent(`put:icalFeed ${feed.feedId}`, {
     ...keys.icalFeed(feed.feedId),
     entity: FEED_ENTITY,
@@ -77,6 +94,7 @@ export function insertFeedPart(feed: FeedRecord): TxPart {
     propertyId: feed.propertyId,
     url: feed.url,
     name: feed.name,
+    ...(declared ? { provider: declared } : {}),
     createdAt: feed.createdAt,
   });
 }
