@@ -16,6 +16,7 @@ import {
   type FeedRecord,
   lostToAnotherImport,
   putEventPart,
+  rekeyEventParts,
 } from '../../shared/data/ical-feeds-repo.js';
 import { commit, type TxPart } from '../../shared/db/transaction.js';
 import { RESERVATION_STATUS, type ReservationRecord } from '../../shared/domain/booking/reservation.js';
@@ -188,7 +189,7 @@ export class StepRunner {
   private placedParts(slice: ImportSlice, current: ImportedEvent & { reservationId: number }): TxPart[] {
     const placed = placedEvent(slice, current.reservationId);
     if (slice.key === current.key) return [putEventPart(this.feed.feedId, placed, current)];
-    return [deleteEventPart(this.feed.feedId, current), putEventPart(this.feed.feedId, placed, undefined)];
+    return rekeyEventParts(this.feed.feedId, placed, current);
   }
 
   private async release(current: ImportedEvent & { reservationId: number }) {

@@ -42,6 +42,7 @@ export interface FeedRecord extends FeedHealth {
 const FEED_ENTITY = 'icalFeed';
 const EVENT_ENTITY = 'icalEvent';
 const EVENT_LABEL = 'ical:event';
+const OLD_KEY_LABEL = 'ical:event (old key)';
 
 const orNull = (value: unknown) => (value === undefined || value === null ? null : String(value));
 
@@ -189,6 +190,17 @@ export function putEventPart(
   return part.put(EVENT_LABEL, eventItem(feedId, event), sameAsRead(expected));
 }
 
+/**
+ * The event under a new key (a UID listed once more or once less, a recurring series edited): the item of
+ * the old key removed and the new one added, each conditioned on what the import read.
+ */
+export function rekeyEventParts(feedId: number, event: ImportedEvent, expected: ImportedEvent): TxPart[] {
+  return [
+    part.delete(OLD_KEY_LABEL, keys.icalEvent(feedId, eventKeyHash(expected.key)), sameAsRead(expected)),
+    putEventPart(feedId, event, undefined),
+  ];
+}
+
 export function deleteEventPart(feedId: number, expected: ImportedEvent): TxPart {
   return part.delete(EVENT_LABEL, keys.icalEvent(feedId, eventKeyHash(expected.key)), sameAsRead(expected));
 }
@@ -206,4 +218,5 @@ function sameAsRead(expected: ImportedEvent) {
 
 /** Another import of the same feed changed this event first: this one's step is simply dropped. */
 export const lostToAnotherImport = (error: unknown) =>
-  error instanceof TransactionFailed && error.conditionFailed(EVENT_LABEL);
+  error instanceof TransactionFailed &&
+  (error.conditionFailed(EVENT_LABEL) || error.conditionFailed(OLD_KEY_LABEL));
