@@ -2671,7 +2671,7 @@ export interface paths {
         put?: never;
         /**
          * Register a feed URL of a VR property (imported on the next run, or now with sync)
-         * @description The URL must be http(s), resolve only to public addresses (loopback only in the local runtime) and carry no credentials. The same URL twice on one property is a 409. Admin session; roles: super_admin.
+         * @description The URL must be http(s), resolve only to public addresses (loopback only in the local runtime) and carry no credentials. The same URL twice on one property is a 409. `provider` (airbnb, booking, vrbo, google, other) names the channel when the URL's host does not tell it: an empty answer from Booking.com means it has no stay left, from anyone else it changes nothing. Admin session; roles: super_admin.
          */
         post: operations["adminIcal.createFeed"];
         delete?: never;
@@ -20621,12 +20621,14 @@ export interface operations {
                             propertyId: number;
                             name: string;
                             url: string;
+                            provider: ("airbnb" | "booking" | "vrbo" | "google") | null;
                             createdAt: string;
                             /** @enum {string} */
                             health: "pending" | "healthy" | "unhealthy";
                             lastAttemptAt: string | null;
                             lastSuccessAt: string | null;
                             lastError: string | null;
+                            lastNote: string | null;
                             eventCount: number | null;
                         }[];
                     };
@@ -20692,6 +20694,8 @@ export interface operations {
                     propertyId: number | string;
                     url: string;
                     name: string;
+                    /** @enum {string} */
+                    provider?: "airbnb" | "booking" | "vrbo" | "google" | "other";
                 };
             };
         };
@@ -20710,12 +20714,14 @@ export interface operations {
                             propertyId: number;
                             name: string;
                             url: string;
+                            provider: ("airbnb" | "booking" | "vrbo" | "google") | null;
                             createdAt: string;
                             /** @enum {string} */
                             health: "pending" | "healthy" | "unhealthy";
                             lastAttemptAt: string | null;
                             lastSuccessAt: string | null;
                             lastError: string | null;
+                            lastNote: string | null;
                             eventCount: number | null;
                         };
                     };
@@ -20808,12 +20814,14 @@ export interface operations {
                         propertyId: number;
                         name: string;
                         url: string;
+                        provider: ("airbnb" | "booking" | "vrbo" | "google") | null;
                         createdAt: string;
                         /** @enum {string} */
                         health: "pending" | "healthy" | "unhealthy";
                         lastAttemptAt: string | null;
                         lastSuccessAt: string | null;
                         lastError: string | null;
+                        lastNote: string | null;
                         eventCount: number | null;
                     };
                 };
@@ -20976,12 +20984,14 @@ export interface operations {
                         propertyId: number;
                         name: string;
                         url: string;
+                        provider: ("airbnb" | "booking" | "vrbo" | "google") | null;
                         createdAt: string;
                         /** @enum {string} */
                         health: "pending" | "healthy" | "unhealthy";
                         lastAttemptAt: string | null;
                         lastSuccessAt: string | null;
                         lastError: string | null;
+                        lastNote: string | null;
                         eventCount: number | null;
                         imported: {
                             created: number;
