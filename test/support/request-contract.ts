@@ -21,12 +21,23 @@ interface Parameter {
 
 interface OperationSchemas {
   id: string;
-  parameters: (Parameter & { validate: ValidateFunction })[];
-  body: ValidateFunction | undefined;
+  parameters: Parameter[];
+  body: object | undefined;
 }
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
+
+/** Validators compiled when first needed: a test file uses a few dozen of the document's schemas. */
+const compiled = new WeakMap<object, ValidateFunction>();
+function validatorOf(schema: object): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
 
 function operationsOf(doc: ReturnType<typeof buildOpenApiDocument>): PathMatcher<OperationSchemas> {
   const matcher = new PathMatcher<OperationSchemas>();
@@ -39,8 +50,8 @@ function operationsOf(doc: ReturnType<typeof buildOpenApiDocument>): PathMatcher
       };
       matcher.add(route.method, path, {
         id: op.operationId,
-        parameters: op.parameters.map((p) => ({ ...p, validate: ajv.compile(p.schema) })),
-        body: op.requestBody ? ajv.compile(op.requestBody.content['application/json'].schema) : undefined,
+        parameters: op.parameters,
+        body: op.requestBody?.content['application/json'].schema,
       });
     }
   return matcher;
@@ -84,13 +95,15 @@ export function requestMismatch(request: SentRequest): string | undefined {
       if (parameter.required) refused.push(`${parameter.in} ${parameter.name} is required`);
       continue;
     }
-    if (!parameter.validate(value))
-      refused.push(
-        `${parameter.in} ${parameter.name}=${JSON.stringify(value)}: ${issues(parameter.validate)}`,
-      );
+    const validate = validatorOf(parameter.schema);
+    if (!validate(value))
+      refused.push(`${parameter.in} ${parameter.name}=${JSON.stringify(value)}: ${issues(validate)}`);
   }
-  if (op.body && request.body !== undefined && !op.body(request.body))
-    refused.push(`body ${JSON.stringify(request.body).slice(0, 300)}: ${issues(op.body)}`);
+  if (op.body && request.body !== undefined) {
+    const validate = validatorOf(op.body);
+    if (!validate(request.body))
+      refused.push(`body ${JSON.stringify(request.body).slice(0, 300)}: ${issues(validate)}`);
+  }
   return refused.length
     ? `${where} was accepted by the API, but its OpenAPI document refuses it: ${refused.join(' | ')}`
     : undefined;
