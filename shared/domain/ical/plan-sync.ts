@@ -81,10 +81,10 @@ export function planSync(
   today: string,
 ): SyncStep[] {
   const byKey = new Map(imported.map((event) => [event.key, event]));
-  const unmatched = slices.filter((slice) => !byKey.has(slice.key));
+  const sliceKeys = new Set(slices.map((slice) => slice.key));
   const paired = pairedByUid(
-    unmatched,
-    [...byKey.values()].filter((event) => !slices.some((slice) => slice.key === event.key)),
+    slices.filter((slice) => !byKey.has(slice.key)),
+    imported.filter((event) => !sliceKeys.has(event.key)),
     today,
   );
   const steps: SyncStep[] = [];
