@@ -15,6 +15,8 @@ export const MAX_INT_ID = 2_147_483_647;
 export const intLike = (min = 0, max = MAX_INT_ID) => {
   // Without a minus sign when negatives are refused anyway: the document's pattern is then exact.
   const digits = min >= 0 ? /^\d{1,10}$/ : /^-?\d{1,10}$/;
+  // Also the union's message: a string that is not digits (or anything but a string or number) reaches the
+  // union with no typed branch, so this is what such a value is told.
   const digitsMessage = min >= 0 ? `must be an integer of at least ${min}` : 'must be an integer';
   return v.union(
     [
@@ -32,7 +34,7 @@ export const intLike = (min = 0, max = MAX_INT_ID) => {
         v.maxValue(max, `must be at most ${max}`),
       ),
     ],
-    'must be an integer',
+    digitsMessage,
   );
 };
 
