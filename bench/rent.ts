@@ -70,7 +70,7 @@ async function measure(_baseUrl: string, runtime: { jobs: { stop(): Promise<void
     const once = async (): Promise<RunFigures> => {
       const before = counter.snapshot();
       const start = performance.now();
-      const result = await runRent(today, by, new Date(), 'USD');
+      const result = await runRent(today, by, new Date(), 'USD', today);
       const wallMs = Math.round(performance.now() - start);
       const sent = counter.since(before).sent;
       return {

@@ -169,7 +169,9 @@ export function adminExamples(day: (n: number) => string, origin: string): Recor
     'adminLeases.update': { params: { id: '1' }, body: { rent: '1275.00', lateFee: { daily: '2.50' } } },
     'adminLeases.end': { params: { id: '1' }, query: { endDate: day(60) } },
     'adminLeases.ledger': { params: { id: '1' } },
-    'adminLeases.rentRun': { body: { date: day(0) } },
+    // Yesterday in UTC (a back-dated run): the demo site's today (New York) may be a day behind UTC's, and a day
+    // after the site's today is a 400.
+    'adminLeases.rentRun': { body: { date: day(-1) } },
     'adminAudit.entries': { query: { dateFrom: day(-7), dateTo: day(0), ...page } },
     'adminMessages.messages': { query: { template: 'bookingConfirmation', status: 'sent', ...page } },
 

@@ -138,7 +138,8 @@ describe('create', () => {
       [{ deposit: '-5.00' }, 'deposit'],
       [{ endDate: day(4) }, 'endDate'],
       [{ lateFee: { percent: 101 } }, 'lateFee.percent'],
-      [{ lateFee: { percent: 2.555 } }, 'lateFee.percent'],
+      // A percentage takes 3 decimals, like every other one (docs/decisions.md).
+      [{ lateFee: { percent: 2.5555 } }, 'lateFee.percent'],
       [{ lateFee: { daily: -1 } }, 'lateFee.daily'],
       [{ graceDays: -1 }, 'graceDays'],
       [{ startDate: '2027-02-30' }, 'startDate'],
@@ -468,5 +469,24 @@ describe('fixture kind leases', () => {
       loadFixture({ leases: [{ ...lease, leaseId: leaseId + 1, startDate: '+10d' }] }),
     ).rejects.toThrow(`overlaps its lease ${leaseId}`);
     expect((await create({ tenantId, propertyId, startDate: day(1) })).status).toBe(409);
+  });
+});
+
+describe('rentRun.json', () => {
+  it('refuses a day after the site’s today with a 400 naming date; runs today or a day before it', async () => {
+    // Two days ahead of UTC is after the site's today in any time zone.
+    for (const date of [day(2), '9999-12-01']) {
+      const res = await admin.post(`${BASE}/rentRun.json`, { date });
+      expect(res.status, `${date}: ${res.text}`).toBe(400);
+      expect(problem(res).errors?.[0]?.field).toBe('date');
+    }
+    const backDated = await admin.post<{ date: string; autopay: unknown[] }>(`${BASE}/rentRun.json`, {
+      date: day(-3),
+    });
+    expect(backDated.status, backDated.text).toBe(200);
+    expect(backDated.body).toMatchObject({ date: day(-3), autopay: [] });
+    const today = await admin.post<{ date: string }>(`${BASE}/rentRun.json`, {});
+    expect(today.status, today.text).toBe(200);
+    expect(today.body.date).toBe(day(0));
   });
 });

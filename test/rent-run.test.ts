@@ -4,17 +4,23 @@
  * concurrently it runs, late fees after the grace days (flat, then daily, capped; caught up by a later run,
  * never more; none once paid), and a lease's end written meanwhile leaving no charge past it.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../shared/domain/dates.js';
 import { createLtrProperty, createTenant } from './support/builders.js';
 import { signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp } from './support/jobs.js';
-import { invoicePartition, journalImbalance } from './support/payments.js';
+import { expectBooksWhole } from './support/payments.js';
+import { rawTable, TABLE } from './support/table.js';
 
 useLocalTable();
 const { runRent } = await import('../shared/workflows/rent/run.js');
+const { postLateFees } = await import('../shared/workflows/rent/late-fees.js');
 const { putLease, getLease } = await import('../shared/data/leases-repo.js');
+const { watchesOf } = await import('../shared/data/late-fee-watch-repo.js');
+const { rentShardOf } = await import('../shared/data/rent-state-repo.js');
+const { invoiceHeaders } = await import('../shared/data/money-documents-repo.js');
 
 const admin = await signedIn('super');
 const by = { actor: 'system:rent' as const, requestId: 'rent-run-test' };
@@ -37,7 +43,8 @@ async function invoicesOf(tenantId: number): Promise<Invoice[]> {
   return res.body.items.sort((a, b) => a.invoiceId - b.invoiceId);
 }
 
-const run = (day: string) => runRent(day, by, new Date(), 'USD');
+/** The run of a day, as the site's clock would run it that day (the run is never dated after the site's today). */
+const run = (day: string) => runRent(day, by, new Date(), 'USD', day);
 
 /** The first day of the month `months` after the site's (UTC) current month, and days from it. */
 const monthStart = (months: number) => {
@@ -271,14 +278,90 @@ describe('the rent run', () => {
     }
   });
 
+  it('counts the first late day from the issue date: a month issued after its due date owes no fee the day it is issued', async () => {
+    const start = monthStart(2);
+    // Due on the start day; the first run after the lease was recorded comes ten days later.
+    const made = await lease(start, '', { issueDaysBefore: 0 });
+    const first = await run(day(start, 10));
+    expect(first.invoices.filter((i) => i.leaseId === made.leaseId).map((i) => i.month)).toEqual([
+      monthOf(start),
+    ]);
+    const feesOf = (r: { lateFees: { leaseId: number; amountCents: number }[] }) =>
+      r.lateFees.filter((f) => f.leaseId === made.leaseId).map((f) => f.amountCents);
+    expect(feesOf(first)).toEqual([]);
+    // Five grace days from the day it was issued: the flat fee on the sixth.
+    expect(feesOf(await run(day(start, 15)))).toEqual([]);
+    expect(feesOf(await run(day(start, 16)))).toEqual([5_000]);
+  });
+
+  it('skips a lease with no terms and no property, and says so in its answer: never an invoice of 0', async () => {
+    const tenant = await createTenant({ isActive: 1 });
+    tenants.push(tenant.tenantId);
+    const leaseId = nextLease++;
+    const start = monthStart(2);
+    await putLease({
+      leaseId,
+      tenantId: tenant.tenantId,
+      // A property that is not in the store (removed, or a migration that lost it), and no terms of its own.
+      propertyId: 990_000 + Math.floor(Math.random() * 9_000),
+      status: 'active',
+      startDate: start,
+      endDate: '',
+      dateCreated: new Date().toISOString(),
+    });
+    const result = await run(start);
+    expect(result.invoices.filter((i) => i.leaseId === leaseId)).toEqual([]);
+    expect(result.skipped).toContainEqual({ leaseId, reason: 'noTerms' });
+    expect(await invoicesOf(tenant.tenantId)).toEqual([]);
+  });
+
+  it('posts no late fee on a rent invoice paid, or with a payment processing, after the run read it; a paid one is unwatched', async () => {
+    const start = monthStart(2);
+    const paid = await lease(start, '', { issueDaysBefore: 0 });
+    const processing = await lease(start, '', { issueDaysBefore: 0 });
+    await run(start);
+    const [paidRent] = await invoicesOf(paid.tenantId);
+    const [processingRent] = await invoicesOf(processing.tenantId);
+    const ids = [paidRent?.invoiceId, processingRent?.invoiceId] as number[];
+    // What a run of the first late day reads: both watched, both unpaid.
+    const watches = [
+      ...(await watchesOf(rentShardOf(paid.leaseId))),
+      ...(await watchesOf(rentShardOf(processing.leaseId))),
+    ].filter((w) => ids.includes(w.rentInvoiceId));
+    const headers = await invoiceHeaders(ids);
+    expect([...headers.values()].map((h) => h.status)).toEqual([0, 0]);
+    // Then, before the run writes the fees: one rent is paid in full, a card payment on the other is processing.
+    const payment = await admin.post(`/API/adminPayments/V1/invoices/${paidRent?.invoiceId}/payments.json`, {
+      amount: 1000,
+      method: 'check',
+      date: new Date().toISOString().slice(0, 10),
+    });
+    expect(payment.status, payment.text).toBe(201);
+    await rawTable.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { PK: `INVOICE#${processingRent?.invoiceId}`, SK: 'INVOICE' },
+        UpdateExpression: 'SET #s = :processing, processingIntentId = :pi ADD version :one',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':processing': 3, ':pi': 'pi_test_processing', ':one': 1 },
+      }),
+    );
+    const result = await postLateFees(watches, headers, getLease, async (l) => l.terms, {
+      by,
+      now: new Date(),
+      today: day(start, 6),
+    });
+    expect(result.posted).toEqual([]);
+    expect(result.unwatched).toEqual([paidRent?.invoiceId]);
+    const stillWatched = (await watchesOf(rentShardOf(processing.leaseId))).map((w) => w.rentInvoiceId);
+    expect(stillWatched).toContain(processingRent?.invoiceId);
+    for (const tenantId of [paid.tenantId, processing.tenantId])
+      expect((await invoicesOf(tenantId)).filter((i) => i.description === 'ADJUSTMENT')).toEqual([]);
+  });
+
   it('leaves the books whole: every invoice the runs wrote balances its journal, and paid = payments − refunds', async () => {
     const invoices = (await Promise.all(tenants.map(invoicesOf))).flat();
     expect(invoices.length).toBeGreaterThan(10);
-    for (const invoice of invoices) {
-      const { header, payments, journal } = await invoicePartition(invoice.invoiceId);
-      expect(journalImbalance(journal), `invoice ${invoice.invoiceId}`).toBe(0);
-      const settled = payments.reduce((sum, p) => sum + Number(p.amountCents), 0);
-      expect(Number(header?.paidCents ?? 0), `invoice ${invoice.invoiceId}`).toBe(settled);
-    }
+    await expectBooksWhole(invoices.map((i) => i.invoiceId));
   });
 });

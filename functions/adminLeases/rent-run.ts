@@ -1,26 +1,36 @@
 /**
  * The rent run (docs/rent-cycle.md): the daily `rentRun` schedule's Lambda entry, and the on-demand run of
- * `rentRun.json`, both for the site's day unless one is given.
+ * `rentRun.json`, both for the site's day unless one is given: a day before it (a back-dated run, which
+ * charges no card), never a day after it (400 naming `date`).
  */
 import { getSettings } from '../../shared/data/settings-repo.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { toAmount } from '../../shared/domain/money.js';
+import { runDayRefusal } from '../../shared/domain/rent/run-day.js';
+import { BadRequest } from '../../shared/errors.js';
 import { log } from '../../shared/log.js';
 import { type RentRunResult, runRent } from '../../shared/workflows/rent/run.js';
 
 export async function runRentFor(date: string | undefined, by: Actor, now: Date): Promise<RentRunResult> {
   const settings = await getSettings();
-  const today = date ?? todayIn(settings.systemTimeZone, now);
-  const result = await runRent(today, by, now, settings.paymentCurrency);
+  const siteToday = todayIn(settings.systemTimeZone, now);
+  const today = date ?? siteToday;
+  const refusal = runDayRefusal(today, siteToday);
+  if (refusal) throw new BadRequest(`date ${refusal}`, [{ field: 'date', message: refusal }]);
+  const result = await runRent(today, by, now, settings.paymentCurrency, siteToday);
   log('info', 'rent run', {
     date: result.date,
     leases: result.leases,
     invoices: result.invoices.length,
+    skipped: result.skipped.length,
     autopay: result.autopay.length,
     lateFees: result.lateFees.length,
     settled: result.settled,
   });
+  // Someone must give these leases terms (or their property back): say which, where operations look.
+  if (result.skipped.length > 0)
+    log('warn', 'rent run skipped leases', { date: result.date, skipped: result.skipped });
   return result;
 }
 
@@ -28,6 +38,7 @@ export const rentRunView = (r: RentRunResult) => ({
   date: r.date,
   leases: r.leases,
   invoices: r.invoices.map(({ amountCents, ...rest }) => ({ ...rest, amount: toAmount(amountCents) })),
+  skipped: r.skipped,
   autopay: r.autopay,
   lateFees: r.lateFees.map(({ amountCents, ...rest }) => ({ ...rest, amount: toAmount(amountCents) })),
   settled: r.settled,

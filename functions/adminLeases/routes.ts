@@ -159,7 +159,7 @@ export const rentRun = defineRoute({
   path: `${base}/rentRun.json`,
   summary: 'Run the rent cycle for a day now (the daily schedule runs it for today): what it charged',
   description:
-    'Issues each lease’s RENT invoices due by `date` (default the site’s today; prorated where the lease covers a month in part) and posts the late fees owed by then (docs/rent-cycle.md). Exactly once: the same day again, or runs at once, charge nothing more; a later day adds only what it owes.',
+    'Issues each lease’s RENT invoices due by `date` (default the site’s today; prorated where the lease covers a month in part) and posts the late fees owed by then (docs/rent-cycle.md). Exactly once: the same day again, or runs at once, charge nothing more; a later day adds only what it owes. `date` may be an earlier day (a back-dated run issues and catches up, and charges no saved card: autopay goes only on the site’s today), never a later one (400).',
   auth: { kind: 'admin', roles: WRITE_ROLES },
   beyondSpec,
   body: v.object({ date: v.optional(isoDate) }),
@@ -167,6 +167,12 @@ export const rentRun = defineRoute({
     date: v.string(),
     leases: v.pipe(v.number(), v.description('Leases looked at')),
     invoices: v.pipe(v.array(charged), v.description('RENT invoices issued by this run')),
+    skipped: v.pipe(
+      v.array(v.object({ leaseId: v.number(), reason: v.picklist(['noTerms']) })),
+      v.description(
+        'Leases the run could not charge: `noTerms`, no terms of their own and no property to take them from',
+      ),
+    ),
     autopay: v.pipe(
       v.array(
         v.object({ invoiceId: v.number(), outcome: v.picklist(['succeeded', 'processing', 'failed']) }),
@@ -189,7 +195,11 @@ export const rentRun = defineRoute({
       v.description('RENT invoices no longer watched for late fees (paid or closed)'),
     ),
   }),
-  errors: { 400: 'not a date', 401: 'no admin session', 403: 'wrong role (super_admin only)' },
+  errors: {
+    400: 'not a date, or a date after the site’s today',
+    401: 'no admin session',
+    403: 'wrong role (super_admin only)',
+  },
 });
 
 export const routes = [listLeases, createLease, getLease, updateLease, endLease, leaseLedgerRoute, rentRun];

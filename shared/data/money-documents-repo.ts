@@ -22,6 +22,7 @@ import {
 import { GLOBAL_INDEXES, INDEX } from '../db/table-definition.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import type { DocumentType } from '../domain/ledger/journal.js';
+import { INVOICE_STATUS } from '../domain/money-document/kind.js';
 import type { DocumentLine } from '../domain/money-document/line-items.js';
 import {
   documentDateOf,
@@ -300,6 +301,21 @@ export const disputeHeaderPart = ({ type, id }: Omit<Read, 'version'>, dispute: 
     keys.moneyDocument(type, id),
     'SET dispute = :d, updatedAt = :now ADD version :one',
     { condition: 'attribute_exists(PK)', values: { ':d': dispute, ':now': now.toISOString(), ':one': 1 } },
+  );
+
+export const INVOICE_UNPAID_LABEL = 'check:invoice unpaid';
+
+/**
+ * `check:invoice unpaid`: the invoice is unpaid (status 0: not paid, not processing, not closed) with something
+ * still due, when the transaction commits. A charge that depends on the invoice being unpaid (a late fee on a
+ * rent invoice) carries it, so a payment that lands after the decision was read fails the charge, not the books.
+ */
+export const invoiceUnpaidPart = (invoiceId: number): TxPart =>
+  part.check(
+    INVOICE_UNPAID_LABEL,
+    keys.moneyDocument('invoice', invoiceId),
+    '#s = :unpaid AND (attribute_not_exists(paidCents) OR paidCents < totalCents)',
+    { names: { '#s': 'status' }, values: { ':unpaid': INVOICE_STATUS.unpaid } },
   );
 
 const GUARDED = ['update', 'cancel', 'settle', 'processing', 'anomaly', 'put'];

@@ -2451,7 +2451,7 @@ export interface paths {
         put?: never;
         /**
          * Run the rent cycle for a day now (the daily schedule runs it for today): what it charged
-         * @description Issues each lease’s RENT invoices due by `date` (default the site’s today; prorated where the lease covers a month in part) and posts the late fees owed by then (docs/rent-cycle.md). Exactly once: the same day again, or runs at once, charge nothing more; a later day adds only what it owes. Admin session; roles: super_admin.
+         * @description Issues each lease’s RENT invoices due by `date` (default the site’s today; prorated where the lease covers a month in part) and posts the late fees owed by then (docs/rent-cycle.md). Exactly once: the same day again, or runs at once, charge nothing more; a later day adds only what it owes. `date` may be an earlier day (a back-dated run issues and catches up, and charges no saved card: autopay goes only on the site’s today), never a later one (400). Admin session; roles: super_admin.
          */
         post: operations["adminLeases.rentRun"];
         delete?: never;
@@ -12932,6 +12932,8 @@ export interface operations {
                             dateCreated: string;
                             dateUpdated: string;
                             dateActivated?: string | null;
+                            /** @enum {number} */
+                            isGuest: 0 | 1;
                         }[];
                         page: number;
                         limit: number;
@@ -13117,6 +13119,8 @@ export interface operations {
                         dateCreated: string;
                         dateUpdated: string;
                         dateActivated?: string | null;
+                        /** @enum {number} */
+                        isGuest: 0 | 1;
                         tenantPhone?: string;
                         tenantAltPhone?: string;
                         tenantAddress?: string;
@@ -13227,6 +13231,8 @@ export interface operations {
                             dateCreated: string;
                             dateUpdated: string;
                             dateActivated?: string | null;
+                            /** @enum {number} */
+                            isGuest: 0 | 1;
                         };
                     };
                 };
@@ -13403,6 +13409,8 @@ export interface operations {
                         dateCreated: string;
                         dateUpdated: string;
                         dateActivated?: string | null;
+                        /** @enum {number} */
+                        isGuest: 0 | 1;
                         tenantPhone?: string;
                         tenantAltPhone?: string;
                         tenantAddress?: string;
@@ -13513,6 +13521,8 @@ export interface operations {
                             dateCreated: string;
                             dateUpdated: string;
                             dateActivated?: string | null;
+                            /** @enum {number} */
+                            isGuest: 0 | 1;
                         };
                     };
                 };
@@ -19280,6 +19290,12 @@ export interface operations {
                             invoiceId: number;
                             amount: number;
                         }[];
+                        /** @description Leases the run could not charge: `noTerms`, no terms of their own and no property to take them from */
+                        skipped: {
+                            leaseId: number;
+                            /** @enum {string} */
+                            reason: "noTerms";
+                        }[];
                         /** @description Autopay charges of this run (a failed one is announced as payment.failed and mailed) */
                         autopay: {
                             invoiceId: number;
@@ -19298,7 +19314,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: not a date */
+            /** @description Bad request: not a date, or a date after the site’s today */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22471,6 +22487,8 @@ export interface operations {
                         dateCreated: string;
                         dateUpdated: string;
                         dateActivated?: string | null;
+                        /** @enum {number} */
+                        isGuest: 0 | 1;
                         tenantPhone?: string;
                         tenantAltPhone?: string;
                         tenantAddress?: string;

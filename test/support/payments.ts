@@ -168,6 +168,20 @@ export const journalImbalance = (entries: Record<string, unknown>[]) =>
     .flatMap((e) => e.lines as { debitCents: number; creditCents: number }[])
     .reduce((sum, line) => sum + line.debitCents - line.creditCents, 0);
 
+/**
+ * The books of these invoices are whole: each journal entry of each balances (debits = credits), and what the
+ * header says is paid is its settled payments less its refunds (refunds are payments of a negative amount).
+ */
+export async function expectBooksWhole(invoiceIds: readonly number[]): Promise<void> {
+  for (const invoiceId of invoiceIds) {
+    const { header, payments, journal } = await invoicePartition(invoiceId);
+    for (const entry of journal)
+      expect(journalImbalance([entry]), `invoice ${invoiceId} entry ${String(entry.SK)}`).toBe(0);
+    const settled = payments.reduce((sum, p) => sum + Number(p.amountCents), 0);
+    expect(Number(header?.paidCents ?? 0), `invoice ${invoiceId}: paid = payments − refunds`).toBe(settled);
+  }
+}
+
 /** Confirms a SetupIntent at the stand-in as Stripe.js would from the tenant's page (its client secret). */
 export async function confirmSetup(stripe: StripeStandIn, clientSecret: string, card: string) {
   const id = clientSecret.split('_secret_')[0];

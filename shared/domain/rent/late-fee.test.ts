@@ -8,11 +8,11 @@ const rules = {
   maxPerMonthCents: 30_000 as number | null,
   graceDays: 5,
 };
-const rent = { dueDate: '2027-04-01', baseCents: 150_000 };
+const rent = { dueDate: '2027-04-01', issueDate: '2027-03-18', baseCents: 150_000 };
 
 describe('the late fee a rent invoice owes', () => {
   it('is nothing through the due date plus the grace days', () => {
-    expect(firstLateDay('2027-04-01', 5)).toBe('2027-04-07');
+    expect(firstLateDay(rent, 5)).toBe('2027-04-07');
     expect(lateFeeOwedCents(rules, rent, '2027-04-01')).toBe(0);
     expect(lateFeeOwedCents(rules, rent, '2027-04-06')).toBe(0);
   });
@@ -31,7 +31,7 @@ describe('the late fee a rent invoice owes', () => {
   });
 
   it('counts a February of 29 days in 2028', () => {
-    const feb = { dueDate: '2028-02-27', baseCents: 100_000 };
+    const feb = { dueDate: '2028-02-27', issueDate: '2028-02-13', baseCents: 100_000 };
     // first late day 2028-02-28 (grace 0); 02-29, 03-01 are two further days
     const owed = lateFeeOwedCents({ ...rules, graceDays: 0, maxPerMonthCents: null }, feb, '2028-03-01');
     expect(owed).toBe(5_000 + 10_000 + 2 * 1_000);
@@ -43,6 +43,18 @@ describe('the late fee a rent invoice owes', () => {
     expect(lateFeeOwedCents(rules, rent, '2027-04-08', '2027-04-30')).toBe(21_000);
   });
 
+  it('counts the late days from the issue date when the invoice was issued after its due date', () => {
+    // A lease recorded mid-month: April's rent, due 04-01, issued on 04-20 → grace runs from 04-20.
+    const late = { ...rent, issueDate: '2027-04-20' };
+    expect(firstLateDay(late, 5)).toBe('2027-04-26');
+    expect(lateFeeOwedCents(rules, late, '2027-04-20')).toBe(0);
+    expect(lateFeeOwedCents(rules, late, '2027-04-25')).toBe(0);
+    expect(lateFeeOwedCents(rules, late, '2027-04-26')).toBe(20_000);
+    expect(lateFeeOwedCents(rules, late, '2027-04-27')).toBe(21_000);
+    // Issued before the due date (the usual case): counted from the due date.
+    expect(firstLateDay({ dueDate: '2027-04-01', issueDate: '2027-03-18' }, 0)).toBe('2027-04-02');
+  });
+
   it('is nothing when nothing of the rent is due, and nothing with a cap of 0', () => {
     expect(lateFeeOwedCents(rules, { ...rent, baseCents: 0 }, '2027-04-20')).toBe(0);
     expect(lateFeeOwedCents({ ...rules, maxPerMonthCents: 0 }, rent, '2027-04-20')).toBe(0);
@@ -50,9 +62,19 @@ describe('the late fee a rent invoice owes', () => {
 
   it('rounds the percent fee half away from zero, once', () => {
     const pct = { flatCents: 0, percent: 10, dailyCents: 0, maxPerMonthCents: null, graceDays: 0 };
-    expect(lateFeeOwedCents(pct, { dueDate: '2027-04-01', baseCents: 150_005 }, '2027-04-02')).toBe(15_001);
     expect(
-      lateFeeOwedCents({ ...pct, percent: 2.5 }, { dueDate: '2027-04-01', baseCents: 1_234 }, '2027-04-02'),
+      lateFeeOwedCents(
+        pct,
+        { dueDate: '2027-04-01', issueDate: '2027-04-01', baseCents: 150_005 },
+        '2027-04-02',
+      ),
+    ).toBe(15_001);
+    expect(
+      lateFeeOwedCents(
+        { ...pct, percent: 2.5 },
+        { dueDate: '2027-04-01', issueDate: '2027-04-01', baseCents: 1_234 },
+        '2027-04-02',
+      ),
     ).toBe(
       31, // 30.85
     );

@@ -78,7 +78,10 @@ function referencePeriods(
   });
 }
 
-/** The late fee summed one day at a time from the due date up to today (or the day it was paid). */
+/**
+ * The late fee summed one day at a time up to today (or the day it was paid), the grace days counted from the
+ * due date, or from the day the invoice was issued when that came later (DESIGN.md "Money inputs").
+ */
 function referenceLateFee(
   r: {
     flatCents: number;
@@ -91,13 +94,14 @@ function referenceLateFee(
   baseCents: number,
   today: string,
   paidOn: string | undefined,
+  issueDate: string = dueDate,
 ): number {
   if (baseCents <= 0) return 0;
   const stop = paidOn !== undefined && paidOn < today ? paidOn : today;
   const percentFee = halfAwayDiv(BigInt(baseCents) * BigInt(r.hundredths), 10_000n);
   let fee = 0;
   let sinceDue = 0;
-  for (let day = dueDate; day < stop; day = text(next(parse(day)))) {
+  for (let day = issueDate > dueDate ? issueDate : dueDate; day < stop; day = text(next(parse(day)))) {
     sinceDue += 1;
     if (sinceDue === r.graceDays + 1) fee += r.flatCents + percentFee;
     else if (sinceDue > r.graceDays + 1) fee += r.dailyCents;
@@ -203,11 +207,14 @@ describe('late fees = the day-by-day reference', () => {
         centsArb,
         fc.integer({ min: -5, max: 150 }),
         fc.option(fc.integer({ min: -5, max: 150 }), { nil: undefined }),
-        (r, dueDate, baseCents, todayOffset, paidOffset) => {
+        // Issued before the due date (the usual case), on it, or after it (a late run, a lease recorded late).
+        fc.integer({ min: -60, max: 40 }),
+        (r, dueDate, baseCents, todayOffset, paidOffset, issueOffset) => {
           const today = step(dueDate, todayOffset);
           const paidOn = paidOffset === undefined ? undefined : step(dueDate, paidOffset);
-          const actual = lateFeeOwedCents(rulesOf(r), { dueDate, baseCents }, today, paidOn);
-          expect(actual).toBe(referenceLateFee(r, dueDate, baseCents, today, paidOn));
+          const issueDate = step(dueDate, issueOffset);
+          const actual = lateFeeOwedCents(rulesOf(r), { dueDate, issueDate, baseCents }, today, paidOn);
+          expect(actual).toBe(referenceLateFee(r, dueDate, baseCents, today, paidOn, issueDate));
         },
       ),
       { numRuns: 1000 },
@@ -231,7 +238,7 @@ describe('late fees = the day-by-day reference', () => {
           for (const run of [...runs].sort((a, b) => a.offset - b.offset)) {
             const today = step(dueDate, run.offset);
             const paid = paidOffset !== undefined && run.offset >= paidOffset;
-            const owedCents = lateFeeOwedCents(rulesOf(r), { dueDate, baseCents }, today);
+            const owedCents = lateFeeOwedCents(rulesOf(r), { dueDate, issueDate: dueDate, baseCents }, today);
             const post = lateFeeToPost({ owedCents, postedCents: posted, paid, processing: run.processing });
             expect(post).toBeGreaterThanOrEqual(0);
             posted += post;
@@ -242,6 +249,51 @@ describe('late fees = the day-by-day reference', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('the months a run issues always end, and never exceed the lease’s', () => {
+  const anyYearDate = fc
+    .record({
+      y: fc.integer({ min: 1999, max: 2101 }),
+      m: fc.integer({ min: 1, max: 12 }),
+      d: fc.integer({ min: 1, max: 31 }),
+    })
+    .map(({ y, m, d }) => text([y, m, Math.min(d, monthLength(y, m))]));
+  // An end: none, a day of the window, or the "no end" sentinels stored leases carry.
+  const endArb = fc.oneof(
+    fc.constant(''),
+    anyYearDate,
+    fc.constantFrom('9999-12-31', '9999-12-01', '2999-12-31'),
+  );
+  const monthNo = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+
+  it('over random starts, ends, run days (years 1999–2101) and terms', () => {
+    fc.assert(
+      fc.property(anyYearDate, endArb, anyYearDate, termsArb, (start, end, today, t) => {
+        const due = chargesDueBy({ startDate: start, endDate: end }, t, today);
+        const months = due.map((p) => monthNo(p.month));
+        // Strictly increasing: each month once, in order.
+        expect(months.every((m, i) => i === 0 || m === (months[i - 1] as number) + 1)).toBe(true);
+        if (end !== '' && end < start) expect(due).toEqual([]);
+        const lastOfLease = end === '' ? Number.POSITIVE_INFINITY : monthNo(end);
+        const horizon = monthNo(step(today, t.issueDaysBefore));
+        const outside = due.filter(
+          (p) =>
+            monthNo(p.month) < monthNo(start) ||
+            monthNo(p.month) > Math.min(lastOfLease, horizon) ||
+            p.issueDate > today ||
+            p.daysCovered <= 0,
+        );
+        expect(outside).toEqual([]);
+        // Within the years a run can be dated in, a sentinel end charges as an open end does.
+        if (end.startsWith('9999') || end.startsWith('2999')) {
+          const open = chargesDueBy({ startDate: start, endDate: '' }, t, today);
+          expect(due).toEqual(open);
+        }
+      }),
+      { numRuns: 400 },
     );
   });
 });

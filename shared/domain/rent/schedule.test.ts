@@ -164,3 +164,30 @@ describe('the months a run issues by a day', () => {
     ]);
   });
 });
+
+describe('the rent calendar has an end: no date makes a run endless', () => {
+  it('stops at the run’s horizon for a lease ending in 9999-12 (a "no end" sentinel)', () => {
+    const due = chargesDueBy(
+      { startDate: '2027-01-15', endDate: '9999-12-31' },
+      terms(100_000),
+      '2027-03-01',
+    );
+    expect(due.map((p) => p.month)).toEqual(['2027-01', '2027-02', '2027-03']);
+  });
+
+  it('charges the last months of the calendar and nothing after them, on a run dated in 9999-12', () => {
+    const due = chargesDueBy({ startDate: '9999-11-15', endDate: '' }, terms(100_000, 1, 60), '9999-12-01');
+    expect(due.map((p) => [p.month, p.dueDate])).toEqual([
+      ['9999-11', '9999-11-15'],
+      ['9999-12', '9999-12-01'],
+    ]);
+    expect(
+      rentPeriods({ startDate: '9999-10-01', endDate: '9999-12-31' }, terms(100_000), '').map((p) => p.month),
+    ).toEqual(['9999-10', '9999-11', '9999-12']);
+  });
+
+  it('begins at the month asked for: the months before it are not worked out', () => {
+    const due = chargesDueBy({ startDate: '2027-01-01', endDate: '' }, terms(1000), '2027-05-01', '2027-04');
+    expect(due.map((p) => p.month)).toEqual(['2027-04', '2027-05']);
+  });
+});

@@ -4,7 +4,7 @@
  * and issue dates. Pure: the rent run and the lease endpoints compute with it.
  */
 import type { LeaseRecord, LeaseTerms } from '../lease.js';
-import { addDays, dayOf, daysInMonth, maxDate, minDate, monthOf, nextMonth } from './calendar.js';
+import { addDays, dayOf, daysInMonth, maxDate, minDate, monthAt, monthIndex } from './calendar.js';
 
 export interface RentPeriod {
   /** The calendar month, `YYYY-MM`. */
@@ -36,12 +36,16 @@ export function prorate(cents: number, part: number, whole: number): number {
  * (inclusive); an end before the start is no lease and has no months.
  */
 export function rentPeriods(lease: LeaseDates, terms: ScheduleTerms, through: string): RentPeriod[] {
-  const lastMonth = lease.endDate === '' ? monthOf(through) : monthOf(lease.endDate);
+  const last = monthIndex(lease.endDate === '' ? through : lease.endDate);
+  return periodsBetween(lease, terms, monthIndex(lease.startDate), last);
+}
+
+/** The periods of the months numbered `first` … `last` (both inclusive); none for an end before the start. */
+function periodsBetween(lease: LeaseDates, terms: ScheduleTerms, first: number, last: number): RentPeriod[] {
   if (lease.endDate !== '' && lease.endDate < lease.startDate) return [];
   const periods: RentPeriod[] = [];
-  for (let month = monthOf(lease.startDate); month <= lastMonth; month = nextMonth(month)) {
-    periods.push(periodOf(lease, terms, month));
-  }
+  // Months are numbers here: the loop ends after `last - first + 1` steps whatever the dates.
+  for (let month = first; month <= last; month++) periods.push(periodOf(lease, terms, monthAt(month)));
   return periods;
 }
 
@@ -73,11 +77,21 @@ function dueDateOf(dueDay: string, firstDay: string, lastDay: string): string {
 }
 
 /**
- * The months whose RENT invoice is issued by `today` (issueDate ≤ today), in month order. The run issues
- * each of them that its guard has not seen yet, so a missed run catches up.
+ * The months whose RENT invoice is issued by `today` (issueDate ≤ today), in month order, from `fromMonth`
+ * (`YYYY-MM`; default the start month: the months before it are not worked out). The run issues each of them
+ * that its guard has not seen yet, so a missed run catches up. Never more months than the lease has, and
+ * never a month after the one `today + issueDaysBefore` falls in, whatever the lease's end (9999-12-31 included).
  */
-export function chargesDueBy(lease: LeaseDates, terms: ScheduleTerms, today: string): RentPeriod[] {
-  // A month issued by today is due by today + issueDaysBefore, so its month is no later than that date's.
-  const through = addDays(today, Math.max(0, terms.issueDaysBefore));
-  return rentPeriods(lease, terms, through).filter((p) => p.issueDate <= today);
+export function chargesDueBy(
+  lease: LeaseDates,
+  terms: ScheduleTerms,
+  today: string,
+  fromMonth = '',
+): RentPeriod[] {
+  // A month issued by today is due by today + issueDaysBefore, and a month is never due before its 1st: its
+  // month is no later than that date's.
+  const horizon = monthIndex(addDays(today, Math.max(0, terms.issueDaysBefore)));
+  const last = lease.endDate === '' ? horizon : Math.min(horizon, monthIndex(lease.endDate));
+  const first = Math.max(monthIndex(lease.startDate), fromMonth === '' ? -Infinity : monthIndex(fromMonth));
+  return periodsBetween(lease, terms, first, last).filter((p) => p.issueDate <= today);
 }

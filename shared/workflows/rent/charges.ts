@@ -25,6 +25,7 @@ import { firstLateDay } from '../../domain/rent/late-fee.js';
 import { chargesDueBy, type RentPeriod } from '../../domain/rent/schedule.js';
 import { newJournalEntryId } from '../ledger/posting.js';
 import { newInvoiceParts } from '../money-document/create.js';
+import type { LeaseTermsReader } from './lease-terms.js';
 
 export interface ChargeContext {
   by: Actor;
@@ -38,6 +39,20 @@ export interface Charged {
   month: string;
   invoiceId: number;
   amountCents: number;
+}
+
+/** Why the run left a lease alone: `noTerms`, no terms of its own and no property to take them from. */
+export interface SkippedLease {
+  leaseId: number;
+  reason: 'noTerms';
+}
+
+export interface LeaseCharges {
+  charged: Charged[];
+  /** The lease as last read (read again when its end moved while charging); undefined when it is gone. */
+  lease: LeaseRecord | undefined;
+  /** Set when the lease was not charged at all, and why. */
+  skipped?: SkippedLease;
 }
 
 /** The invoice line of a month: the whole rent, or the days covered of a month the lease covers in part. */
@@ -99,7 +114,8 @@ async function chargeMonth(
         leaseId: lease.leaseId,
         month: period.month,
         dueDate: period.dueDate,
-        firstLateDay: firstLateDay(period.dueDate, terms.graceDays),
+        // Issued today: a month issued after its due date has its grace days from today.
+        firstLateDay: firstLateDay({ dueDate: period.dueDate, issueDate: ctx.today }, terms.graceDays),
         baseCents: null,
         postedCents: 0,
         postedThrough: '',
@@ -118,36 +134,39 @@ const leaseMoved = (error: unknown) =>
   error instanceof TransactionFailed && error.conditionFailed(LEASE_END_LABEL);
 
 /**
- * Every month of the lease due by `ctx.today` after `chargedThrough`, charged in order. Reads the lease again
- * (at most a few times) when its end moved while charging.
+ * Every month of the lease due by `ctx.today` after `chargedThrough`, charged in order with the terms of the
+ * lease as last read. Reads the lease again (at most a few times) when its end moved while charging, and takes
+ * the terms of that new read (an end and new terms are often one change). A lease without terms is skipped.
  */
 export async function chargeLease(
   read: LeaseRecord,
-  terms: (lease: LeaseRecord) => LeaseTerms,
+  termsOf: LeaseTermsReader,
   chargedThrough: string,
   ctx: ChargeContext,
-): Promise<Charged[]> {
+): Promise<LeaseCharges> {
   const charged: Charged[] = [];
   let lease: LeaseRecord | undefined = read;
   for (let attempt = 1; lease && attempt <= 3; attempt++) {
     const done = new Set(charged.map((c) => c.month));
-    const current = terms(lease);
+    const terms = await termsOf(lease);
+    if (!terms) return { charged, lease, skipped: { leaseId: lease.leaseId, reason: 'noTerms' } };
     // Months before the lease was recorded are the business's own to invoice (a lease entered mid-way, a
     // migration): the run never bills years of back rent on its first day.
     const recorded = lease.dateCreated.slice(0, 7);
-    const due = chargesDueBy(lease, current, ctx.today).filter(
+    const from = chargedThrough > recorded ? chargedThrough : recorded;
+    const due = chargesDueBy(lease, terms, ctx.today, from).filter(
       (p) => p.month > chargedThrough && p.month >= recorded && !done.has(p.month),
     );
     try {
       for (const period of due) {
-        const made = await chargeMonth(lease, current, period, ctx);
+        const made = await chargeMonth(lease, terms, period, ctx);
         if (made) charged.push(made);
       }
-      return charged;
+      return { charged, lease };
     } catch (error) {
       if (!leaseMoved(error)) throw error;
       lease = await getLease(read.leaseId);
     }
   }
-  return charged;
+  return { charged, lease };
 }

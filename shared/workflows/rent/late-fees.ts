@@ -3,8 +3,10 @@
  * whose first late day has come, what the rules say it owes by today (shared/domain/rent/late-fee.ts) less
  * what was posted, as one ADJUSTMENT invoice "Late fee <month>" per posting day, linked to the lease and
  * naming the rent invoice, in one transaction with the watch's move (conditioned on what was read: one
- * posting per day however many runs go). Nothing while a card payment is processing; an invoice paid or
- * closed is no longer watched. A run on a later day posts what the missed days would have, never more.
+ * posting per day however many runs go) and a check that the rent invoice is still unpaid: the headers the
+ * run read decide what to try, the check decides at the moment of the write. Nothing while a card payment is
+ * processing; an invoice paid or closed is no longer watched. A run on a later day posts what the missed days
+ * would have, never more.
  */
 import {
   LATE_FEE_LABEL,
@@ -12,6 +14,7 @@ import {
   postedPart,
   unwatchPart,
 } from '../../data/late-fee-watch-repo.js';
+import { INVOICE_UNPAID_LABEL, invoiceUnpaidPart, readHeader } from '../../data/money-documents-repo.js';
 import { nextId } from '../../db/counters.js';
 import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
@@ -36,6 +39,10 @@ const SETTLED: ReadonlySet<number> = new Set([
   INVOICE_STATUS.cancelled,
   INVOICE_STATUS.void,
 ]);
+
+/** Whether a rent invoice owes nothing more (gone, paid, closed, or nothing of it due). */
+const settled = (rent: InvoiceRecord | undefined): boolean =>
+  !rent || SETTLED.has(rent.status) || rent.totalCents - (rent.paidCents ?? 0) <= 0;
 
 function lateFeeInvoice(
   rent: InvoiceRecord,
@@ -62,12 +69,75 @@ function lateFeeInvoice(
   };
 }
 
-/** Posts what each watch owes by `ctx.today`; stops watching what is settled. */
+/** What one watch came to: a fee posted, the invoice no longer watched (settled), or nothing this time. */
+type Outcome = { posted: LateFeePosted } | 'unwatch' | 'nothing';
+
+/**
+ * The fee one watched rent invoice owes by `ctx.today` less what was posted, written with the watch's move and
+ * the check that the rent invoice is still unpaid.
+ */
+async function postFee(
+  watch: LateFeeWatch,
+  rent: InvoiceRecord,
+  terms: LeaseTerms,
+  ctx: ChargeContext,
+): Promise<Outcome> {
+  const baseCents = watch.baseCents ?? rent.totalCents - (rent.paidCents ?? 0);
+  const owedCents = lateFeeOwedCents(
+    { ...terms.lateFee, graceDays: terms.graceDays },
+    { dueDate: watch.dueDate, issueDate: rent.invoiceDate, baseCents },
+    ctx.today,
+  );
+  const cents = lateFeeToPost({
+    owedCents,
+    postedCents: watch.postedCents,
+    paid: false,
+    processing: rent.status === INVOICE_STATUS.processing,
+  });
+  if (cents <= 0) return 'nothing';
+  const [invoiceId, entryId] = await Promise.all([nextId('invoice'), newJournalEntryId()]);
+  const header = lateFeeInvoice(rent, watch, invoiceId, ctx);
+  const line = {
+    description: `Late fee ${watch.month} (rent invoice #${watch.rentInvoiceId}, through ${ctx.today})`,
+    amountCents: cents,
+    quantity: 1,
+    taxed: 0 as const,
+  };
+  try {
+    await commit([
+      ...newInvoiceParts({ ...header, subtotalCents: cents, totalCents: cents }, [line], {
+        entryId,
+        by: ctx.by,
+        now: ctx.now,
+      }),
+      postedPart(watch, cents, baseCents, ctx.today),
+      invoiceUnpaidPart(watch.rentInvoiceId),
+    ]);
+    return {
+      posted: { leaseId: watch.leaseId, rentInvoiceId: watch.rentInvoiceId, invoiceId, amountCents: cents },
+    };
+  } catch (error) {
+    if (!(error instanceof TransactionFailed)) throw error;
+    if (error.conditionFailed(INVOICE_UNPAID_LABEL)) {
+      // Paid, or a payment began processing, since the run read it: no fee, and not an error. A settled invoice
+      // is no longer watched; a processing one stays watched (a failed payment leaves the rent owed).
+      return settled((await readHeader('invoice', watch.rentInvoiceId))?.record) ? 'unwatch' : 'nothing';
+    }
+    // Another run posted today's fee first.
+    if (error.conditionFailed(LATE_FEE_LABEL)) return 'nothing';
+    throw error;
+  }
+}
+
+/**
+ * Posts what each watch owes by `ctx.today`; stops watching what is settled. `headers` are the rent invoices as
+ * the run read them (what to try); the write itself is conditioned on the rent invoice being unpaid.
+ */
 export async function postLateFees(
   watches: readonly LateFeeWatch[],
   headers: ReadonlyMap<number, InvoiceRecord>,
   leaseOf: (leaseId: number) => Promise<LeaseRecord | undefined>,
-  termsOf: (lease: LeaseRecord) => Promise<LeaseTerms>,
+  termsOf: (lease: LeaseRecord) => Promise<LeaseTerms | undefined>,
   ctx: ChargeContext,
 ): Promise<{ posted: LateFeePosted[]; unwatched: number[] }> {
   const open = watches.filter((w) => w.firstLateDay <= ctx.today && w.postedThrough < ctx.today);
@@ -75,55 +145,17 @@ export async function postLateFees(
   const unwatched: number[] = [];
   for (const watch of open) {
     const rent = headers.get(watch.rentInvoiceId);
-    const dueCents = rent ? rent.totalCents - (rent.paidCents ?? 0) : 0;
-    if (!rent || SETTLED.has(rent.status) || dueCents <= 0) {
+    let outcome: Outcome = 'unwatch';
+    if (rent && !settled(rent)) {
+      const lease = await leaseOf(watch.leaseId);
+      // A lease gone, or without terms (the run reports it skipped): its invoice waits, watched.
+      const terms = lease && (await termsOf(lease));
+      outcome = terms ? await postFee(watch, rent, terms, ctx) : 'nothing';
+    }
+    if (outcome === 'unwatch') {
       await commit([unwatchPart(watch.rentInvoiceId)]);
       unwatched.push(watch.rentInvoiceId);
-      continue;
-    }
-    const lease = await leaseOf(watch.leaseId);
-    if (!lease) continue;
-    const terms = await termsOf(lease);
-    const baseCents = watch.baseCents ?? dueCents;
-    const owedCents = lateFeeOwedCents(
-      { ...terms.lateFee, graceDays: terms.graceDays },
-      { dueDate: watch.dueDate, baseCents },
-      ctx.today,
-    );
-    const cents = lateFeeToPost({
-      owedCents,
-      postedCents: watch.postedCents,
-      paid: false,
-      processing: rent.status === INVOICE_STATUS.processing,
-    });
-    if (cents <= 0) continue;
-    const [invoiceId, entryId] = await Promise.all([nextId('invoice'), newJournalEntryId()]);
-    const header = lateFeeInvoice(rent, watch, invoiceId, ctx);
-    const line = {
-      description: `Late fee ${watch.month} (rent invoice #${watch.rentInvoiceId}, through ${ctx.today})`,
-      amountCents: cents,
-      quantity: 1,
-      taxed: 0 as const,
-    };
-    try {
-      await commit([
-        ...newInvoiceParts({ ...header, subtotalCents: cents, totalCents: cents }, [line], {
-          entryId,
-          by: ctx.by,
-          now: ctx.now,
-        }),
-        postedPart(watch, cents, baseCents, ctx.today),
-      ]);
-      posted.push({
-        leaseId: watch.leaseId,
-        rentInvoiceId: watch.rentInvoiceId,
-        invoiceId,
-        amountCents: cents,
-      });
-    } catch (error) {
-      // Another run posted today's fee first.
-      if (!(error instanceof TransactionFailed && error.conditionFailed(LATE_FEE_LABEL))) throw error;
-    }
+    } else if (outcome !== 'nothing') posted.push(outcome.posted);
   }
   return { posted, unwatched };
 }
