@@ -12,6 +12,7 @@ import type * as v from 'valibot';
 import { problem } from '../shared/domain/responses/problem.js';
 import { takesJsonOnly } from '../shared/http/media-type.js';
 import { type AnySchema, allPaths, type RouteContract } from '../shared/http/route.js';
+import { aliasesByField, withBodyAliases } from './openapi-aliases.js';
 import {
   descriptionOf,
   PAYMENT_CSRF,
@@ -83,19 +84,31 @@ function parameters(route: RouteContract, path: string, example: OperationExampl
       ...exampleOf(example?.params?.[name]),
     });
   }
-  const aliasOf = Object.fromEntries(
-    Object.entries(route.aliases?.query ?? {}).map(([alias, field]) => [field, alias]),
-  );
+  const aliasesOf = aliasesByField(route.aliases?.query);
   for (const [name, schema, required] of objectEntries(route.query)) {
-    const alias = aliasOf[name];
+    const aliases = aliasesOf.get(name) ?? [];
+    // OpenAPI cannot say "this or its alias is required": both are optional then, and the text says so.
+    const eitherRequired = required && aliases.length > 0;
     params.push({
       name,
       in: 'query',
-      required,
+      required: required && !eitherRequired,
       schema: schemaOf(schema),
-      ...(alias ? { description: `Alias: ${alias}` } : {}),
+      ...(aliases.length
+        ? {
+            description: `Alias: ${aliases.join(', ')}${eitherRequired ? ' (one of them is required)' : ''}`,
+          }
+        : {}),
       ...exampleOf(example?.query?.[name]),
     });
+    for (const alias of aliases)
+      params.push({
+        name: alias,
+        in: 'query',
+        required: false,
+        description: `Alias of ${name}${eitherRequired ? ' (one of them is required)' : ''}; ${name} wins when both are sent`,
+        schema: schemaOf(schema),
+      });
   }
   return params;
 }
@@ -204,7 +217,12 @@ function operation(route: RouteContract, path: string, options: DocumentOptions)
   if (route.body) {
     op.requestBody = {
       required: true,
-      content: { 'application/json': { schema: schemaOf(route.body), ...bodyExample(route, options) } },
+      content: {
+        'application/json': {
+          schema: withBodyAliases(schemaOf(route.body), route.aliases?.body),
+          ...bodyExample(route, options),
+        },
+      },
     };
   }
   return op;

@@ -68,6 +68,9 @@ describe('export feed', () => {
     ]);
     // Exclusive ends: back-to-back stays share the check-out / check-in date and do not overlap.
     expect(events[0]?.endDate.compare(events[1]?.startDate as ICAL.Time)).toBe(0);
+    // Every content line ends with CRLF, the last one (END:VCALENDAR) too (RFC 5545 §3.1).
+    expect(res.text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(res.text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     expect(res.text).not.toContain('Secretguest');
     expect(res.text).not.toContain(guest.email);
     expect(res.text).not.toContain(`reservation-${ids.cancelled}@`);

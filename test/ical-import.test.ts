@@ -2,13 +2,16 @@
  * The iCal import (adminIcal feeds, the icalImport schedule) against feeds served by a local HTTP server:
  * added, moved and removed events; an empty feed, a 500, a timeout, a huge feed and garbage change nothing and
  * mark the feed unhealthy; time-zoned and all-day events and the check-out-day boundary; a feed never moves,
- * removes or overbooks a direct booking (a conflict is recorded and announced instead).
+ * removes or overbooks a direct booking (a conflict is recorded and announced instead); the channels' real
+ * shapes (test/fixtures/ical): one UID on two stays, recurring owner blocks, Booking.com's empty answer.
  */
 
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFeed } from '../shared/domain/ical/parse-feed.js';
 import { createLtrProperty, createVrProperty, uniqueEmail } from './support/builders.js';
 import { changesOf } from './support/changes.js';
 import { type ApiResponse, type Client, problem, signedIn } from './support/client.js';
@@ -47,6 +50,27 @@ const allDay = (uid: string, from: number, to: number) =>
     'END:VEVENT',
   ].join('\r\n');
 
+/**
+ * A fixture (test/fixtures/ical, dated 2027) with its dates moved by whole weeks so that its first stay is
+ * about `weeksAhead` weeks from now: only dates of DTSTART, DTEND, RECURRENCE-ID, EXDATE, RDATE and UNTIL move.
+ */
+function fixtureAhead(name: string, firstDate: string, weeksAhead = 5): { text: string; shiftDays: number } {
+  const text = readFileSync(new URL(`./fixtures/ical/${name}`, import.meta.url), 'utf8');
+  const days = Math.round((Date.parse(day(7 * weeksAhead)) - Date.parse(firstDate)) / 86_400_000);
+  const shiftDays = Math.round(days / 7) * 7;
+  const shift = (yyyymmdd: string) => {
+    const d = new Date(Date.UTC(+yyyymmdd.slice(0, 4), +yyyymmdd.slice(4, 6) - 1, +yyyymmdd.slice(6, 8)));
+    d.setUTCDate(d.getUTCDate() + shiftDays);
+    return ics(d.toISOString().slice(0, 10));
+  };
+  const moved = text.replace(/^(DTSTART|DTEND|RECURRENCE-ID|EXDATE|RDATE|RRULE)([;:].*)$/gm, (line) =>
+    line.replace(/\b(20\d{6})(?=T\d{6}Z?\b|\b)/g, (date) => shift(date)),
+  );
+  return { text: moved, shiftDays };
+}
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+
 let admin: Client;
 
 beforeAll(async () => {
@@ -75,10 +99,15 @@ interface Feed {
   path: string;
 }
 
-async function newFeed(propertyId: number, body: string, name = 'Airbnb'): Promise<Feed> {
+async function newFeed(propertyId: number, body: string, name = 'Airbnb', provider?: string): Promise<Feed> {
   const path = `/${Math.random().toString(36).slice(2)}.ics`;
   feeds.set(path, { body });
-  const res = await admin.post(`${base}/feeds.json`, { propertyId, url: `${origin}${path}`, name });
+  const res = await admin.post(`${base}/feeds.json`, {
+    propertyId,
+    url: `${origin}${path}`,
+    name,
+    ...(provider ? { provider } : {}),
+  });
   expect(res.status, res.text).toBe(201);
   expect(res.body.feed).toMatchObject({ health: 'pending', propertyId, name });
   return { feedId: res.body.feedId as number, propertyId, path };
@@ -158,6 +187,7 @@ describe('import', () => {
     const before = held(await staysOf(propertyId));
     const bad: [string, Served, RegExp][] = [
       ['empty', { body: calendar() }, /no events/],
+      ['an empty answer', { body: '' }, /^empty: the answer has no content/],
       ['500', { status: 500, body: 'oops' }, /HTTP 500/],
       ['timeout', { body: good, delayMs: 3000 }, /no answer in time/],
       [
@@ -439,6 +469,167 @@ describe('import', () => {
   });
 });
 
+describe('real-world feed shapes (test/fixtures/ical)', () => {
+  const ids = async (propertyId: number) =>
+    new Map(
+      (await staysOf(propertyId)).filter((s) => s.status !== '3').map((s) => [s.dateFrom, s.reservationId]),
+    );
+
+  it('events of one UID with different dates are each a block (a VRBO / Abritel feed)', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const { text, shiftDays } = fixtureAhead('vrbo-abritel-repeated-uid.ics', '2027-04-10');
+    const feed = await newFeed(propertyId, text, 'Abritel');
+    const res = await sync(feed);
+    expect(res.body).toMatchObject({
+      health: 'healthy',
+      eventCount: 3,
+      imported: { created: 3, conflicts: 0, errors: [] },
+    });
+    const at = (date: string) => plusDays(date, shiftDays);
+    expect(held(await staysOf(propertyId))).toEqual([
+      [at('2027-04-10'), at('2027-04-14'), '4', 'ical'],
+      [at('2027-04-20'), at('2027-04-23'), '4', 'ical'],
+      [at('2027-04-30'), at('2027-05-02'), '4', 'ical'],
+    ]);
+    // Read again: nothing changes.
+    expect((await sync(feed)).body.imported).toMatchObject({ created: 0, moved: 0, released: 0 });
+  });
+
+  it('recurring owner blocks (a Google Calendar feed) block every occurrence, not only the first', async () => {
+    // Two units: moved by whole weeks, the monthly series may fall on a weekend of the weekly one.
+    const propertyId = await createVrProperty({ units: 2 });
+    const { text, shiftDays } = fixtureAhead('google-owner-blocks-recurring.ics', '2027-04-03');
+    const expected = parseFeed(text, 'UTC', day(0));
+    if (!expected.ok) throw new Error('the shifted fixture does not parse');
+    expect(expected.events.length).toBeGreaterThanOrEqual(12);
+    const feed = await newFeed(propertyId, text, 'Owner calendar');
+    const res = await sync(feed);
+    expect(res.body).toMatchObject({
+      health: 'healthy',
+      eventCount: expected.events.length,
+      imported: { created: expected.events.length, conflicts: 0, errors: [] },
+    });
+    const blocks = held(await staysOf(propertyId));
+    expect(blocks).toHaveLength(expected.events.length);
+    // The weekly all-day series: ×10 less the EXDATE, one occurrence moved by its override.
+    const weekly = [
+      ['2027-04-03', '2027-04-05'],
+      ['2027-04-10', '2027-04-12'],
+      ['2027-04-25', '2027-04-27'],
+      ['2027-05-01', '2027-05-03'],
+      ['2027-05-08', '2027-05-10'],
+      ['2027-05-15', '2027-05-17'],
+      ['2027-05-22', '2027-05-24'],
+      ['2027-05-29', '2027-05-31'],
+      ['2027-06-05', '2027-06-07'],
+    ].map(([from, to]) => [
+      plusDays(from as string, shiftDays),
+      plusDays(to as string, shiftDays),
+      '4',
+      'ical',
+    ]);
+    for (const block of weekly) expect(blocks).toContainEqual(block);
+    expect(blocks).not.toContainEqual([
+      plusDays('2027-04-17', shiftDays),
+      plusDays('2027-04-19', shiftDays),
+      '4',
+      'ical',
+    ]);
+  });
+
+  it('a UID that gains a second stay keeps its block, and an edited series moves its blocks: no conflict with the feed’s own blocks', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const weekly = (from: number) =>
+      [
+        'BEGIN:VEVENT',
+        'UID:series@x',
+        `DTSTART;VALUE=DATE:${ics(day(from))}`,
+        `DTEND;VALUE=DATE:${ics(day(from + 1))}`,
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        'END:VEVENT',
+      ].join('\r\n');
+    const feed = await newFeed(propertyId, calendar(allDay('twice@x', 40, 43), weekly(60)));
+    expect((await sync(feed)).body.imported).toMatchObject({ created: 4, conflicts: 0 });
+    const before = await ids(propertyId);
+
+    feeds.set(feed.path, {
+      body: calendar(allDay('twice@x', 40, 43), allDay('twice@x', 50, 52), weekly(61)),
+    });
+    const res = await sync(feed);
+    expect(res.body.imported).toMatchObject({ created: 1, moved: 3, released: 0, conflicts: 0, errors: [] });
+    const after = await ids(propertyId);
+    expect(after.get(day(40))).toBe(before.get(day(40)));
+    for (const week of [0, 7, 14]) expect(after.get(day(61 + week))).toBe(before.get(day(60 + week)));
+    expect(held(await staysOf(propertyId))).toEqual([
+      [day(40), day(43), '4', 'ical'],
+      [day(50), day(52), '4', 'ical'],
+      [day(61), day(62), '4', 'ical'],
+      [day(68), day(69), '4', 'ical'],
+      [day(75), day(76), '4', 'ical'],
+    ]);
+    const conflicts = await admin.get(`${base}/conflicts.json`, { query: { propertyId } });
+    expect(conflicts.body.items).toEqual([]);
+    expect((await sync(feed)).body.imported).toMatchObject({ created: 0, moved: 0, released: 0 });
+  });
+
+  it('an empty answer from Booking.com after its last stay releases the block, and the health says why', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const { text, shiftDays } = fixtureAhead('booking-com-last-stay.ics', '2027-04-10');
+    const feed = await newFeed(propertyId, text, 'Booking.com', 'booking');
+    expect((await sync(feed)).body).toMatchObject({
+      provider: 'booking',
+      eventCount: 1,
+      imported: { created: 1 },
+    });
+    expect(held(await staysOf(propertyId))).toEqual([
+      [plusDays('2027-04-10', shiftDays), plusDays('2027-04-13', shiftDays), '4', 'ical'],
+    ]);
+
+    const empty = readFileSync(new URL('./fixtures/ical/booking-com-empty.ics', import.meta.url), 'utf8');
+    expect(empty).toBe('');
+    feeds.set(feed.path, { body: empty });
+    const res = await sync(feed);
+    expect(res.body).toMatchObject({
+      health: 'healthy',
+      lastError: null,
+      lastNote: 'empty answer read as no events: Booking.com answers so once no stay is left',
+      eventCount: 0,
+      imported: { released: 1, errors: [] },
+    });
+    expect(held(await staysOf(propertyId))).toEqual([]);
+    expect((await admin.get(`${base}/feeds/${feed.feedId}.json`)).body).toMatchObject({
+      provider: 'booking',
+      health: 'healthy',
+      eventCount: 0,
+      lastNote: expect.stringContaining('Booking.com'),
+    });
+
+    // A stay again: the block is back and the note is gone.
+    feeds.set(feed.path, { body: text });
+    expect((await sync(feed)).body).toMatchObject({
+      lastNote: null,
+      eventCount: 1,
+      imported: { created: 1 },
+    });
+  });
+
+  it('an empty answer from a feed not known to answer so changes nothing and says why', async () => {
+    const propertyId = await createVrProperty({ units: 1 });
+    const feed = await newFeed(propertyId, calendar(allDay('keep@x', 10, 12)), 'Airbnb', 'airbnb');
+    await sync(feed);
+    feeds.set(feed.path, { body: '' });
+    const res = await sync(feed);
+    expect(res.body).toMatchObject({
+      provider: 'airbnb',
+      health: 'unhealthy',
+      lastError:
+        'empty: the answer has no content, and this feed’s provider is not known to answer so when no stay is left; nothing was changed',
+      eventCount: 1,
+    });
+    expect(held(await staysOf(propertyId))).toEqual([[day(10), day(12), '4', 'ical']]);
+  });
+});
+
 describe('feeds: input, roles, landlords', () => {
   const expectProblem = (res: ApiResponse, status: number) => {
     expect(res.status, res.text).toBe(status);
@@ -460,6 +651,7 @@ describe('feeds: input, roles, landlords', () => {
       { propertyId: vr, url: `${origin}/x.ics`, name: '' },
       { propertyId: 'abc', url: `${origin}/x.ics`, name: 'x' },
       { propertyId: vr, url: 42, name: 'x' },
+      { propertyId: vr, url: `${origin}/x.ics`, name: 'x', provider: 'expedia' },
       {},
     ]) {
       expectProblem(await admin.post(`${base}/feeds.json`, body), 400);

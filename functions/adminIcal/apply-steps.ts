@@ -16,6 +16,7 @@ import {
   type FeedRecord,
   lostToAnotherImport,
   putEventPart,
+  rekeyEventParts,
 } from '../../shared/data/ical-feeds-repo.js';
 import { commit, type TxPart } from '../../shared/db/transaction.js';
 import { RESERVATION_STATUS, type ReservationRecord } from '../../shared/domain/booking/reservation.js';
@@ -95,6 +96,7 @@ export class StepRunner {
     try {
       if (step.kind === 'create') await this.create(step.slice, step.current);
       else if (step.kind === 'move') await this.move(step.slice, step.current);
+      else if (step.kind === 'rekey') await this.rekey(step.slice, step.current);
       else if (step.kind === 'release') await this.release(step.current);
       else await this.forget(step.current);
     } catch (error) {
@@ -154,9 +156,7 @@ export class StepRunner {
         this.ctx,
         {
           guard: onlyImportedBlocks,
-          extraParts: () => [
-            putEventPart(this.feed.feedId, placedEvent(slice, current.reservationId), current),
-          ],
+          extraParts: () => this.placedParts(slice, current),
         },
       );
       this.tally.moved += 1;
@@ -174,6 +174,22 @@ export class StepRunner {
       const kept: ImportedEvent = { ...current, conflictDates: datesKey(slice) };
       await this.commitConflict(slice, [putEventPart(this.feed.feedId, kept, current)]);
     }
+  }
+
+  /** The same block under the event's new key (a UID listed once more or once less …): no stay changes. */
+  private async rekey(slice: ImportSlice, current: ImportedEvent & { reservationId: number }) {
+    const resolve = await this.resolvedConflictParts(current, current.key);
+    await commit([...this.placedParts(slice, current), ...resolve]);
+  }
+
+  /**
+   * The event item of a block now holding the slice: the same item changed, or, when the event's key changed,
+   * the old one removed and the new one added (each conditioned on what this import read).
+   */
+  private placedParts(slice: ImportSlice, current: ImportedEvent & { reservationId: number }): TxPart[] {
+    const placed = placedEvent(slice, current.reservationId);
+    if (slice.key === current.key) return [putEventPart(this.feed.feedId, placed, current)];
+    return rekeyEventParts(this.feed.feedId, placed, current);
   }
 
   private async release(current: ImportedEvent & { reservationId: number }) {

@@ -1,7 +1,8 @@
 /**
- * One import of one feed (docs/ical.md "Import"): read it, plan by UID, carry the plan out, and record the
- * feed's health. A failed, empty, oversized or unparsable feed changes no block: the feed is marked unhealthy
- * with the reason and its last good copy's blocks stay. A 304 (unchanged since the last read) still retries
+ * One import of one feed (docs/ical.md "Import"): read it, plan by event key, carry the plan out, and record
+ * the feed's health. A failed, empty, oversized or unparsable feed changes no block: the feed is marked
+ * unhealthy with the reason and its last good copy's blocks stay (an empty answer from a provider known to
+ * answer so when no stay is left is "no events", which releases them, and the health says why). A 304 (unchanged since the last read) still retries
  * the events that could not be placed, from what the last import stored.
  */
 import { type FeedRecord, importedEvents, saveHealth } from '../../shared/data/ical-feeds-repo.js';
@@ -44,7 +45,7 @@ export async function importFeed(
   const siteTimeZone = (await getSettings()).systemTimeZone;
   const today = todayIn(siteTimeZone, now);
   const attemptedAt = now.toISOString();
-  const read = await readFeed(feed, siteTimeZone);
+  const read = await readFeed(feed, siteTimeZone, today);
   const runner = new StepRunner(feed, by, now);
   if (read.kind === 'failed') {
     await saveHealth(feed.feedId, { lastAttemptAt: attemptedAt, lastError: read.error });
@@ -80,7 +81,9 @@ export async function importFeed(
     lastSuccessAt: attemptedAt,
     lastError: null,
     eventCount,
-    ...(read.kind === 'events' ? { etag: read.etag, lastModified: read.lastModified } : {}),
+    ...(read.kind === 'events'
+      ? { etag: read.etag, lastModified: read.lastModified, lastNote: read.note }
+      : {}),
   });
   if (runner.tally.errors.length > 0)
     log('warn', 'iCal import steps failed', {

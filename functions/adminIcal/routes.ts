@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { READ_ROLES, WRITE_ROLES } from '../../shared/auth/roles.js';
+import { FEED_PROVIDER_IDS } from '../../shared/domain/ical/providers.js';
 import { itemsOf } from '../../shared/domain/responses/common.js';
 import { intLike, requiredText } from '../../shared/domain/values.js';
 import { defineRoute } from '../../shared/http/route.js';
@@ -21,12 +22,16 @@ export const feedView = v.object({
   propertyId: v.number(),
   name: v.string(),
   url: v.string(),
+  /** The channel: named when the feed was registered, else told by the URL's host; null for any other. */
+  provider: v.nullable(v.picklist(FEED_PROVIDER_IDS)),
   createdAt: v.string(),
   /** pending: never imported yet. */
   health: v.picklist(['pending', 'healthy', 'unhealthy']),
   lastAttemptAt: v.nullable(v.string()),
   lastSuccessAt: v.nullable(v.string()),
   lastError: v.nullable(v.string()),
+  /** Why the last good read was taken as it was, when it looked odd (an empty answer read as no events). */
+  lastNote: v.nullable(v.string()),
   eventCount: v.nullable(v.number()),
 });
 
@@ -66,6 +71,16 @@ export const createFeedBody = v.object({
   propertyId: intLike(1),
   url: requiredText(2048),
   name: requiredText(100),
+  /**
+   * The channel, when its URL's host does not tell it (a proxy, a channel manager's copy); `other` for none of
+   * the known ones. It decides what an empty answer means (docs/ical.md "An empty answer").
+   */
+  provider: v.optional(
+    v.picklist(
+      [...FEED_PROVIDER_IDS, 'other'],
+      `must be one of ${[...FEED_PROVIDER_IDS, 'other'].join(', ')}`,
+    ),
+  ),
 });
 
 export const listFeeds = defineRoute({
@@ -90,7 +105,7 @@ export const createFeed = defineRoute({
   path: `${base}/feeds.json`,
   summary: 'Register a feed URL of a VR property (imported on the next run, or now with sync)',
   description:
-    'The URL must be http(s), resolve only to public addresses (loopback only in the local runtime) and carry no credentials. The same URL twice on one property is a 409.',
+    "The URL must be http(s), resolve only to public addresses (loopback only in the local runtime) and carry no credentials. The same URL twice on one property is a 409. `provider` (airbnb, booking, vrbo, google, other) names the channel when the URL's host does not tell it: an empty answer from Booking.com means it has no stay left, from anyone else it changes nothing.",
   auth: { kind: 'admin', roles: WRITE_ROLES },
   beyondSpec,
   body: createFeedBody,

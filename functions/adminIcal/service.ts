@@ -35,6 +35,7 @@ import { getProperty, type StoredProperty } from '../../shared/data/properties-r
 import { nextId } from '../../shared/db/counters.js';
 import { commit, TransactionFailed } from '../../shared/db/transaction.js';
 import type { Actor } from '../../shared/domain/change.js';
+import { type FeedProviderId, providerOfUrl } from '../../shared/domain/ical/providers.js';
 import { BadRequest, Conflict, NotFound } from '../../shared/errors.js';
 import { checkOutboundUrl } from '../../shared/net/safe-fetch.js';
 import { bookableProperty } from '../../shared/workflows/reservations/stay-checks.js';
@@ -51,11 +52,13 @@ export function feedView(feed: FeedRecord) {
     propertyId: feed.propertyId,
     name: feed.name,
     url: feed.url,
+    provider: feed.provider,
     createdAt: feed.createdAt,
     health: health as 'pending' | 'healthy' | 'unhealthy',
     lastAttemptAt: feed.lastAttemptAt,
     lastSuccessAt: feed.lastSuccessAt,
     lastError: feed.lastError,
+    lastNote: feed.lastNote,
     eventCount: feed.eventCount,
   };
 }
@@ -99,7 +102,7 @@ export async function getFeed(admin: AdminSession, feedId: number) {
 }
 
 export async function createFeed(
-  body: { propertyId: number; url: string; name: string },
+  body: { propertyId: number; url: string; name: string; provider?: FeedProviderId | 'other' | undefined },
   by: Actor,
   now: Date,
 ) {
@@ -115,17 +118,19 @@ export async function createFeed(
     propertyId: body.propertyId,
     url: check.url.toString(),
     name: body.name,
+    provider: body.provider === 'other' ? null : (body.provider ?? providerOfUrl(check.url.toString())),
     createdAt: now.toISOString(),
     lastAttemptAt: null,
     lastSuccessAt: null,
     lastError: null,
+    lastNote: null,
     eventCount: null,
     etag: null,
     lastModified: null,
   };
   try {
     await commit([
-      insertFeedPart(feed),
+      insertFeedPart(feed, body.provider),
       feedUrlGuardPart(feed),
       // Feed URLs often carry the channel's own secret token: the audit log says it changed, never to what.
       changePart(

@@ -51,6 +51,25 @@ export function demoLogins(): DemoLogins {
   };
 }
 
+/**
+ * The origin the page was opened at: the runtime's scheme with the request's Host. The document's server is
+ * this origin, so "Try it out" calls the API on the page's own origin: a page opened at 127.0.0.1 calling
+ * localhost (another origin) is refused by CORS, and the session cookie of one host is not sent to the other.
+ * A Host that is not a plain `host[:port]` falls back to the runtime's own URL.
+ */
+export function pageOrigin(req: IncomingMessage, baseUrl: string): string {
+  const host = req.headers.host?.trim().toLowerCase();
+  if (!host) return baseUrl;
+  const { protocol } = new URL(baseUrl);
+  try {
+    const url = new URL(`${protocol}//${host}`);
+    // Anything beyond a host and port (a path, credentials, a query) changes the URL's text: refused.
+    return url.host === host && url.pathname === '/' && !url.search && !url.username ? url.origin : baseUrl;
+  } catch {
+    return baseUrl;
+  }
+}
+
 export function serveLocalPages(
   req: IncomingMessage,
   res: ServerResponse,
@@ -59,12 +78,13 @@ export function serveLocalPages(
 ): boolean {
   if (req.method !== 'GET') return false;
   if (path === '/openapi.json') {
+    const origin = pageOrigin(req, baseUrl);
     send(
       res,
       'application/json',
       JSON.stringify(
         buildOpenApiDocument(ROUTES, {
-          serverUrl: baseUrl,
+          serverUrl: origin,
           demoLogins: demoLogins(),
           webhooks: WEBHOOK_PAYLOADS,
           // Built at each request: the example stays are always about a month ahead.

@@ -14,11 +14,14 @@ import { type Item, queryPartition } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import type { ImportedEvent } from '../domain/ical/plan-sync.js';
+import { FEED_PROVIDER_IDS, type FeedProviderId, providerOfUrl } from '../domain/ical/providers.js';
 
 export interface FeedHealth {
   lastAttemptAt: string | null;
   lastSuccessAt: string | null;
   lastError: string | null;
+  /** Why the last successful read was taken as it was, when it looked odd (an empty answer taken as no events). */
+  lastNote: string | null;
   /** Events of the last successful import (after skipping cancelled and repeated ones). */
   eventCount: number | null;
   /** Conditional GET validators of the last copy read. */
@@ -31,14 +34,23 @@ export interface FeedRecord extends FeedHealth {
   propertyId: number;
   url: string;
   name: string;
+  /** The channel the feed comes from: named when it was registered, else told by its URL's host. */
+  provider: FeedProviderId | null;
   createdAt: string;
 }
 
 const FEED_ENTITY = 'icalFeed';
 const EVENT_ENTITY = 'icalEvent';
 const EVENT_LABEL = 'ical:event';
+const OLD_KEY_LABEL = 'ical:event (old key)';
 
 const orNull = (value: unknown) => (value === undefined || value === null ? null : String(value));
+
+const providerOf = (item: Item): FeedProviderId | null => {
+  if (item.provider === 'other') return null;
+  const named = FEED_PROVIDER_IDS.find((id) => id === item.provider);
+  return named ?? providerOfUrl(String(item.url));
+};
 
 function feedFromItem(item: Item): FeedRecord {
   return {
@@ -46,10 +58,12 @@ function feedFromItem(item: Item): FeedRecord {
     propertyId: Number(item.propertyId),
     url: String(item.url),
     name: String(item.name),
+    provider: providerOf(item),
     createdAt: String(item.createdAt),
     lastAttemptAt: orNull(item.lastAttemptAt),
     lastSuccessAt: orNull(item.lastSuccessAt),
     lastError: orNull(item.lastError),
+    lastNote: orNull(item.lastNote),
     eventCount: item.eventCount === undefined || item.eventCount === null ? null : Number(item.eventCount),
     etag: orNull(item.etag),
     lastModified: orNull(item.lastModified),
@@ -67,7 +81,11 @@ export async function allFeeds(): Promise<FeedRecord[]> {
   return items.map(feedFromItem);
 }
 
-export function insertFeedPart(feed: FeedRecord): TxPart {
+/**
+ * `declared`: the provider the admin named when registering the feed ('other': none of the known ones,
+ * whatever its host); without one, the provider is told by the URL's host each time the feed is read.
+ */
+export function insertFeedPart(feed: FeedRecord, declared?: FeedProviderId | 'other'): TxPart {
   return part.putIfAbsent(`put:icalFeed ${feed.feedId}`, {
     ...keys.icalFeed(feed.feedId),
     entity: FEED_ENTITY,
@@ -77,6 +95,7 @@ export function insertFeedPart(feed: FeedRecord): TxPart {
     propertyId: feed.propertyId,
     url: feed.url,
     name: feed.name,
+    ...(declared ? { provider: declared } : {}),
     createdAt: feed.createdAt,
   });
 }
@@ -185,6 +204,17 @@ export function putEventPart(
   return part.put(EVENT_LABEL, eventItem(feedId, event), sameAsRead(expected));
 }
 
+/**
+ * The event under a new key (a UID listed once more or once less, a recurring series edited): the item of
+ * the old key removed and the new one added, each conditioned on what the import read.
+ */
+export function rekeyEventParts(feedId: number, event: ImportedEvent, expected: ImportedEvent): TxPart[] {
+  return [
+    part.delete(OLD_KEY_LABEL, keys.icalEvent(feedId, eventKeyHash(expected.key)), sameAsRead(expected)),
+    putEventPart(feedId, event, undefined),
+  ];
+}
+
 export function deleteEventPart(feedId: number, expected: ImportedEvent): TxPart {
   return part.delete(EVENT_LABEL, keys.icalEvent(feedId, eventKeyHash(expected.key)), sameAsRead(expected));
 }
@@ -202,4 +232,5 @@ function sameAsRead(expected: ImportedEvent) {
 
 /** Another import of the same feed changed this event first: this one's step is simply dropped. */
 export const lostToAnotherImport = (error: unknown) =>
-  error instanceof TransactionFailed && error.conditionFailed(EVENT_LABEL);
+  error instanceof TransactionFailed &&
+  (error.conditionFailed(EVENT_LABEL) || error.conditionFailed(OLD_KEY_LABEL));

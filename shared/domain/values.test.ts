@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { timestamp } from './content/fields.js';
-import { amountCents, centsOf, isoDate, isoMonth, moneyToCents, percent } from './values.js';
+import { amountCents, centsOf, intLike, isoDate, isoMonth, moneyToCents, percent } from './values.js';
 
 /** The first issue's message, or the output. */
 function outcome(schema: v.GenericSchema, input: unknown): unknown {
@@ -101,5 +101,29 @@ describe('the date schemas', () => {
     expect(outcome(timestamp, '2027-06-01')).toBe('2027-06-01T00:00:00.000Z');
     expect(outcome(timestamp, '0000-01-01')).toBe('must be between 2000-01-01 and 2100-12-31');
     expect(outcome(timestamp, '2101-01-01T10:00:00Z')).toBe('must be between 2000-01-01 and 2100-12-31');
+  });
+});
+
+const messages = (schema: v.GenericSchema, input: unknown) => {
+  const result = v.safeParse(schema, input);
+  return result.success ? result.output : result.issues.map((issue) => issue.message);
+};
+
+describe('intLike: an integer as JSON or as its digits', () => {
+  it('takes both forms within its bounds', () => {
+    expect(messages(intLike(1), 2002)).toBe(2002);
+    expect(messages(intLike(1), '2002')).toBe(2002);
+    expect(messages(intLike(-5, 5), '-3')).toBe(-3);
+  });
+
+  it('says what is wrong with either form', () => {
+    expect(messages(intLike(1), 0)).toEqual(['must be at least 1']);
+    expect(messages(intLike(1), '0')).toEqual(['must be at least 1']);
+    expect(messages(intLike(1, 10), '11')).toEqual(['must be at most 10']);
+    expect(messages(intLike(1), 2.5)).toEqual(['must be an integer']);
+    expect(messages(intLike(0), '-1')).toEqual(['must be an integer of at least 0']);
+    expect(messages(intLike(1), '2002a')).toEqual(['must be an integer of at least 1']);
+    expect(messages(intLike(-5, 5), 'x')).toEqual(['must be an integer']);
+    expect(messages(intLike(1), true)).toEqual(['must be an integer of at least 1']);
   });
 });

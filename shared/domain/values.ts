@@ -8,17 +8,36 @@ import { RATE_DECIMALS } from './ledger/totals.js';
 
 export const MAX_INT_ID = 2_147_483_647;
 
-/** An integer from a query string or JSON (clients send both). */
-export const intLike = (min = 0, max = MAX_INT_ID) =>
-  v.pipe(
-    v.union([
-      v.pipe(v.string(), v.regex(/^-?\d{1,10}$/, 'must be an integer'), v.transform(Number)),
-      v.number(),
-    ]),
-    v.integer('must be an integer'),
-    v.minValue(min, `must be at least ${min}`),
-    v.maxValue(max, `must be at most ${max}`),
+/**
+ * An integer from a query string or JSON (clients send both): a JSON integer, or its digits as a string. A union
+ * of the two forms, each bounded, so the OpenAPI document generated from it says the same (`anyOf` an integer
+ * and a digit string) and a client or validator made from the document takes the strings the API takes.
+ */
+export const intLike = (min = 0, max = MAX_INT_ID) => {
+  // Without a minus sign when negatives are refused anyway: the document's pattern is then exact.
+  const digits = min >= 0 ? /^\d{1,10}$/ : /^-?\d{1,10}$/;
+  // Also the union's message: a string that is not digits (or anything but a string or number) reaches the
+  // union with no typed branch, so this is what such a value is told.
+  const digitsMessage = min >= 0 ? `must be an integer of at least ${min}` : 'must be an integer';
+  return v.union(
+    [
+      v.pipe(
+        v.number(),
+        v.integer('must be an integer'),
+        v.minValue(min, `must be at least ${min}`),
+        v.maxValue(max, `must be at most ${max}`),
+      ),
+      v.pipe(
+        v.string(),
+        v.regex(digits, digitsMessage),
+        v.transform(Number),
+        v.minValue(min, `must be at least ${min}`),
+        v.maxValue(max, `must be at most ${max}`),
+      ),
+    ],
+    digitsMessage,
   );
+};
 
 /** 0 or 1, as number or string ("1"); the legacy flags. */
 export const flag01 = v.pipe(

@@ -2671,7 +2671,7 @@ export interface paths {
         put?: never;
         /**
          * Register a feed URL of a VR property (imported on the next run, or now with sync)
-         * @description The URL must be http(s), resolve only to public addresses (loopback only in the local runtime) and carry no credentials. The same URL twice on one property is a 409. Admin session; roles: super_admin.
+         * @description The URL must be http(s), resolve only to public addresses (loopback only in the local runtime) and carry no credentials. The same URL twice on one property is a 409. `provider` (airbnb, booking, vrbo, google, other) names the channel when the URL's host does not tell it: an empty answer from Booking.com means it has no stay left, from anyone else it changes nothing. Admin session; roles: super_admin.
          */
         post: operations["adminIcal.createFeed"];
         delete?: never;
@@ -3197,6 +3197,8 @@ export interface operations {
                 limit?: string | number;
                 /** @description Alias: bedrooms */
                 beds?: number | string;
+                /** @description Alias of beds; beds wins when both are sent */
+                bedrooms?: number | string;
                 baths?: number | string;
                 location?: string;
                 search?: string;
@@ -3748,11 +3750,15 @@ export interface operations {
     };
     "publicBooking.availability": {
         parameters: {
-            query: {
-                /** @description Alias: from */
-                dateFrom: string;
-                /** @description Alias: to */
-                dateTo: string;
+            query?: {
+                /** @description Alias: from (one of them is required) */
+                dateFrom?: string;
+                /** @description Alias of dateFrom (one of them is required); dateFrom wins when both are sent */
+                from?: string;
+                /** @description Alias: to (one of them is required) */
+                dateTo?: string;
+                /** @description Alias of dateTo (one of them is required); dateTo wins when both are sent */
+                to?: string;
             };
             header?: never;
             path: {
@@ -3895,7 +3901,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    propertyId: number | string;
+                    propertyId?: number | string;
                     dateFrom: string;
                     dateTo: string;
                     /** @default 1 */
@@ -3907,7 +3913,24 @@ export interface operations {
                     couponCode?: string;
                     /** @default [] */
                     extraRooms?: (number | string)[];
-                };
+                    /** @description Alias of propertyId; propertyId wins when both are sent */
+                    serviceID?: number | string;
+                    /**
+                     * @description Alias of adults; adults wins when both are sent
+                     * @default 1
+                     */
+                    bAdults?: number | string;
+                    /**
+                     * @description Alias of children; children wins when both are sent
+                     * @default 0
+                     */
+                    bChildren?: number | string;
+                    /**
+                     * @description Alias of pets; pets wins when both are sent
+                     * @default 0
+                     */
+                    bPets?: number | string;
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -4069,7 +4092,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    propertyId: number | string;
+                    propertyId?: number | string;
                     dateFrom: string;
                     dateTo: string;
                     /** @default 1 */
@@ -4099,7 +4122,44 @@ export interface operations {
                     captcha?: string | number;
                     captcha_sum?: string;
                     captchaToken?: string;
-                };
+                    /** @description Alias of propertyId; propertyId wins when both are sent */
+                    serviceID?: number | string;
+                    /**
+                     * @description Alias of adults; adults wins when both are sent
+                     * @default 1
+                     */
+                    bAdults?: number | string;
+                    /**
+                     * @description Alias of children; children wins when both are sent
+                     * @default 0
+                     */
+                    bChildren?: number | string;
+                    /**
+                     * @description Alias of pets; pets wins when both are sent
+                     * @default 0
+                     */
+                    bPets?: number | string;
+                    /**
+                     * @description Alias of address; address wins when both are sent
+                     * @default
+                     */
+                    bAddress?: string;
+                    /**
+                     * @description Alias of city; city wins when both are sent
+                     * @default
+                     */
+                    bCity?: string;
+                    /**
+                     * @description Alias of state; state wins when both are sent
+                     * @default
+                     */
+                    bState?: string;
+                    /**
+                     * @description Alias of zip; zip wins when both are sent
+                     * @default
+                     */
+                    bZip?: string;
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -5192,6 +5252,8 @@ export interface operations {
             query?: {
                 /** @description Alias: categoryId */
                 category?: number | string;
+                /** @description Alias of category; category wins when both are sent */
+                categoryId?: number | string;
                 limit?: string | number;
             };
             header?: never;
@@ -5935,9 +5997,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email: string;
+                    email?: string;
                     password: string;
-                };
+                    /** @description Alias of email; email wins when both are sent */
+                    tenantEmail?: string;
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -6139,8 +6203,8 @@ export interface operations {
                     tenantFirstName: string;
                     tenantLastName: string;
                     /** Format: email */
-                    tenantEmail: string;
-                    password: string;
+                    tenantEmail?: string;
+                    password?: string;
                     password2?: string;
                     applyToLeaseId?: number | string;
                     isEmpty?: string;
@@ -6154,7 +6218,14 @@ export interface operations {
                     captcha?: string | number;
                     captcha_sum?: string;
                     captchaToken?: string;
-                };
+                    /**
+                     * Format: email
+                     * @description Alias of tenantEmail; tenantEmail wins when both are sent
+                     */
+                    newEmail?: string;
+                    /** @description Alias of password; password wins when both are sent */
+                    password1?: string;
+                } & ((unknown | unknown) & (unknown | unknown));
             };
         };
         responses: {
@@ -7246,6 +7317,8 @@ export interface operations {
                 search?: string;
                 /** @description Alias: bedrooms */
                 beds?: number | string;
+                /** @description Alias of beds; beds wins when both are sent */
+                bedrooms?: number | string;
                 baths?: number | string;
                 location?: string;
                 propertyType?: string;
@@ -10374,11 +10447,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    faqQuestion: string;
-                    faqAnswer: string;
+                    faqQuestion?: string;
+                    faqAnswer?: string;
                     faqOrder?: number | string;
                     isActive?: (0 | 1) | ("0" | "1");
-                };
+                    /** @description Alias of faqQuestion; faqQuestion wins when both are sent */
+                    faqName?: string;
+                    /** @description Alias of faqAnswer; faqAnswer wins when both are sent */
+                    faqContent?: string;
+                } & ((unknown | unknown) & (unknown | unknown));
             };
         };
         responses: {
@@ -10475,6 +10552,10 @@ export interface operations {
                     faqAnswer?: string;
                     faqOrder?: number | string;
                     isActive?: (0 | 1) | ("0" | "1");
+                    /** @description Alias of faqQuestion; faqQuestion wins when both are sent */
+                    faqName?: string;
+                    /** @description Alias of faqAnswer; faqAnswer wins when both are sent */
+                    faqContent?: string;
                 };
             };
         };
@@ -14100,6 +14181,8 @@ export interface operations {
             query?: {
                 /** @description Alias: serviceID */
                 propertyId?: number | string;
+                /** @description Alias of propertyId; propertyId wins when both are sent */
+                serviceID?: number | string;
                 tenantId?: number | string;
                 status?: string | number;
                 dateFrom?: string;
@@ -17585,7 +17668,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    couponCode: string;
+                    couponCode?: string;
                     /** @enum {string} */
                     type: "abs" | "percent";
                     value: number | string;
@@ -17601,7 +17684,9 @@ export interface operations {
                     minNights?: ("" | (number | string)) | null;
                     /** @default null */
                     maxUses?: ("" | (number | string)) | null;
-                };
+                    /** @description Alias of couponCode; couponCode wins when both are sent */
+                    code?: string;
+                } & (unknown | unknown);
             };
         };
         responses: {
@@ -21399,12 +21484,14 @@ export interface operations {
                             propertyId: number;
                             name: string;
                             url: string;
+                            provider: ("airbnb" | "booking" | "vrbo" | "google") | null;
                             createdAt: string;
                             /** @enum {string} */
                             health: "pending" | "healthy" | "unhealthy";
                             lastAttemptAt: string | null;
                             lastSuccessAt: string | null;
                             lastError: string | null;
+                            lastNote: string | null;
                             eventCount: number | null;
                         }[];
                     };
@@ -21470,6 +21557,8 @@ export interface operations {
                     propertyId: number | string;
                     url: string;
                     name: string;
+                    /** @enum {string} */
+                    provider?: "airbnb" | "booking" | "vrbo" | "google" | "other";
                 };
             };
         };
@@ -21488,12 +21577,14 @@ export interface operations {
                             propertyId: number;
                             name: string;
                             url: string;
+                            provider: ("airbnb" | "booking" | "vrbo" | "google") | null;
                             createdAt: string;
                             /** @enum {string} */
                             health: "pending" | "healthy" | "unhealthy";
                             lastAttemptAt: string | null;
                             lastSuccessAt: string | null;
                             lastError: string | null;
+                            lastNote: string | null;
                             eventCount: number | null;
                         };
                     };
@@ -21595,12 +21686,14 @@ export interface operations {
                         propertyId: number;
                         name: string;
                         url: string;
+                        provider: ("airbnb" | "booking" | "vrbo" | "google") | null;
                         createdAt: string;
                         /** @enum {string} */
                         health: "pending" | "healthy" | "unhealthy";
                         lastAttemptAt: string | null;
                         lastSuccessAt: string | null;
                         lastError: string | null;
+                        lastNote: string | null;
                         eventCount: number | null;
                     };
                 };
@@ -21772,12 +21865,14 @@ export interface operations {
                         propertyId: number;
                         name: string;
                         url: string;
+                        provider: ("airbnb" | "booking" | "vrbo" | "google") | null;
                         createdAt: string;
                         /** @enum {string} */
                         health: "pending" | "healthy" | "unhealthy";
                         lastAttemptAt: string | null;
                         lastSuccessAt: string | null;
                         lastError: string | null;
+                        lastNote: string | null;
                         eventCount: number | null;
                         imported: {
                             created: number;

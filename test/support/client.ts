@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { contractMismatch } from './contract.js';
 import { fileRuntime } from './file-runtime.js';
+import { requestMismatch } from './request-contract.js';
 
 /** This test file's own API server (test/support/file-runtime.ts). */
 export const API_URL = fileRuntime.url;
@@ -66,17 +67,7 @@ export class Client {
         parsed = { raw: text };
       }
     }
-    // The docs cannot drift from the code: every answer must match its documented operation. After a
-    // followed redirect (oauth-start.php's 302) the answer is the target's, checked against the target's path.
-    const mismatch = contractMismatch({
-      method,
-      path: new URL(response.url || url.href).pathname,
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? '',
-      body: parsed,
-      text,
-    });
-    if (mismatch) throw new Error(`Contract: ${mismatch}`);
+    checkContract(method, url, response, { parsed, text }, options);
     return { status: response.status, headers: response.headers, body: parsed as T, text, bytes };
   }
 
@@ -91,6 +82,45 @@ export class Client {
   }
   delete<T = Record<string, unknown>>(path: string, options?: RequestOptions) {
     return this.request<T>('DELETE', path, options);
+  }
+}
+
+/**
+ * The docs cannot drift from the code: every answer must match its documented operation, and the document must
+ * accept every request the API accepted (a client or validator made from it must not refuse it). After a
+ * followed redirect (oauth-start.php's 302) the answer is the target's, checked against the target's path.
+ */
+function checkContract(
+  method: string,
+  url: URL,
+  response: Response,
+  answer: { parsed: unknown; text: string },
+  options: RequestOptions,
+): void {
+  const mismatch = contractMismatch({
+    method,
+    path: new URL(response.url || url.href).pathname,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    body: answer.parsed,
+    text: answer.text,
+  });
+  if (mismatch) throw new Error(`Contract: ${mismatch}`);
+  if (response.status >= 400) return;
+  const refused = requestMismatch({
+    method,
+    path: url.pathname,
+    query: url.searchParams,
+    body: options.rawBody !== undefined ? jsonOrUndefined(options.rawBody) : options.body,
+  });
+  if (refused) throw new Error(`Contract: ${refused}`);
+}
+
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

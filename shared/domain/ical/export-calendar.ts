@@ -48,5 +48,7 @@ export function exportCalendar(input: ExportInput): string {
       lastModified: updated,
     });
   }
-  return calendar.toString();
+  // RFC 5545 §3.1 ends every content line with CRLF, the last one too; ical-generator stops after
+  // END:VCALENDAR, and strict readers refuse (or drop) a last line without its line break.
+  return `${calendar.toString()}\r\n`;
 }

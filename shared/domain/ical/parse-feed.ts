@@ -1,15 +1,28 @@
 /**
- * Reads an iCal feed (RFC 5545) with ical.js into the stays it blocks: one FeedEvent per VEVENT UID, with the
- * site dates it occupies (DTSTART's date = first night, DTEND's date = check-out, exclusive). The rules for
- * dates are docs/ical.md "Dates": all-day events as written; date-times through their zone to the site date;
- * a date-time end on the check-out day (any hour: the guest leaves that day) is check-out that day; an event
- * that starts and ends on one site date blocks that night.
+ * Reads an iCal feed (RFC 5545) with ical.js into the stays it blocks, each with a key that names it from one
+ * import to the next (docs/ical.md "Import"):
+ * - an event whose UID appears once: the UID;
+ * - an occurrence of a recurring event (or an override whose series is not in the feed): `<UID>#<RECURRENCE-ID>`,
+ *   the identity RFC 5545 gives an occurrence;
+ * - events that share a UID without being one series (a feed that reuses a UID for another stay):
+ *   `<UID>#<first night>..<check-out>`, each a stay of its own; the same dates twice are one stay.
+ * Cancelled events and occurrences are no stays. Site dates follow docs/ical.md "Dates".
  */
 import ICAL from 'ical.js';
-import { addDays } from '../dates.js';
-import { type IcalMoment, siteDateOf } from './site-date.js';
+import { bookingHorizon } from '../booking/bookable.js';
+import {
+  type ImportWindow,
+  isCancelled,
+  isRecurring,
+  type Occurrence,
+  recurringStays,
+  singleStay,
+  TooManyOccurrences,
+} from './occurrences.js';
 
 export interface FeedEvent {
+  /** What names this stay from one import to the next (see above). */
+  key: string;
   uid: string;
   /** First night. */
   dateFrom: string;
@@ -17,91 +30,99 @@ export interface FeedEvent {
   dateTo: string;
 }
 
-export type ParsedFeed = { ok: true; events: FeedEvent[]; skipped: number } | { ok: false; error: string };
+export type ParsedFeed =
+  | { ok: true; events: FeedEvent[]; skipped: number }
+  | { ok: false; error: 'notCalendar' | 'tooManyOccurrences' };
 
 type Component = InstanceType<typeof ICAL.Component>;
-type Time = InstanceType<typeof ICAL.Time>;
 
-function momentOf(time: Time, tzid: string | undefined): IcalMoment {
-  if (time.isDate) {
-    const date = `${String(time.year).padStart(4, '0')}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
-    return { kind: 'date', date };
+const uidOf = (event: Component): string | undefined => {
+  const value = event.getFirstPropertyValue('uid');
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+};
+
+/** The VEVENTs by UID, in the feed's order; an event without UID is a group of its own. */
+function byUid(vevents: readonly Component[]): Component[][] {
+  const groups = new Map<string | Component, Component[]>();
+  for (const vevent of vevents) {
+    const uid = uidOf(vevent) ?? vevent;
+    groups.set(uid, [...(groups.get(uid) ?? []), vevent]);
   }
-  const wall = {
-    year: time.year,
-    month: time.month,
-    day: time.day,
-    hour: time.hour,
-    minute: time.minute,
-    second: time.second,
-  };
-  if (time.zone?.tzid === 'UTC') return { kind: 'utc', wall };
-  if (tzid) return { kind: 'zoned', wall, tzid };
-  return { kind: 'floating', wall };
+  return [...groups.values()];
 }
 
-function timeProperty(event: Component, name: 'dtstart' | 'dtend') {
-  const property = event.getFirstProperty(name);
-  if (!property) return undefined;
-  const value = property.getFirstValue();
-  if (!(value instanceof ICAL.Time)) return undefined;
-  const tzid = property.getParameter('tzid');
-  return { time: value, tzid: typeof tzid === 'string' ? tzid : undefined };
+/** The stays of one UID's events: a series with its overrides, single events, or both. */
+function staysOfGroup(group: readonly Component[], window: ImportWindow, budget: { steps: number }) {
+  const masters = group.filter((event) => !event.hasProperty('recurrence-id'));
+  const overrides = group.filter((event) => event.hasProperty('recurrence-id'));
+  const series = masters.filter(isRecurring);
+  const stays: Occurrence[] = [];
+  let skipped = 0;
+  for (const master of masters) {
+    if (isCancelled(master)) {
+      skipped += 1;
+      continue;
+    }
+    if (isRecurring(master)) {
+      // Overrides belong to the series; with two series of one UID (a broken feed) to the first.
+      const own = master === series[0] ? overrides : [];
+      stays.push(...recurringStays(master, own, window, budget));
+      continue;
+    }
+    const stay = singleStay(master, window.siteTimeZone);
+    if (stay) stays.push(stay);
+    else skipped += 1;
+  }
+  // Overrides without their series stand for themselves (a feed that lists only the changed occurrence).
+  if (series.length === 0) {
+    const orphans = overrides.map((o) => (isCancelled(o) ? undefined : singleStay(o, window.siteTimeZone)));
+    for (const stay of orphans) if (stay) stays.push(stay);
+    skipped += orphans.filter((stay) => !stay).length;
+  }
+  return { stays, skipped };
 }
 
-/** The end time: DTEND, else DTSTART + DURATION, else one day for a date and the start itself otherwise. */
-function endTime(event: Component, start: { time: Time; tzid: string | undefined }) {
-  const end = timeProperty(event, 'dtend');
-  if (end) return end;
-  const duration = event.getFirstPropertyValue('duration');
-  const time = start.time.clone();
-  if (duration instanceof ICAL.Duration) time.addDuration(duration);
-  else if (start.time.isDate) time.adjust(1, 0, 0, 0);
-  return { time, tzid: start.tzid };
+/** Each stay of one UID with its key; the same stay listed twice (same dates) is one. */
+function keyed(uid: string | undefined, stays: readonly Occurrence[]) {
+  const distinct = [...new Map(stays.map((s) => [`${s.occurrence} ${s.dateFrom} ${s.dateTo}`, s])).values()];
+  const events = new Map<string, FeedEvent>();
+  for (const stay of distinct) {
+    const name = uid ?? `nouid:${stay.dateFrom}/${stay.dateTo}`;
+    let key = name;
+    if (stay.occurrence !== null) key = `${name}#${stay.occurrence}`;
+    else if (distinct.length > 1) key = `${name}#${stay.dateFrom}..${stay.dateTo}`;
+    if (!events.has(key)) events.set(key, { key, uid: name, dateFrom: stay.dateFrom, dateTo: stay.dateTo });
+  }
+  return { events: [...events.values()], repeats: stays.length - events.size };
 }
 
-function eventOf(event: Component, siteTimeZone: string): FeedEvent | undefined {
-  const status = event.getFirstPropertyValue('status');
-  if (typeof status === 'string' && status.toUpperCase() === 'CANCELLED') return undefined;
-  // An override of one occurrence of a recurring event shares its UID: the master event stands for it.
-  if (event.getFirstProperty('recurrence-id')) return undefined;
-  const start = timeProperty(event, 'dtstart');
-  if (!start) return undefined;
-  const end = endTime(event, start);
-  const dateFrom = siteDateOf(momentOf(start.time, start.tzid), siteTimeZone);
-  let dateTo = siteDateOf(momentOf(end.time, end.tzid), siteTimeZone);
-  if (dateTo <= dateFrom) dateTo = addDays(dateFrom, 1);
-  const uidValue = event.getFirstPropertyValue('uid');
-  const uid =
-    typeof uidValue === 'string' && uidValue.trim() !== '' ? uidValue.trim() : `nouid:${dateFrom}/${dateTo}`;
-  return { uid, dateFrom, dateTo };
-}
-
-export function parseFeed(text: string, siteTimeZone: string): ParsedFeed {
+/** `today` (a site date) bounds the expansion of recurring events: from today to the booking horizon. */
+export function parseFeed(text: string, siteTimeZone: string, today: string): ParsedFeed {
   let root: Component;
   try {
     root = new ICAL.Component(ICAL.parse(text));
   } catch {
     // Not ical.js's message: it quotes the offending line, i.e. whatever the URL answered.
-    return { ok: false, error: 'not an iCalendar file' };
+    return { ok: false, error: 'notCalendar' };
   }
-  if (root.name !== 'vcalendar') return { ok: false, error: 'not an iCalendar file (no VCALENDAR)' };
+  if (root.name !== 'vcalendar') return { ok: false, error: 'notCalendar' };
+  const window: ImportWindow = { today, horizon: bookingHorizon(today), siteTimeZone };
+  const budget = { steps: 0 };
   const events: FeedEvent[] = [];
-  const seen = new Set<string>();
   let skipped = 0;
-  for (const vevent of root.getAllSubcomponents('vevent')) {
-    let event: FeedEvent | undefined;
+  for (const group of byUid(root.getAllSubcomponents('vevent'))) {
+    let found: ReturnType<typeof staysOfGroup>;
     try {
-      event = eventOf(vevent, siteTimeZone);
-    } catch {
-      event = undefined;
-    }
-    if (!event || seen.has(event.uid)) {
-      skipped += 1;
+      found = staysOfGroup(group, window, budget);
+    } catch (error) {
+      if (error instanceof TooManyOccurrences) return { ok: false, error: 'tooManyOccurrences' };
+      // One event ical.js cannot read (a malformed date, a broken rule) is skipped, not the whole feed.
+      skipped += group.length;
       continue;
     }
-    seen.add(event.uid);
-    events.push(event);
+    const { events: stays, repeats } = keyed(uidOf(group[0] as Component), found.stays);
+    events.push(...stays);
+    skipped += found.skipped + repeats;
   }
   return { ok: true, events, skipped };
 }

@@ -10,6 +10,41 @@
  */
 import { todayIn } from '../dates.js';
 
+/**
+ * Formatters by zone, made once: building an Intl.DateTimeFormat costs far more than formatting with it, and a
+ * recurring event's occurrences are converted by the hundred.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+function formatterOf(kind: 'date' | 'parts', timeZone: string): Intl.DateTimeFormat | null {
+  const key = `${kind} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    try {
+      formatter =
+        kind === 'date'
+          ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+          : new Intl.DateTimeFormat('en-US', {
+              timeZone,
+              hourCycle: 'h23',
+              year: 'numeric',
+              month: 'numeric',
+              day: 'numeric',
+              hour: 'numeric',
+              minute: 'numeric',
+              second: 'numeric',
+            });
+    } catch {
+      formatter = null;
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** The site date of an instant (todayIn's answer, with a formatter made once per zone). */
+const dateAt = (timeZone: string, instant: Date) =>
+  formatterOf('date', timeZone)?.format(instant) ?? todayIn(timeZone, instant);
+
 export interface WallTime {
   year: number;
   month: number;
@@ -32,27 +67,11 @@ export const wallDate = (wall: WallTime) =>
 const wallAsUtcMs = (wall: WallTime) =>
   Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
 
-export function isIanaZone(tzid: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tzid });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isIanaZone = (tzid: string): boolean => formatterOf('parts', tzid) !== null;
 
 /** The offset (ms) of `timeZone` from UTC at the instant `utcMs`. */
 function offsetAt(timeZone: string, utcMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(utcMs));
+  const parts = (formatterOf('parts', timeZone) as Intl.DateTimeFormat).formatToParts(new Date(utcMs));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(
     get('year'),
@@ -80,9 +99,9 @@ export function siteDateOf(moment: IcalMoment, siteTimeZone: string): string {
     case 'floating':
       return wallDate(moment.wall);
     case 'utc':
-      return todayIn(siteTimeZone, new Date(wallAsUtcMs(moment.wall)));
+      return dateAt(siteTimeZone, new Date(wallAsUtcMs(moment.wall)));
     case 'zoned':
       if (!isIanaZone(moment.tzid)) return wallDate(moment.wall);
-      return todayIn(siteTimeZone, zonedToInstant(moment.wall, moment.tzid));
+      return dateAt(siteTimeZone, zonedToInstant(moment.wall, moment.tzid));
   }
 }
