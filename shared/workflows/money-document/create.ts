@@ -52,7 +52,12 @@ export function newDocumentParts<T extends DocumentType>(
   const documentId = documentIdOf(record);
   const posts = postsOnCreate(kind, record);
   if (posts && entryId === null) throw new Error(`a posted ${kind.type} needs its journal entry id`);
-  const journal = { documentType: kind.type, documentId, propertyId: record.propertyId };
+  const journal = {
+    documentType: kind.type,
+    documentId,
+    documentKind: record.description,
+    propertyId: record.propertyId,
+  };
   return [
     ...insertDocumentParts(kind.type, record, lines),
     ...(posts && entryId !== null

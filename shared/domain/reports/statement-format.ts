@@ -1,0 +1,27 @@
+/**
+ * How the owner statement writes amounts, months and percents wherever it is shown as a document (the PDF,
+ * the fee invoice's line): en-US grouping, two decimals, `-` before a negative amount. The mail writes amounts
+ * in the site's locale and currency (shared/domain/messages/format.ts).
+ */
+
+const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount: grouped, two decimals, `-` before a negative one (`1,614.54`, `-12.50`). */
+export const formatAmount = (amount: number): string => amountFormat.format(amount);
+
+/** `2031-05` → `May 2031`. */
+export function monthTitle(month: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** `10` → `10%`, `8.5` → `8.5%` (as many decimals as it has, up to 4: the setting's precision). */
+export const formatPercent = (percent: number): string =>
+  `${percent.toLocaleString('en-US', { maximumFractionDigits: 4 })}%`;
+
+/** The management fee invoice's line: `Management fee May 2031: 10% of 1,450.00`. */
+export const feeLineDescription = (month: string, percent: number, baseCents: number): string =>
+  `Management fee ${monthTitle(month)}: ${formatPercent(percent)} of ${formatAmount(baseCents / 100)}`;
