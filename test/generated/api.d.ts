@@ -2276,8 +2276,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Owner statement: per property of a landlord, one month’s settled income, expenses and net
-         * @description month YYYY-MM (required). A landlord reads their own statement (landlord may be left out or must be them); super_admin and svc_rep name the landlord (required). From the journal: money received on the properties’ invoices and paid on their expenses, refunds deducted. Admin session; roles: super_admin, svc_rep, landlord.
+         * Owner statement: per property of a landlord and in total, one month’s opening balance, income and expense lines, management fee, payouts and closing balance
+         * @description month YYYY-MM (required). A landlord reads their own statement (landlord may be left out or must be them); super_admin and svc_rep name the landlord (required). From the journal: the opening balance, every payment and refund received or made on the properties’ invoices and expenses (date, what, tenant or vendor, amount), the management fee (OWNER invoices to the landlord, charged when the month is closed), payouts to the owner (OWNER expenses) and the closing balance: opening + income − expenses − managementFee − payouts. Admin session; roles: super_admin, svc_rep, landlord.
          */
         get: operations["adminReports.ownerStatement"];
         put?: never;
@@ -2297,7 +2297,7 @@ export interface paths {
         };
         /**
          * Owner statement as a PDF: the same month, landlord and figures as ownerStatement.json
-         * @description The same query, roles and rules as ownerStatement.json, and the same figures, laid out for reading: the business name, the landlord, the month, a row per property (income, expenses, net) and the totals, in the site currency with two decimals. Answered inline as `owner-statement-<landlord>-<month>.pdf`. Send `Accept: application/pdf`: the deployed API returns the bytes when the first Accept type is a binary media type. Admin session; roles: super_admin, svc_rep, landlord.
+         * @description The same query, roles and rules as ownerStatement.json, and the same figures, laid out for reading: the business name, the landlord, the month, a summary row per property (opening balance, income, expenses, fee, payouts, closing balance) with the totals, then each property’s lines by category, in the site currency with two decimals. Answered inline as `owner-statement-<landlord>-<month>.pdf`. Send `Accept: application/pdf`: the deployed API returns the bytes when the first Accept type is a binary media type. Admin session; roles: super_admin, svc_rep, landlord.
          */
         get: operations["adminReports.ownerStatementPdf"];
         put?: never;
@@ -7210,6 +7210,7 @@ export interface operations {
                             seoDesc: string;
                             availOn: string;
                             checkInInstructions: string;
+                            managementFeePercent: number | null;
                             dateCreated: string;
                             dateUpdated: string;
                             propertyRate: number;
@@ -7314,6 +7315,7 @@ export interface operations {
                     seoDesc?: string;
                     propertyAmenities?: string;
                     checkInInstructions?: string;
+                    managementFeePercent?: (number | string) | null;
                     bedrooms?: number | string;
                     bathrooms?: number | string;
                     propertyWeekendRate?: number | string;
@@ -7454,6 +7456,7 @@ export interface operations {
                         seoDesc: string;
                         availOn: string;
                         checkInInstructions: string;
+                        managementFeePercent: number | null;
                         dateCreated: string;
                         dateUpdated: string;
                         propertyRate: number;
@@ -7561,6 +7564,7 @@ export interface operations {
                     seoDesc?: string;
                     propertyAmenities?: string;
                     checkInInstructions?: string;
+                    managementFeePercent?: (number | string) | null;
                     bedrooms?: number | string;
                     bathrooms?: number | string;
                     propertyWeekendRate?: number | string;
@@ -7614,6 +7618,7 @@ export interface operations {
                             seoDesc: string;
                             availOn: string;
                             checkInInstructions: string;
+                            managementFeePercent: number | null;
                             dateCreated: string;
                             dateUpdated: string;
                             propertyRate: number;
@@ -7842,6 +7847,7 @@ export interface operations {
                         seoDesc: string;
                         availOn: string;
                         checkInInstructions: string;
+                        managementFeePercent: number | null;
                         dateCreated: string;
                         dateUpdated: string;
                         propertyRate: number;
@@ -7949,6 +7955,7 @@ export interface operations {
                     seoDesc?: string;
                     propertyAmenities?: string;
                     checkInInstructions?: string;
+                    managementFeePercent?: (number | string) | null;
                     bedrooms?: number | string;
                     bathrooms?: number | string;
                     propertyWeekendRate?: number | string;
@@ -8002,6 +8009,7 @@ export interface operations {
                             seoDesc: string;
                             availOn: string;
                             checkInInstructions: string;
+                            managementFeePercent: number | null;
                             dateCreated: string;
                             dateUpdated: string;
                             propertyRate: number;
@@ -12589,6 +12597,7 @@ export interface operations {
                         cancellationPolicy: string;
                         preArrivalDays: number;
                         ownerStatementDay: number;
+                        managementFeePercent: number;
                         reminderDaysBefore: number;
                         messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                     };
@@ -12694,6 +12703,7 @@ export interface operations {
                     cancellationPolicy?: string;
                     preArrivalDays?: number | string;
                     ownerStatementDay?: number | string;
+                    managementFeePercent?: number | string;
                     reminderDaysBefore?: number | string;
                     messagesOff?: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                 };
@@ -12758,6 +12768,7 @@ export interface operations {
                             cancellationPolicy: string;
                             preArrivalDays: number;
                             ownerStatementDay: number;
+                            managementFeePercent: number;
                             reminderDaysBefore: number;
                             messagesOff: ("bookingConfirmation" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                         };
@@ -18032,18 +18043,60 @@ export interface operations {
                             propertyId: number;
                             name: string;
                             type: string;
-                            /** @description Payments received on the property’s invoices less refunds */
+                            /** @description The property’s fee percent (its own, else the site’s managementFeePercent) */
+                            managementFeePercent: number;
+                            /** @description Whether the month is closed: its management fee is charged */
+                            feeCharged: boolean;
+                            /** @description What the business held for the owner at the start of the month */
+                            openingBalance: number;
+                            /** @description Payments received on the property’s invoices less refunds (OWNER invoices aside) */
                             income: number;
-                            /** @description Payments made on the property’s expenses less refunds */
+                            /** @description Payments made on the property’s expenses less refunds (OWNER expenses aside) */
                             expenses: number;
+                            /** @description OWNER invoices to the landlord posted in the month (the management fee), less reversals */
+                            managementFee: number;
+                            /** @description Paid to the owner (OWNER expenses) less what the owner paid in */
+                            payouts: number;
+                            /** @description openingBalance + income − expenses − managementFee − payouts */
+                            closingBalance: number;
                             /** @description income − expenses */
                             net: number;
                             /** @description Journal entries that moved money */
                             transactions: number;
+                            lines: {
+                                /** @description The accounting day (site date) */
+                                date: string;
+                                /**
+                                 * @description income, expense, fee (management fee and other charges to the owner) or payout
+                                 * @enum {string}
+                                 */
+                                category: "income" | "expense" | "fee" | "payout";
+                                /** @description What it was: the document’s first line, its type and number */
+                                description: string;
+                                /** @description The tenant, vendor or owner, by name */
+                                party: string;
+                                /** @description As the category counts it (received, paid out, charged); a refund or reversal is negative */
+                                amount: number;
+                                /** @enum {string} */
+                                documentType: "invoice" | "expense";
+                                documentId: number;
+                                paymentId: number | null;
+                            }[];
                         }[];
                         totals: {
+                            /** @description What the business held for the owner at the start of the month */
+                            openingBalance: number;
+                            /** @description Payments received on the property’s invoices less refunds (OWNER invoices aside) */
                             income: number;
+                            /** @description Payments made on the property’s expenses less refunds (OWNER expenses aside) */
                             expenses: number;
+                            /** @description OWNER invoices to the landlord posted in the month (the management fee), less reversals */
+                            managementFee: number;
+                            /** @description Paid to the owner (OWNER expenses) less what the owner paid in */
+                            payouts: number;
+                            /** @description openingBalance + income − expenses − managementFee − payouts */
+                            closingBalance: number;
+                            /** @description income − expenses */
                             net: number;
                         };
                     };
