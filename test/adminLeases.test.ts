@@ -138,7 +138,8 @@ describe('create', () => {
       [{ deposit: '-5.00' }, 'deposit'],
       [{ endDate: day(4) }, 'endDate'],
       [{ lateFee: { percent: 101 } }, 'lateFee.percent'],
-      [{ lateFee: { percent: 2.555 } }, 'lateFee.percent'],
+      // A percentage takes 3 decimals, like every other one (docs/decisions.md).
+      [{ lateFee: { percent: 2.5555 } }, 'lateFee.percent'],
       [{ lateFee: { daily: -1 } }, 'lateFee.daily'],
       [{ graceDays: -1 }, 'graceDays'],
       [{ startDate: '2027-02-30' }, 'startDate'],

@@ -51,6 +51,12 @@ const hostileString = fc.oneof(
     '1e309',
     '../..',
     '%00',
+    // Money and dates just outside what the fields take (docs/decisions.md "Money, percentages and dates").
+    '0.004',
+    '-0.00',
+    '0000-01-01',
+    '2101-01-01',
+    '0000-01',
   ),
   fc.constantFrom('x'.repeat(5_000), 'é'.repeat(2_000)),
 );
@@ -65,6 +71,7 @@ const jsonValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   hostileString,
   fc.constantFrom(-1, 0, 1.5, 2 ** 53, -(2 ** 31), Number.MAX_SAFE_INTEGER, true, false, null),
+  fc.constantFrom(0.004, 1.005, 0.1 + 0.2, 1e-7, 7.1234, 99_999_999.99),
 );
 
 function bodyFor(route: RouteContract) {

@@ -26,7 +26,9 @@ import { rawTable, TABLE } from './support/table.js';
 useLocalTable();
 const { bookingParts } = await import('../functions/publicBooking/booking-parts.js');
 const { newStayParts } = await import('../shared/workflows/reservations/create.js');
-const { guestTenantRecord, newTenantParts } = await import('../shared/workflows/tenants/guest-tenant.js');
+const { guestTenantRecord, newGuestTenantParts } = await import(
+  '../shared/workflows/tenants/guest-tenant.js'
+);
 const { commit, part, TransactionFailed } = await import('../shared/db/transaction.js');
 const { getProperty } = await import('../shared/data/properties-repo.js');
 const { computeQuote } = await import('../shared/domain/booking/quote.js');
@@ -104,7 +106,7 @@ async function plan(overrides: { couponCode?: string; email?: string } = {}) {
   };
   const parts = newStayParts(bookingPlan.reservation, ctx, {
     overbooked: false,
-    guest: newTenantParts(tenant, by, now),
+    guest: newGuestTenantParts(tenant, by, now),
     extra: bookingParts(bookingPlan),
   });
   return { propertyId, couponCode, parts };
@@ -141,7 +143,7 @@ describe('a booking that fails at any part leaves nothing behind', () => {
         expect.stringMatching(/^put:journal \d+$/),
         expect.stringMatching(/^use:coupon /),
         expect.stringMatching(/^put:tenant /),
-        'guard:tenantEmail',
+        'guard:guestEmail',
         'count:tenants',
         expect.stringMatching(/^change:reservation /),
         expect.stringMatching(/^change:invoice /),
@@ -174,18 +176,18 @@ describe('a booking that fails at any part leaves nothing behind', () => {
     await expectNothingLeft(parts, propertyId, code, 3);
   });
 
-  it('a guest e-mail taken after the booking read it fails the booking whole', async () => {
+  it('a guest record made for the e-mail after the booking read it fails the booking whole', async () => {
     const email = `taken-${Date.now()}@example.test`;
     const { propertyId, couponCode, parts } = await plan({ email });
     await rawTable.send(
       new PutCommand({
         TableName: TABLE,
-        Item: { PK: `UNIQUE#tenantEmail#${email}`, SK: 'UNIQUE', entity: 'unique', ownerId: 1 },
+        Item: { PK: `UNIQUE#guestEmail#${email}`, SK: 'UNIQUE', entity: 'unique', ownerId: 1 },
       }),
     );
     const error = await commit(parts).catch((e: unknown) => e);
-    expect((error as InstanceType<typeof TransactionFailed>).conditionFailed('guard:tenantEmail')).toBe(true);
-    const guard = `UNIQUE#tenantEmail#${email}`;
+    expect((error as InstanceType<typeof TransactionFailed>).conditionFailed('guard:guestEmail')).toBe(true);
+    const guard = `UNIQUE#guestEmail#${email}`;
     await expectNothingLeft(parts, propertyId, couponCode, 0, [guard]);
     expect((await getItem(guard, 'UNIQUE'))?.ownerId).toBe(1);
   });

@@ -1,32 +1,11 @@
 /** The recorded-payment body and answer (DESIGN.md "Paths of what we add beyond the spec": adminPayments). */
 import * as v from 'valibot';
 import { PAYMENT_METHODS } from '../../shared/domain/ledger/payment.js';
-import { isoDate, MAX_INT_ID } from '../../shared/domain/values.js';
+import { amountCents, isoDate, MAX_AMOUNT, MAX_INT_ID } from '../../shared/domain/values.js';
 import { idParam } from '../../shared/http/schemas.js';
 
 /** A signed amount (negative = refund) as a number or decimal string, at most 2 decimals, not 0. */
-const signedAmountCents = v.pipe(
-  v.union(
-    [
-      v.pipe(
-        v.number(),
-        v.finite(),
-        v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'must have at most 2 decimals'),
-      ),
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'must be an amount such as 125.50 or -20'),
-        v.transform(Number),
-      ),
-    ],
-    'must be an amount such as 125.50 (negative for a refund)',
-  ),
-  v.minValue(-99_999_999, 'is too large'),
-  v.maxValue(99_999_999, 'is too large'),
-  v.transform((amount) => Math.round(amount * 100)),
-  v.check((cents) => cents !== 0, 'must not be 0'),
-);
+const signedAmountCents = amountCents({ min: -MAX_AMOUNT, max: MAX_AMOUNT, nonZero: true });
 
 export const paymentBody = v.strictObject({
   amount: signedAmountCents,

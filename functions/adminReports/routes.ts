@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { READ_ROLES, STAFF_READ_ROLES } from '../../shared/auth/roles.js';
 import { defineRoute } from '../../shared/http/route.js';
-import { intLike, isoDate } from '../../shared/http/schemas.js';
+import { intLike, isoDate, isoMonth } from '../../shared/http/schemas.js';
 
 const group = 'adminReports';
 const base = '/API/adminReports/V1';
@@ -142,11 +142,7 @@ export const occupancy = defineRoute({
 });
 
 const statementQuery = v.object({
-  month: v.pipe(
-    v.string(),
-    v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM'),
-    v.description('The month, YYYY-MM (site dates)'),
-  ),
+  month: v.pipe(isoMonth, v.description('The month, YYYY-MM (site dates)')),
   landlord: v.optional(v.pipe(intLike(1), v.description('The landlord’s adminId'))),
 });
 

@@ -3,7 +3,6 @@
  * skipAvailabilityCheck) and answers; the writes themselves are the shared orchestration in
  * shared/workflows/reservations/ (also used by the channel webhook and the iCal import).
  */
-import { tenantIdByEmail } from '../../shared/data/tenants-repo.js';
 import {
   createdStatus,
   RESERVATION_STATUS,
@@ -17,6 +16,7 @@ import {
   createReservationWithNights,
   type WriteContext,
 } from '../../shared/workflows/reservations/index.js';
+import { tenantKnownByEmail } from '../../shared/workflows/tenants/guest-tenant.js';
 import type { CreateReservationInput, UpdateReservationInput } from './schemas.js';
 
 const adminWrite = (by: Actor, now: Date): WriteContext => ({ by, now, source: 'admin' });
@@ -40,7 +40,7 @@ function newStatus(input: CreateReservationInput) {
 export async function createReservation(input: CreateReservationInput, by: Actor, now: Date) {
   const status = newStatus(input);
   const block = status === RESERVATION_STATUS.adminBlock;
-  const tenantId = block || !input.email ? undefined : await tenantIdByEmail(input.email);
+  const tenantId = block || !input.email ? undefined : await tenantKnownByEmail(input.email);
   const record = await createReservationWithNights(
     {
       propertyId: input.propertyId,

@@ -59,7 +59,8 @@ async function startSession(tenant: tenants.TenantRecord, now: Date) {
  * Register. The pipeline has counted the request (routes.ts REGISTER_LIMIT). The site's contact CAPTCHA
  * policy applies (apiContactCaptchaEnabled), after the field checks so a 400 for a field never uses up a
  * built-in CAPTCHA. An address whose registration was never activated is registered again (the account
- * replaced, a new link mailed); any other holder of the address is a 409.
+ * replaced, a new link mailed), an address with only a guest record claims it; any other account of the address
+ * is a 409.
  */
 export async function register(input: RegisterInput, ip: string, now: Date, requestId = '') {
   checkRegistration(input);
@@ -75,15 +76,16 @@ export async function register(input: RegisterInput, ip: string, now: Date, requ
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const expiresAt = Math.floor(now.getTime() / 1000) + ACTIVATION_TTL_SECONDS;
-  const tenant = await registerTenantAccount(input, { tokenHash, expiresAt }, now, {
+  const registration = await registerTenantAccount(input, { tokenHash, expiresAt }, now, {
     actor: `guest:${ip}`,
     requestId,
   });
+  const tenant = registration.record;
   try {
     await sendActivationMail(tenant, token, input.applyToLeaseId);
   } catch (error) {
     // Without the e-mail the account could never be activated, yet its address would be taken: undo it.
-    await undoRegistration(tenant, tokenHash).catch((undo) =>
+    await undoRegistration(registration, tokenHash).catch((undo) =>
       log('error', 'could not undo a registration after a mail failure', {
         tenantId: tenant.tenantId,
         error: String(undo),

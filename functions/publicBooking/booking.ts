@@ -14,11 +14,11 @@ import type { TenantSession } from '../../shared/auth/session-types.js';
 import { verifyCaptcha } from '../../shared/captcha/verify.js';
 import { couponUseFailed, getCoupon } from '../../shared/data/coupons-repo.js';
 import { dayPrices } from '../../shared/data/day-prices-repo.js';
+import { guestTenantIdByEmail } from '../../shared/data/guest-tenants-repo.js';
 import { newPayToken, payTokenPart } from '../../shared/data/pay-tokens-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
 import { type PropertyDays, propertyDays } from '../../shared/data/property-days-repo.js';
 import { getRecentSettings, getSettings } from '../../shared/data/settings-repo.js';
-import { tenantIdByEmail } from '../../shared/data/tenants-repo.js';
 import { nextId } from '../../shared/db/counters.js';
 import { TransactionFailed, type TxPart } from '../../shared/db/transaction.js';
 import { MAX_NIGHTS_PER_TRANSACTION } from '../../shared/domain/booking/capacity.js';
@@ -36,11 +36,16 @@ import { MAX_QUOTE_NIGHTS, onlineProperty, pricesOf, quoteOf } from './service.j
 
 export const PORTAL_MESSAGE =
   'A name and an e-mail address are needed to book: complete this booking in the guest portal.';
+/**
+ * The next steps. They depend on whether the caller is signed in, never on whether the guest's address has an
+ * account (a guest booking says the same for every address: docs/booking.md "A guest never books into an
+ * account").
+ */
 export const PAY_MESSAGE =
-  'Booked. Next step: pay the invoice in the guest portal (log in with this e-mail address, or register with it to claim the booking).';
+  'Booked. Next step: pay the invoice in the guest portal (the payment link, also in the confirmation e-mail).';
 export const holdMessage = (holdUntil: string) =>
   `Held until ${holdUntil}. Next step: pay the invoice (the payment link, or the guest portal) to confirm the booking; unpaid, the nights are released then.`;
-export const NOTHING_TO_PAY_MESSAGE = 'Booked. There is nothing to pay; the stay is in the guest portal.';
+export const NOTHING_TO_PAY_MESSAGE = 'Booked. There is nothing to pay.';
 
 export interface BookContext {
   tenant: TenantSession | undefined;
@@ -61,7 +66,11 @@ function checkPolicy(
     throw new Unauthorized('Guest checkout is off on this site: log in as a tenant to book');
 }
 
-/** What a booking reads, in parallel: settings, property, the stay's claims and prices, coupon, tenant by e-mail. */
+/**
+ * What a booking reads, in parallel: settings, property, the stay's claims and prices, coupon, and a guest's
+ * record by e-mail (among guest records only: whether the address has an account is never read, so it changes
+ * neither the work nor the answer).
+ */
 async function readBooking(input: BookInput, ctx: BookContext) {
   const stay = stayOf(input.dateFrom, input.dateTo, MAX_QUOTE_NIGHTS);
   // The claims and prices in one Query; a stay too long to book still gets its price (the nights rule refuses it).
@@ -74,7 +83,7 @@ async function readBooking(input: BookInput, ctx: BookContext) {
     getProperty(input.propertyId),
     readDays(),
     input.couponCode ? getCoupon(input.couponCode) : undefined,
-    ctx.tenant || !input.email ? undefined : tenantIdByEmail(input.email),
+    ctx.tenant || !input.email ? undefined : guestTenantIdByEmail(input.email),
   ]);
   const online = onlineProperty(stored, input.propertyId);
   const property = online.record;
@@ -119,7 +128,7 @@ function guestCaptcha(input: BookInput, ctx: BookContext): Promise<void> | undef
 type BookingReads = Awaited<ReturnType<typeof readBooking>>;
 type BookingIds = Awaited<ReturnType<typeof takeIds>>;
 
-/** Whose stay: the session's tenant, or the guest found by e-mail (read beside the stay) or made now. */
+/** Whose stay: the session's tenant, or the guest record found by e-mail (read beside the stay) or made now. */
 function stayGuestOf(input: BookInput, ctx: BookContext, reads: BookingReads, ids: BookingIds): StayGuest {
   if (ctx.tenant) return { kind: 'tenant', tenantId: ctx.tenant.tenantId };
   return {

@@ -3,7 +3,8 @@
  * item holds its password as a scrypt hash and its contact fields as ciphertext only (shared/crypto); this
  * module never sees plaintext contact data. E-mail uniqueness (case-insensitive) is the guard
  * `UNIQUE#tenantEmail#<lowercase>`, written in the same transaction as the tenant, and doubles as the
- * e-mail → tenantId lookup (T2). Writes are returned as transaction parts for a service to compose.
+ * e-mail → tenantId lookup (T2). Guest records hold another guard (guest-tenants-repo.ts). Writes are returned
+ * as transaction parts for a service to compose.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
@@ -30,9 +31,11 @@ export interface StoredTenant {
 }
 
 const TOTAL = 'tenants';
-const EMAIL_GUARD = 'tenantEmail';
+/** The account guard's kind (T2); exported for guest-tenants-repo.ts, which moves a claimed record onto it. */
+export const EMAIL_GUARD = 'tenantEmail';
+export const TENANT_TOTAL = TOTAL;
 const emailGuard = (email: string) => keys.unique(EMAIL_GUARD, normalizedEmail(email));
-const updateLabel = (tenantId: number) => `update:tenant ${tenantId}`;
+export const updateLabel = (tenantId: number) => `update:tenant ${tenantId}`;
 
 function toItem(record: TenantRecord, version: number): Item {
   return {
@@ -96,15 +99,6 @@ export function insertTenantParts(record: TenantRecord): TxPart[] {
   ];
 }
 
-/** `check:tenant <id>`: a tenant found before a transaction must still be there when it commits. */
-export const tenantExistsPart = (tenantId: number): TxPart =>
-  part.check(`check:tenant ${tenantId}`, keys.tenant(tenantId), 'attribute_exists(PK)');
-
-/** The guest's tenant changed between the lookup and the commit (created or removed by another request). */
-export const tenantLookupStale = (error: unknown): boolean =>
-  error instanceof TransactionFailed &&
-  (error.conditionFailed(`guard:${EMAIL_GUARD}`) || error.conditionFailed('check:tenant'));
-
 /**
  * Removes a tenant that was never activated (a registration whose e-mail could not be sent):
  * `delete:tenant <id>` (only while inactive), `release:tenantEmail`, `count:tenants`.
@@ -125,7 +119,8 @@ export function deleteUnactivatedTenantParts(record: TenantRecord): TxPart[] {
   ];
 }
 
-function setExpression(changes: TenantChanges, now: Date) {
+/** The SET of the given changes (and `dateUpdated`) with the version moved, for an update part or command. */
+export function setExpression(changes: TenantChanges, now: Date) {
   const sets = Object.entries({ ...changes, dateUpdated: now.toISOString() }).filter(
     ([, value]) => value !== undefined,
   );

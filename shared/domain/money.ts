@@ -1,6 +1,5 @@
-/** Money is integer cents inside the service and a number with at most 2 decimals at the API edge. */
+/** Money is integer cents inside the service and a number with at most 2 decimals at the API edge (values.ts amountCents takes it in). */
 export const toAmount = (cents: number): number => cents / 100;
-export const toCents = (amount: number): number => Math.round(amount * 100);
 
 /** A percentage of an amount in cents, rounded half away from zero, once (docs/pricing.md "Money and rounding"). */
 export function percentOfCents(cents: number, percent: number): number {

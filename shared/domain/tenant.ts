@@ -49,6 +49,13 @@ export interface TenantRecord {
   autopay?: TenantAutopay | null;
   /** When the tenant last turned autopay off: a setup begun before it never turns it back on. */
   autopayOffAt?: string;
+  /**
+   * A guest record (DESIGN.md "A booking's tenant session"): the tenant of stays booked without a session (the
+   * website's guest checkout, the channel manager). It holds the guest guard of its e-mail, never the account
+   * guard, so it is found only among guest records and never lands on an account; it has no password. A
+   * registration of its address claims it (the flag is removed and the account guard taken).
+   */
+  guest?: true;
 }
 
 /** The fields an admin, the login or a repeated registration may change on an existing tenant. */
@@ -74,6 +81,8 @@ export type TenantChanges = {
  */
 export const isReplaceableRegistration = (t: TenantRecord) =>
   t.isActive === 0 && !t.dateActivated && t.activationHash !== undefined;
+
+export const isGuestRecord = (t: Pick<TenantRecord, 'guest'>) => t.guest === true;
 
 export const credentialsVersionOf = (t: Pick<TenantRecord, 'credentialsVersion'>) =>
   t.credentialsVersion ?? 0;
@@ -112,6 +121,8 @@ export interface NewTenantFields {
   /** Already sealed under the tenant's id (shared/crypto/fields.ts). */
   contact: TenantRecord['contact'];
   activationHash?: string | undefined;
+  /** A guest record (TenantRecord.guest). */
+  guest?: true | undefined;
 }
 
 export function newTenantRecord(tenantId: number, fields: NewTenantFields, now: Date): TenantRecord {
@@ -128,6 +139,7 @@ export function newTenantRecord(tenantId: number, fields: NewTenantFields, now: 
     dateUpdated: stamp,
     dateActivated: fields.isActive === 1 ? stamp : '',
     ...(fields.activationHash === undefined ? {} : { activationHash: fields.activationHash }),
+    ...(fields.guest ? { guest: true as const } : {}),
   };
 }
 
@@ -163,6 +175,8 @@ export function tenantListView(t: TenantRecord) {
     dateCreated: t.dateCreated,
     dateUpdated: t.dateUpdated,
     dateActivated: t.dateActivated,
+    /** 1: a guest record (stays booked without a session), not an account; an account may share its e-mail. */
+    isGuest: (isGuestRecord(t) ? 1 : 0) as 0 | 1,
   };
 }
 

@@ -8,9 +8,11 @@ import { intLike, MAX_INT_ID } from '../domain/values.js';
 // The field value schemas live with the domain (its record definitions use them); re-exported for the
 // contracts that import them from here.
 export {
+  amountCents,
   flag01,
   intLike,
   isoDate,
+  isoMonth,
   MAX_INT_ID,
   moneyToCents,
   percent,

@@ -12862,6 +12862,8 @@ export interface operations {
                             dateCreated: string;
                             dateUpdated: string;
                             dateActivated?: string | null;
+                            /** @enum {number} */
+                            isGuest: 0 | 1;
                         }[];
                         page: number;
                         limit: number;
@@ -13047,6 +13049,8 @@ export interface operations {
                         dateCreated: string;
                         dateUpdated: string;
                         dateActivated?: string | null;
+                        /** @enum {number} */
+                        isGuest: 0 | 1;
                         tenantPhone?: string;
                         tenantAltPhone?: string;
                         tenantAddress?: string;
@@ -13157,6 +13161,8 @@ export interface operations {
                             dateCreated: string;
                             dateUpdated: string;
                             dateActivated?: string | null;
+                            /** @enum {number} */
+                            isGuest: 0 | 1;
                         };
                     };
                 };
@@ -13333,6 +13339,8 @@ export interface operations {
                         dateCreated: string;
                         dateUpdated: string;
                         dateActivated?: string | null;
+                        /** @enum {number} */
+                        isGuest: 0 | 1;
                         tenantPhone?: string;
                         tenantAltPhone?: string;
                         tenantAddress?: string;
@@ -13443,6 +13451,8 @@ export interface operations {
                             dateCreated: string;
                             dateUpdated: string;
                             dateActivated?: string | null;
+                            /** @enum {number} */
+                            isGuest: 0 | 1;
                         };
                     };
                 };
@@ -22435,6 +22445,8 @@ export interface operations {
                         dateCreated: string;
                         dateUpdated: string;
                         dateActivated?: string | null;
+                        /** @enum {number} */
+                        isGuest: 0 | 1;
                         tenantPhone?: string;
                         tenantAltPhone?: string;
                         tenantAddress?: string;

@@ -9,8 +9,8 @@
  */
 import * as v from 'valibot';
 import { BadRequest, type FieldError } from '../../errors.js';
-import { toAmount, toCents } from '../money.js';
-import { flag01, intLike, isoDate, MAX_INT_ID } from '../values.js';
+import { toAmount } from '../money.js';
+import { amountCents, flag01, intLike, isoDate, MAX_INT_ID, percent } from '../values.js';
 import type { CouponRecord } from './coupon.js';
 
 /** Letters, digits, `-` and `_`, 1–32 characters (it sits in a path: `coupons/{code}.json`). */
@@ -20,22 +20,22 @@ export const couponCode = v.pipe(
   v.regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 letters, digits, - or _'),
 );
 
-/** A non-negative decimal (number or string) with at most two decimals: an amount or a percentage. */
-const couponValue = v.pipe(
-  v.union(
-    [
-      v.pipe(v.number(), v.finite()),
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a number such as 10 or 12.50'),
-        v.transform(Number),
-      ),
-    ],
-    'must be a number such as 10 or 12.50',
-  ),
-  v.minValue(0.01, 'must be above 0'),
-  v.maxValue(99_999_999, 'is too large'),
+/**
+ * The value as sent (a number or a decimal string): what it must be depends on the type, an amount for `abs`,
+ * a percentage for `percent`, so couponRecordOf checks it with the one money schema or the one percentage
+ * schema once the type is known (an update may change either alone).
+ */
+const couponValue = v.union(
+  [v.pipe(v.number(), v.finite()), v.pipe(v.string(), v.trim())],
+  'must be a number such as 10 or 12.50',
+);
+
+/** An `abs` coupon's amount off: at least a cent, at most 2 decimals. */
+const absValue = amountCents({ min: 0.01 });
+/** A `percent` coupon's percentage off: above 0, and like every percentage at most 100 (more would pay the guest). */
+const percentValue = v.pipe(
+  percent,
+  v.check((p) => p > 0, 'must be above 0'),
 );
 
 /** A date bound, or null / "" for none. */
@@ -106,7 +106,7 @@ export const updateCouponBody = v.pipe(
 export type UpdateCouponInput = v.InferOutput<typeof updateCouponBody>;
 
 /** The terms as the API writes them, from a record (an update merges the body into these). */
-export function couponInputOf(c: CouponRecord): CreateCouponInput {
+export function couponInputOf(c: CouponRecord): CreateCouponInput & { value: number } {
   return {
     couponCode: c.code,
     type: c.type,
@@ -123,16 +123,20 @@ export function couponInputOf(c: CouponRecord): CreateCouponInput {
 /** The record of validated input; `uses` carried over (a new coupon has 0). Throws BadRequest on bad terms. */
 export function couponRecordOf(input: CreateCouponInput, uses = 0): CouponRecord {
   const errors: FieldError[] = [];
-  if (input.type === 'percent' && input.value > 100)
-    errors.push({ field: 'value', message: 'a percent coupon takes at most 100 (%)' });
+  const amount =
+    input.type === 'abs' ? v.safeParse(absValue, input.value, { abortPipeEarly: true }) : undefined;
+  const share =
+    input.type === 'percent' ? v.safeParse(percentValue, input.value, { abortPipeEarly: true }) : undefined;
+  const valueIssue = amount?.issues?.[0] ?? share?.issues?.[0];
+  if (valueIssue) errors.push({ field: 'value', message: valueIssue.message });
   if (input.validFrom && input.validTo && input.validTo < input.validFrom)
     errors.push({ field: 'validTo', message: 'must be on or after validFrom' });
   if (errors.length) throw new BadRequest(errors.map((e) => `${e.field} ${e.message}`).join('; '), errors);
   return {
     code: input.couponCode,
     type: input.type,
-    amountCents: input.type === 'abs' ? toCents(input.value) : 0,
-    percent: input.type === 'percent' ? input.value : 0,
+    amountCents: amount?.success ? amount.output : 0,
+    percent: share?.success ? share.output : 0,
     isActive: input.isActive,
     validFrom: input.validFrom,
     validTo: input.validTo,

@@ -78,7 +78,7 @@ export interface Quote {
   lineItems: LineItem[];
 }
 
-/** Tax percentages carry at most 4 decimals; adding two in binary must not leave 7.300000000000001. */
+/** Tax percentages carry at most 3 decimals (values.ts percent); adding two in binary must not leave 7.300000000000001. */
 const addRates = (a: number, b: number) => Number((a + b).toFixed(6));
 
 /** The property's own tax rates when it has either, else the site's VR tax rates; the two rates add up. */

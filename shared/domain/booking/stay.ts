@@ -4,6 +4,7 @@
  */
 import { BadRequest } from '../../errors.js';
 import { addDays, todayIn } from '../dates.js';
+import { DATE_MAX, DATE_MIN, isCalendarDate, isDateInWindow } from '../values.js';
 
 export interface Stay {
   dateFrom: string;
@@ -13,21 +14,21 @@ export interface Stay {
 /** "Today" is the date in the site's time zone, not in UTC (a site in New York at 02:00 UTC is still yesterday). */
 export const today = (timeZone: string, now: Date): string => todayIn(timeZone, now);
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export { isCalendarDate };
 
-/** A real calendar date written `YYYY-MM-DD` (2027-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+/** The problem of one stay date: not a calendar date, or outside the window of every date (values.ts isoDate). */
+function dateProblem(field: 'dateFrom' | 'dateTo', value: string): string | undefined {
+  if (!isCalendarDate(value)) return `${field} must be a date YYYY-MM-DD`;
+  if (!isDateInWindow(value)) return `${field} must be between ${DATE_MIN} and ${DATE_MAX}`;
+  return undefined;
 }
 
 export type StayCheck = { ok: true; stay: Stay; nights: number } | { ok: false; message: string };
 
 /** Checks two input dates; a `dateTo` on or before `dateFrom` is no stay. */
 export function checkStay(dateFrom: string, dateTo: string): StayCheck {
-  if (!isCalendarDate(dateFrom)) return { ok: false, message: 'dateFrom must be a date YYYY-MM-DD' };
-  if (!isCalendarDate(dateTo)) return { ok: false, message: 'dateTo must be a date YYYY-MM-DD' };
+  const problem = dateProblem('dateFrom', dateFrom) ?? dateProblem('dateTo', dateTo);
+  if (problem) return { ok: false, message: problem };
   if (dateTo <= dateFrom)
     return { ok: false, message: 'dateTo (check-out) must be after dateFrom (check-in)' };
   return { ok: true, stay: { dateFrom, dateTo }, nights: nightCount({ dateFrom, dateTo }) };

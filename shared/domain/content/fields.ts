@@ -1,6 +1,6 @@
 /** Field schemas shared by the content kinds (slugs, timestamps, orders, ratings, HTML, menu children). */
 import * as v from 'valibot';
-import { intLike, requiredText, text } from '../values.js';
+import { DATE_MAX, DATE_MIN, intLike, isDateInWindow, requiredText, text } from '../values.js';
 
 export const SLUG = /^[a-z0-9-]{1,64}$/;
 export const slug = v.pipe(
@@ -30,6 +30,8 @@ export const timestamp = v.pipe(
   }),
   v.check((s) => !Number.isNaN(Date.parse(s)), 'is not a valid date'),
   v.transform((s) => new Date(s).toISOString()),
+  // Its day (UTC) within the window every date the system takes keeps (values.ts isoDate).
+  v.check((iso) => isDateInWindow(iso.slice(0, 10)), `must be between ${DATE_MIN} and ${DATE_MAX}`),
 );
 
 export const menuChild = v.strictObject({ title: requiredText(128), url: v.optional(text(512), '') });

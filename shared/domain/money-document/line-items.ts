@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { toAmount } from '../money.js';
+import { amountCents } from '../values.js';
 
 export const MAX_LINES_PER_WRITE = 50;
 export const MAX_LINES_PER_DOCUMENT = 500;
@@ -26,27 +27,8 @@ export interface DocumentLine {
   taxed: 0 | 1;
 }
 
-/** Money as a number or a decimal string with at most 2 decimals, either sign; integer cents out. */
-const signedMoneyToCents = v.pipe(
-  v.union(
-    [
-      v.pipe(v.number(), v.finite('must be a number')),
-      v.pipe(
-        v.string(),
-        v.trim(),
-        v.regex(/^-?\d{1,9}(\.\d{1,2})?$/, 'must be an amount such as 125.50'),
-        v.transform(Number),
-      ),
-    ],
-    'must be an amount such as 125.50',
-  ),
-  v.check(
-    (n) => Math.abs(n) <= MAX_LINE_AMOUNT,
-    `must be between -${MAX_LINE_AMOUNT} and ${MAX_LINE_AMOUNT}`,
-  ),
-  v.check((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), 'must have at most 2 decimals'),
-  v.transform((n) => Math.round(n * 100)),
-);
+/** A line's amount: either sign (a credit line is negative), at most 2 decimals; integer cents out. */
+const lineAmountCents = amountCents({ min: -MAX_LINE_AMOUNT, max: MAX_LINE_AMOUNT });
 
 /** A quantity: positive, at most 2 decimals (hours, nights, units). */
 const quantity = v.pipe(
@@ -63,8 +45,8 @@ const quantity = v.pipe(
     'must be a number such as 1 or 2.5',
   ),
   v.check((n) => n > 0 && n <= MAX_QUANTITY, `must be above 0 and at most ${MAX_QUANTITY}`),
-  v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must have at most 2 decimals'),
-  v.transform((n) => Math.round(n * 100) / 100),
+  // Judged on its decimal text, like an amount: 1.000000001 is refused, not rounded to 1.
+  v.check((n) => /^\d+(\.\d{1,2})?$/.test(String(n)), 'must have at most 2 decimals'),
 );
 
 /** The spec's `taxed` flag: true/false, 1/0, "1"/"0", "true"/"false", "yes"/"no". */
@@ -83,7 +65,7 @@ export const lineItemInput = v.strictObject({
     v.minLength(1, 'is required'),
     v.maxLength(MAX_LINE_DESCRIPTION, `must be at most ${MAX_LINE_DESCRIPTION} characters`),
   ),
-  amount: signedMoneyToCents,
+  amount: lineAmountCents,
   quantity: v.optional(quantity, 1),
   taxed: v.optional(taxedFlag, 0),
 });

@@ -4,8 +4,7 @@
  * here may pull in the AWS SDK.
  */
 import * as v from 'valibot';
-import { RATE_DECIMALS } from '../ledger/totals.js';
-import { intLike, isoDate } from '../values.js';
+import { intLike, isoDate, percent } from '../values.js';
 import { isStatus, type MoneyKind, statusCodes } from './kind.js';
 import { lineItemsInput } from './line-items.js';
 
@@ -26,22 +25,8 @@ export const typeInput = <K extends MoneyKind>(kind: K) =>
     v.transform((s) => s as K['types'][number]),
   );
 
-/** A tax rate in percent, 0–100, at most RATE_DECIMALS decimals (the ledger's totals take no more). */
-export const taxRate = v.pipe(
-  v.union(
-    [
-      v.pipe(v.number(), v.finite('must be a percentage')),
-      v.pipe(v.string(), v.trim(), v.regex(/^\d{1,3}(\.\d+)?$/, 'must be a percentage'), v.transform(Number)),
-    ],
-    'must be a percentage',
-  ),
-  v.minValue(0, 'must not be negative'),
-  v.maxValue(100, 'must be at most 100'),
-  v.check(
-    (n) => Math.abs(Math.round(n * 10 ** RATE_DECIMALS) - n * 10 ** RATE_DECIMALS) < 1e-6,
-    `must have at most ${RATE_DECIMALS} decimals`,
-  ),
-);
+/** A tax rate: the one percentage schema (0–100, at most RATE_DECIMALS decimals, which the ledger's totals take). */
+export const taxRate = percent;
 
 /** The list filters every kind takes (spec: propertyId, status, dateFrom/dateTo, the document date inclusive). */
 export const listEntries = (kind: MoneyKind) => ({

@@ -69,12 +69,12 @@ describe('the lease create body', () => {
     ]);
   });
 
-  it('refuses other bad terms: an unreal date, a percent with 3 decimals, grace or issue days over 60, unknown fields', () => {
+  it('refuses other bad terms: an unreal date, a percent with 4 decimals, grace or issue days over 60, unknown fields', () => {
     expect(problems(createLeaseBody, { ...lease, endDate: '2027-02-29' })).toEqual([
       'endDate: is not a calendar date',
     ]);
-    expect(problems(createLeaseBody, { ...lease, lateFee: { percent: 1.005 } })).toEqual([
-      'lateFee.percent: must have at most 2 decimals',
+    expect(problems(createLeaseBody, { ...lease, lateFee: { percent: 1.0005 } })).toEqual([
+      'lateFee.percent: must have at most 3 decimals',
     ]);
     expect(problems(createLeaseBody, { ...lease, graceDays: 61 })).toEqual(['graceDays: must be at most 60']);
     expect(problems(createLeaseBody, { ...lease, issueDaysBefore: -1 })).toEqual([
@@ -93,6 +93,45 @@ describe('the lease create body', () => {
     expect(problems(leaseTermsBody, { startDate: '2027-03-15', endDate: '2027-03-01' })).toEqual([
       'endDate: must not be before startDate',
     ]);
+  });
+});
+
+describe('money and dates in the terms (DESIGN.md "Money inputs")', () => {
+  it('refuses an amount with more than 2 decimals, never rounding it (a cap of 0.004 is not "no late fees")', () => {
+    expect(problems(createLeaseBody, { ...lease, rent: 1450.505 })).toEqual([
+      'rent: must have at most 2 decimals',
+    ]);
+    expect(problems(createLeaseBody, { ...lease, deposit: '2000.001' })).toEqual([
+      'deposit: must have at most 2 decimals',
+    ]);
+    for (const field of ['flat', 'daily'])
+      expect(problems(createLeaseBody, { ...lease, lateFee: { [field]: 0.004 } })).toEqual([
+        `lateFee.${field}: must have at most 2 decimals`,
+      ]);
+    expect(problems(createLeaseBody, { ...lease, lateFee: { maxPerMonth: 0.004 } })).toEqual([
+      'lateFee.maxPerMonth: must be an amount such as 125.50 (not negative, at most 2 decimals), or null or "" for no cap',
+    ]);
+    expect(problems(updateLeaseBody, { rent: '99.999' })).toEqual(['rent: must have at most 2 decimals']);
+  });
+
+  it('takes amounts to the cent exactly: 1.15 is 115 cents, not 114', () => {
+    expect(
+      v.parse(createLeaseBody, { ...lease, rent: 1.15, lateFee: { maxPerMonth: '0.29' } }),
+    ).toMatchObject({
+      rent: 115,
+      lateFee: { maxPerMonth: 29 },
+    });
+  });
+
+  it('takes dates from 2000-01-01 to 2100-12-31 only', () => {
+    for (const startDate of ['0000-01-01', '1999-12-31', '2101-01-01'])
+      expect(problems(createLeaseBody, { ...lease, startDate })).toEqual([
+        'startDate: must be between 2000-01-01 and 2100-12-31',
+      ]);
+    expect(problems(createLeaseBody, { ...lease, endDate: '9999-12-31' })).toEqual([
+      'endDate: must be between 2000-01-01 and 2100-12-31',
+    ]);
+    expect(problems(updateLeaseBody, { startDate: '2100-12-31' })).toEqual([]);
   });
 });
 
@@ -131,7 +170,7 @@ describe('the late fee cap', () => {
       v.parse(createLeaseBody, { ...lease, lateFee: { maxPerMonth } }).lateFee?.maxPerMonth;
     expect([cap(null), cap(''), cap('120.00'), cap(0)]).toEqual([null, null, 12_000, 0]);
     expect(problems(createLeaseBody, { ...lease, lateFee: { maxPerMonth: -1 } })).toEqual([
-      'lateFee.maxPerMonth: must be an amount such as 125.50 (not negative), or null or "" for no cap',
+      'lateFee.maxPerMonth: must be an amount such as 125.50 (not negative, at most 2 decimals), or null or "" for no cap',
     ]);
   });
 });

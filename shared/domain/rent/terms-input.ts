@@ -15,11 +15,8 @@ export const DUE_DAY_MAX = 28;
 export const GRACE_DAYS_MAX = 60;
 export const ISSUE_DAYS_BEFORE_MAX = 60;
 
-/** LateFeeTerms.percent: 0–100 with at most 2 decimals. */
-const feePercent = v.pipe(
-  percent,
-  v.check((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-9, 'must have at most 2 decimals'),
-);
+/** LateFeeTerms.percent: a percentage (0–100, at most PERCENT_DECIMALS decimals), like every other one. */
+const feePercent = percent;
 
 /**
  * null or '': no cap (null inside). A union answers its own message for any failure (valibot does not pass on
@@ -34,7 +31,7 @@ const feeCap = v.union(
     ),
     moneyToCents,
   ],
-  'must be an amount such as 125.50 (not negative), or null or "" for no cap',
+  'must be an amount such as 125.50 (not negative, at most 2 decimals), or null or "" for no cap',
 );
 
 /** A last day, or '' or null: month to month (stored as ''). */

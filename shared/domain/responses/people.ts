@@ -13,6 +13,8 @@ export const tenantListItem = v.object({
   dateCreated: v.string(),
   dateUpdated: v.string(),
   dateActivated: v.optional(v.nullable(v.string())),
+  /** 1: a guest record (the tenant of stays booked without a session), not an account. */
+  isGuest: flag,
 });
 
 /** The single tenant: the list fields, the decrypted contact fields that are set, and the tenant's leases. */

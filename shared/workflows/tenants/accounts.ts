@@ -7,6 +7,7 @@
 import { sealFields } from '../../crypto/fields.js';
 import { hashPassword } from '../../crypto/password.js';
 import { changePart } from '../../data/changes-repo.js';
+import { claimGuestTenantParts, guestTenantIdByEmail } from '../../data/guest-tenants-repo.js';
 import {
   activationPart,
   consumeActivationPart,
@@ -22,13 +23,14 @@ import {
   updateTenantPart,
 } from '../../data/tenants-repo.js';
 import { nextId } from '../../db/counters.js';
-import { retryStale } from '../../db/optimistic.js';
+import { retryStale, StaleRecord } from '../../db/optimistic.js';
 import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import {
   type ContactField,
   contactAad,
   contactOf,
+  isGuestRecord,
   isReplaceableRegistration,
   newTenantRecord,
   type TenantChanges,
@@ -81,48 +83,80 @@ export async function createTenantAccount(
   return record;
 }
 
+/** How a registration got its record: a new account, an unactivated one replaced, or a guest record claimed. */
+export type RegistrationKind = 'created' | 'replaced' | 'claimed';
+
+export interface Registration {
+  record: TenantRecord;
+  kind: RegistrationKind;
+}
+
 /**
- * A registration: a new inactive account with its activation token, or, when the address belongs to an
- * account that came from a registration and was never activated, that account replaced in place (same id:
- * names, password, contact fields and the token; the earlier link stops working). Any other holder of the
- * address is a 409. The password is hashed once, outside the retries; a racing change re-reads.
+ * A registration, decided on what holds the address (docs/tenants.md):
+ * - an account that came from a registration and was never activated: replaced in place (same id: names,
+ *   password, contact fields and the token; the earlier link stops working); any other account is a 409;
+ * - no account, but a guest record (the tenant of stays booked without a session): claimed in place, so its
+ *   stays and invoices are the account's once the mailed link proves the address is the registrant's;
+ * - neither: a new inactive account.
+ * The password is hashed once, outside the retries; a racing change re-reads and decides again.
  */
 export async function registerTenantAccount(
   input: Omit<NewAccount, 'isActive' | 'activationHash'>,
   activation: { tokenHash: string; expiresAt: number },
   now: Date,
   by?: Actor,
-): Promise<TenantRecord> {
+): Promise<Registration> {
   const account = { ...input, isActive: 0 as const, activationHash: activation.tokenHash };
+  const passwordHash = await hashPassword(input.password);
+  const recordFor = async (tenantId: number) =>
+    newTenantRecord(
+      tenantId,
+      { ...account, passwordHash, contact: await sealFields(contactOf(input), contactAad(tenantId)) },
+      now,
+    );
   // The registration's change item announces `tenant.registered` (outbound webhooks) in the same transaction.
   const registered = (record: TenantRecord): TxPart[] =>
     by ? [changePart(tenantChange('registered', undefined, record, 'tenant.registered'), by, now)] : [];
   const tokenPart = (tenantId: number) =>
     activationPart(activation.tokenHash, tenantId, activation.expiresAt, now);
-  const existingId = await tenantIdByEmail(input.tenantEmail);
-  if (existingId === undefined) {
-    return createTenantAccount(account, now, (record) => [tokenPart(record.tenantId), ...registered(record)]);
-  }
-  const replacement = await buildTenantRecord(account, existingId, now);
-  return retryStale(`Tenant ${existingId}`, async () => {
-    const current = await getStoredTenant(existingId);
-    if (!current || !isReplaceableRegistration(current.record)) {
+  return retryStale(`The account of ${input.tenantEmail}`, async () => {
+    const [accountId, guestId] = await Promise.all([
+      tenantIdByEmail(input.tenantEmail),
+      guestTenantIdByEmail(input.tenantEmail),
+    ]);
+    const target = accountId ?? guestId;
+    if (target === undefined) {
+      const record = await recordFor(await nextId('tenant'));
+      await commitTenantChange(
+        [...insertTenantParts(record), tokenPart(record.tenantId), ...registered(record)],
+        record.tenantId,
+      );
+      return { record, kind: 'created' as const };
+    }
+    const current = await getStoredTenant(target);
+    // A guard whose record is gone (or a guest guard whose record was claimed meanwhile): read again.
+    if (!current) throw new StaleRecord(`tenant ${target} is gone`);
+    const claim = accountId === undefined;
+    if (claim ? !isGuestRecord(current.record) : !isReplaceableRegistration(current.record)) {
+      if (claim) throw new StaleRecord(`tenant ${target} is no longer a guest record`);
       throw new Conflict('An account with this e-mail address already exists');
     }
-    const changes = replacementChanges(replacement);
+    const changes = replacementChanges(await recordFor(target));
+    const after = { ...withChanges(current.record, changes, now), dateCreated: current.record.dateCreated };
+    if (claim) delete after.guest;
     await commitTenantChange(
       [
-        updateTenantPart(current, changes, now),
-        tokenPart(existingId),
-        ...registered({ ...replacement, dateCreated: current.record.dateCreated }),
+        ...(claim ? claimGuestTenantParts(current, changes, now) : [updateTenantPart(current, changes, now)]),
+        tokenPart(target),
+        ...registered(after),
       ],
-      existingId,
+      target,
     );
-    return withChanges(current.record, changes, now);
+    return { record: after, kind: claim ? ('claimed' as const) : ('replaced' as const) };
   });
 }
 
-/** What a repeated registration replaces; the id, dateCreated and the guard stay. */
+/** What a repeated registration (or a claim) replaces; the id, dateCreated and the guard stay. */
 const replacementChanges = (r: TenantRecord): TenantChanges => ({
   tenantEmail: r.tenantEmail,
   tenantFirstName: r.tenantFirstName,
@@ -132,9 +166,17 @@ const replacementChanges = (r: TenantRecord): TenantChanges => ({
   activationHash: r.activationHash,
 });
 
-/** Undoes a registration whose activation e-mail could not be sent, so the address can register again. */
-export async function undoRegistration(record: TenantRecord, activationHash: string): Promise<void> {
-  await commit([...deleteUnactivatedTenantParts(record), deleteActivationPart(activationHash)]);
+/**
+ * Undoes a registration whose activation e-mail could not be sent, so the address can register again: a new
+ * account is removed; a replaced or claimed record keeps its stays and stays an unactivated registration
+ * (the next registration of the address replaces it), only the token that was never mailed is removed.
+ */
+export async function undoRegistration(registration: Registration, activationHash: string): Promise<void> {
+  if (registration.kind !== 'created') {
+    await commit([deleteActivationPart(activationHash)]);
+    return;
+  }
+  await commit([...deleteUnactivatedTenantParts(registration.record), deleteActivationPart(activationHash)]);
 }
 
 /**

@@ -1,13 +1,21 @@
 /**
  * A guest's tenant (DESIGN.md "A booking's tenant session"), the one way a stay from outside an account gets
- * its tenant, for the website's guest checkout and the channel manager alike: the tenant with the guest's
- * e-mail, or a new inactive tenant with no password (no one can log in with it; registering with the address
- * later takes it over with its stays, tenant.ts isReplaceableRegistration), as parts of the stay's own
+ * its tenant, for the website's guest checkout and the channel manager alike: the guest record of the guest's
+ * e-mail, or a new one. A guest record is an inactive tenant with no password (no one can log in with it),
+ * found by e-mail among guest records only (its own guard, guest-tenants-repo.ts): a stranger who types the
+ * address of a registered or activated account never adds stays or invoices to that account, and the work and
+ * the answer are the same whether such an account exists or not. Registering with the address later claims
+ * the guest record with its stays (shared/workflows/tenants/accounts.ts). Everything is parts of the stay's own
  * transaction.
  */
 import { sealFields } from '../../crypto/fields.js';
 import { changePart } from '../../data/changes-repo.js';
-import { insertTenantParts, tenantExistsPart, tenantIdByEmail } from '../../data/tenants-repo.js';
+import {
+  guestTenantIdByEmail,
+  guestTenantStillGuestPart,
+  insertGuestTenantParts,
+} from '../../data/guest-tenants-repo.js';
+import { tenantIdByEmail } from '../../data/tenants-repo.js';
 import { nextId } from '../../db/counters.js';
 import type { TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
@@ -21,7 +29,7 @@ import {
   tenantChange,
 } from '../../domain/tenant.js';
 
-export { tenantLookupStale as guestTenantChanged } from '../../data/tenants-repo.js';
+export { guestTenantChanged } from '../../data/guest-tenants-repo.js';
 
 export interface Guest {
   /** One field, as the website and the channel send it ("Ann Marie Smith"). */
@@ -33,7 +41,7 @@ export interface Guest {
 
 export interface GuestTenant {
   tenantId: number;
-  /** A found tenant: a check that it still exists; a new one: its record, e-mail guard, count and change. */
+  /** A found guest record: a check that it still is one; a new one: its record, guest guard, count and change. */
   parts: TxPart[];
 }
 
@@ -48,34 +56,46 @@ export async function guestTenantRecord(guest: Guest, tenantId: number, now: Dat
       isActive: 0,
       passwordHash: '',
       contact: await sealFields(contactOf(guest.contact ?? {}), contactAad(tenantId)),
-      // Empty: a registration never activated, so registering with this e-mail takes the record over.
-      activationHash: '',
+      guest: true,
     },
     now,
   );
 }
 
-/** A lookup by e-mail the caller already made, and the id it took for a new tenant (the booking takes both in one step). */
+/**
+ * A lookup of the guest record by e-mail (guestTenantIdByEmail) the caller already made, and the id it took for
+ * a new one (the booking takes both in one step).
+ */
 export interface KnownGuest {
   tenantId: number | undefined;
   newTenantId?: number | undefined;
 }
 
-/** The guest's tenant as parts of the stay's transaction; without `known` the e-mail is looked up here. */
+/** The guest's record as parts of the stay's transaction; without `known` the e-mail is looked up here. */
 export async function guestTenant(
   guest: Guest,
   by: Actor,
   now: Date,
   known?: KnownGuest,
 ): Promise<GuestTenant> {
-  const found = known ? known.tenantId : await tenantIdByEmail(guest.email);
-  if (found !== undefined) return { tenantId: found, parts: [tenantExistsPart(found)] };
+  const found = known ? known.tenantId : await guestTenantIdByEmail(guest.email);
+  if (found !== undefined) return { tenantId: found, parts: [guestTenantStillGuestPart(found)] };
   const record = await guestTenantRecord(guest, known?.newTenantId ?? (await nextId('tenant')), now);
-  return { tenantId: record.tenantId, parts: newTenantParts(record, by, now) };
+  return { tenantId: record.tenantId, parts: newGuestTenantParts(record, by, now) };
 }
 
-/** A new tenant's parts: its record, e-mail guard and count, and its change record. */
-export const newTenantParts = (record: TenantRecord, by: Actor, now: Date): TxPart[] => [
-  ...insertTenantParts(record),
+/** A new guest record's parts: its record, guest guard and count, and its change record. */
+export const newGuestTenantParts = (record: TenantRecord, by: Actor, now: Date): TxPart[] => [
+  ...insertGuestTenantParts(record),
   changePart(tenantChange('created', undefined, record), by, now),
 ];
+
+/**
+ * Whom a stay staff book for someone (an admin reservation, a fixture's) is linked to: the address's account,
+ * else its guest record, else nobody. Staff decide who the guest is, so an account may be named; a visitor's
+ * booking never comes here (guestTenant above).
+ */
+export async function tenantKnownByEmail(email: string): Promise<number | undefined> {
+  const [account, guest] = await Promise.all([tenantIdByEmail(email), guestTenantIdByEmail(email)]);
+  return account ?? guest;
+}

@@ -1,0 +1,238 @@
+/**
+ * A guest never books into an account (DESIGN.md "A booking's tenant session", docs/booking.md): a booking
+ * without a session lands on a guest record of its own, whatever account the typed e-mail has; the account's
+ * portal shows nothing of it, no mail about the account goes out, and the answer is the same for every kind of
+ * address. Registering with the address later claims the guest record with its stays.
+ */
+import { describe, expect, it } from 'vitest';
+import { guestBody, guestBook, siteDay } from './support/booking.js';
+import {
+  createTenant,
+  createVrProperty,
+  registeredTenant,
+  tenantSession,
+  uniqueEmail,
+} from './support/builders.js';
+import { type ApiResponse, Client, latestMailTo, signedIn } from './support/client.js';
+import { jobsCaughtUp } from './support/jobs.js';
+
+const PORTAL = '/API/tenantPortal/V1';
+const AUTH = '/API/publicAuth/V1';
+
+interface Message {
+  kind: string;
+  to: string;
+  recordType: string;
+  recordId: string;
+}
+
+async function tenantIdOf(client: Client): Promise<number> {
+  const me = await client.get(`${AUTH}/me.json`);
+  expect(me.status, me.text).toBe(200);
+  return Number(me.body.tenantId);
+}
+
+/** What the tenant's portal shows: stays, invoices and ledger lines. */
+async function portalOf(client: Client) {
+  const [reservations, invoices, ledger] = await Promise.all([
+    client.get(`${PORTAL}/reservations.json`),
+    client.get(`${PORTAL}/invoices.json`),
+    client.get(`${PORTAL}/ledger.json`),
+  ]);
+  for (const res of [reservations, invoices, ledger]) expect(res.status, res.text).toBe(200);
+  return {
+    reservations: reservations.body.items as { reservationId: number }[],
+    invoices: invoices.body.items as { invoiceId: number }[],
+    ledger: ledger.body.items as unknown[],
+  };
+}
+
+async function adminTenant(tenantId: number) {
+  const res = await (await signedIn('super')).get(`/API/adminTenants/V1/tenants/${tenantId}.json`);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+async function messagesTo(address: string): Promise<Message[]> {
+  await jobsCaughtUp();
+  const res = await (await signedIn('super')).get<{ items: Message[] }>(
+    '/API/adminMessages/V1/messages.json',
+    { query: { to: address } },
+  );
+  expect(res.status, res.text).toBe(200);
+  return res.body.items;
+}
+
+/** The answer's shape: each field's name and JSON type (the quote's too), without the values. */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return ['array'];
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => [k, shapeOf(v)]),
+  );
+}
+
+let nextNight = 20;
+/** A fresh one-night stay on the property, so no two bookings of this file meet. */
+const oneNight = () => {
+  const from = siteDay(nextNight);
+  nextNight += 2;
+  return { from, to: siteDay(nextNight - 1) };
+};
+
+async function bookAsGuest(propertyId: number, email: string, name = 'Stan Stranger'): Promise<ApiResponse> {
+  const { from, to } = oneNight();
+  const res = await guestBook(guestBody(propertyId, from, to, { email, name }));
+  expect(res.status, res.text).toBe(200);
+  return res;
+}
+
+describe('a guest booking with the e-mail of an account', () => {
+  it('lands on a guest record: the account’s portal, ledger and mail show nothing of it', async () => {
+    const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
+    const victim = await registeredTenant({ tenantFirstName: 'Vera' });
+    const victimClient = await tenantSession(victim);
+    const victimId = await tenantIdOf(victimClient);
+    const before = await messagesTo(victim.email);
+
+    const res = await bookAsGuest(propertyId, victim.email.toUpperCase());
+
+    const tenantId = Number(res.body.tenantId);
+    expect(tenantId).not.toBe(victimId);
+    expect(res.body.invoiceId).toBeGreaterThan(0);
+    expect(await adminTenant(tenantId)).toMatchObject({ isGuest: 1, isActive: 0 });
+    expect(await adminTenant(victimId)).toMatchObject({ isGuest: 0, isActive: 1 });
+    expect(await portalOf(victimClient)).toEqual({ reservations: [], invoices: [], ledger: [] });
+    // The only mail to the address is the guest's own booking confirmation, about the stay, in the typed
+    // name: nothing of the account (no invoice of it, no portal, not its owner's name).
+    const after = (await messagesTo(victim.email)).slice(0, -before.length || undefined);
+    expect(after.map((m) => [m.kind, m.recordType, m.recordId])).toEqual([
+      ['bookingConfirmation', 'reservation', String(res.body.reservationId)],
+    ]);
+    const mail = await latestMailTo(victim.email);
+    expect(mail.body.text).toMatch(/Stan/);
+    expect(mail.body.text).not.toMatch(/Vera|portal|log in/i);
+  });
+
+  it('answers alike for a registered, an activated, an admin-made and an unknown address: a new guest record each', async () => {
+    const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
+    const activated = (await registeredTenant()).email;
+    const unactivated = uniqueEmail('unactivated');
+    const registered = await new Client().post(`${AUTH}/register.json`, {
+      tenantFirstName: 'Una',
+      tenantLastName: 'Activated',
+      tenantEmail: unactivated,
+      password: 'a-good-password',
+      password2: 'a-good-password',
+    });
+    expect(registered.status, registered.text).toBe(200);
+    const adminMade = (await createTenant({ isActive: 1 })).tenantEmail;
+    const unknown = uniqueEmail('unknown');
+
+    const answers: ApiResponse[] = [];
+    for (const email of [activated, unactivated, adminMade, unknown])
+      answers.push(await bookAsGuest(propertyId, email));
+
+    const [first, ...others] = answers.map((a) => a.body);
+    const wording = (body: Record<string, unknown> | undefined) =>
+      String(body?.message).replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/, '<holdUntil>');
+    for (const other of others) {
+      expect(shapeOf(other)).toEqual(shapeOf(first));
+      expect(wording(other)).toBe(wording(first));
+    }
+    // The same work for each: a guest record made by this booking, never an account found by the e-mail.
+    const ids = answers.map((a) => Number(a.body.tenantId));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(await adminTenant(id)).toMatchObject({ isGuest: 1, isActive: 0 });
+  });
+
+  it('books a signed-in tenant’s stay on the account', async () => {
+    const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
+    const owner = await registeredTenant();
+    const client = await tenantSession(owner);
+    const { from, to } = oneNight();
+    const res = await guestBook(guestBody(propertyId, from, to, { email: owner.email }), client);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.tenantId).toBe(await tenantIdOf(client));
+    expect((await portalOf(client)).reservations.map((r) => r.reservationId)).toEqual([
+      res.body.reservationId,
+    ]);
+  });
+});
+
+describe('a stay staff book for an address', () => {
+  it('is linked to the address’s account, else to its guest record', async () => {
+    const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
+    const admin = await signedIn('super');
+    const staffBook = async (email: string) => {
+      const { from, to } = oneNight();
+      const res = await admin.post('/API/adminReservations/V1/reservations.json', {
+        propertyId,
+        dateFrom: from,
+        dateTo: to,
+        name: 'Sam Staff',
+        email,
+      });
+      expect(res.status, res.text).toBe(201);
+      return (res.body.reservation as { tenantId: number | null }).tenantId;
+    };
+    const guestEmail = uniqueEmail('staff-guest');
+    const guestId = Number((await bookAsGuest(propertyId, guestEmail)).body.tenantId);
+    expect(await staffBook(guestEmail)).toBe(guestId);
+    const owner = await registeredTenant();
+    expect(await staffBook(owner.email)).toBe(await tenantIdOf(await tenantSession(owner)));
+    expect(await staffBook(uniqueEmail('nobody'))).toBeNull();
+  });
+});
+
+describe('registering with a guest’s address', () => {
+  it('claims the guest record with its stays and invoices; later guest bookings make a new guest record', async () => {
+    const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
+    const email = uniqueEmail('claimer');
+    const booked = await bookAsGuest(propertyId, email, 'Clara Claimer');
+    const guestId = Number(booked.body.tenantId);
+
+    const owner = await registeredTenant({ tenantEmail: email, tenantFirstName: 'Clara' });
+    const client = await tenantSession(owner);
+
+    expect(await tenantIdOf(client)).toBe(guestId);
+    expect(await adminTenant(guestId)).toMatchObject({ isGuest: 0, isActive: 1, tenantFirstName: 'Clara' });
+    const portal = await portalOf(client);
+    expect(portal.reservations.map((r) => r.reservationId)).toEqual([booked.body.reservationId]);
+    expect(portal.invoices.map((i) => i.invoiceId)).toEqual([booked.body.invoiceId]);
+
+    const later = await bookAsGuest(propertyId, email);
+    expect(later.body.tenantId).not.toBe(guestId);
+    expect((await portalOf(client)).reservations).toHaveLength(1);
+  });
+
+  it('racing guest bookings of the address: each stay is on the claimed account or on the guest record left', async () => {
+    const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
+    const email = uniqueEmail('race');
+    const first = await bookAsGuest(propertyId, email);
+    const guestId = Number(first.body.tenantId);
+    const [registration, ...bookings] = await Promise.all([
+      new Client().post(`${AUTH}/register.json`, {
+        tenantFirstName: 'Rae',
+        tenantLastName: 'Racer',
+        tenantEmail: email,
+        password: 'a-good-password',
+        password2: 'a-good-password',
+      }),
+      ...Array.from({ length: 4 }, () => {
+        const { from, to } = oneNight();
+        return guestBook(guestBody(propertyId, from, to, { email }));
+      }),
+    ]);
+    expect(registration.status, registration.text).toBe(200);
+    expect(bookings.map((b) => b.status)).toEqual([200, 200, 200, 200]);
+    // The claimed record is the account now; every stay booked after the claim is on one new guest record.
+    expect(await adminTenant(guestId)).toMatchObject({ isGuest: 0 });
+    const others = [...new Set(bookings.map((b) => Number(b.body.tenantId)).filter((id) => id !== guestId))];
+    expect(others.length).toBeLessThanOrEqual(1);
+    for (const id of others) expect(await adminTenant(id)).toMatchObject({ isGuest: 1 });
+  });
+});
