@@ -3,6 +3,7 @@
  * the fee invoice's line): en-US grouping, two decimals, `-` before a negative amount. The mail writes amounts
  * in the site's locale and currency (shared/domain/messages/format.ts).
  */
+import { PERCENT_DECIMALS } from '../values.js';
 
 const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -18,9 +19,9 @@ export function monthTitle(month: string): string {
   });
 }
 
-/** `10` → `10%`, `8.5` → `8.5%` (as many decimals as it has, up to 4: the setting's precision). */
+/** `10` → `10%`, `8.5` → `8.5%` (as many decimals as it has, up to what a percentage field takes). */
 export const formatPercent = (percent: number): string =>
-  `${percent.toLocaleString('en-US', { maximumFractionDigits: 4 })}%`;
+  `${percent.toLocaleString('en-US', { maximumFractionDigits: PERCENT_DECIMALS })}%`;
 
 /** The management fee invoice's line: `Management fee May 2031: 10% of 1,450.00`. */
 export const feeLineDescription = (month: string, percent: number, baseCents: number): string =>

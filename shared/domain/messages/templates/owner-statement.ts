@@ -4,11 +4,9 @@
  * the month is in the attached PDF.
  */
 import type { OwnerStatement, StatementTotals } from '../../reports/owner-statement.js';
+import { formatPercent } from '../../reports/statement-format.js';
 import { type MailSite, money, monthName } from '../format.js';
 import { compose, type FactRow, facts, heading, paragraph, type RenderedMail } from '../layout.js';
-
-/** `10` → `10%` (the fee percent of a property). */
-const percentText = (percent: number) => `${percent.toLocaleString('en-US', { maximumFractionDigits: 4 })}%`;
 
 function accountRows(site: MailSite, f: StatementTotals, feeLabel: string): FactRow[] {
   return [
@@ -26,7 +24,7 @@ export function ownerStatementMail(site: MailSite, statement: OwnerStatement): R
   const name = statement.landlordName.trim();
   const perProperty = statement.items.flatMap((row) => [
     heading(row.name),
-    facts(accountRows(site, row, `Management fee (${percentText(row.managementFeePercent)})`)),
+    facts(accountRows(site, row, `Management fee (${formatPercent(row.managementFeePercent)})`)),
   ]);
   return compose(site, `Owner statement for ${month}`, [
     paragraph(name ? `Hello ${name},` : 'Hello,'),
