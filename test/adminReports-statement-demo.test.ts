@@ -91,7 +91,9 @@ beforeAll(async () => {
     properties: demo.properties,
     tenants: demo.tenants,
     leases: [{ ...demo.leases[0], leaseId: 901 }],
-    invoices: demo.invoices,
+    invoices: demo.invoices.map((i: { leaseId?: number }) =>
+      i.leaseId === undefined ? i : { ...i, leaseId: 901 },
+    ),
     expenses: demo.expenses,
     rentHistory: demo.rentHistory,
   });

@@ -259,7 +259,7 @@ describe('the owner statement of a month', () => {
       [
         '2021-05-04',
         'income',
-        expect.stringMatching(/^Security deposit \(deposit invoice \d+\)$/),
+        expect.stringMatching(/^Security deposit \(security deposit invoice \d+\)$/),
         'Ben Birch',
         1000,
       ],

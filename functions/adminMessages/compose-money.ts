@@ -10,6 +10,7 @@ import { getTenant } from '../../shared/data/tenants-repo.js';
 import type { PaymentMethod } from '../../shared/domain/ledger/payment.js';
 import { ownerStatementMail } from '../../shared/domain/messages/templates/owner-statement.js';
 import { paymentReceipt } from '../../shared/domain/messages/templates/payment-receipt.js';
+import { invoiceTitle } from '../../shared/domain/money-document/words.js';
 import { statementOfProperties, statementPdf } from '../../shared/workflows/reports/owner-statement.js';
 import type { Composed, MailContext } from './compose-types.js';
 
@@ -36,7 +37,7 @@ export async function receiptOf(
     },
     invoice: {
       invoiceId: invoice.invoiceId,
-      description: invoice.description,
+      description: invoiceTitle(invoice),
       total: Number(payment.totalComputed),
       paid: Number(payment.paidComputed),
     },

@@ -6456,6 +6456,7 @@ export interface operations {
                         items: {
                             invoiceId: number;
                             description: string;
+                            title: string;
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
@@ -6533,6 +6534,7 @@ export interface operations {
                     "application/json": {
                         invoiceId: number;
                         description: string;
+                        title: string;
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
@@ -6558,6 +6560,7 @@ export interface operations {
                             paymentId: number;
                             amount: number;
                             method: string;
+                            methodLabel: string;
                             date: string;
                         }[];
                     };
@@ -6633,6 +6636,8 @@ export interface operations {
                             invoiceId: number;
                             paymentId: number | null;
                             description: string;
+                            invoiceType: string;
+                            method: string | null;
                             amount: number;
                             balance: number;
                         }[];
@@ -19163,6 +19168,8 @@ export interface operations {
                             invoiceId: number;
                             paymentId: number | null;
                             description: string;
+                            invoiceType: string;
+                            method: string | null;
                             amount: number;
                             balance: number;
                         }[];

@@ -3,6 +3,7 @@
  * the samples the local runtime mails to its mail page on a first start with the demo data
  * (infra/local/mail-samples.ts), so a reviewer and a developer read every kind as it is sent.
  */
+import { invoiceTitle, lateFeeLineWords, rentLineWords } from '../money-document/words.js';
 import {
   type DocumentFacts,
   type OwnerStatement,
@@ -99,7 +100,12 @@ const sampleEntry = (
 
 const SAMPLE_DOCUMENTS: Readonly<Record<string, DocumentFacts>> = {
   'invoice#77': { documentKind: 'BOOKING', firstLine: '4 nights', party: 'Rita Gomez' },
-  'invoice#81': { documentKind: 'RENT', firstLine: 'Rent June 2027', party: 'Tom Tenant' },
+  'invoice#81': {
+    documentKind: 'RENT',
+    firstLine: rentLineWords('2027-06', 30, 30),
+    party: 'Tom Tenant',
+    title: invoiceTitle({ description: 'RENT', period: '2027-06' }),
+  },
   'expense#12': { documentKind: 'HOUSEKEEPING', firstLine: 'Turnover cleaning', party: 'Hana Housekeeper' },
   'expense#13': { documentKind: 'SERVICE', firstLine: 'Pool service', party: 'Blue Pools' },
   'expense#14': { documentKind: 'OWNER', firstLine: 'Owner distribution May 2027', party: 'Lee Landlord' },
@@ -166,7 +172,12 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'payment-receipt': paymentReceipt(SAMPLE_SITE, {
     payerName: 'Rita',
     payment: { paymentId: 301, amount: 500, method: 'card', date: '2027-07-01', reference: 'pi_3Abc' },
-    invoice: { invoiceId: 77, description: 'BOOKING', total: 1018.6, paid: 500 },
+    invoice: {
+      invoiceId: 77,
+      description: invoiceTitle({ description: 'BOOKING' }),
+      total: 1018.6,
+      paid: 500,
+    },
     amountDue: 518.6,
     propertyName: 'Dune Cottage',
   }),
@@ -198,9 +209,10 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'invoice-issued': invoiceIssued(SAMPLE_SITE, {
     firstName: 'Tom',
     invoiceId: 210,
+    title: invoiceTitle({ description: 'RENT', period: '2027-10' }),
     kind: 'rent',
     propertyName: 'Elm Street 4B',
-    lines: [{ label: 'Rent 2027-10 (17 of 31 days)', amount: 1014.52 }],
+    lines: [{ label: rentLineWords('2027-10', 17, 31), amount: 1014.52 }],
     total: 1014.52,
     amountDue: 1014.52,
     dueDate: '2027-10-15',
@@ -209,9 +221,10 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'late-fee-posted': invoiceIssued(SAMPLE_SITE, {
     firstName: 'Tom',
     invoiceId: 233,
+    title: invoiceTitle({ description: 'ADJUSTMENT', period: '2027-11', lateFeeOf: 221 }),
     kind: 'lateFee',
     propertyName: 'Elm Street 4B',
-    lines: [{ label: 'Late fee 2027-11 (rent invoice #221, through 2027-11-07)', amount: 50 }],
+    lines: [{ label: lateFeeLineWords('2027-11', '2027-11-07'), amount: 50 }],
     total: 50,
     amountDue: 50,
     dueDate: '2027-11-07',
@@ -220,9 +233,10 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'rent-reminder': invoiceIssued(SAMPLE_SITE, {
     firstName: 'Tom',
     invoiceId: 240,
+    title: invoiceTitle({ description: 'RENT', period: '2027-12' }),
     kind: 'reminder',
     propertyName: 'Elm Street 4B',
-    lines: [{ label: 'Rent 2027-12', amount: 1850 }],
+    lines: [{ label: rentLineWords('2027-12', 31, 31), amount: 1850 }],
     total: 1850,
     amountDue: 1850,
     dueDate: '2027-12-01',
@@ -231,6 +245,7 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'autopay-failed': autopayFailed(SAMPLE_SITE, {
     firstName: 'Tom',
     invoiceId: 221,
+    title: invoiceTitle({ description: 'RENT', period: '2027-11' }),
     propertyName: 'Elm Street 4B',
     amountDue: 1850,
     dueDate: '2027-11-01',

@@ -234,13 +234,30 @@ describe('the owner statement', () => {
 
   it('words negative lines by what they are', () => {
     const doc = { documentType: 'expense' as const, documentId: 8 };
-    expect(lineDescription('expense', -250, doc, 'SERVICE', 'Repair')).toBe(
+    expect(lineDescription('expense', -250, doc, 'SERVICE', { firstLine: 'Repair' })).toBe(
       'Refunded to us: Repair (service expense 8)',
     );
-    expect(lineDescription('payout', -100, { ...doc, documentType: 'invoice' }, 'OWNER', '')).toBe(
-      'From the owner: Owner invoice 8',
+    expect(
+      lineDescription('payout', -100, { ...doc, documentType: 'invoice' }, 'OWNER', { firstLine: '' }),
+    ).toBe('From the owner: Owner invoice 8');
+    expect(lineDescription('fee', -100, doc, 'OWNER', { firstLine: 'Fee' })).toBe(
+      'Reversed: Fee (owner expense 8)',
     );
-    expect(lineDescription('fee', -100, doc, 'OWNER', 'Fee')).toBe('Reversed: Fee (owner expense 8)');
+  });
+
+  it('names a rent cycle invoice by its month and kind, whatever its first line says', () => {
+    const doc = { documentType: 'invoice' as const, documentId: 14 };
+    const lateFee = {
+      title: 'Late fee for May 2031',
+      kindWords: 'late fee',
+      firstLine: 'Late fee for May 2031 (through 2031-05-09)',
+    };
+    expect(lineDescription('income', 7_500, doc, 'ADJUSTMENT', lateFee)).toBe(
+      'Late fee for May 2031 (late fee invoice 14)',
+    );
+    expect(lineDescription('income', 5_000, doc, 'DEPOSIT', { firstLine: 'Deposit' })).toBe(
+      'Deposit (security deposit invoice 14)',
+    );
   });
 });
 

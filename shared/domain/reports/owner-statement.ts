@@ -7,6 +7,7 @@
  * `net` (income − expenses) and `transactions` (entries that moved cash) are kept as before.
  */
 import { toAmount } from '../money.js';
+import { documentKindWords } from '../money-document/words.js';
 import { type AccountLine, ownerEffect, type StatementCategory } from './owner-account.js';
 
 /** What the statement needs of a journal entry item (money data contract). */
@@ -31,6 +32,13 @@ export interface DocumentFacts {
   firstLine: string;
   /** Who paid or was paid, by name: the tenant, the landlord, the vendor ('' when unknown). */
   party: string;
+  /**
+   * The document in words when it names its month (the rent cycle's: `Rent for May 2031`, `Late fee for May
+   * 2031`; money-document/words.ts); else absent, and its first line says what it was.
+   */
+  title?: string;
+  /** Its kind as a phrase names it (`rent`, `late fee`, `owner`); absent: the words of `documentKind`. */
+  kindWords?: string;
 }
 
 export interface StatementProperty {
@@ -134,16 +142,6 @@ const FIELD_OF: Record<StatementCategory, keyof Figures> = {
   payout: 'payoutsCents',
 };
 
-const TYPE_WORDS: Readonly<Record<string, string>> = {
-  RENT: 'rent',
-  BOOKING: 'booking',
-  HOUSEKEEPING: 'housekeeping',
-  SERVICE: 'service',
-  DEPOSIT: 'deposit',
-  ADJUSTMENT: 'adjustment',
-  OWNER: 'owner',
-};
-
 /** What a negative amount of a category is. */
 const NEGATIVE_PREFIX: Record<StatementCategory, string> = {
   income: 'Refund: ',
@@ -152,19 +150,24 @@ const NEGATIVE_PREFIX: Record<StatementCategory, string> = {
   payout: 'From the owner: ',
 };
 
-/** `Monthly rent (rent invoice 12)`, `Refund: 3 nights (booking invoice 2)`. */
+/**
+ * `Rent for May 2031 (rent invoice 12)`, `Fix leaking tap (service expense 2)`, `Refund: 3 nights (booking
+ * invoice 2)`: the document's title when it names its month, else its first line, and its kind and number.
+ */
 export function lineDescription(
   category: StatementCategory,
   amountCents: number,
   entry: Pick<StatementEntry, 'documentType' | 'documentId'>,
   documentKind: string,
-  firstLine: string,
+  facts: Pick<DocumentFacts, 'firstLine' | 'title' | 'kindWords'>,
 ): string {
-  const typeWord = TYPE_WORDS[documentKind] ?? documentKind.toLowerCase();
-  const document = `${typeWord ? `${typeWord} ` : ''}${entry.documentType} ${entry.documentId}`;
-  const what = firstLine.trim() || `${document.charAt(0).toUpperCase()}${document.slice(1)}`;
+  const kind = facts.kindWords ?? documentKindWords(entry.documentType, { description: documentKind });
+  const document = `${kind ? `${kind} ` : ''}${entry.documentType} ${entry.documentId}`;
+  const what = facts.title?.trim() || facts.firstLine.trim();
   const prefix = amountCents < 0 ? NEGATIVE_PREFIX[category] : '';
-  return firstLine.trim() ? `${prefix}${what} (${document})` : `${prefix}${what}`;
+  return what
+    ? `${prefix}${what} (${document})`
+    : `${prefix}${document.charAt(0).toUpperCase()}${document.slice(1)}`;
 }
 
 /** One property's row: its lines in date order and its figures. */
@@ -193,7 +196,7 @@ function propertyRow(
         effect.amountCents,
         entry,
         documentKind,
-        facts?.firstLine ?? '',
+        facts ?? { firstLine: '' },
       ),
       party: facts?.party ?? '',
       amount: toAmount(effect.amountCents),

@@ -3,6 +3,7 @@
  * the fee invoice's line): en-US grouping, two decimals, `-` before a negative amount. The mail writes amounts
  * in the site's locale and currency (shared/domain/messages/format.ts).
  */
+import { monthWords } from '../money-document/words.js';
 import { PERCENT_DECIMALS } from '../values.js';
 
 const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -10,14 +11,8 @@ const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, 
 /** An amount: grouped, two decimals, `-` before a negative one (`1,614.54`, `-12.50`). */
 export const formatAmount = (amount: number): string => amountFormat.format(amount);
 
-/** `2031-05` → `May 2031`. */
-export function monthTitle(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+/** `2031-05` → `May 2031`: the month as every line people read names it. */
+export const monthTitle = monthWords;
 
 /** `10` → `10%`, `8.5` → `8.5%` (as many decimals as it has, up to what a percentage field takes). */
 export const formatPercent = (percent: number): string =>

@@ -21,6 +21,7 @@ import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
 import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { DocumentLine } from '../../domain/money-document/line-items.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
+import { rentLineWords } from '../../domain/money-document/words.js';
 import { firstLateDay } from '../../domain/rent/late-fee.js';
 import { chargesDueBy, type RentPeriod } from '../../domain/rent/schedule.js';
 import { newJournalEntryId } from '../ledger/posting.js';
@@ -57,10 +58,8 @@ export interface LeaseCharges {
 
 /** The invoice line of a month: the whole rent, or the days covered of a month the lease covers in part. */
 export function rentLine(period: RentPeriod): DocumentLine {
-  const part =
-    period.daysCovered === period.daysInMonth ? '' : ` (${period.daysCovered} of ${period.daysInMonth} days)`;
   return {
-    description: `Rent ${period.month}${part}`,
+    description: rentLineWords(period.month, period.daysCovered, period.daysInMonth),
     amountCents: period.amountCents,
     quantity: 1,
     taxed: 0,
@@ -89,6 +88,7 @@ function rentInvoice(
     totalCents: period.amountCents,
     dateCreated: ctx.now.toISOString(),
     leaseId: lease.leaseId,
+    period: period.month,
   };
 }
 

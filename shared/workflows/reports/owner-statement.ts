@@ -16,6 +16,7 @@ import { propertiesOfLandlord } from '../../data/properties-repo.js';
 import { getSettings } from '../../data/settings-repo.js';
 import { getTenants } from '../../data/tenants-repo.js';
 import type { MoneyRecord } from '../../domain/money-document/record.js';
+import { documentKindWords, invoiceTitle } from '../../domain/money-document/words.js';
 import type { PropertyRecord } from '../../domain/property.js';
 import { feePercentOf, feeRowOf, openingBalanceCents } from '../../domain/reports/owner-account.js';
 import {
@@ -72,6 +73,13 @@ async function partiesOf(records: readonly MoneyRecord[]) {
   };
 }
 
+/** A document's words (money-document/words.ts): its kind, and its title when it names its month. */
+function wordsOf(record: MoneyRecord): Pick<DocumentFacts, 'title' | 'kindWords'> {
+  const isInvoice = 'invoiceId' in record;
+  const kindWords = documentKindWords(isInvoice ? 'invoice' : 'expense', record);
+  return isInvoice && record.period ? { title: invoiceTitle(record), kindWords } : { kindWords };
+}
+
 /** What each entry's document says: its type, first line and party, for the documents of `entries`. */
 async function documentFactsOf(entries: readonly StatementEntry[]) {
   const refs = new Map<string, DocumentRef>();
@@ -84,7 +92,12 @@ async function documentFactsOf(entries: readonly StatementEntry[]) {
   const facts = new Map<string, DocumentFacts>(
     [...documents].map(([key, d]) => [
       key,
-      { documentKind: d.record.description, firstLine: d.firstLine, party: partyOf(d.record) },
+      {
+        documentKind: d.record.description,
+        firstLine: d.firstLine,
+        party: partyOf(d.record),
+        ...wordsOf(d.record),
+      },
     ]),
   );
   return (entry: StatementEntry) =>
