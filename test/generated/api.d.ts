@@ -893,7 +893,7 @@ export interface paths {
         };
         /**
          * The tenant’s invoices, newest first, each with its amount due
-         * @description Drafts (status 9) are never shown: they are not issued yet. `status` filters by one status code. Tenant session required.
+         * @description Drafts (status 9) are never shown: they are not issued yet. `status` filters by one status code. `description` is the type code, `title` the invoice in words (`Rent for December 2026`, `Late fee for November 2026`). Tenant session required.
          */
         get: operations["tenantPortal.invoices"];
         put?: never;
@@ -933,7 +933,7 @@ export interface paths {
         };
         /**
          * Every charge, payment and refund of the tenant’s invoices in date order, with the running balance
-         * @description Drafts, cancelled and void invoices owe nothing and are left out with their payments. Tenant session required.
+         * @description Each line’s `description` says what it is in words (`Rent for December 2026`, `Bank transfer`, `Refund (card)`), beside the codes `invoiceType` and `method`. Drafts, cancelled and void invoices owe nothing and are left out with their payments. Tenant session required.
          */
         get: operations["tenantPortal.ledger"];
         put?: never;
@@ -2429,7 +2429,7 @@ export interface paths {
         };
         /**
          * The lease’s ledger: every charge, late fee, payment and refund in date order with the running balance
-         * @description From the lease’s invoices (DEPOSIT, RENT, late fees …) and their payments; cancelled, void and draft invoices owe nothing and are left out. Admin session; roles: super_admin, svc_rep, landlord.
+         * @description From the lease’s invoices (DEPOSIT, RENT, late fees …) and their payments, each line’s `description` in words (`Rent for December 2026`, `Late fee for November 2026`, `Bank transfer`) beside the codes `invoiceType` and `method`; cancelled, void and draft invoices owe nothing and are left out. Admin session; roles: super_admin, svc_rep, landlord.
          */
         get: operations["adminLeases.ledger"];
         put?: never;
