@@ -130,7 +130,7 @@ function baseExamples({ now, origin }: ExampleContext): Record<string, Operation
       query: { tenantEmail: 'gus.guest@example.com', hash: 'the-hash-of-the-activation-e-mail' },
     },
     'leaseApplications.apply': { body: { propertyId: 102 } },
-    // As the demo tenant (log in first): invoice 1 is its rent invoice, paid by bank transfer.
+    // As the demo tenant (log in first): invoice 1 is its lease's security deposit, paid by bank transfer.
     'tenantPortal.invoices': { query: { status: 0, page: 1, limit: 20 } },
     'tenantPortal.invoice': { params: { id: '1' } },
     'tenantPortal.reservations': { query: { page: 1, limit: 20 } },

@@ -441,10 +441,15 @@ describe('the owner statement', () => {
     expect(run.started.map((s) => s.to)).toContain('lou.landlord@example.test');
     expect((await sendOwnerStatements(() => nextMonth(9))).started).toEqual([]);
 
-    const json = await admin.get<{ totals: { income: number; expenses: number; net: number } }>(
-      '/API/adminReports/V1/ownerStatement.json',
-      { query: { month, landlord: 2 } },
-    );
+    const json = await admin.get<{
+      totals: {
+        income: number;
+        expenses: number;
+        managementFee: number;
+        payouts: number;
+        closingBalance: number;
+      };
+    }>('/API/adminReports/V1/ownerStatement.json', { query: { month, landlord: 2 } });
     expect(json.status, json.text).toBe(200);
     const [mail] = await mailsTo('lou.landlord@example.test');
     const [attachment] = mail?.attachments ?? [];
@@ -456,10 +461,19 @@ describe('the owner statement', () => {
     const drawn = pdf.pages.flat();
     const amount = (n: number) =>
       n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    for (const total of [json.body.totals.income, json.body.totals.expenses, json.body.totals.net])
+    const { totals } = json.body;
+    for (const total of [
+      totals.income,
+      totals.expenses,
+      totals.managementFee,
+      totals.payouts,
+      totals.closingBalance,
+    ])
       expect(drawn).toContain(amount(total));
-    expect(json.body.totals.income).toBeGreaterThanOrEqual(booked.quote.total);
-    expect(mail?.body.text).toMatch(new RegExp(`Net:\\s+\\$${amount(json.body.totals.net)}`));
+    expect(totals.income).toBeGreaterThanOrEqual(booked.quote.total);
+    // The month was closed before the mail: its fee is charged (10 % of the income, the site's default).
+    expect(totals.managementFee).toBeGreaterThan(0);
+    expect(mail?.body.text).toMatch(new RegExp(`Closing balance:\\s+\\$${amount(totals.closingBalance)}`));
     const [logged] = await messages({ recordType: 'landlord', recordId: '2', template: 'ownerStatement' });
     expect(logged).toMatchObject({ status: 'sent', to: 'lou.landlord@example.test' });
   });

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../shared/domain/dates.js';
+import { monthWords } from '../shared/domain/money-document/words.js';
 import { signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 
@@ -23,6 +24,8 @@ interface LedgerItem {
   kind: string;
   invoiceId: number;
   description: string;
+  invoiceType: string;
+  method: string | null;
   amount: number;
   balance: number;
 }
@@ -67,9 +70,10 @@ describe('the demo lease’s rent history', () => {
     const { items } = ledger.body;
 
     const months = expectedMonths(today);
-    const rents = items.filter((i) => i.kind === 'charge' && i.description === 'RENT');
+    const rents = items.filter((i) => i.kind === 'charge' && i.invoiceType === 'RENT');
     expect(rents).toHaveLength(months.length);
     expect(rents.every((r) => r.amount === 1450)).toBe(true);
+    expect(rents.map((r) => r.description)).toEqual(months.map((m) => `Rent for ${monthWords(m.month)}`));
     // Each issued on its issue date, as a daily run would have.
     expect(rents.map((r) => r.date)).toEqual(months.map((m) => addDays(m.due, -14)));
 
@@ -78,12 +82,16 @@ describe('the demo lease’s rent history', () => {
     expect(overdue.length).toBeGreaterThanOrEqual(2);
     const payments = items.filter((i) => i.kind === 'payment');
     expect(payments.map((p) => p.date)).toEqual(overdue.slice(0, -1).map((m) => m.due));
-    expect(payments.every((p) => p.description === 'bank_transfer' && p.amount === -1450)).toBe(true);
+    expect(
+      payments.every(
+        (p) => p.method === 'bank_transfer' && p.description === 'Bank transfer' && p.amount === -1450,
+      ),
+    ).toBe(true);
 
     // The last overdue month's late fee through today: 75.00, then 5.00 a day, at most 150.00.
     const late = overdue.at(-1)?.due ?? '';
     const fee = Math.min(150, 75 + 5 * daysBetween(addDays(late, 6), today));
-    const fees = items.filter((i) => i.kind === 'charge' && i.description === 'ADJUSTMENT');
+    const fees = items.filter((i) => i.kind === 'charge' && i.invoiceType === 'ADJUSTMENT');
     expect(fees.reduce((t, f) => t + f.amount, 0)).toBe(fee);
     // The flat fee on the first late day, the daily part since then caught up by today's run.
     expect(fees[0]).toMatchObject({ date: addDays(late, 6), amount: 75 });

@@ -107,10 +107,12 @@ describe('the README walkthrough', () => {
         balance: number;
       }[];
       const demoLease = ledgers.find((l) => l.leaseId === 1);
-      expect(demoLease?.items.some((i) => i.kind === 'payment' && i.description === 'bank_transfer')).toBe(
+      expect(demoLease?.items.some((i) => i.kind === 'payment' && i.description === 'Bank transfer')).toBe(
         true,
       );
-      expect(demoLease?.items.some((i) => i.kind === 'charge' && i.description === 'ADJUSTMENT')).toBe(true);
+      expect(
+        demoLease?.items.some((i) => i.kind === 'charge' && i.description.startsWith('Late fee for ')),
+      ).toBe(true);
       expect(demoLease?.balance).toBeGreaterThan(0);
       // The tenant's portal ledger: the new lease's deposit and rent, owed.
       expect(ledgers.find((l) => l.leaseId === undefined)?.balance).toBeGreaterThan(0);

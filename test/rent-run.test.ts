@@ -188,7 +188,11 @@ describe('the rent run', () => {
       ).body.items;
     expect(await logged(rent?.invoiceId)).toMatchObject([{ kind: 'invoiceIssued', status: 'sent' }]);
     expect(await logged(fee?.invoiceId)).toMatchObject([
-      { kind: 'lateFeePosted', status: 'sent', subject: expect.stringContaining('A late fee of $50.00') },
+      {
+        kind: 'lateFeePosted',
+        status: 'sent',
+        subject: expect.stringMatching(/^Late fee for [A-Z][a-z]+ \d{4}: \$50\.00 added \(invoice #\d+/),
+      },
     ]);
   });
 

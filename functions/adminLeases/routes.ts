@@ -136,7 +136,7 @@ export const leaseLedgerRoute = defineRoute({
   summary:
     'The lease’s ledger: every charge, late fee, payment and refund in date order with the running balance',
   description:
-    'From the lease’s invoices (DEPOSIT, RENT, late fees …) and their payments; cancelled, void and draft invoices owe nothing and are left out.',
+    'From the lease’s invoices (DEPOSIT, RENT, late fees …) and their payments, each line’s `description` in words (`Rent for December 2026`, `Late fee for November 2026`, `Bank transfer`) beside the codes `invoiceType` and `method`; cancelled, void and draft invoices owe nothing and are left out.',
   auth: { kind: 'admin', roles: READ_ROLES },
   beyondSpec,
   params,

@@ -10,6 +10,7 @@ import { autopayFailed } from '../../shared/domain/messages/templates/autopay-fa
 import { invoiceIssued } from '../../shared/domain/messages/templates/invoice-issued.js';
 import { INVOICE, INVOICE_STATUS } from '../../shared/domain/money-document/kind.js';
 import { documentView } from '../../shared/domain/money-document/view.js';
+import { invoiceTitle } from '../../shared/domain/money-document/words.js';
 import { staffPaymentUrl } from '../../shared/workflows/money-document/pay-link.js';
 import type { Composed, MailContext } from './compose-types.js';
 
@@ -32,6 +33,7 @@ async function invoiceFacts(invoice: Readonly<Record<string, unknown>>, ctx: Mai
   if (!tenant?.tenantEmail || !header) return undefined;
   return {
     invoiceId,
+    title: invoiceTitle(header.record),
     tenant,
     propertyName: property?.record.propertyName ?? null,
     paymentUrl: await staffPaymentUrl(header.record, ctx.now),
@@ -48,6 +50,7 @@ export async function invoiceMailOf(
   const mail = invoiceIssued(ctx.site, {
     firstName: known.tenant.tenantFirstName,
     invoiceId: known.invoiceId,
+    title: known.title,
     kind,
     propertyName: known.propertyName,
     lines: ((invoice.lineItems ?? []) as AnnouncedLine[]).map((l) => ({
@@ -73,6 +76,7 @@ export async function autopayFailedOf(
   const mail = autopayFailed(ctx.site, {
     firstName: known.tenant.tenantFirstName,
     invoiceId: known.invoiceId,
+    title: known.title,
     propertyName: known.propertyName,
     amountDue: Number(invoice.amountDue),
     dueDate: String(invoice.dueDate),
@@ -94,6 +98,7 @@ export async function rentReminderOf(invoiceId: number, ctx: MailContext): Promi
   const mail = invoiceIssued(ctx.site, {
     firstName: known.tenant.tenantFirstName,
     invoiceId,
+    title: known.title,
     kind: 'reminder',
     propertyName: known.propertyName,
     lines: ((view.lineItems ?? []) as AnnouncedLine[]).map((l) => ({

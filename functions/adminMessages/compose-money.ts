@@ -12,6 +12,7 @@ import { getTenant } from '../../shared/data/tenants-repo.js';
 import type { PaymentMethod } from '../../shared/domain/ledger/payment.js';
 import { ownerStatementMail } from '../../shared/domain/messages/templates/owner-statement.js';
 import { paymentReceipt } from '../../shared/domain/messages/templates/payment-receipt.js';
+import { invoiceTitle } from '../../shared/domain/money-document/words.js';
 import { statementOfProperties, statementPdf } from '../../shared/workflows/reports/owner-statement.js';
 import { bookingPaidStay } from './compose-booking-paid.js';
 import type { Composed, MailContext } from './compose-types.js';
@@ -41,7 +42,7 @@ export async function receiptOf(
     },
     invoice: {
       invoiceId: invoice.invoiceId,
-      description: invoice.description,
+      description: invoiceTitle(invoice),
       total: Number(payment.totalComputed),
       paid: Number(payment.paidComputed),
     },
@@ -66,7 +67,7 @@ export async function statementMailOf(
   ]);
   const to = profile?.adminEmail?.trim();
   if (!profile || !to || properties.length === 0) return undefined;
-  const statement = await statementOfProperties(month, profile, properties);
+  const statement = await statementOfProperties(month, profile, properties, ctx.settings);
   const pdf = await statementPdf(statement, ctx.settings);
   return {
     to,

@@ -37,7 +37,8 @@ export const ownerStatementMessages = defineJob({
   id: 'ownerStatementMessages',
   group: 'adminMessages',
   entry: 'owner-statements.ts',
-  description: 'From ownerStatementDay on, mails each landlord the last month’s owner statement with its PDF',
+  description:
+    'From ownerStatementDay on, closes the last month (each property’s management fee charged once) and mails each landlord its owner statement with its PDF',
   kind: 'schedule',
   everyMinutes: 60,
 });

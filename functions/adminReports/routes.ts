@@ -48,14 +48,49 @@ export const occupancyReport = v.object({
   totalReservations: v.number(),
 });
 
+const money = (description: string) => v.pipe(v.number(), v.description(description));
+
+export const statementLine = v.object({
+  date: v.pipe(v.string(), v.description('The accounting day (site date)')),
+  category: v.pipe(
+    v.picklist(['income', 'expense', 'fee', 'payout']),
+    v.description('income, expense, fee (management fee and other charges to the owner) or payout'),
+  ),
+  description: v.pipe(
+    v.string(),
+    v.description('What it was: the document’s first line, its type and number'),
+  ),
+  party: v.pipe(v.string(), v.description('The tenant, vendor or owner, by name')),
+  amount: money('As the category counts it (received, paid out, charged); a refund or reversal is negative'),
+  documentType: v.picklist(['invoice', 'expense']),
+  documentId: v.number(),
+  paymentId: v.nullable(v.number()),
+});
+
+const accountFigures = {
+  openingBalance: money('What the business held for the owner at the start of the month'),
+  income: money('Payments received on the property’s invoices less refunds (OWNER invoices aside)'),
+  expenses: money('Payments made on the property’s expenses less refunds (OWNER expenses aside)'),
+  managementFee: money(
+    'OWNER invoices to the landlord posted in the month (the management fee), less reversals',
+  ),
+  payouts: money('Paid to the owner (OWNER expenses) less what the owner paid in'),
+  closingBalance: money('openingBalance + income − expenses − managementFee − payouts'),
+  net: money('income − expenses'),
+};
+
 export const statementRow = v.object({
   propertyId: v.number(),
   name: v.string(),
   type: v.string(),
-  income: v.pipe(v.number(), v.description('Payments received on the property’s invoices less refunds')),
-  expenses: v.pipe(v.number(), v.description('Payments made on the property’s expenses less refunds')),
-  net: v.pipe(v.number(), v.description('income − expenses')),
+  managementFeePercent: money('The property’s fee percent (its own, else the site’s managementFeePercent)'),
+  feeCharged: v.pipe(
+    v.boolean(),
+    v.description('Whether the month is closed: its management fee is charged'),
+  ),
+  ...accountFigures,
   transactions: v.pipe(v.number(), v.description('Journal entries that moved money')),
+  lines: v.array(statementLine),
 });
 
 export const ownerStatementReport = v.object({
@@ -65,7 +100,7 @@ export const ownerStatementReport = v.object({
   landlord: v.number(),
   landlordName: v.string(),
   items: v.array(statementRow),
-  totals: v.object({ income: v.number(), expenses: v.number(), net: v.number() }),
+  totals: v.object(accountFigures),
 });
 
 export const income = defineRoute({
@@ -123,9 +158,10 @@ export const ownerStatement = defineRoute({
   tags,
   method: 'GET',
   path: `${base}/ownerStatement.json`,
-  summary: 'Owner statement: per property of a landlord, one month’s settled income, expenses and net',
+  summary:
+    'Owner statement: per property of a landlord and in total, one month’s opening balance, income and expense lines, management fee, payouts and closing balance',
   description:
-    'month YYYY-MM (required). A landlord reads their own statement (landlord may be left out or must be them); super_admin and svc_rep name the landlord (required). From the journal: money received on the properties’ invoices and paid on their expenses, refunds deducted.',
+    'month YYYY-MM (required). A landlord reads their own statement (landlord may be left out or must be them); super_admin and svc_rep name the landlord (required). From the journal: the opening balance, every payment and refund received or made on the properties’ invoices and expenses (date, what, tenant or vendor, amount), the management fee (OWNER invoices to the landlord, charged when the month is closed), payouts to the owner (OWNER expenses) and the closing balance: opening + income − expenses − managementFee − payouts.',
   auth: { kind: 'admin', roles: READ_ROLES },
   beyondSpec:
     'DESIGN.md "Decisions on what the spec leaves open" (Owner statement) and "Paths of what we add beyond the spec" (adminReports ownerStatement.json).',
@@ -142,7 +178,7 @@ export const ownerStatementPdf = defineRoute({
   path: `${base}/ownerStatement.pdf`,
   summary: 'Owner statement as a PDF: the same month, landlord and figures as ownerStatement.json',
   description:
-    'The same query, roles and rules as ownerStatement.json, and the same figures, laid out for reading: the business name, the landlord, the month, a row per property (income, expenses, net) and the totals, in the site currency with two decimals. Answered inline as `owner-statement-<landlord>-<month>.pdf`. Send `Accept: application/pdf`: the deployed API returns the bytes when the first Accept type is a binary media type.',
+    'The same query, roles and rules as ownerStatement.json, and the same figures, laid out for reading: the business name, the landlord, the month, a summary row per property (opening balance, income, expenses, fee, payouts, closing balance) with the totals, then each property’s lines by category, in the site currency with two decimals. Answered inline as `owner-statement-<landlord>-<month>.pdf`. Send `Accept: application/pdf`: the deployed API returns the bytes when the first Accept type is a binary media type.',
   auth: { kind: 'admin', roles: READ_ROLES },
   beyondSpec:
     'DESIGN.md "Messages to people" and "Paths of what we add beyond the spec" (adminReports ownerStatement.pdf).',

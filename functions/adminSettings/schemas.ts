@@ -98,6 +98,7 @@ export const settingsFields = {
   preArrivalDays: v.optional(intLike(0, 30)),
   // At most 28: every month has the day.
   ownerStatementDay: v.optional(intLike(1, 28)),
+  managementFeePercent: v.optional(percent),
   reminderDaysBefore: v.optional(intLike(0, 30)),
   messagesOff: v.optional(
     v.pipe(

@@ -66,7 +66,7 @@ export const listInvoices = defineRoute({
   path: `${base}/invoices.json`,
   summary: 'The tenant’s invoices, newest first, each with its amount due',
   description:
-    'Drafts (status 9) are never shown: they are not issued yet. `status` filters by one status code.',
+    'Drafts (status 9) are never shown: they are not issued yet. `status` filters by one status code. `description` is the type code, `title` the invoice in words (`Rent for December 2026`, `Late fee for November 2026`).',
   beyondSpec,
   auth,
   query: listInvoicesQuery,
@@ -98,7 +98,8 @@ export const ledger = defineRoute({
   path: `${base}/ledger.json`,
   summary:
     'Every charge, payment and refund of the tenant’s invoices in date order, with the running balance',
-  description: 'Drafts, cancelled and void invoices owe nothing and are left out with their payments.',
+  description:
+    'Each line’s `description` says what it is in words (`Rent for December 2026`, `Bank transfer`, `Refund (card)`), beside the codes `invoiceType` and `method`. Drafts, cancelled and void invoices owe nothing and are left out with their payments.',
   beyondSpec,
   auth,
   response: ledgerAnswer,

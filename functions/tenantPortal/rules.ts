@@ -12,6 +12,7 @@ import { INVOICE, INVOICE_STATUS, statusLabel } from '../../shared/domain/money-
 import type { DocumentLine } from '../../shared/domain/money-document/line-items.js';
 import type { InvoiceRecord } from '../../shared/domain/money-document/record.js';
 import { lineViews } from '../../shared/domain/money-document/view.js';
+import { invoiceTitle, methodWords } from '../../shared/domain/money-document/words.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import { activeLeaseAmong, type LeaseDateStatus, leaseStatusOn } from '../../shared/domain/rent/status.js';
 import { termsView } from '../../shared/domain/rent/terms-input.js';
@@ -75,6 +76,7 @@ export function invoiceRowView(r: InvoiceRecord) {
   return {
     invoiceId: r.invoiceId,
     description: r.description,
+    title: invoiceTitle(r),
     propertyId: r.propertyId,
     reservationId: r.reservationId,
     invoiceDate: r.invoiceDate,
@@ -105,6 +107,7 @@ export function invoiceView(
         paymentId: p.paymentId,
         amount: toAmount(p.amountCents),
         method: p.method,
+        methodLabel: methodWords(p.method),
         date: p.date,
       })),
   };

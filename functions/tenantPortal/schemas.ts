@@ -42,7 +42,10 @@ export const leaseAnswer = v.object({
 
 const invoiceFields = {
   invoiceId: v.number(),
+  /** The spec's invoice type (RENT, DEPOSIT, ADJUSTMENT …). */
   description: v.string(),
+  /** The invoice in words: `Rent for December 2026`, `Late fee for November 2026`, `Security deposit`. */
+  title: v.string(),
   propertyId: v.nullable(v.number()),
   reservationId: v.nullable(v.number()),
   invoiceDate: v.string(),
@@ -64,7 +67,14 @@ export const invoiceAnswer = v.object({
   lineItems: v.array(lineItemView),
   /** Settled payments (amount > 0) and refunds (amount < 0), oldest first. */
   payments: v.array(
-    v.object({ paymentId: v.number(), amount: v.number(), method: v.string(), date: v.string() }),
+    v.object({
+      paymentId: v.number(),
+      amount: v.number(),
+      method: v.string(),
+      /** The method in words (`Bank transfer`). */
+      methodLabel: v.string(),
+      date: v.string(),
+    }),
   ),
 });
 

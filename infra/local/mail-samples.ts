@@ -15,6 +15,7 @@ export async function sendMailSamples(): Promise<number> {
   const pdf = await ownerStatementPdf(SAMPLE_STATEMENT, {
     businessName: SAMPLE_SITE.name,
     currency: SAMPLE_SITE.currency,
+    ownerStatementDay: 3,
   });
   for (const [name, mail] of Object.entries(SAMPLES))
     await sendMail({

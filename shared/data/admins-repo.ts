@@ -6,7 +6,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { queryPartition, stripKeys } from '../db/query.js';
+import { batchGet, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 
 export interface AdminProfile {
@@ -70,6 +70,11 @@ export async function putAdminProfileEndingSessions(
     }),
   );
   return Number(Attributes?.credentialsVersion ?? 1);
+}
+
+/** Many admin profiles by id (BatchGetItem); ids without a profile are absent from the answer. */
+export async function adminProfiles(adminIds: readonly number[]): Promise<AdminProfile[]> {
+  return (await batchGet(adminIds.map((id) => keys.admin(id)))).map((item) => stripKeys<AdminProfile>(item));
 }
 
 /** Every admin profile, by id (GSI1 `ADMINS`: a short list, the business's own staff and landlords). */

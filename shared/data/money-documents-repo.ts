@@ -183,6 +183,43 @@ export async function invoiceHeaders(ids: readonly number[]): Promise<Map<number
   return new Map(items.map((item) => [Number(item.invoiceId), recordOf('invoice', item)]));
 }
 
+/** A document named by its kind and id. */
+export interface DocumentRef {
+  type: DocumentType;
+  id: number;
+}
+
+/** The map key of a document (`invoice#12`). */
+export const documentRefKey = (ref: DocumentRef): string => `${ref.type}#${ref.id}`;
+
+/**
+ * Many documents' headers, each with its first line's description ('' without lines), by documentRefKey:
+ * one BatchGetItem of the header and `LINE#0001` per document (eventually consistent): what the owner
+ * statement says of each line of a month, without reading every document's partition.
+ */
+export async function headersWithFirstLine(
+  refs: readonly DocumentRef[],
+): Promise<Map<string, { record: MoneyRecord; firstLine: string }>> {
+  const items = await batchGet(
+    refs.flatMap((r) => [keys.moneyDocument(r.type, r.id), keys.moneyDocumentLine(r.type, r.id, 1)]),
+  );
+  const firstLines = new Map<string, string>();
+  for (const item of items)
+    if (String(item.SK).startsWith(keys.linePrefix))
+      firstLines.set(String(item.PK), lineOf(item).description);
+  const found = new Map<string, { record: MoneyRecord; firstLine: string }>();
+  for (const ref of refs) {
+    const { PK, SK } = keys.moneyDocument(ref.type, ref.id);
+    const header = items.find((i) => i.PK === PK && i.SK === SK);
+    if (header)
+      found.set(documentRefKey(ref), {
+        record: recordOf(ref.type, header),
+        firstLine: firstLines.get(PK) ?? '',
+      });
+  }
+  return found;
+}
+
 /** A date range of the list indexes (both ends inclusive, either may be open). */
 export type DateRange = { from?: string | undefined; to?: string | undefined };
 

@@ -169,6 +169,27 @@ export const keys = {
     SK: `JOURNAL#${pad(entryId)}`,
   }),
   journalPrefix: 'JOURNAL#',
+  /**
+   * O1: a property's owner account (docs/data-model.md "Owner account"; docs/reports.md): per month
+   * `<YYYY-MM>#cash` (the sums of its cash entries), `<YYYY-MM>#charge#<pad entryId>` (each charge to the owner)
+   * and `<YYYY-MM>#fee` (the month's management fee once charged), so an opening balance is one Query of
+   * small items, a few per month, never the journal's history.
+   */
+  ownerAccountPartition: (propertyId: number): string => `OWNERACCOUNT#${propertyId}`,
+  ownerAccountCash: (propertyId: number, month: string): Key => ({
+    PK: keys.ownerAccountPartition(propertyId),
+    SK: `${month}#cash`,
+  }),
+  ownerAccountCharge: (propertyId: number, month: string, entryId: number): Key => ({
+    PK: keys.ownerAccountPartition(propertyId),
+    SK: `${month}#charge#${pad(entryId)}`,
+  }),
+  ownerAccountFee: (propertyId: number, month: string): Key => ({
+    PK: keys.ownerAccountPartition(propertyId),
+    SK: `${month}#fee`,
+  }),
+  /** The sort-key bound after every item of a month (`~` sorts after `#cash`, `#charge…`, `#fee`). */
+  ownerAccountMonthEnd: (month: string): string => `${month}#~`,
 
   // Channel webhook and integration conflicts (docs/data-model.md "Channel and conflicts"; docs/channel.md).
   /** K1: a channel reservation → our reservation id, put-if-absent in the reservation's transaction. */

@@ -44,6 +44,8 @@ export const catalogFields = {
   seoDesc: v.optional(text(1000)),
   propertyAmenities: v.optional(text(4000)),
   checkInInstructions: v.optional(text(4000)),
+  /** The property's management fee percent; null: the site's (settings `managementFeePercent`). */
+  managementFeePercent: v.optional(v.nullable(percent)),
   bedrooms: v.optional(roomCount),
   bathrooms: v.optional(roomCount),
   propertyWeekendRate: v.optional(moneyToCents),

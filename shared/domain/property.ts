@@ -31,6 +31,11 @@ export interface PropertyRecord {
    * (docs/messages.md); never in the public catalog or the iCal export. Absent on records written before it.
    */
   checkInInstructions?: string;
+  /**
+   * The management fee of this property, a percent of its income (docs/reports.md "Management fee"); null or
+   * absent: the site's `managementFeePercent`. Admin-only, like the landlord.
+   */
+  managementFeePercent?: number | null;
   propertyRateCents: number;
   propertyWeekendRateCents: number;
   propertyDepositCents: number;
@@ -178,6 +183,7 @@ export function adminView(p: PropertyRecord) {
     seoDesc: p.seoDesc,
     availOn: p.availOn,
     checkInInstructions: p.checkInInstructions ?? '',
+    managementFeePercent: p.managementFeePercent ?? null,
     dateCreated: p.dateCreated,
     dateUpdated: p.dateUpdated,
     // The amounts in MONEY_FIELDS order.

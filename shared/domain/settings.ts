@@ -68,6 +68,11 @@ export interface SiteSettings {
   preArrivalDays: number;
   /** Day of the month each landlord is mailed the last month's owner statement. */
   ownerStatementDay: number;
+  /**
+   * The management fee, a percent of a property's income (deposits aside), charged to its landlord each month
+   * as an OWNER invoice (docs/reports.md "Management fee"); a property's own `managementFeePercent` wins.
+   */
+  managementFeePercent: number;
   /** Days before a rent invoice's due date its tenant is reminded while it is unpaid (0: on the day). */
   reminderDaysBefore: number;
   /**
@@ -146,6 +151,9 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   cancellationPolicy: '',
   preArrivalDays: 2,
   ownerStatementDay: 3,
+  // A common management fee for long-term rentals (8–12 % of the rent collected); set it to what the owners
+  // signed, per property where it differs.
+  managementFeePercent: 10,
   reminderDaysBefore: 3,
   // A booking mails once: its confirmation already says until when the dates are held and that they are
   // released unpaid, so the notice that they were is a second mail to an address a stranger may have typed.

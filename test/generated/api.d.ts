@@ -893,7 +893,7 @@ export interface paths {
         };
         /**
          * The tenant’s invoices, newest first, each with its amount due
-         * @description Drafts (status 9) are never shown: they are not issued yet. `status` filters by one status code. Tenant session required.
+         * @description Drafts (status 9) are never shown: they are not issued yet. `status` filters by one status code. `description` is the type code, `title` the invoice in words (`Rent for December 2026`, `Late fee for November 2026`). Tenant session required.
          */
         get: operations["tenantPortal.invoices"];
         put?: never;
@@ -933,7 +933,7 @@ export interface paths {
         };
         /**
          * Every charge, payment and refund of the tenant’s invoices in date order, with the running balance
-         * @description Drafts, cancelled and void invoices owe nothing and are left out with their payments. Tenant session required.
+         * @description Each line’s `description` says what it is in words (`Rent for December 2026`, `Bank transfer`, `Refund (card)`), beside the codes `invoiceType` and `method`. Drafts, cancelled and void invoices owe nothing and are left out with their payments. Tenant session required.
          */
         get: operations["tenantPortal.ledger"];
         put?: never;
@@ -2276,8 +2276,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Owner statement: per property of a landlord, one month’s settled income, expenses and net
-         * @description month YYYY-MM (required). A landlord reads their own statement (landlord may be left out or must be them); super_admin and svc_rep name the landlord (required). From the journal: money received on the properties’ invoices and paid on their expenses, refunds deducted. Admin session; roles: super_admin, svc_rep, landlord.
+         * Owner statement: per property of a landlord and in total, one month’s opening balance, income and expense lines, management fee, payouts and closing balance
+         * @description month YYYY-MM (required). A landlord reads their own statement (landlord may be left out or must be them); super_admin and svc_rep name the landlord (required). From the journal: the opening balance, every payment and refund received or made on the properties’ invoices and expenses (date, what, tenant or vendor, amount), the management fee (OWNER invoices to the landlord, charged when the month is closed), payouts to the owner (OWNER expenses) and the closing balance: opening + income − expenses − managementFee − payouts. Admin session; roles: super_admin, svc_rep, landlord.
          */
         get: operations["adminReports.ownerStatement"];
         put?: never;
@@ -2297,7 +2297,7 @@ export interface paths {
         };
         /**
          * Owner statement as a PDF: the same month, landlord and figures as ownerStatement.json
-         * @description The same query, roles and rules as ownerStatement.json, and the same figures, laid out for reading: the business name, the landlord, the month, a row per property (income, expenses, net) and the totals, in the site currency with two decimals. Answered inline as `owner-statement-<landlord>-<month>.pdf`. Send `Accept: application/pdf`: the deployed API returns the bytes when the first Accept type is a binary media type. Admin session; roles: super_admin, svc_rep, landlord.
+         * @description The same query, roles and rules as ownerStatement.json, and the same figures, laid out for reading: the business name, the landlord, the month, a summary row per property (opening balance, income, expenses, fee, payouts, closing balance) with the totals, then each property’s lines by category, in the site currency with two decimals. Answered inline as `owner-statement-<landlord>-<month>.pdf`. Send `Accept: application/pdf`: the deployed API returns the bytes when the first Accept type is a binary media type. Admin session; roles: super_admin, svc_rep, landlord.
          */
         get: operations["adminReports.ownerStatementPdf"];
         put?: never;
@@ -2429,7 +2429,7 @@ export interface paths {
         };
         /**
          * The lease’s ledger: every charge, late fee, payment and refund in date order with the running balance
-         * @description From the lease’s invoices (DEPOSIT, RENT, late fees …) and their payments; cancelled, void and draft invoices owe nothing and are left out. Admin session; roles: super_admin, svc_rep, landlord.
+         * @description From the lease’s invoices (DEPOSIT, RENT, late fees …) and their payments, each line’s `description` in words (`Rent for December 2026`, `Late fee for November 2026`, `Bank transfer`) beside the codes `invoiceType` and `method`; cancelled, void and draft invoices owe nothing and are left out. Admin session; roles: super_admin, svc_rep, landlord.
          */
         get: operations["adminLeases.ledger"];
         put?: never;
@@ -6564,6 +6564,7 @@ export interface operations {
                         items: {
                             invoiceId: number;
                             description: string;
+                            title: string;
                             propertyId: number | null;
                             reservationId: number | null;
                             invoiceDate: string;
@@ -6641,6 +6642,7 @@ export interface operations {
                     "application/json": {
                         invoiceId: number;
                         description: string;
+                        title: string;
                         propertyId: number | null;
                         reservationId: number | null;
                         invoiceDate: string;
@@ -6666,6 +6668,7 @@ export interface operations {
                             paymentId: number;
                             amount: number;
                             method: string;
+                            methodLabel: string;
                             date: string;
                         }[];
                     };
@@ -6741,6 +6744,8 @@ export interface operations {
                             invoiceId: number;
                             paymentId: number | null;
                             description: string;
+                            invoiceType: string;
+                            method: string | null;
                             amount: number;
                             balance: number;
                         }[];
@@ -7364,6 +7369,7 @@ export interface operations {
                             seoDesc: string;
                             availOn: string;
                             checkInInstructions: string;
+                            managementFeePercent: number | null;
                             dateCreated: string;
                             dateUpdated: string;
                             propertyRate: number;
@@ -7468,6 +7474,7 @@ export interface operations {
                     seoDesc?: string;
                     propertyAmenities?: string;
                     checkInInstructions?: string;
+                    managementFeePercent?: (number | string) | null;
                     bedrooms?: number | string;
                     bathrooms?: number | string;
                     propertyWeekendRate?: number | string;
@@ -7617,6 +7624,7 @@ export interface operations {
                         seoDesc: string;
                         availOn: string;
                         checkInInstructions: string;
+                        managementFeePercent: number | null;
                         dateCreated: string;
                         dateUpdated: string;
                         propertyRate: number;
@@ -7724,6 +7732,7 @@ export interface operations {
                     seoDesc?: string;
                     propertyAmenities?: string;
                     checkInInstructions?: string;
+                    managementFeePercent?: (number | string) | null;
                     bedrooms?: number | string;
                     bathrooms?: number | string;
                     propertyWeekendRate?: number | string;
@@ -7777,6 +7786,7 @@ export interface operations {
                             seoDesc: string;
                             availOn: string;
                             checkInInstructions: string;
+                            managementFeePercent: number | null;
                             dateCreated: string;
                             dateUpdated: string;
                             propertyRate: number;
@@ -8023,6 +8033,7 @@ export interface operations {
                         seoDesc: string;
                         availOn: string;
                         checkInInstructions: string;
+                        managementFeePercent: number | null;
                         dateCreated: string;
                         dateUpdated: string;
                         propertyRate: number;
@@ -8130,6 +8141,7 @@ export interface operations {
                     seoDesc?: string;
                     propertyAmenities?: string;
                     checkInInstructions?: string;
+                    managementFeePercent?: (number | string) | null;
                     bedrooms?: number | string;
                     bathrooms?: number | string;
                     propertyWeekendRate?: number | string;
@@ -8183,6 +8195,7 @@ export interface operations {
                             seoDesc: string;
                             availOn: string;
                             checkInInstructions: string;
+                            managementFeePercent: number | null;
                             dateCreated: string;
                             dateUpdated: string;
                             propertyRate: number;
@@ -13102,6 +13115,7 @@ export interface operations {
                         cancellationPolicy: string;
                         preArrivalDays: number;
                         ownerStatementDay: number;
+                        managementFeePercent: number;
                         reminderDaysBefore: number;
                         messagesOff: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                         registrationsPerIpPerHour: number;
@@ -13213,6 +13227,7 @@ export interface operations {
                     cancellationPolicy?: string;
                     preArrivalDays?: number | string;
                     ownerStatementDay?: number | string;
+                    managementFeePercent?: number | string;
                     reminderDaysBefore?: number | string;
                     messagesOff?: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                     registrationsPerIpPerHour?: number | string;
@@ -13283,6 +13298,7 @@ export interface operations {
                             cancellationPolicy: string;
                             preArrivalDays: number;
                             ownerStatementDay: number;
+                            managementFeePercent: number;
                             reminderDaysBefore: number;
                             messagesOff: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
                             registrationsPerIpPerHour: number;
@@ -18838,18 +18854,60 @@ export interface operations {
                             propertyId: number;
                             name: string;
                             type: string;
-                            /** @description Payments received on the property’s invoices less refunds */
+                            /** @description The property’s fee percent (its own, else the site’s managementFeePercent) */
+                            managementFeePercent: number;
+                            /** @description Whether the month is closed: its management fee is charged */
+                            feeCharged: boolean;
+                            /** @description What the business held for the owner at the start of the month */
+                            openingBalance: number;
+                            /** @description Payments received on the property’s invoices less refunds (OWNER invoices aside) */
                             income: number;
-                            /** @description Payments made on the property’s expenses less refunds */
+                            /** @description Payments made on the property’s expenses less refunds (OWNER expenses aside) */
                             expenses: number;
+                            /** @description OWNER invoices to the landlord posted in the month (the management fee), less reversals */
+                            managementFee: number;
+                            /** @description Paid to the owner (OWNER expenses) less what the owner paid in */
+                            payouts: number;
+                            /** @description openingBalance + income − expenses − managementFee − payouts */
+                            closingBalance: number;
                             /** @description income − expenses */
                             net: number;
                             /** @description Journal entries that moved money */
                             transactions: number;
+                            lines: {
+                                /** @description The accounting day (site date) */
+                                date: string;
+                                /**
+                                 * @description income, expense, fee (management fee and other charges to the owner) or payout
+                                 * @enum {string}
+                                 */
+                                category: "income" | "expense" | "fee" | "payout";
+                                /** @description What it was: the document’s first line, its type and number */
+                                description: string;
+                                /** @description The tenant, vendor or owner, by name */
+                                party: string;
+                                /** @description As the category counts it (received, paid out, charged); a refund or reversal is negative */
+                                amount: number;
+                                /** @enum {string} */
+                                documentType: "invoice" | "expense";
+                                documentId: number;
+                                paymentId: number | null;
+                            }[];
                         }[];
                         totals: {
+                            /** @description What the business held for the owner at the start of the month */
+                            openingBalance: number;
+                            /** @description Payments received on the property’s invoices less refunds (OWNER invoices aside) */
                             income: number;
+                            /** @description Payments made on the property’s expenses less refunds (OWNER expenses aside) */
                             expenses: number;
+                            /** @description OWNER invoices to the landlord posted in the month (the management fee), less reversals */
+                            managementFee: number;
+                            /** @description Paid to the owner (OWNER expenses) less what the owner paid in */
+                            payouts: number;
+                            /** @description openingBalance + income − expenses − managementFee − payouts */
+                            closingBalance: number;
+                            /** @description income − expenses */
                             net: number;
                         };
                     };
@@ -19988,6 +20046,8 @@ export interface operations {
                             invoiceId: number;
                             paymentId: number | null;
                             description: string;
+                            invoiceType: string;
+                            method: string | null;
                             amount: number;
                             balance: number;
                         }[];

@@ -42,6 +42,11 @@ export interface JournalEntryRecord {
   date: string;
   documentType: DocumentType;
   documentId: number;
+  /**
+   * The document's type when the entry was written (RENT, OWNER …): the owner statement sorts the entry by it
+   * (an OWNER invoice charges the owner, an OWNER expense pays them). Absent on entries written before it.
+   */
+  documentKind?: string;
   propertyId: number | null;
   lines: JournalLine[];
   /** The payment the entry settles (payment and refund entries). */

@@ -3,7 +3,13 @@
  * the samples the local runtime mails to its mail page on a first start with the demo data
  * (infra/local/mail-samples.ts), so a reviewer and a developer read every kind as it is sent.
  */
-import type { OwnerStatement } from '../reports/owner-statement.js';
+import { invoiceTitle, lateFeeLineWords, rentLineWords } from '../money-document/words.js';
+import {
+  type DocumentFacts,
+  type OwnerStatement,
+  ownerStatement,
+  type StatementEntry,
+} from '../reports/owner-statement.js';
 import type { MailSite } from './format.js';
 import type { RenderedMail } from './layout.js';
 import { activation } from './templates/activation.js';
@@ -66,34 +72,93 @@ export const SAMPLE_CONFIRMATION: BookingConfirmation = {
   cancellationPolicy: SAMPLE_POLICY,
 };
 
-export const SAMPLE_STATEMENT: OwnerStatement = {
-  month: '2027-06',
-  dateFrom: '2027-06-01',
-  dateTo: '2027-06-30',
-  landlord: 2,
-  landlordName: 'Lee Landlord',
-  items: [
+/** A journal entry of the sample statement: `cash` into the business (negative: out), or a charge to the owner. */
+const sampleEntry = (
+  entryId: number,
+  date: string,
+  documentType: 'invoice' | 'expense',
+  documentId: number,
+  propertyId: number,
+  move: { cash: number } | { charge: number },
+): StatementEntry => {
+  const [account, cents] = 'cash' in move ? ['cash', move.cash] : ['receivable', move.charge];
+  const other = 'cash' in move ? (documentType === 'invoice' ? 'receivable' : 'payable') : 'revenue';
+  const debit = (a: string, c: number) => ({
+    account: a,
+    debitCents: Math.max(c, 0),
+    creditCents: Math.max(-c, 0),
+  });
+  return {
+    entryId,
+    kind: 'sample',
+    date,
+    documentType,
+    documentId,
+    propertyId,
+    lines: [debit(account, cents), debit(other, -cents)],
+  };
+};
+
+const SAMPLE_DOCUMENTS: Readonly<Record<string, DocumentFacts>> = {
+  'invoice#77': { documentKind: 'BOOKING', firstLine: '4 nights', party: 'Rita Gomez' },
+  'invoice#81': {
+    documentKind: 'RENT',
+    firstLine: rentLineWords('2027-06', 30, 30),
+    party: 'Tom Tenant',
+    title: invoiceTitle({ description: 'RENT', period: '2027-06' }),
+  },
+  'expense#12': { documentKind: 'HOUSEKEEPING', firstLine: 'Turnover cleaning', party: 'Hana Housekeeper' },
+  'expense#13': { documentKind: 'SERVICE', firstLine: 'Pool service', party: 'Blue Pools' },
+  'expense#14': { documentKind: 'OWNER', firstLine: 'Owner distribution May 2027', party: 'Lee Landlord' },
+  'invoice#90': {
+    documentKind: 'OWNER',
+    firstLine: 'Management fee June 2027: 10% of 4,100.00',
+    party: 'Lee Landlord',
+  },
+  'invoice#91': {
+    documentKind: 'OWNER',
+    firstLine: 'Management fee June 2027: 8% of 1,850.00',
+    party: 'Lee Landlord',
+  },
+};
+
+/** The sample statement, computed by the statement's own rules from sample journal entries. */
+export const SAMPLE_STATEMENT: OwnerStatement = ownerStatement(
+  {
+    month: '2027-06',
+    dateFrom: '2027-06-01',
+    dateTo: '2027-06-30',
+    landlord: 2,
+    landlordName: 'Lee Landlord',
+  },
+  [
     {
-      propertyId: 3,
-      name: 'Dune Cottage',
-      type: 'vr',
-      income: 4200,
-      expenses: 310.5,
-      net: 3889.5,
-      transactions: 6,
+      property: { propertyId: 3, propertyName: 'Dune Cottage', type: 'vr', isArchived: 0 },
+      feePercent: 10,
+      feeCharged: true,
+      openingBalanceCents: 3_050_00,
+      entries: [
+        sampleEntry(1, '2027-06-02', 'invoice', 77, 3, { cash: 4_200_00 }),
+        sampleEntry(2, '2027-06-05', 'expense', 14, 3, { cash: -3_050_00 }),
+        sampleEntry(3, '2027-06-09', 'expense', 12, 3, { cash: -180_00 }),
+        sampleEntry(4, '2027-06-20', 'invoice', 77, 3, { cash: -100_00 }),
+        sampleEntry(5, '2027-06-24', 'expense', 13, 3, { cash: -130_50 }),
+        sampleEntry(6, '2027-06-30', 'invoice', 90, 3, { charge: 410_00 }),
+      ],
     },
     {
-      propertyId: 5,
-      name: 'Elm Street 4B',
-      type: 'ltr',
-      income: 1850,
-      expenses: 0,
-      net: 1850,
-      transactions: 2,
+      property: { propertyId: 5, propertyName: 'Elm Street 4B', type: 'ltr', isArchived: 0 },
+      feePercent: 8,
+      feeCharged: true,
+      openingBalanceCents: 0,
+      entries: [
+        sampleEntry(7, '2027-06-01', 'invoice', 81, 5, { cash: 1_850_00 }),
+        sampleEntry(8, '2027-06-30', 'invoice', 91, 5, { charge: 148_00 }),
+      ],
     },
   ],
-  totals: { income: 6050, expenses: 310.5, net: 5739.5 },
-};
+  (entry) => SAMPLE_DOCUMENTS[`${entry.documentType}#${entry.documentId}`],
+);
 
 /** One sample of every kind, as rendered/ and the local mail page show them. */
 export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
@@ -116,7 +181,12 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'payment-receipt': paymentReceipt(SAMPLE_SITE, {
     payerName: 'Rita',
     payment: { paymentId: 301, amount: 500, method: 'card', date: '2027-07-01', reference: 'pi_3Abc' },
-    invoice: { invoiceId: 77, description: 'BOOKING', total: 1018.6, paid: 500 },
+    invoice: {
+      invoiceId: 77,
+      description: invoiceTitle({ description: 'BOOKING' }),
+      total: 1018.6,
+      paid: 500,
+    },
     amountDue: 518.6,
     propertyName: 'Dune Cottage',
   }),
@@ -148,9 +218,10 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'invoice-issued': invoiceIssued(SAMPLE_SITE, {
     firstName: 'Tom',
     invoiceId: 210,
+    title: invoiceTitle({ description: 'RENT', period: '2027-10' }),
     kind: 'rent',
     propertyName: 'Elm Street 4B',
-    lines: [{ label: 'Rent 2027-10 (17 of 31 days)', amount: 1014.52 }],
+    lines: [{ label: rentLineWords('2027-10', 17, 31), amount: 1014.52 }],
     total: 1014.52,
     amountDue: 1014.52,
     dueDate: '2027-10-15',
@@ -159,9 +230,10 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'late-fee-posted': invoiceIssued(SAMPLE_SITE, {
     firstName: 'Tom',
     invoiceId: 233,
+    title: invoiceTitle({ description: 'ADJUSTMENT', period: '2027-11', lateFeeOf: 221 }),
     kind: 'lateFee',
     propertyName: 'Elm Street 4B',
-    lines: [{ label: 'Late fee 2027-11 (rent invoice #221, through 2027-11-07)', amount: 50 }],
+    lines: [{ label: lateFeeLineWords('2027-11', '2027-11-07'), amount: 50 }],
     total: 50,
     amountDue: 50,
     dueDate: '2027-11-07',
@@ -170,9 +242,10 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'rent-reminder': invoiceIssued(SAMPLE_SITE, {
     firstName: 'Tom',
     invoiceId: 240,
+    title: invoiceTitle({ description: 'RENT', period: '2027-12' }),
     kind: 'reminder',
     propertyName: 'Elm Street 4B',
-    lines: [{ label: 'Rent 2027-12', amount: 1850 }],
+    lines: [{ label: rentLineWords('2027-12', 31, 31), amount: 1850 }],
     total: 1850,
     amountDue: 1850,
     dueDate: '2027-12-01',
@@ -181,6 +254,7 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'autopay-failed': autopayFailed(SAMPLE_SITE, {
     firstName: 'Tom',
     invoiceId: 221,
+    title: invoiceTitle({ description: 'RENT', period: '2027-11' }),
     propertyName: 'Elm Street 4B',
     amountDue: 1850,
     dueDate: '2027-11-01',

@@ -33,6 +33,10 @@ export interface InvoiceRecord extends DocumentHeader {
   reservationId: number | null;
   /** The lease a DEPOSIT, RENT or late-fee invoice is for (its ledger; docs/leases.md); absent on others. */
   leaseId?: number | null;
+  /** The month a rent run's RENT invoice, or the late fee of one, is for (`YYYY-MM`); absent on others. */
+  period?: string;
+  /** The RENT invoice a rent run's late fee (an ADJUSTMENT) is charged on; absent on others. */
+  lateFeeOf?: number;
   /** The day it was created (site date): the admin list's date. */
   invoiceDate: string;
   /**

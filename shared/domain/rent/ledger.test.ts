@@ -23,6 +23,13 @@ describe('a ledger', () => {
       ['2027-03-04', 'refund', 2, 200, 700],
     ]);
     expect(view.balance).toBe(700);
+    expect(view.items.map((i) => [i.description, i.invoiceType, i.method])).toEqual([
+      ['Security deposit', 'DEPOSIT', null],
+      ['Rent', 'RENT', null],
+      ['Check', 'DEPOSIT', 'check'],
+      ['Card', 'RENT', 'card'],
+      ['Refund (card)', 'RENT', 'card'],
+    ]);
   });
 
   it('is empty with a zero balance when nothing was charged', () => {

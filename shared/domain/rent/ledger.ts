@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import type { PaymentRecord } from '../ledger/payment.js';
 import { toAmount } from '../money.js';
 import type { InvoiceRecord } from '../money-document/record.js';
+import { invoiceTitle, paymentWords } from '../money-document/words.js';
 
 export const LEDGER_LINE_KINDS = ['charge', 'payment', 'refund'] as const;
 export type LedgerLineKind = (typeof LEDGER_LINE_KINDS)[number];
@@ -16,8 +17,12 @@ export interface LedgerLine {
   date: string;
   kind: LedgerLineKind;
   invoiceId: number;
-  /** The invoice's type (RENT, DEPOSIT, ADJUSTMENT …) or the payment's method. */
+  /** What the line is, in words (money-document/words.ts): `Rent for December 2026`, `Bank transfer`. */
   description: string;
+  /** The line's invoice's type (RENT, DEPOSIT, ADJUSTMENT …). */
+  invoiceType: string;
+  /** The payment's method (`bank_transfer` …); null on a charge. */
+  method: string | null;
   paymentId: number | null;
   /** Owed more (+, a charge or a refund) or less (−, a payment). */
   amountCents: number;
@@ -25,7 +30,10 @@ export interface LedgerLine {
 
 /** The lines of one invoice: its charge on its invoice date, then each payment (−) or refund (+). */
 export function linesOfInvoice(
-  invoice: Pick<InvoiceRecord, 'invoiceId' | 'description' | 'invoiceDate' | 'totalCents'>,
+  invoice: Pick<
+    InvoiceRecord,
+    'invoiceId' | 'description' | 'invoiceDate' | 'totalCents' | 'period' | 'lateFeeOf'
+  >,
   payments: readonly Pick<PaymentRecord, 'paymentId' | 'amountCents' | 'date' | 'method'>[],
 ): LedgerLine[] {
   return [
@@ -33,7 +41,9 @@ export function linesOfInvoice(
       date: invoice.invoiceDate,
       kind: 'charge',
       invoiceId: invoice.invoiceId,
-      description: invoice.description,
+      description: invoiceTitle(invoice),
+      invoiceType: invoice.description,
+      method: null,
       paymentId: null,
       amountCents: invoice.totalCents,
     },
@@ -42,7 +52,9 @@ export function linesOfInvoice(
         date: p.date,
         kind: p.amountCents < 0 ? 'refund' : 'payment',
         invoiceId: invoice.invoiceId,
-        description: p.method,
+        description: paymentWords(p.method, p.amountCents),
+        invoiceType: invoice.description,
+        method: p.method,
         paymentId: p.paymentId,
         amountCents: -p.amountCents,
       }),
@@ -68,6 +80,8 @@ export function ledgerView(lines: readonly LedgerLine[]) {
       invoiceId: line.invoiceId,
       paymentId: line.paymentId,
       description: line.description,
+      invoiceType: line.invoiceType,
+      method: line.method,
       amount: toAmount(line.amountCents),
       balance: toAmount(balance),
     };
@@ -81,8 +95,12 @@ export const ledgerLineResponse = v.object({
   kind: v.picklist(LEDGER_LINE_KINDS),
   invoiceId: v.number(),
   paymentId: v.nullable(v.number()),
-  /** The invoice's type (RENT, DEPOSIT, ADJUSTMENT …) or the payment's method. */
+  /** What the line is, in words: `Rent for December 2026`, `Late fee for November 2026`, `Bank transfer`. */
   description: v.string(),
+  /** The type of the line's invoice (RENT, DEPOSIT, ADJUSTMENT …). */
+  invoiceType: v.string(),
+  /** The payment's or refund's method (card, cash, check, bank_transfer, other); null on a charge. */
+  method: v.nullable(v.string()),
   /** Owed more (+: a charge, a refund) or less (−: a payment). */
   amount: v.number(),
   /** What is owed after this line. */

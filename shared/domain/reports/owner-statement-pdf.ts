@@ -1,140 +1,165 @@
 /**
  * The owner statement as a PDF (DESIGN.md "Messages to people"; docs/reports.md): the very statement
- * `ownerStatement.json` answers, laid out for a landlord to read or file: the business's name, the landlord,
- * the month, a row per property (income, expenses, net) and the totals, amounts with two decimals in the site
- * currency. Written with pdf-lib's standard Helvetica (WinAnsi): every string drawn is a text operator a
- * reader can extract, and no font file is embedded. A character that font cannot show becomes `?`.
+ * `ownerStatement.json` answers, laid out as property managers send it: the business's name, the landlord by
+ * name, the month; a summary with a row per property (opening balance, income, expenses, management fee,
+ * payouts, closing balance) and the totals; then each property's account: its opening balance, every line of
+ * the month by category (date, what, tenant or vendor, amount) with the category's total, and its closing
+ * balance. Written with pdf-lib's standard Helvetica (WinAnsi): every string drawn is a text operator a reader
+ * can extract, and no font file is embedded. A character that font cannot show becomes `?`.
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import type { OwnerStatement } from './owner-statement.js';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { StatementCategory } from './owner-account.js';
+import type { OwnerStatement, StatementLine, StatementRow, StatementTotals } from './owner-statement.js';
+import { drawableText, type Fonts, GREY, PAGE, RIGHT, ROW, Writer } from './pdf-writer.js';
+import { formatAmount, formatPercent, monthTitle } from './statement-format.js';
+
+export { formatAmount, monthTitle } from './statement-format.js';
 
 export interface StatementLetterhead {
   /** The business that sends the statement (settings `businessName`, else `siteName`). */
   businessName: string;
   /** The site currency (settings `paymentCurrency`), an ISO code shown beside the amounts. */
   currency: string;
+  /** The day of the next month the month is closed and its fee charged (settings `ownerStatementDay`). */
+  ownerStatementDay: number;
 }
 
-/** US Letter in points; the margins leave room for the footer. */
-const PAGE = { width: 612, height: 792, margin: 54 } as const;
-const ROW = 18;
-const SIZE = 10;
-const GREY = rgb(0.4, 0.4, 0.4);
-
-/** Columns: the property's name takes what the four others leave; amounts are right-aligned at `right`. */
-const COLUMNS = {
-  name: { x: PAGE.margin },
-  type: { x: 300 },
-  income: { right: 400 },
-  expenses: { right: 480 },
-  net: { right: PAGE.width - PAGE.margin },
+/** The summary's columns: the name takes what the six amounts (right-aligned at their edge) leave. */
+const SUMMARY = {
+  name: PAGE.margin,
+  amounts: [248, 310, 372, 434, 496, RIGHT],
 } as const;
-const NAME_WIDTH = COLUMNS.type.x - COLUMNS.name.x - 8;
 
-const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A property's lines: date, what, tenant or vendor, amount (right-aligned). */
+const LINES = { date: PAGE.margin, what: 112, party: 380, amount: RIGHT } as const;
 
-/** An amount as the PDF shows it: grouped, two decimals, `-` before a negative one (`1,614.54`, `-12.50`). */
-export const formatAmount = (amount: number): string => amountFormat.format(amount);
+const CATEGORY_TITLES: Record<StatementCategory, { title: string; total: string }> = {
+  income: { title: 'Income', total: 'Total income' },
+  expense: { title: 'Expenses', total: 'Total expenses' },
+  fee: { title: 'Management fee', total: 'Total management fee' },
+  payout: { title: 'Payouts to the owner', total: 'Total payouts' },
+};
 
-/** `2031-05` → `May 2031`. */
-export function monthTitle(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+const CATEGORY_FIGURE: Record<StatementCategory, keyof StatementTotals> = {
+  income: 'income',
+  expense: 'expenses',
+  fee: 'managementFee',
+  payout: 'payouts',
+};
 
 /** The file name a download of the statement gets. */
 export const ownerStatementFileName = (landlord: number, month: string): string =>
   `owner-statement-${landlord}-${month}.pdf`;
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  /** The code points the standard fonts can draw (WinAnsi). */
-  drawable: ReadonlySet<number>;
+/** The summary's six figures of a row or of the totals, in column order. */
+const summaryFigures = (f: StatementTotals): number[] => [
+  f.openingBalance,
+  f.income,
+  f.expenses,
+  f.managementFee,
+  f.payouts,
+  f.closingBalance,
+];
+
+function summaryRow(w: Writer, name: string, cells: readonly string[], bold = false): void {
+  w.text(name, SUMMARY.name, { bold, width: SUMMARY.amounts[0] - 58 - SUMMARY.name - 8 });
+  cells.forEach((cell, i) => {
+    w.textRight(cell, SUMMARY.amounts[i] ?? RIGHT, { bold });
+  });
+  w.down();
 }
 
-/** The text with what the font cannot draw (other scripts, emoji, control characters) as `?`. */
-function drawableText(fonts: Fonts, text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    out += code < 32 ? ' ' : fonts.drawable.has(code) ? ch : '?';
+function summary(w: Writer, statement: OwnerStatement, currency: string): void {
+  const head = () => {
+    w.text(`Summary (${currency})`, PAGE.margin, { size: 11, bold: true });
+    w.down(ROW + 2);
+    summaryRow(w, 'Property', ['Opening', 'Income', 'Expenses', 'Fee', 'Payouts', 'Closing'], true);
+    w.rule();
+  };
+  head();
+  if (statement.items.length === 0) {
+    w.text('No properties.', PAGE.margin, { grey: true });
+    w.down();
   }
-  return out;
+  for (const item of statement.items) {
+    if (w.ensure(2)) head();
+    summaryRow(w, item.name, summaryFigures(item).map(formatAmount));
+  }
+  if (w.ensure(2)) head();
+  w.down(3);
+  w.rule();
+  summaryRow(w, 'Total', summaryFigures(statement.totals).map(formatAmount), true);
 }
 
-/** The text cut, with an ellipsis, to fit `width` (a long property name must not run into the next column). */
-function fitted(font: PDFFont, text: string, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  const chars = [...text];
-  while (chars.length > 0 && font.widthOfTextAtSize(`${chars.join('')}…`, size) > width) chars.pop();
-  return `${chars.join('').trimEnd()}…`;
+function lineRow(w: Writer, line: StatementLine): void {
+  w.text(line.date, LINES.date);
+  w.text(line.description, LINES.what, { width: LINES.party - LINES.what - 8 });
+  w.text(line.party, LINES.party, { width: LINES.amount - 60 - LINES.party });
+  w.textRight(formatAmount(line.amount), LINES.amount);
+  w.down();
 }
 
-class Writer {
-  private page!: PDFPage;
-  private y = 0;
-  readonly pages: PDFPage[] = [];
-
-  constructor(
-    private readonly doc: PDFDocument,
-    readonly fonts: Fonts,
-  ) {}
-
-  newPage(): void {
-    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
-    this.pages.push(this.page);
-    this.y = PAGE.height - PAGE.margin;
+/** One category of a property's account: its lines (or a word that there are none) and their total. */
+function categoryBlock(
+  w: Writer,
+  item: StatementRow,
+  category: StatementCategory,
+  continued: () => void,
+  letterhead: StatementLetterhead,
+): void {
+  const lines = item.lines.filter((l) => l.category === category);
+  const words = CATEGORY_TITLES[category];
+  if (w.ensure(3)) continued();
+  w.down(4);
+  const title =
+    category === 'fee' ? `${words.title} (${formatPercent(item.managementFeePercent)})` : words.title;
+  w.text(title, PAGE.margin, { bold: true });
+  w.down();
+  if (lines.length === 0) {
+    const none =
+      category === 'fee' && !item.feeCharged
+        ? `Charged when the month is closed, on day ${letterhead.ownerStatementDay} of the next month.`
+        : 'None.';
+    w.text(none, LINES.what, { grey: true });
+    w.down();
+    return;
   }
-
-  /** Whether `lines` more rows fit above the footer. */
-  fits(lines: number): boolean {
-    return this.y - lines * ROW >= PAGE.margin + 2 * ROW;
+  for (const line of lines) {
+    if (w.ensure(1)) continued();
+    lineRow(w, line);
   }
+  if (w.ensure(1)) continued();
+  w.text(words.total, LINES.what);
+  w.textRight(formatAmount(item[CATEGORY_FIGURE[category]]), RIGHT);
+  w.down();
+}
 
-  down(points: number): void {
-    this.y -= points;
-  }
-
-  text(text: string, x: number, opts: { size?: number; bold?: boolean; grey?: boolean } = {}): void {
-    const font = opts.bold ? this.fonts.bold : this.fonts.regular;
-    this.page.drawText(drawableText(this.fonts, text), {
-      x,
-      y: this.y,
-      size: opts.size ?? SIZE,
-      font,
-      color: opts.grey ? GREY : rgb(0, 0, 0),
+/** One property's account: opening balance, the lines by category with their totals, closing balance. */
+function propertyAccount(w: Writer, item: StatementRow, letterhead: StatementLetterhead): void {
+  const title = `${item.name} (${item.type.toUpperCase()})`;
+  const heading = (continued: boolean) => {
+    w.text(continued ? `${title}, continued` : title, PAGE.margin, {
+      size: 11,
+      bold: true,
+      width: RIGHT - PAGE.margin,
     });
-  }
-
-  /** Text ending at `right`. */
-  textRight(text: string, right: number, bold = false): void {
-    const font = bold ? this.fonts.bold : this.fonts.regular;
-    const safe = drawableText(this.fonts, text);
-    this.text(safe, right - font.widthOfTextAtSize(safe, SIZE), { bold });
-  }
-
-  rule(): void {
-    this.page.drawLine({
-      start: { x: PAGE.margin, y: this.y + ROW - 5 },
-      end: { x: PAGE.width - PAGE.margin, y: this.y + ROW - 5 },
-      thickness: 0.5,
-      color: GREY,
-    });
-  }
-
-  row(cells: { name: string; type: string; income: string; expenses: string; net: string }, bold = false) {
-    const font = bold ? this.fonts.bold : this.fonts.regular;
-    this.text(fitted(font, drawableText(this.fonts, cells.name), SIZE, NAME_WIDTH), COLUMNS.name.x, { bold });
-    this.text(cells.type, COLUMNS.type.x, { bold });
-    this.textRight(cells.income, COLUMNS.income.right, bold);
-    this.textRight(cells.expenses, COLUMNS.expenses.right, bold);
-    this.textRight(cells.net, COLUMNS.net.right, bold);
-    this.down(ROW);
-  }
+    w.down(ROW + 2);
+  };
+  const balance = (label: string, amount: number) => {
+    w.text(label, PAGE.margin, { bold: true });
+    w.textRight(formatAmount(amount), RIGHT, { bold: true });
+    w.down();
+  };
+  w.ensure(6);
+  heading(false);
+  balance('Opening balance', item.openingBalance);
+  for (const category of Object.keys(CATEGORY_TITLES) as StatementCategory[])
+    categoryBlock(w, item, category, () => heading(true), letterhead);
+  if (w.ensure(2)) heading(true);
+  w.down(4);
+  w.rule();
+  balance('Closing balance', item.closingBalance);
+  w.down(ROW);
 }
 
 /**
@@ -150,81 +175,36 @@ export async function ownerStatementPdf(
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const fonts: Fonts = { regular, bold, drawable: new Set(regular.getCharacterSet()) };
   const title = `Owner statement ${monthTitle(statement.month)}`;
-  doc.setTitle(`${title}: ${drawableText(fonts, statement.landlordName)}`);
+  const landlord = statement.landlordName || 'Landlord';
+  doc.setTitle(`${title}: ${drawableText(fonts, landlord)}`);
   doc.setAuthor(drawableText(fonts, letterhead.businessName));
   doc.setSubject(
-    `Settled income, expenses and net per property, ${statement.dateFrom} to ${statement.dateTo}`,
+    `Opening balance, income, expenses, management fee, payouts and closing balance per property, ${statement.dateFrom} to ${statement.dateTo}`,
   );
   doc.setCreator('rental-pm');
 
   const w = new Writer(doc, fonts);
   const currency = letterhead.currency.toUpperCase();
-  const tableHead = () => {
-    w.row(
-      {
-        name: 'Property',
-        type: 'Type',
-        income: `Income (${currency})`,
-        expenses: `Expenses (${currency})`,
-        net: `Net (${currency})`,
-      },
-      true,
-    );
-    w.rule();
-  };
-
   w.newPage();
   w.text(letterhead.businessName, PAGE.margin, { size: 18, bold: true });
   w.down(28);
   w.text(title, PAGE.margin, { size: 14, bold: true });
   w.down(22);
-  w.text(`Landlord: ${statement.landlordName || '(no name)'} (admin ${statement.landlord})`, PAGE.margin);
-  w.down(ROW);
-  w.text(`Period: ${statement.dateFrom} to ${statement.dateTo}`, PAGE.margin);
-  w.down(ROW);
-  w.text(`Amounts in ${currency}`, PAGE.margin);
+  w.text(`Landlord: ${landlord}`, PAGE.margin, { size: 10 });
+  w.down();
+  w.text(`Period: ${statement.dateFrom} to ${statement.dateTo}`, PAGE.margin, { size: 10 });
+  w.down();
+  w.text(`Amounts in ${currency}`, PAGE.margin, { size: 10 });
   w.down(ROW * 2);
-  tableHead();
-
-  if (statement.items.length === 0) {
-    w.text('No properties.', PAGE.margin, { grey: true });
-    w.down(ROW);
-  }
-  for (const item of statement.items) {
-    if (!w.fits(2)) {
-      w.newPage();
-      tableHead();
-    }
-    w.row({
-      name: item.name,
-      type: item.type.toUpperCase(),
-      income: formatAmount(item.income),
-      expenses: formatAmount(item.expenses),
-      net: formatAmount(item.net),
-    });
-  }
-  if (!w.fits(3)) {
-    w.newPage();
-    tableHead();
-  }
-  w.down(4);
-  w.rule();
-  w.row(
-    {
-      name: 'Total',
-      type: '',
-      income: formatAmount(statement.totals.income),
-      expenses: formatAmount(statement.totals.expenses),
-      net: formatAmount(statement.totals.net),
-    },
-    true,
-  );
+  summary(w, statement, currency);
+  w.down(ROW);
+  for (const item of statement.items) propertyAccount(w, item, letterhead);
 
   const note =
-    'Settled money only: payments received on the properties’ invoices and paid on their expenses, refunds deducted.';
+    'Opening + income - expenses - fee - payouts = closing. Money received and paid out, refunds deducted.';
   w.pages.forEach((page, i) => {
     const footer = (text: string, y: number) =>
-      page.drawText(text, { x: PAGE.margin, y, size: 8, font: regular, color: GREY });
+      page.drawText(text, { x: PAGE.margin, y, size: 7, font: regular, color: GREY });
     footer(note, PAGE.margin - 8);
     footer(`Page ${i + 1} of ${w.pages.length}`, PAGE.margin - 20);
   });

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { incomeOf, incomeView, type SettledPayment } from './income.js';
 import { occupancyRows } from './occupancy.js';
-import { ownerStatement, propertyFigures, type StatementEntry } from './owner-statement.js';
 import { checkRange, dateKeyRange, isMonth, monthRange } from './period.js';
 
 const payment = (over: Partial<SettledPayment>): SettledPayment => ({
@@ -118,112 +117,5 @@ describe('occupancy', () => {
     ]);
     expect(report.totalNights).toBe(8);
     expect(report.totalReservations).toBe(3);
-  });
-});
-
-const entry = (over: Partial<StatementEntry> & Pick<StatementEntry, 'lines'>): StatementEntry => ({
-  entryId: 1,
-  kind: 'paymentReceived',
-  date: '2026-03-05',
-  documentType: 'invoice',
-  documentId: 1,
-  propertyId: 2001,
-  ...over,
-});
-const line = (account: string, debitCents: number, creditCents: number) => ({
-  account,
-  debitCents,
-  creditCents,
-});
-
-describe('owner statement', () => {
-  it('takes settled cash: payments less refunds, expenses paid less refunded; postings move no cash', () => {
-    const entries = [
-      entry({
-        kind: 'invoicePosted',
-        lines: [line('receivable', 11_000, 0), line('revenue', 0, 10_000), line('taxPayable', 0, 1_000)],
-      }),
-      entry({ lines: [line('cash', 11_000, 0), line('receivable', 0, 11_000)] }),
-      entry({ kind: 'refundIssued', lines: [line('receivable', 1_001, 0), line('cash', 0, 1_001)] }),
-      entry({
-        kind: 'expensePosted',
-        documentType: 'expense',
-        lines: [line('expense', 5_000, 0), line('payable', 0, 5_000)],
-      }),
-      entry({
-        kind: 'expensePaid',
-        documentType: 'expense',
-        lines: [line('payable', 5_000, 0), line('cash', 0, 5_000)],
-      }),
-      entry({
-        kind: 'expenseRefunded',
-        documentType: 'expense',
-        lines: [line('cash', 250, 0), line('payable', 0, 250)],
-      }),
-    ];
-    expect(propertyFigures(entries)).toEqual({ incomeCents: 9_999, expensesCents: 4_750, transactions: 4 });
-    const statement = ownerStatement(
-      { month: '2026-03', dateFrom: '2026-03-01', dateTo: '2026-03-31', landlord: 2, landlordName: 'Lou' },
-      [
-        { propertyId: 11, propertyName: 'Elm', type: 'ltr', isArchived: 0 },
-        { propertyId: 2001, propertyName: 'Beach', type: 'vr', isArchived: 0 },
-        { propertyId: 2004, propertyName: 'Gone', type: 'vr', isArchived: 1 },
-      ],
-      new Map([[2001, entries]]),
-    );
-    expect(statement.items.map((r) => [r.propertyId, r.income, r.expenses, r.net])).toEqual([
-      [11, 0, 0, 0],
-      [2001, 99.99, 47.5, 52.49],
-    ]);
-    expect(statement.totals).toEqual({ income: 99.99, expenses: 47.5, net: 52.49 });
-  });
-
-  it('totals are cent-exact over any entries (against BigInt sums)', () => {
-    fc.assert(
-      fc.property(
-        fc.array(
-          fc.record({
-            propertyId: fc.constantFrom(1, 2, 3),
-            expense: fc.boolean(),
-            cents: fc.integer({ min: -5_000_000, max: 5_000_000 }),
-          }),
-          { maxLength: 100 },
-        ),
-        (list) => {
-          const byProperty = new Map<number, StatementEntry[]>();
-          let income = 0n;
-          let expenses = 0n;
-          for (const [i, x] of list.entries()) {
-            const lines = [
-              line('cash', Math.max(x.cents, 0), Math.max(-x.cents, 0)),
-              line('receivable', Math.max(-x.cents, 0), Math.max(x.cents, 0)),
-            ];
-            const e = entry({
-              entryId: i,
-              propertyId: x.propertyId,
-              documentType: x.expense ? 'expense' : 'invoice',
-              lines,
-            });
-            byProperty.set(x.propertyId, [...(byProperty.get(x.propertyId) ?? []), e]);
-            if (x.expense) expenses -= BigInt(x.cents);
-            else income += BigInt(x.cents);
-          }
-          const s = ownerStatement(
-            { month: 'm', dateFrom: 'a', dateTo: 'b', landlord: 1, landlordName: '' },
-            [1, 2, 3].map((id) => ({
-              propertyId: id,
-              propertyName: `${id}`,
-              type: 'vr',
-              isArchived: 0 as const,
-            })),
-            byProperty,
-          );
-          expect(Math.round(s.totals.income * 100)).toBe(Number(income));
-          expect(Math.round(s.totals.expenses * 100)).toBe(Number(expenses));
-          expect(Math.round(s.totals.net * 100)).toBe(Number(income - expenses));
-        },
-      ),
-      { numRuns: 300 },
-    );
   });
 });

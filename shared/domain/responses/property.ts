@@ -81,6 +81,7 @@ export const adminProperty = v.object({
   seoDesc: v.string(),
   availOn: v.string(),
   checkInInstructions: v.string(),
+  managementFeePercent: v.nullable(v.number()),
   dateCreated: v.string(),
   dateUpdated: v.string(),
   propertyRate: v.number(),

@@ -47,6 +47,7 @@ export const adminSettings = v.object({
   cancellationPolicy: v.string(),
   preArrivalDays: v.number(),
   ownerStatementDay: v.number(),
+  managementFeePercent: v.number(),
   reminderDaysBefore: v.number(),
   messagesOff: v.array(v.picklist(MESSAGE_KINDS)),
   ...each(LIMIT_SETTINGS, v.number()),

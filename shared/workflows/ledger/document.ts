@@ -13,6 +13,8 @@ import { documentView } from '../../domain/money-document/view.js';
 
 export interface MoneyDocument extends SettlementState {
   documentId: number;
+  /** The document's type (RENT, OWNER …), which its journal entries keep. */
+  documentKind: string;
   propertyId: number | null;
   subtotalCents: number;
   taxCents: number;
@@ -32,6 +34,7 @@ export async function readMoneyDocument(
   return {
     documentType,
     documentId: documentIdOf(stored.record),
+    documentKind: stored.record.description,
     propertyId: stored.record.propertyId,
     ...moneyOf(stored.record),
     version: stored.version,

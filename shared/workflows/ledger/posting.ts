@@ -7,11 +7,13 @@
  */
 
 import { insertJournalEntryPart } from '../../data/journal-repo.js';
+import { ownerAccountParts } from '../../data/owner-account-repo.js';
 import { nextId } from '../../db/counters.js';
 import type { TxPart } from '../../db/transaction.js';
 import {
   type DocumentFigures,
   type DocumentType,
+  type JournalEntryRecord,
   mirrorLines,
   postedKind,
   postedLines,
@@ -25,8 +27,19 @@ export const newJournalEntryId = (): Promise<number> => nextId('journal');
 export interface JournalDocument {
   documentType: DocumentType;
   documentId: number;
+  /** Its type (RENT, OWNER …), kept on the entry for the owner statement. */
+  documentKind: string;
   propertyId: number | null;
 }
+
+/**
+ * The parts of one journal entry: the entry, and what it does to its property's owner account (the owner
+ * statement's opening balances), in the same transaction so the two never disagree.
+ */
+export const journalEntryParts = (entry: JournalEntryRecord): TxPart[] => [
+  insertJournalEntryPart(entry),
+  ...ownerAccountParts(entry),
+];
 
 export interface JournalMove {
   /** The entry id (newJournalEntryId()), decided by the caller so the parts stay pure. */
@@ -55,19 +68,18 @@ export function journalParts(
       ? { subtotalCents: -delta.subtotalCents, taxCents: -delta.taxCents, totalCents: -delta.totalCents }
       : delta,
   );
-  return [
-    insertJournalEntryPart({
-      entryId: move.entryId,
-      kind: reversal ? reversedKind(doc.documentType) : postedKind(doc.documentType),
-      date: move.date,
-      documentType: doc.documentType,
-      documentId: doc.documentId,
-      propertyId: doc.propertyId,
-      lines: reversal ? mirrorLines(lines) : lines,
-      paymentId: null,
-      createdAt: move.now.toISOString(),
-    }),
-  ];
+  return journalEntryParts({
+    entryId: move.entryId,
+    kind: reversal ? reversedKind(doc.documentType) : postedKind(doc.documentType),
+    date: move.date,
+    documentType: doc.documentType,
+    documentId: doc.documentId,
+    documentKind: doc.documentKind,
+    propertyId: doc.propertyId,
+    lines: reversal ? mirrorLines(lines) : lines,
+    paymentId: null,
+    createdAt: move.now.toISOString(),
+  });
 }
 
 /** journalParts with an entry id of its own, taken only when there is something to post. */

@@ -11,7 +11,6 @@
  */
 
 import { changePart } from '../../data/changes-repo.js';
-import { insertJournalEntryPart } from '../../data/journal-repo.js';
 import { documentChanged, settleHeaderPart } from '../../data/money-documents-repo.js';
 import { deletePayTokenPart, spendPayTokenPart } from '../../data/pay-token-check.js';
 import { insertPaymentPart } from '../../data/payments-repo.js';
@@ -29,7 +28,7 @@ import {
 import { INVOICE_STATUS, kindOf } from '../../domain/money-document/kind.js';
 import { paymentView } from '../../domain/money-document/view.js';
 import { headerRead, type MoneyDocument, viewOf } from './document.js';
-import { journalParts, newJournalEntryId } from './posting.js';
+import { journalEntryParts, journalParts, newJournalEntryId } from './posting.js';
 
 export interface SettlementInput {
   /** Positive: a payment; negative: a refund. */
@@ -94,12 +93,13 @@ export async function settlementParts(doc: MoneyDocument, input: SettlementInput
       ? journalParts(doc, doc, { entryId: repostId, date: input.date, now: input.now })
       : []),
     insertPaymentPart(payment),
-    insertJournalEntryPart({
+    ...journalEntryParts({
       entryId,
       kind: entry.kind,
       date: input.date,
       documentType: doc.documentType,
       documentId: doc.documentId,
+      documentKind: doc.documentKind,
       propertyId: doc.propertyId,
       lines: entry.lines,
       paymentId,

@@ -102,7 +102,12 @@ async function commitPlan<T extends DocumentType>(
     ...(kind.type === 'invoice' && !isPayable(record as InvoiceRecord) ? [deletePayTokenPart(id)] : []),
     // The entry is dated the day of the change, so the owner statement's month shows it when it happened.
     ...(await adjustmentParts(
-      { documentType: kind.type, documentId: id, propertyId: record.propertyId },
+      {
+        documentType: kind.type,
+        documentId: id,
+        documentKind: record.description,
+        propertyId: record.propertyId,
+      },
       plan.posting,
       date,
       now,

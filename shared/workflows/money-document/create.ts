@@ -61,12 +61,18 @@ export interface NewInvoiceInput {
   invoiceId: number;
   description: InvoiceType;
   tenantId: number | null;
+  /** The invoicee when it is an admin or landlord (a management fee's OWNER invoice). */
+  adminId?: number | null;
   propertyId: number | null;
   /** The day it is made (site date). */
   invoiceDate: string;
   dueDate: string;
   reservationId?: number | null;
   leaseId?: number | null;
+  /** The month a rent run's invoice (or the late fee of one) is for, `YYYY-MM`. */
+  period?: string;
+  /** The RENT invoice a late fee is charged on. */
+  lateFeeOf?: number;
   /** Tax rates in percent; 0 when left out. */
   tax?: number;
   tax2?: number;
@@ -102,7 +108,12 @@ export function newDocumentParts<T extends DocumentType>(
   const documentId = documentIdOf(record);
   const posts = postsOnCreate(kind, record);
   if (posts && entryId === null) throw new Error(`a posted ${kind.type} needs its journal entry id`);
-  const journal = { documentType: kind.type, documentId, propertyId: record.propertyId };
+  const journal = {
+    documentType: kind.type,
+    documentId,
+    documentKind: record.description,
+    propertyId: record.propertyId,
+  };
   return [
     ...insertDocumentParts(kind.type, record, lines),
     ...(posts && entryId !== null

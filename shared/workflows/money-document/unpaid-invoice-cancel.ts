@@ -32,7 +32,7 @@ export async function unpaidInvoiceCancelParts(invoiceId: number, by: Actor, now
     cancelHeaderPart({ type: 'invoice', id: invoiceId, version: stored.version }, plan.next.status, now),
     deletePayTokenPart(invoiceId),
     ...(await adjustmentParts(
-      { documentType: 'invoice', documentId: invoiceId, propertyId },
+      { documentType: 'invoice', documentId: invoiceId, documentKind: stored.record.description, propertyId },
       plan.posting,
       date,
       now,

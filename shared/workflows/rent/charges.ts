@@ -19,6 +19,7 @@ import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
 import type { DocumentLine } from '../../domain/money-document/line-items.js';
+import { rentLineWords } from '../../domain/money-document/words.js';
 import { firstLateDay } from '../../domain/rent/late-fee.js';
 import { chargesDueBy, type RentPeriod } from '../../domain/rent/schedule.js';
 import { newJournalEntryId } from '../ledger/posting.js';
@@ -55,10 +56,8 @@ export interface LeaseCharges {
 
 /** The invoice line of a month: the whole rent, or the days covered of a month the lease covers in part. */
 export function rentLine(period: RentPeriod): DocumentLine {
-  const part =
-    period.daysCovered === period.daysInMonth ? '' : ` (${period.daysCovered} of ${period.daysInMonth} days)`;
   return {
-    description: `Rent ${period.month}${part}`,
+    description: rentLineWords(period.month, period.daysCovered, period.daysInMonth),
     amountCents: period.amountCents,
     quantity: 1,
     taxed: 0,
@@ -74,6 +73,7 @@ const rentInvoice = (lease: LeaseRecord, period: RentPeriod, invoiceId: number, 
     leaseId: lease.leaseId,
     invoiceDate: ctx.today,
     dueDate: period.dueDate,
+    period: period.month,
     now: ctx.now,
   });
 

@@ -1,8 +1,8 @@
 /**
  * Late fees of the watched RENT invoices of a run's day (docs/rent-cycle.md "Late fees"): for each invoice
  * whose first late day has come, what the rules say it owes by today (shared/domain/rent/late-fee.ts) less
- * what was posted, as one ADJUSTMENT invoice "Late fee <month>" per posting day, linked to the lease and
- * naming the rent invoice, in one transaction with the watch's move (conditioned on what was read: one
+ * what was posted, as one ADJUSTMENT invoice "Late fee for <Month YYYY>" per posting day, linked to the lease
+ * and to the rent invoice (`lateFeeOf`), in one transaction with the watch's move (conditioned on what was read: one
  * posting per day however many runs go) and a check that the rent invoice is still unpaid: the headers the
  * run read decide what to try, the check decides at the moment of the write. Nothing while a card payment is
  * processing; an invoice paid or closed is no longer watched. A run on a later day posts what the missed days
@@ -20,6 +20,7 @@ import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
 import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
+import { lateFeeLineWords } from '../../domain/money-document/words.js';
 import { lateFeeOwedCents, lateFeeToPost } from '../../domain/rent/late-fee.js';
 import { newJournalEntryId } from '../ledger/posting.js';
 import { newInvoice, newInvoiceParts } from '../money-document/create.js';
@@ -51,6 +52,8 @@ const lateFeeInvoice = (rent: InvoiceRecord, watch: LateFeeWatch, invoiceId: num
     tenantId: rent.tenantId,
     propertyId: rent.propertyId,
     leaseId: watch.leaseId,
+    period: watch.month,
+    lateFeeOf: watch.rentInvoiceId,
     invoiceDate: ctx.today,
     dueDate: ctx.today,
     now: ctx.now,
@@ -85,7 +88,7 @@ async function postFee(
   const [invoiceId, entryId] = await Promise.all([nextId('invoice'), newJournalEntryId()]);
   const header = lateFeeInvoice(rent, watch, invoiceId, ctx);
   const line = {
-    description: `Late fee ${watch.month} (rent invoice #${watch.rentInvoiceId}, through ${ctx.today})`,
+    description: lateFeeLineWords(watch.month, ctx.today),
     amountCents: cents,
     quantity: 1,
     taxed: 0 as const,

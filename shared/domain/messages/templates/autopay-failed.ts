@@ -7,6 +7,8 @@ export interface AutopayFailed {
   /** The tenant's first name as they typed it (defanged here). */
   firstName: string;
   invoiceId: number;
+  /** The invoice in words (money-document/words.ts `invoiceTitle`): `Rent for November 2027`. */
+  title: string;
   propertyName: string | null;
   amountDue: number;
   dueDate: string;
@@ -23,7 +25,7 @@ export function autopayFailed(site: MailSite, m: AutopayFailed): RenderedMail {
     [
       paragraph(name ? `Hello ${defang(name)},` : 'Hello,'),
       paragraph(
-        `we tried to charge your saved payment method for invoice #${m.invoiceId}${m.propertyName ? ` (${m.propertyName})` : ''}, but the payment did not go through. Nothing was charged.`,
+        `we tried to charge your saved payment method for ${m.title} (invoice #${m.invoiceId}${m.propertyName ? `, ${m.propertyName}` : ''}), but the payment did not go through. Nothing was charged.`,
       ),
       facts([
         ...(m.reason.trim() ? [{ label: 'Reason', value: m.reason.trim() }] : []),

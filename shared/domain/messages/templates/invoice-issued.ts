@@ -10,6 +10,8 @@ export interface InvoiceIssued {
   /** The tenant's first name as they typed it (defanged here). */
   firstName: string;
   invoiceId: number;
+  /** The invoice in words (money-document/words.ts `invoiceTitle`): `Rent for December 2027`. */
+  title: string;
   /** RENT, DEPOSIT, ADJUSTMENT (a late fee), or a RENT invoice's reminder before it is due. */
   kind: 'rent' | 'deposit' | 'lateFee' | 'reminder';
   propertyName: string | null;
@@ -21,8 +23,6 @@ export interface InvoiceIssued {
   paymentUrl: string | null;
 }
 
-const TITLES = { rent: 'Rent', deposit: 'Security deposit', lateFee: 'Late fee', reminder: 'Rent' } as const;
-
 const OPENINGS = {
   rent: 'your rent invoice is ready.',
   deposit: 'your security deposit invoice is ready.',
@@ -33,13 +33,13 @@ const OPENINGS = {
 
 export function invoiceIssued(site: MailSite, m: InvoiceIssued): RenderedMail {
   const name = m.firstName.trim();
-  const where = m.propertyName ? ` for ${m.propertyName}` : '';
+  const which = `(invoice #${m.invoiceId}${m.propertyName ? `, ${m.propertyName}` : ''})`;
   const subject =
     m.kind === 'lateFee'
-      ? `A late fee of ${money(site, m.total)} was added${where} (invoice #${m.invoiceId})`
+      ? `${m.title}: ${money(site, m.total)} added ${which}`
       : m.kind === 'reminder'
-        ? `Reminder: ${money(site, m.amountDue)} rent${where} due ${day(site, m.dueDate)} (invoice #${m.invoiceId})`
-        : `${TITLES[m.kind]} invoice #${m.invoiceId}${where}: ${money(site, m.total)} due ${day(site, m.dueDate)}`;
+        ? `Reminder: ${m.title}, ${money(site, m.amountDue)} due ${day(site, m.dueDate)} ${which}`
+        : `${m.title}: ${money(site, m.total)} due ${day(site, m.dueDate)} ${which}`;
   return compose(site, subject, [
     paragraph(name ? `Hello ${defang(name)},` : 'Hello,'),
     paragraph(OPENINGS[m.kind]),

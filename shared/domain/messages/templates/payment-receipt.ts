@@ -1,5 +1,6 @@
 /** A receipt for a payment on an invoice (by card or recorded by staff): the amount, the invoice, what is still due. */
 import type { PaymentMethod } from '../../ledger/payment.js';
+import { PAYMENT_METHOD_WORDS } from '../../money-document/words.js';
 import { day, type MailSite, money } from '../format.js';
 import { compose, type FactRow, facts, paragraph, type RenderedMail } from '../layout.js';
 import { defang } from '../visitor-text.js';
@@ -14,19 +15,14 @@ export interface PaymentReceipt {
     date: string;
     reference: string | null;
   };
+  /** `description`: the invoice in words (money-document/words.ts `invoiceTitle`). */
   invoice: { invoiceId: number; description: string; total: number; paid: number };
   amountDue: number;
   /** The property the invoice is for, when it has one. */
   propertyName: string | null;
 }
 
-const METHODS: Readonly<Record<PaymentMethod, string>> = {
-  card: 'Card',
-  cash: 'Cash',
-  check: 'Check',
-  bank_transfer: 'Bank transfer',
-  other: 'Other',
-};
+const METHODS = PAYMENT_METHOD_WORDS;
 
 /** The receipt's own lines: its number, date, method, reference and amount (booking-paid.ts shows them too). */
 export const paymentRows = (site: MailSite, payment: PaymentReceipt['payment']): FactRow[] => [

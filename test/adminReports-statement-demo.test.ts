@@ -1,0 +1,176 @@
+/**
+ * The owner statement over the demo store's money (infra/local/fixtures/demo.json: its properties, tenants, the
+ * lease with its months of rent history, the invoices and expenses with their payments, a payout to the owner),
+ * the months before this one closed by the ownerStatementMessages job as it runs each month: for random months
+ * and landlords (fast-check), per property and in total, opening + income − expenses − fee − payouts = closing,
+ * each month opens with the month before's closing balance, the closing balance is what the property's journal
+ * says, the lines add up to their figures, and the PDF draws the same figures.
+ */
+import { readFileSync } from 'node:fs';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, signedIn } from './support/client.js';
+import { useLocalTable } from './support/in-process.js';
+import { readPdf } from './support/pdf-text.js';
+import { rawTable, TABLE } from './support/table.js';
+
+useLocalTable();
+const fixture = await import('../infra/local/fixture/index.js');
+const { sendOwnerStatements } = await import('../functions/adminMessages/owner-statements.js');
+
+const demo = JSON.parse(readFileSync(new URL('../infra/local/fixtures/demo.json', import.meta.url), 'utf8'));
+
+interface Figures {
+  openingBalance: number;
+  income: number;
+  expenses: number;
+  managementFee: number;
+  payouts: number;
+  closingBalance: number;
+}
+interface Row extends Figures {
+  propertyId: number;
+  name: string;
+  lines: { category: string; amount: number; party: string; description: string }[];
+}
+interface Statement {
+  items: Row[];
+  totals: Figures;
+}
+
+/** `2031-05` moved by `n` months. */
+function monthAdd(month: string, n: number): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (m - 1) + n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+// The fixture's site time zone is UTC, so the site's month is UTC's.
+const THIS_MONTH = new Date().toISOString().slice(0, 7);
+const cents = (n: number) => Math.round(n * 100);
+const amount = (n: number) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const six = (f: Figures) =>
+  [f.openingBalance, f.income, f.expenses, f.managementFee, f.payouts, f.closingBalance].map(amount);
+
+let staff: Client;
+
+async function statementOf(landlord: number, month: string): Promise<Statement> {
+  const res = await staff.get<Statement>('/API/adminReports/V1/ownerStatement.json', {
+    query: { month, landlord },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+/** What the property's journal holds for the owner at the start of `month`: cash less charges to the owner. */
+async function journalBalanceBefore(propertyId: number, month: string): Promise<number> {
+  const { Items = [] } = await rawTable.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :end',
+      ExpressionAttributeValues: { ':pk': `PROPLEDGER#${propertyId}`, ':end': `${month}-01` },
+    }),
+  );
+  let balance = 0;
+  for (const entry of Items) {
+    const lines = entry.lines as { account: string; debitCents: number; creditCents: number }[];
+    const net = (account: string) =>
+      lines.filter((l) => l.account === account).reduce((t, l) => t + l.debitCents - l.creditCents, 0);
+    if (lines.some((l) => l.account === 'cash')) balance += net('cash');
+    else if (entry.documentKind === 'OWNER' && entry.documentType === 'invoice') balance -= net('receivable');
+  }
+  return balance;
+}
+
+beforeAll(async () => {
+  // The demo lease under an id of its own (the base store has leases 1 and 2).
+  await fixture.loadFixture({
+    properties: demo.properties,
+    tenants: demo.tenants,
+    leases: [{ ...demo.leases[0], leaseId: 901 }],
+    invoices: demo.invoices.map((i: { leaseId?: number }) =>
+      i.leaseId === undefined ? i : { ...i, leaseId: 901 },
+    ),
+    expenses: demo.expenses,
+    rentHistory: demo.rentHistory,
+  });
+  // Each month before this one closed on its day, oldest first, as the hourly job does month by month.
+  for (let back = 5; back >= 1; back--)
+    await sendOwnerStatements(() => new Date(`${monthAdd(THIS_MONTH, 1 - back)}-03T12:00:00Z`));
+  staff = await signedIn('svcRep');
+}, 120_000);
+
+describe('the owner statement over the demo store', () => {
+  it('shows the demo’s payout to the owner and the fees of the closed months', async () => {
+    const payoutMonth = new Date(Date.now() - 16 * 86_400_000).toISOString().slice(0, 7);
+    const oak = (await statementOf(2, payoutMonth)).items.find((r) => r.propertyId === 101);
+    expect(oak?.lines).toContainEqual(
+      expect.objectContaining({ category: 'payout', amount: 1000, party: 'Lou Landlord' }),
+    );
+    const lastMonth = (await statementOf(2, monthAdd(THIS_MONTH, -1))).items.find(
+      (r) => r.propertyId === 101,
+    );
+    // The lease's rent of last month was paid, so last month's close charged 10 % of it.
+    expect(lastMonth?.managementFee).toBeGreaterThan(0);
+  });
+
+  it('any month, any landlord: the balances hold, carry over, match the journal, and the PDF draws them', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: -5, max: 1 }), fc.constantFrom(1, 2), async (offset, landlord) => {
+        const month = monthAdd(THIS_MONTH, offset);
+        const [statement, before] = await Promise.all([
+          statementOf(landlord, month),
+          statementOf(landlord, monthAdd(month, -1)),
+        ]);
+        const balances = (f: Figures) =>
+          cents(f.openingBalance) +
+          cents(f.income) -
+          cents(f.expenses) -
+          cents(f.managementFee) -
+          cents(f.payouts);
+        for (const row of statement.items) {
+          expect(cents(row.closingBalance), `${row.name} ${month}`).toBe(balances(row));
+          const previous = before.items.find((r) => r.propertyId === row.propertyId);
+          expect(row.openingBalance, `${row.name} ${month} opens`).toBe(previous?.closingBalance ?? 0);
+          expect(cents(row.closingBalance), `${row.name} ${month} journal`).toBe(
+            await journalBalanceBefore(row.propertyId, monthAdd(month, 1)),
+          );
+          const sum = (category: string) =>
+            row.lines.filter((l) => l.category === category).reduce((t, l) => t + cents(l.amount), 0);
+          expect([sum('income'), sum('expense'), sum('fee'), sum('payout')]).toEqual(
+            [row.income, row.expenses, row.managementFee, row.payouts].map(cents),
+          );
+          expect(row.lines.every((l) => l.description !== '')).toBe(true);
+        }
+        const total = (f: keyof Figures) => statement.items.reduce((t, r) => t + cents(r[f]), 0);
+        for (const f of [
+          'openingBalance',
+          'income',
+          'expenses',
+          'managementFee',
+          'payouts',
+          'closingBalance',
+        ] as const)
+          expect(cents(statement.totals[f])).toBe(total(f));
+        expect(cents(statement.totals.closingBalance)).toBe(balances(statement.totals));
+
+        const pdf = await staff.get('/API/adminReports/V1/ownerStatement.pdf', {
+          query: { month, landlord },
+          headers: { accept: 'application/pdf' },
+        });
+        expect(pdf.status).toBe(200);
+        const strings = (await readPdf(pdf.bytes)).pages.flat();
+        for (const row of statement.items) {
+          const at = strings.indexOf(row.name);
+          expect(strings.slice(at, at + 7)).toEqual([row.name, ...six(row)]);
+        }
+        const at = strings.indexOf('Total');
+        expect(strings.slice(at, at + 7)).toEqual(['Total', ...six(statement.totals)]);
+      }),
+      { numRuns: 10 },
+    );
+  }, 240_000);
+});
