@@ -1,6 +1,6 @@
 /**
  * Every repository path that README.md, docs/ and the source comments name exists, so a file that moves
- * cannot leave its old name behind in the prose (issue 15). A mention is a token that starts with a top-level
+ * cannot leave its old name behind in the prose. A mention is a token that starts with a top-level
  * folder or file of the repository (`shared/http/route.ts`, `test/registry`, `docs/`, `.ci/run`), taken
  * from the repository root, or a Markdown link to a local file, taken from the page that links it. A bare
  * file name (`create-handler.ts`) must be the name of some file of the repository.
@@ -221,5 +221,28 @@ describe('repository paths named in README, docs and comments', () => {
     const mentions = files.flatMap((file) => mentionsIn(file, readFileSync(join(ROOT, file), 'utf8')));
     expect(mentions.length).toBeGreaterThan(100);
     expect(dead(mentions)).toEqual([]);
+  });
+});
+
+describe('no references to a tracker outside the repository', () => {
+  // A reader cannot follow "issue 16" to anything: the code and docs say the reason instead.
+  const TRACKER_REFERENCE = /\bissues? #?\d+\b/i;
+
+  it('finds one in prose and comments', () => {
+    expect(TRACKER_REFERENCE.test('Limits per IP (issue 16): one UpdateItem')).toBe(true);
+    expect(TRACKER_REFERENCE.test('Issue #2, finding 8')).toBe(true);
+    expect(TRACKER_REFERENCE.test('the issues it found: 3')).toBe(false);
+  });
+
+  it('names none in the README, docs, code or tests', () => {
+    // This file names some to test the pattern.
+    const others = sources().filter((file) => file !== 'test/doc-paths.test.ts');
+    expect(others.length).toBeGreaterThan(300);
+    const found = others.flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (TRACKER_REFERENCE.test(line) ? [`${file}:${i + 1} ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
   });
 });

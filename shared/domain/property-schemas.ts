@@ -1,6 +1,6 @@
 /**
- * The property fields as requests and fixtures carry them (spec "Admin properties"; catalog fields per
- * issue #2): the admin create and update bodies, which the fixture format reuses for its properties.
+ * The property fields as requests and fixtures carry them (spec "Admin properties" and the
+ * catalog fields): the admin create and update bodies, which the fixture format reuses for its properties.
  */
 import * as v from 'valibot';
 import { MAX_NIGHTS_CAP } from './property.js';
