@@ -105,7 +105,7 @@ describe('transitions', () => {
     expect((refusal as BadRequest).errors).toEqual([
       { field: 'reservation.propertyId', message: 'must stay 2001' },
     ]);
-    expect(() => planReservationUpdate(r, { propertyId: 2002, dateFrom: '2027-08-05' }, NOW)).toThrow(
+    expect(() => planReservationUpdate(r, { propertyId: 2002, dateTo: '2027-08-05' }, NOW)).toThrow(
       BadRequest,
     );
     expect(planReservationUpdate(r, { propertyId: 2001, dateTo: '2027-08-04' }, NOW).next.propertyId).toBe(
