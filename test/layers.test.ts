@@ -127,6 +127,12 @@ const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
     owners: ['shared/data/reservations-repo.ts'],
   },
   {
+    // A website booking's order is written once, in the booking's transaction (its extra parts).
+    repo: 'shared/data/orders-repo.ts',
+    writes: ['insertOrderPart'],
+    owners: ['functions/publicBooking/'],
+  },
+  {
     // A channel reservation's mapping is written in the reservation's transaction by the channel webhook.
     repo: 'shared/data/channel-reservations-repo.ts',
     writes: ['insertChannelMappingPart'],
