@@ -14,7 +14,11 @@ import {
   resolveConflictParts,
 } from '../../shared/data/conflicts-repo.js';
 import { commit, type TxPart } from '../../shared/db/transaction.js';
-import { RESERVATION_STATUS, type ReservationRecord } from '../../shared/domain/booking/reservation.js';
+import {
+  keepsProperty,
+  RESERVATION_STATUS,
+  type ReservationRecord,
+} from '../../shared/domain/booking/reservation.js';
 import {
   CHANNEL_CONFLICT_EVENT,
   channelReference,
@@ -134,17 +138,13 @@ export async function createStay(r: ChannelReservation, ctx: WriteContext): Prom
 class CancelledMeanwhile extends Error {}
 
 /**
- * A channel reservation stays on its property (moving it elsewhere is a cancel and a new reservation), and a
- * modify never touches a cancelled one (the plan saw it open, the fresh read inside the write did not).
+ * A channel reservation stays on its property (a reservation never changes property: moving it elsewhere is
+ * a cancel and a new reservation), and a modify never touches a cancelled one (the plan saw it open, the fresh read inside the write did not).
  */
 function modifiable(stay: StayFields) {
   return (current: ReservationRecord) => {
     if (current.status === RESERVATION_STATUS.cancelled) throw new CancelledMeanwhile();
-    if (current.propertyId !== stay.propertyId)
-      throw new BadRequest(
-        `The channel reservation is on property ${current.propertyId}: cancel it and send a new one to move it to property ${stay.propertyId}`,
-        [{ field: 'reservation.propertyId', message: `must stay ${current.propertyId}` }],
-      );
+    keepsProperty(current, stay.propertyId, 'reservation.propertyId');
   };
 }
 

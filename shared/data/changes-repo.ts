@@ -22,6 +22,9 @@ export function newChangeId(now: Date): string {
   return `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`;
 }
 
+/** The start of every change record's label (a change's parts can be told from the record's own). */
+export const CHANGE_LABEL = 'change:';
+
 /**
  * The outbox part of a change; label `change:<recordType> <recordId>`, or `change:<recordType> <recordId>
  * <action>` for a second change of the same record in one transaction (a stay created as an overbooking).
@@ -38,7 +41,7 @@ export function changePart(input: ChangeInput, by: Actor, now: Date, second = fa
     fields: diffFields(input.before, input.after, input.masked),
     ...(input.event ? { event: input.event, ...eventRecordOf(input) } : {}),
   };
-  const label = `change:${input.recordType} ${input.recordId}${second ? ` ${input.action}` : ''}`;
+  const label = `${CHANGE_LABEL}${input.recordType} ${input.recordId}${second ? ` ${input.action}` : ''}`;
   return part.putIfAbsent(label, {
     ...keys.change(changeId),
     entity: CHANGE_ENTITY,

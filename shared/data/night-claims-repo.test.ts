@@ -263,6 +263,21 @@ describe('night claims', () => {
     expect(await claims.nightClaims(propertyId, '2027-11-01', '2027-11-10')).toEqual([]);
   });
 
+  it('a change is never built onto another property: its claims would be released and taken there', async () => {
+    const propertyId = await property();
+    const elsewhere = await property();
+    const r = reservation(propertyId, '2027-12-01', '2027-12-02');
+    r.nightUnits = [{ date: '2027-12-01', unit: 1 }];
+    await tx.commit(reservations.insertReservationParts(r));
+    const current = (await reservations.getReservation(r.reservationId)) as NonNullable<
+      Awaited<ReturnType<typeof reservations.getReservation>>
+    >;
+    const moved = { ...r, propertyId: elsewhere };
+    expect(() =>
+      reservations.replaceReservationParts(current, moved, claimChanges(r.nightUnits, r.nightUnits, false)),
+    ).toThrow(/cannot move to property/);
+  });
+
   it('the reservationSeq bump refuses an archived or missing property', async () => {
     const archived = await property(1);
     for (const propertyId of [archived, 999_999]) {

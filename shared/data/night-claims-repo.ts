@@ -18,7 +18,7 @@ export const CLAIM_LABEL = 'claim:night';
 
 export const NIGHT_CLAIM_ENTITY = 'nightClaim';
 
-export function nightClaimItem(propertyId: number, pick: UnitPick, reservationId: number, kind: ClaimKind) {
+function nightClaimItem(propertyId: number, pick: UnitPick, reservationId: number, kind: ClaimKind) {
   return {
     ...keys.nightClaim(propertyId, pick.date, pick.unit),
     entity: NIGHT_CLAIM_ENTITY,

@@ -16,6 +16,7 @@ import {
   type ClaimChanges,
   claimKindOf,
   holdsUnits,
+  keepsProperty,
   RESERVATION_STATUS,
   type ReservationRecord,
 } from '../domain/booking/reservation.js';
@@ -89,6 +90,8 @@ export function replaceReservationParts(
 ): TxPart[] {
   const id = next.reservationId;
   const kind = claimKindOf(next.status);
+  // The claims are released and taken at next.propertyId: right only because a stay never moves.
+  keepsProperty(current.record, next.propertyId);
   return [
     part.put(updateLabel(id), toItem(next, current.version + 1), {
       condition: 'version = :v',

@@ -5,6 +5,7 @@ import {
   claimChanges,
   createdStatus,
   holdsUnits,
+  keepsProperty,
   planReservationUpdate,
   type ReservationRecord,
   reservationView,
@@ -86,6 +87,30 @@ describe('transitions', () => {
       nightsChange: false,
       kindChanges: true,
     });
+  });
+
+  it('a reservation never changes property: a change naming another is a 400 naming the field', () => {
+    const r = reservation();
+    expect(() => keepsProperty(r, undefined)).not.toThrow();
+    expect(() => keepsProperty(r, 2001)).not.toThrow();
+    const refusal = (() => {
+      try {
+        keepsProperty(r, 2002, 'reservation.propertyId');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(BadRequest);
+    expect((refusal as BadRequest).message).toMatch(/on property 2001 and cannot move to property 2002/);
+    expect((refusal as BadRequest).errors).toEqual([
+      { field: 'reservation.propertyId', message: 'must stay 2001' },
+    ]);
+    expect(() => planReservationUpdate(r, { propertyId: 2002, dateTo: '2027-08-05' }, NOW)).toThrow(
+      BadRequest,
+    );
+    expect(planReservationUpdate(r, { propertyId: 2001, dateTo: '2027-08-04' }, NOW).next.propertyId).toBe(
+      2001,
+    );
   });
 
   it('an unknown status or dates that are no stay are a 400', () => {

@@ -83,8 +83,31 @@ const unknownStatus = (status: string) =>
     .map(([code, name]) => `${code} ${name}`)
     .join(', ')}); got "${status}"`;
 
-/** What an admin update may change: status, the stay's dates and the total price. */
+/**
+ * A reservation never changes property. Everything a stay holds is its property's: the night claims live in
+ * that property's partition and are compared by date and unit only, a move releases the old nights and claims
+ * the new ones at the property the record names, and the housekeeping turnover a stay leaves behind is that
+ * property's. A stay "moved" elsewhere is a cancellation and a new reservation. Every change of a stored
+ * reservation passes here; a change naming another property is a 400 naming `field`.
+ */
+export function keepsProperty(
+  current: Pick<ReservationRecord, 'reservationId' | 'propertyId'>,
+  propertyId: number | undefined,
+  field = 'propertyId',
+): void {
+  if (propertyId === undefined || propertyId === current.propertyId) return;
+  throw new BadRequest(
+    `Reservation ${current.reservationId} is on property ${current.propertyId} and cannot move to property ${propertyId}: cancel it and make a new reservation there`,
+    [{ field, message: `must stay ${current.propertyId}` }],
+  );
+}
+
+/**
+ * What a change of a stored reservation may change: status, the stay's dates and the total price. `propertyId`
+ * may be named only as the one it is on (keepsProperty).
+ */
 export interface ReservationPatch {
+  propertyId?: number | undefined;
   status?: string | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
@@ -106,6 +129,7 @@ export function planReservationUpdate(
   patch: ReservationPatch,
   now: string,
 ): PlannedUpdate {
+  keepsProperty(current, patch.propertyId);
   const status = patch.status ?? current.status;
   if (!isReservationStatus(status)) throw new BadRequest(unknownStatus(status));
   const dateFrom = patch.dateFrom ?? current.dateFrom;
@@ -205,17 +229,6 @@ export const isHeld = (r: Pick<ReservationRecord, 'status' | 'holdUntil'>): bool
 /** A hold paid in full: confirmed, no longer held. */
 export function confirmHold(current: ReservationRecord, now: string): ReservationRecord {
   return { ...current, status: RESERVATION_STATUS.confirmed, holdUntil: null, dateUpdated: now };
-}
-
-/** A hold that ran out: cancelled, its nights released. */
-export function expireHold(current: ReservationRecord, now: string): ReservationRecord {
-  return {
-    ...current,
-    status: RESERVATION_STATUS.cancelled,
-    holdUntil: null,
-    nightUnits: [],
-    dateUpdated: now,
-  };
 }
 
 /** The audit log records the stay, not the guest: name and e-mail are masked. */

@@ -26,7 +26,8 @@ export type TurnoverStep =
  * The one step from the current request (undefined: none yet) to the wanted one. A move keeps the status and
  * the assignee (the housekeeper keeps the job, on the new day); a cancellation archives; a reservation
  * confirmed again re-opens an archived turnover. Anything already as wanted is no step: a change delivered
- * twice does nothing more.
+ * twice does nothing more. The request keeps the property it was made for: a reservation never changes
+ * property (keepsProperty, shared/domain/booking/reservation.ts).
  */
 export function turnoverStep(current: HousekeepingRecord | undefined, wanted: TurnoverWanted): TurnoverStep {
   if (!current) return wanted.active ? { kind: 'create', requestDate: wanted.requestDate } : { kind: 'none' };

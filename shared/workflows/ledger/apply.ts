@@ -4,26 +4,14 @@
  */
 
 import { emitBusinessMetric } from '../../business-metrics.js';
-import { changePart } from '../../data/changes-repo.js';
-import {
-  getReservation,
-  releaseHoldPart,
-  replaceReservationParts,
-  reservationChanged,
-  type StoredReservation,
-} from '../../data/reservations-repo.js';
+import { getReservation, reservationChanged, type StoredReservation } from '../../data/reservations-repo.js';
 import { retryStale, StaleRecord } from '../../db/optimistic.js';
 import { commit, type TxPart } from '../../db/transaction.js';
-import {
-  confirmHold,
-  isHeld,
-  RESERVATION_STATUS,
-  reservationChange,
-} from '../../domain/booking/reservation.js';
-import type { Actor } from '../../domain/change.js';
+import { RESERVATION_STATUS } from '../../domain/booking/reservation.js';
 import type { DocumentType } from '../../domain/ledger/journal.js';
 import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
+import { confirmHoldParts } from '../reservations/index.js';
 import { type MoneyDocument, readMoneyDocument } from './document.js';
 import {
   type SettlementInput,
@@ -65,7 +53,9 @@ export async function applySettlement(
     const plan = await settlementParts(doc, input);
     const confirm =
       booking && plan.settlement.status === INVOICE_STATUS.paid
-        ? holdConfirmParts(booking, input.by, input.now)
+        ? // A hold paid in full is confirmed in the payment's own transaction (DESIGN.md "Bookings that are
+          // not paid yet"), by the reservation's owner.
+          confirmHoldParts(booking, input.by, input.now)
         : [];
     try {
       await commit([...plan.parts, ...confirm, ...extraParts(doc)]);
@@ -86,18 +76,4 @@ async function bookingOf(doc: MoneyDocument): Promise<StoredReservation | undefi
   if (doc.documentType !== 'invoice') return undefined;
   const reservationId = (doc.record as InvoiceRecord).reservationId;
   return reservationId === null ? undefined : getReservation(reservationId);
-}
-
-/**
- * A hold paid in full is confirmed in the payment's own transaction (DESIGN.md "Bookings that are not paid
- * yet"): conditioned on the reservation's version, so the hold-expiry job and the payment cannot both win.
- */
-function holdConfirmParts(booking: StoredReservation, by: Actor, now: Date): TxPart[] {
-  if (!isHeld(booking.record)) return [];
-  const next = confirmHold(booking.record, now.toISOString());
-  return [
-    ...replaceReservationParts(booking, next, { release: [], claim: [], relabel: [] }),
-    releaseHoldPart(next.reservationId),
-    changePart(reservationChange('modified', booking.record, next), by, now),
-  ];
 }
