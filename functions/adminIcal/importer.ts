@@ -5,7 +5,7 @@
  * feed must not stop the others, and EventBridge retrying the whole run would fetch every feed again.
  */
 import { allFeeds } from '../../shared/data/ical-feeds-repo.js';
-import { emitIcalImportMetrics, type IcalImportCounts } from '../../shared/ical-import-metrics.js';
+import { emitIcalImportMetrics, importCounts } from '../../shared/ical-import-metrics.js';
 import { log } from '../../shared/log.js';
 import { mapLimited } from '../../shared/map-limited.js';
 import { type ImportResult, importFeed } from './import-feed.js';
@@ -42,15 +42,6 @@ export async function importAllFeeds(now: Date): Promise<ImportResult[]> {
     },
     CONCURRENCY,
   );
-}
-
-/** What the run counts for the stack's alarms. */
-export function importCounts(results: readonly ImportResult[]): IcalImportCounts {
-  return {
-    IcalFeedsUnhealthy: results.filter((r) => !r.healthy).length,
-    IcalImportStepErrors: results.reduce((sum, r) => sum + r.errors.length, 0),
-    IcalConflicts: results.reduce((sum, r) => sum + r.conflicts, 0),
-  };
 }
 
 export async function handler(): Promise<void> {
