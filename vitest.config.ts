@@ -10,6 +10,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: more workers only contend with DynamoDB Local for CPU.
     maxWorkers: 2,
-    env: { LOG_LEVEL: 'silent' },
+    // Quiet runs: errors only in the logs, and no EMF metric lines (shared/metrics.ts).
+    env: { LOG_LEVEL: 'silent', POWERTOOLS_METRICS_DISABLED: 'true' },
   },
 });

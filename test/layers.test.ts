@@ -138,6 +138,30 @@ const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
     writes: ['insertChannelMappingPart'],
     owners: ['functions/channel/'],
   },
+  // A message: recorded and tried by the one sender of the message jobs (its retries on the retry engine).
+  {
+    repo: 'shared/data/mail-messages-repo.ts',
+    writes: ['putNewMessage', 'claimTry', 'recordTry'],
+    owners: ['functions/adminMessages/deliver.ts'],
+  },
+  // A webhook delivery: made by the fan-out, attempted by the dispatch and the retry sweep, replayed by admins.
+  {
+    repo: 'shared/data/webhook-deliveries-repo.ts',
+    writes: [
+      'putDeliveryIfAbsent',
+      'claimAttempt',
+      'recordScheduledAttempt',
+      'failWithoutAttempt',
+      'replayAttemptPart',
+    ],
+    owners: ['functions/adminWebhooks/'],
+  },
+  // A table-change job's parked and kept records: only the cloud's retry path moves them.
+  {
+    repo: 'shared/data/job-retries-repo.ts',
+    writes: ['parkRecords', 'claimParked', 'unpark', 'retryParkedLater', 'keepParked'],
+    owners: ['shared/jobs/table-retry-path.ts'],
+  },
 ];
 
 function breaks(rule: (from: SourceFile, to: string) => boolean): string[] {

@@ -37,20 +37,21 @@ import { DELETION_PROTECTION_OFF } from '../infra/deployed/failed-create-recover
 import {
   BUSINESS_METRICS,
   BUSINESS_METRICS_NAMESPACE,
-  businessMetricLine,
+  emitBusinessMetric,
 } from '../shared/business-metrics.js';
 import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
-import {
-  anomalyMetricLine,
-  PAYMENT_ANOMALY_METRIC,
-  PAYMENT_METRICS_NAMESPACE,
-} from '../shared/domain/payments/anomaly-metric.js';
 import { allPaths, controllerOf, defineRoute, type RouteContract } from '../shared/http/route.js';
 import { jobEntryPath, type TableChangeJob } from '../shared/jobs/contract.js';
 import { filterPatterns } from '../shared/jobs/filter.js';
-import { JOB_METRICS_NAMESPACE } from '../shared/jobs/metrics.js';
+import { emitJobMetric, JOB_METRICS_NAMESPACE } from '../shared/jobs/metrics.js';
 import { SWEEP_EVERY_MINUTES } from '../shared/jobs/retry-path.js';
+import {
+  emitAnomalyMetric,
+  PAYMENT_ANOMALY_METRIC,
+  PAYMENT_METRICS_NAMESPACE,
+} from '../shared/payments/anomaly-metric.js';
 import { SECRET_NAMES } from '../shared/secrets.js';
+import { directiveOf, metricLinesOf } from './support/metric-lines.js';
 
 const SYNTH_TIMEOUT = 60_000;
 /**
@@ -998,9 +999,13 @@ describe('cloud stack', () => {
     expect(metricsOf('Webhook failures')).toContain('DeliveryFailures');
     expect(metricsOf('Mail failures')).toContain('MailSendFailures');
     expect(BUSINESS_METRICS).toEqual(['Bookings', 'Payments']);
-    expect(businessMetricLine('Bookings', 1, new Date(0))).toContain(
-      `"Namespace":"${BUSINESS_METRICS_NAMESPACE}"`,
-    );
+    // The widget names no dimension: the writer's lines have none either (no Powertools `service`).
+    for (const metric of BUSINESS_METRICS)
+      expect(directiveOf(metricLinesOf(() => emitBusinessMetric(metric))[0])).toEqual({
+        Namespace: BUSINESS_METRICS_NAMESPACE,
+        Dimensions: [[]],
+        Metrics: [{ Name: metric, Unit: 'Count' }],
+      });
   });
 
   it("counts failed mail sends ('message send failed' lines) in every job function's log group, and alarms on a message given up on", () => {
@@ -1315,8 +1320,14 @@ describe('cloud stack', () => {
     });
     expect(JSON.stringify(anomalies[0]?.AlarmActions)).toContain('Ref');
     expect(JSON.stringify(anomalies[0]?.OKActions)).toContain('Ref');
-    expect(anomalyMetricLine('overRefund', 'evt_1', new Date(0))).toContain(
-      `"Namespace":"${PAYMENT_METRICS_NAMESPACE}"`,
+    // The alarm names no dimension: the line the paymentWebhook writes has none either.
+    expect(anomalies[0]?.Dimensions).toBeUndefined();
+    expect(directiveOf(metricLinesOf(() => emitAnomalyMetric('overRefund', 'evt_1', new Date()))[0])).toEqual(
+      {
+        Namespace: PAYMENT_METRICS_NAMESPACE,
+        Dimensions: [[]],
+        Metrics: [{ Name: PAYMENT_ANOMALY_METRIC, Unit: 'Count' }],
+      },
     );
   });
 
@@ -1404,6 +1415,14 @@ describe('cloud stack', () => {
     expect(kept.map((a) => a.Dimensions as { Name: string; Value: string }[]).sort()).toEqual(
       tableChangeJobs.map((id) => [{ Name: 'JobId', Value: id }]).sort(),
     );
+    // The sweep's line names the same metric by the same one dimension (no Powertools `service`).
+    const [line] = metricLinesOf(() => emitJobMetric('JobRecordsKept', 'auditLog', 1));
+    expect(directiveOf(line)).toEqual({
+      Namespace: JOB_METRICS_NAMESPACE,
+      Dimensions: [['JobId']],
+      Metrics: [{ Name: 'JobRecordsKept', Unit: 'Count' }],
+    });
+    expect(line?.JobId).toBe('auditLog');
     for (const alarm of kept) {
       expect(alarm).toMatchObject({
         Statistic: 'Sum',

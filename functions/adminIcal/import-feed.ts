@@ -9,8 +9,9 @@ import { type FeedRecord, importedEvents, saveHealth } from '../../shared/data/i
 import { getSettings } from '../../shared/data/settings-repo.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { todayIn } from '../../shared/domain/dates.js';
-import { type ImportSlice, planSync, type SyncStep, slicesOf } from '../../shared/domain/ical/plan-sync.js';
+import { type ImportSlice, planSync, slicesOf } from '../../shared/domain/ical/plan-sync.js';
 import { log } from '../../shared/log.js';
+import { mapLimited } from '../../shared/map-limited.js';
 import { StepRunner, type StepTally } from './apply-steps.js';
 import { readFeed } from './fetch-feed.js';
 
@@ -65,16 +66,17 @@ export async function importFeed(
   const steps = planSync(slices, imported, today);
   // A few steps at once: each is its own transaction on other nights; the property's reservationSeq, which every
   // one of them bumps, makes concurrent ones conflict now and then, and the writes retry those themselves.
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < steps.length && performance.now() < stopAt) {
-      const step = steps[next++] as SyncStep;
+  // A step not started within the budget is left for the next import.
+  const ran = await mapLimited(
+    steps,
+    async (step) => {
+      if (performance.now() >= stopAt) return false;
       await runner.run(step);
-      done += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(STEP_CONCURRENCY, steps.length) }, worker));
+      return true;
+    },
+    STEP_CONCURRENCY,
+  );
+  const done = ran.filter(Boolean).length;
   const eventCount = read.kind === 'events' ? read.events.length : feed.eventCount;
   await saveHealth(feed.feedId, {
     lastAttemptAt: attemptedAt,

@@ -74,7 +74,7 @@ export async function tryClaimed(
       };
     } catch (error) {
       const name = (error as Error).name;
-      const next = PERMANENT.has(name) ? null : nextTryAfterFailure(made, clock());
+      const next = nextTryAfterFailure(made, clock(), PERMANENT.has(name));
       const lastError = `${name}: ${(error as Error).message}`.slice(0, 500);
       outcome = {
         status: next ? 'pending' : 'failed',

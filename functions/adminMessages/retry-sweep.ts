@@ -6,6 +6,7 @@
 import { dueMessages } from '../../shared/data/mail-messages-repo.js';
 import type { MessageRecord } from '../../shared/domain/messages/record.js';
 import { log } from '../../shared/log.js';
+import { mapLimited } from '../../shared/map-limited.js';
 import { type Clock, mailContext, retryMessage } from './deliver.js';
 
 /** Messages read per run; the rest wait for the next run. */
@@ -16,24 +17,19 @@ export async function retryDueMessages(clock: Clock): Promise<{ tried: MessageRe
   const due = await dueMessages(clock().toISOString(), BATCH);
   if (due.length === 0) return { tried: [] };
   const ctx = await mailContext(clock());
-  const tried: MessageRecord[] = [];
-  const queue = [...due];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const message = next;
-      await retryMessage(message, ctx, clock).then(
-        (result) => {
-          if (result) tried.push(result);
-        },
-        (error: unknown) =>
-          log('error', 'message retry failed', {
-            messageId: message.messageId,
-            error: (error as Error).message,
-          }),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  const results = await mapLimited(
+    due,
+    (message) =>
+      retryMessage(message, ctx, clock).catch((error: unknown) => {
+        log('error', 'message retry failed', {
+          messageId: message.messageId,
+          error: (error as Error).message,
+        });
+        return undefined;
+      }),
+    PARALLEL,
+  );
+  const tried = results.filter((result): result is MessageRecord => result !== undefined);
   return { tried };
 }
 

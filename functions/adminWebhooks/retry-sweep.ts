@@ -9,6 +9,7 @@ import { allSubscriptions } from '../../shared/data/webhook-subscriptions-repo.j
 import type { DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
 import { ATTEMPT_LEASE_MS } from '../../shared/domain/webhooks/retry.js';
 import { log } from '../../shared/log.js';
+import { mapLimited } from '../../shared/map-limited.js';
 import { attemptClaimed, type Clock } from './dispatch.js';
 
 /** Deliveries due this far ahead are waited for in this run (the next run is a minute away). */
@@ -31,18 +32,17 @@ export async function retryDue(clock: Clock): Promise<{ attempted: number }> {
     attempted += 1;
     await attemptClaimed(claimed, subscriptions.get(claimed.subscriptionId), clock);
   };
-  const queue = [...due];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      await one(next).catch((error: unknown) =>
+  await mapLimited(
+    due,
+    (delivery) =>
+      one(delivery).catch((error: unknown) =>
         log('error', 'webhook retry failed', {
-          deliveryId: next?.deliveryId,
+          deliveryId: delivery.deliveryId,
           error: (error as Error).message,
         }),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+      ),
+    PARALLEL,
+  );
   return { attempted };
 }
 

@@ -5,9 +5,9 @@
  * Stripe SDK (stripe-signature.ts, this group's `stripe` verifier).
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { emitAnomalyMetric } from '../../shared/domain/payments/anomaly-metric.js';
 import { createHttpHandler } from '../../shared/http/create-handler.js';
 import { bind } from '../../shared/http/route.js';
+import { emitAnomalyMetric } from '../../shared/payments/anomaly-metric.js';
 import { anomalyOf } from './anomalies.js';
 import { isFunctionUrlEvent, restEventOf } from './function-url-event.js';
 import * as routes from './routes.js';

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
 import { icalImport } from '../../functions/adminIcal/jobs.js';
-import { ICAL_METRICS_NAMESPACE, IcalAlarms } from './ical-alarms.js';
+import { emitIcalImportMetrics, ICAL_METRICS_NAMESPACE } from '../../shared/ical-import-metrics.js';
+import { directiveOf, metricLinesOf } from '../../test/support/metric-lines.js';
+import { IcalAlarms } from './ical-alarms.js';
 
 describe('IcalAlarms', () => {
   it('alarms on unhealthy feeds (two runs in a row) and on any conflict, to the topic, from the job’s metrics', () => {
@@ -24,9 +25,15 @@ describe('IcalAlarms', () => {
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toHaveLength(1);
       expect(alarm.TreatMissingData).toBe('notBreaching');
+      expect(alarm.Dimensions).toBeUndefined();
     }
-    // The construct watches the namespace the job writes (its entry is not imported: it loads the table client).
-    const importer = readFileSync(new URL('../../functions/adminIcal/importer.ts', import.meta.url), 'utf8');
-    expect(importer).toContain(`METRIC_NAMESPACE = '${ICAL_METRICS_NAMESPACE}'`);
+    // The job's line: the same namespace and metrics, no dimension (no Powertools `service`).
+    const [line] = metricLinesOf(() =>
+      emitIcalImportMetrics({ IcalFeedsUnhealthy: 1, IcalImportStepErrors: 0, IcalConflicts: 1 }, new Date()),
+    );
+    expect(directiveOf(line).Namespace).toBe(ICAL_METRICS_NAMESPACE);
+    expect(directiveOf(line).Dimensions).toEqual([[]]);
+    for (const alarm of alarms)
+      expect(directiveOf(line).Metrics.map((m) => m.Name)).toContain(alarm.MetricName);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Alarms on the iCal import (docs/ical.md "Operations"). Each icalImport run writes one CloudWatch Embedded
- * Metric Format line (functions/adminIcal/importer.ts) in the namespace RentalPm/Ical, so the metrics need no
+ * Metric Format line (shared/ical-import-metrics.ts) in the namespace RentalPm/Ical, so the metrics need no
  * metrics client and no extra permission:
  * - IcalFeedsUnhealthy (feeds whose last read failed, was empty, too large or not a calendar): alarm when it
  *   is 1 or more on two runs in a row (one failed read of a channel's calendar is common; two is a feed to fix);
@@ -13,8 +13,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-
-export const ICAL_METRICS_NAMESPACE = 'RentalPm/Ical';
+import { ICAL_METRICS_NAMESPACE, type IcalImportCounts } from '../../shared/ical-import-metrics.js';
 
 export interface IcalAlarmsProps {
   readonly topic: sns.ITopic;
@@ -28,7 +27,7 @@ export class IcalAlarms extends Construct {
 
   constructor(scope: Construct, id: string, props: IcalAlarmsProps) {
     super(scope, id);
-    const metric = (metricName: string, statistic: string) =>
+    const metric = (metricName: keyof IcalImportCounts, statistic: string) =>
       new cloudwatch.Metric({
         namespace: ICAL_METRICS_NAMESPACE,
         metricName,

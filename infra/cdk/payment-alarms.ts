@@ -1,6 +1,6 @@
 /**
  * The alarm on payment anomalies (docs/payments.md "Anomalies"): the paymentWebhook function writes one
- * Embedded Metric Format line per Stripe event it kept as an anomaly (shared/domain/payments/anomaly-metric.ts:
+ * Embedded Metric Format line per Stripe event it kept as an anomaly (shared/payments/anomaly-metric.ts:
  * namespace RentalPm/Payments, metric PaymentAnomalies) — card money the books could not take (a refund
  * beyond what was paid, a payment for a cancelled booking …). Each needs a person (a refund in Stripe, a
  * payment recorded by hand), so the alarm fires on any. No metrics client, no extra permission.
@@ -10,10 +10,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import {
-  PAYMENT_ANOMALY_METRIC,
-  PAYMENT_METRICS_NAMESPACE,
-} from '../../shared/domain/payments/anomaly-metric.js';
+import { PAYMENT_ANOMALY_METRIC, PAYMENT_METRICS_NAMESPACE } from '../../shared/payments/anomaly-metric.js';
 
 export interface PaymentAlarmsProps {
   readonly topic: sns.ITopic;

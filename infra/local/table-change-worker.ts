@@ -7,10 +7,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { linearBackoff } from '../../shared/backoff.js';
 import { jobFailureItem } from '../../shared/data/job-retry-items.js';
 import type { TableChangeJob } from '../../shared/jobs/contract.js';
 import { matchesTrigger } from '../../shared/jobs/filter.js';
 import { log } from '../../shared/log.js';
+import { afterFailedTry, type RetryPolicy } from '../../shared/retry-policy.js';
 import { type JobHandler, type JobStatus, lambdaContext } from './job-invocation.js';
 
 export interface Queued {
@@ -31,13 +33,17 @@ export class TableChangeWorker {
   private running: Promise<void> | undefined;
   /** After a thrown error, records go one at a time until a batch succeeds (the cloud bisects the batch). */
   private isolate = false;
+  /** The cloud's count (`maxRetries` retries after the first try), with short waits: n × retryDelayMs. */
+  private readonly policy: RetryPolicy;
 
   constructor(
     private readonly job: TableChangeJob,
     private readonly handler: JobHandler,
     private readonly status: JobStatus,
     private readonly deps: WorkerDeps,
-  ) {}
+  ) {
+    this.policy = { maxTries: job.maxRetries + 1, backoff: linearBackoff(deps.retryDelayMs) };
+  }
 
   offer(record: DynamoDBRecord): void {
     if (!matchesTrigger(this.job, record)) return;
@@ -106,7 +112,7 @@ export class TableChangeWorker {
 
   private async afterFailure(error: string): Promise<void> {
     const head = this.queue[0] as Queued;
-    if (head.failures > this.job.maxRetries) {
+    if (afterFailedTry(this.policy, head.failures, new Date()).kind === 'giveUp') {
       await this.deps.keep(head, error);
       this.queue.shift();
       this.status.keptFailures += 1;
@@ -114,7 +120,7 @@ export class TableChangeWorker {
       this.isolate = false;
       return;
     }
-    await sleep(this.deps.retryDelayMs * head.failures);
+    await sleep(this.policy.backoff(head.failures));
   }
 }
 

@@ -10,6 +10,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { linearBackoff } from '../backoff.js';
 import { log } from '../log.js';
 import type { TableChangeJob } from './contract.js';
 import { matchesTrigger } from './filter.js';
@@ -18,8 +19,8 @@ import {
   type DispatchedJob,
   IN_PROCESS_DELAY_MS,
   IN_PROCESS_TRIES,
+  jobRetryPolicy,
   type RetryPath,
-  retryDelayMs,
   tryRecords,
 } from './retry-path.js';
 
@@ -67,7 +68,7 @@ async function runJob(
   options: DispatchOptions,
 ): Promise<DynamoDBRecord | undefined> {
   const tries = options.tries ?? IN_PROCESS_TRIES;
-  const delayMs = options.delayMs ?? IN_PROCESS_DELAY_MS;
+  const inPlace = linearBackoff(options.delayMs ?? IN_PROCESS_DELAY_MS);
   const clock = options.clock ?? (() => new Date());
   let rest = records;
   try {
@@ -83,7 +84,7 @@ async function runJob(
       let attempts = 1;
       let error = first.error;
       while (error !== undefined && attempts < tries) {
-        await sleep(delayMs * attempts);
+        await sleep(inPlace(attempts));
         attempts += 1;
         error = (await tryRecords(handler, rest.slice(0, 1))).error;
       }
@@ -97,7 +98,7 @@ async function runJob(
         following: rest.length - 1,
         error,
       });
-      const dueAt = new Date(clock().getTime() + retryDelayMs(attempts)).toISOString();
+      const dueAt = new Date(clock().getTime() + jobRetryPolicy(job).backoff(attempts)).toISOString();
       await park(job, rest, { attempts, dueAt, error }, options.retryPath, clock);
       return undefined;
     }

@@ -7,6 +7,8 @@
  * parked parks its new ones too: each job still sees its records in stream order, as with a reader of its own.
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { type Backoff, exponentialBackoff } from '../backoff.js';
+import type { RetryPolicy } from '../retry-policy.js';
 import type { TableChangeJob } from './contract.js';
 
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
@@ -26,12 +28,18 @@ export const SWEEP_EVERY_MINUTES = 1;
 export const CLAIM_MS = 2 * 60_000;
 
 /**
- * The wait after `attempts` failed tries: 1, 2, 4, 8 … minutes, at most an hour (with the contracts' 5
- * retries, a record is kept about 15 minutes after its first try; its job's later records wait with it).
+ * A job's record: its first try and `maxRetries` retries (the tries in place count), then it is kept. The wait
+ * after `attempts` failed tries: 1, 2, 4, 8 … minutes from the first parked wait on, at most an hour (with the
+ * contracts' 5 retries, a record is kept about 15 minutes after its first try; its job's later records wait
+ * with it).
  */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(attempts - 2, 0), 3_600_000);
+export function jobRetryPolicy(job: Pick<TableChangeJob, 'maxRetries'>): RetryPolicy {
+  return { maxTries: job.maxRetries + 1, backoff: parkedBackoff };
 }
+
+const doubling = exponentialBackoff(60_000, 3_600_000);
+/** The tries in place wait milliseconds (IN_PROCESS_DELAY_MS); the doubling starts with the first parked wait. */
+const parkedBackoff: Backoff = (attempts) => doubling(attempts - IN_PROCESS_TRIES + 1);
 
 /** What the stream reader needs of the retry path. */
 export interface RetryPath {

@@ -6,9 +6,10 @@
  */
 import type { ParkedRecord } from '../data/job-retry-items.js';
 import { log } from '../log.js';
+import { afterFailedTry } from '../retry-policy.js';
 import type { TableChangeJob } from './contract.js';
 import { emitJobMetric } from './metrics.js';
-import { CLAIM_MS, type DispatchedJob, retryDelayMs, tryRecords } from './retry-path.js';
+import { CLAIM_MS, type DispatchedJob, jobRetryPolicy, tryRecords } from './retry-path.js';
 
 /** What the sweep needs of the parked records (shared/data/job-retries-repo.ts in the cloud). */
 export interface ParkedRecords {
@@ -68,7 +69,8 @@ async function sweepJob(
       continue;
     }
     const attempts = head.attempts + 1;
-    if (attempts > job.maxRetries) {
+    const next = afterFailedTry(jobRetryPolicy(job), attempts, clock());
+    if (next.kind === 'giveUp') {
       await parked.keep(head, attempts, error, clock());
       result.kept += 1;
       emitJobMetric('JobRecordsKept', job.id, 1);
@@ -80,7 +82,7 @@ async function sweepJob(
       });
       continue;
     }
-    await parked.retryLater(head, attempts, new Date(clock().getTime() + retryDelayMs(attempts)), error);
+    await parked.retryLater(head, attempts, next.at, error);
     result.retriedLater += 1;
     break;
   }

@@ -4,6 +4,8 @@
  * sends it, so a change the stream delivers twice, or two runs of a job at once, mail once. The body is not
  * kept (privacy): a retry renders it again from its cause.
  */
+import { scheduledBackoff } from '../../backoff.js';
+import { afterFailedTry, type RetryPolicy } from '../../retry-policy.js';
 import type { MessageKind } from './kinds.js';
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
@@ -48,18 +50,25 @@ export const causes = {
 export const changeIdOfCause = (cause: string): string | undefined =>
   cause.startsWith('chg_') ? cause.slice(4) : undefined;
 
-/** Tries in all before a message is left failed. */
-export const MAX_TRIES = 5;
-/** The wait after try n fails (1 min, 5 min, 30 min, 2 h: the last try about 2.6 h after the first). */
-const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000] as const;
+/**
+ * A refused message is tried again after 1 min, 5 min, 30 min and 2 h (5 tries in all, the last about 2.6 h
+ * after the first), then left failed (shared/retry-policy.ts).
+ */
+export const MESSAGE_RETRY: RetryPolicy = {
+  maxTries: 5,
+  backoff: scheduledBackoff([60_000, 300_000, 1_800_000, 7_200_000]),
+};
+
 /** A try holds its message this long (longer than the sending function's timeout): no two tries at once. */
 export const ATTEMPT_LEASE_MS = 2 * 60_000;
 
-/** After try `made` (1-based) failed: when to try again, or null when it was the last. */
-export function nextTryAfterFailure(made: number, now: Date): string | null {
-  if (made >= MAX_TRIES) return null;
-  const delay = RETRY_DELAYS_MS[Math.min(made, RETRY_DELAYS_MS.length) - 1] ?? 60_000;
-  return new Date(now.getTime() + delay).toISOString();
+/**
+ * After try `made` (1-based) failed: when to try again, or null when the message is left failed (the last try,
+ * or an answer no retry changes).
+ */
+export function nextTryAfterFailure(made: number, now: Date, permanent = false): string | null {
+  const next = afterFailedTry(MESSAGE_RETRY, made, now, { permanent });
+  return next.kind === 'retry' ? next.at.toISOString() : null;
 }
 
 /** What the message log shows of a record (adminMessages). */

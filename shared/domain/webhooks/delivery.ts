@@ -6,7 +6,7 @@
  */
 import { printableExcerpt } from '../printable.js';
 import type { WebhookPayload } from './payload.js';
-import { MAX_ATTEMPTS, nextAttemptAfter } from './retry.js';
+import { nextAttemptAfter } from './retry.js';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -54,7 +54,7 @@ export function afterScheduledAttempt(
   now: Date,
 ): { status: DeliveryStatus; nextAttemptAt?: string } {
   if (ok) return { status: 'succeeded' };
-  const next = attemptsMade < MAX_ATTEMPTS ? nextAttemptAfter(attemptsMade, now) : undefined;
+  const next = nextAttemptAfter(attemptsMade, now);
   return next ? { status: 'pending', nextAttemptAt: next.toISOString() } : { status: 'failed' };
 }
 

@@ -3,12 +3,17 @@
  * 24 h) and when a subscription that keeps failing is disabled (3 days). Plain functions of the attempt count
  * and the caller's clock.
  */
+import { scheduledBackoff } from '../../backoff.js';
+import { afterFailedTry, type RetryPolicy } from '../../retry-policy.js';
 
 /** The waits after the 1st, 2nd … failed attempt; after the last one the delivery has failed for good. */
 export const RETRY_DELAYS_SECONDS = [5, 60, 600, 3600, 6 * 3600, 24 * 3600] as const;
 
-/** Every attempt a delivery gets: the first and one per retry. */
-export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+/** Every attempt a delivery gets: the first and one per retry (shared/retry-policy.ts). */
+export const DELIVERY_RETRY: RetryPolicy = {
+  maxTries: RETRY_DELAYS_SECONDS.length + 1,
+  backoff: scheduledBackoff(RETRY_DELAYS_SECONDS.map((seconds) => seconds * 1000)),
+};
 
 /** A subscription whose attempts have failed without a success in between for this long is disabled. */
 export const DISABLE_AFTER_MS = 3 * 24 * 3600 * 1000;
@@ -25,8 +30,8 @@ export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 /** The due time after `attemptsMade` failed attempts, or undefined when none is left. */
 export function nextAttemptAfter(attemptsMade: number, now: Date): Date | undefined {
-  const delay = RETRY_DELAYS_SECONDS[attemptsMade - 1];
-  return delay === undefined ? undefined : new Date(now.getTime() + delay * 1000);
+  const next = afterFailedTry(DELIVERY_RETRY, attemptsMade, now);
+  return next.kind === 'retry' ? next.at : undefined;
 }
 
 /** Whether a subscription failing since `failingSince` has failed long enough to be disabled. */

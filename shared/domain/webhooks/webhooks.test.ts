@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { afterScheduledAttempt, excerpt, RESPONSE_EXCERPT_CHARS } from './delivery.js';
 import { isWebhookEvent } from './events.js';
 import { DELIVERY_ID_PATTERN, deliveryIdOf, payloadOf } from './payload.js';
-import { failedTooLong, MAX_ATTEMPTS, nextAttemptAfter, RETRY_DELAYS_SECONDS } from './retry.js';
+import { DELIVERY_RETRY, failedTooLong, nextAttemptAfter, RETRY_DELAYS_SECONDS } from './retry.js';
 import {
   createSubscriptionBody,
   newSecret,
@@ -19,7 +19,7 @@ const now = new Date('2030-01-01T00:00:00.000Z');
 describe('retry schedule', () => {
   it('waits about 5 s, 1 min, 10 min, 1 h, 6 h, 24 h, then gives up', () => {
     expect(RETRY_DELAYS_SECONDS).toEqual([5, 60, 600, 3600, 21600, 86400]);
-    expect(MAX_ATTEMPTS).toBe(7);
+    expect(DELIVERY_RETRY.maxTries).toBe(7);
     const waits = [1, 2, 3, 4, 5, 6].map((n) => (nextAttemptAfter(n, now)?.getTime() ?? 0) - now.getTime());
     expect(waits).toEqual([5000, 60000, 600000, 3600000, 21600000, 86400000]);
     expect(nextAttemptAfter(7, now)).toBeUndefined();

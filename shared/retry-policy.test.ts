@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { exponentialBackoff, linearBackoff, scheduledBackoff } from './backoff.js';
+import { MESSAGE_RETRY, nextTryAfterFailure } from './domain/messages/record.js';
+import { DELIVERY_RETRY } from './domain/webhooks/retry.js';
+import { IN_PROCESS_TRIES, jobRetryPolicy } from './jobs/retry-path.js';
+import { afterFailedTry, lastTryAfterMs, type RetryPolicy } from './retry-policy.js';
+
+const now = new Date('2030-01-01T00:00:00.000Z');
+const MINUTE = 60_000;
+const waitsOf = (policy: RetryPolicy) =>
+  Array.from({ length: policy.maxTries - 1 }, (_, i) => policy.backoff(i + 1));
+
+describe('the waits (shared/backoff.ts)', () => {
+  it('a schedule: the nth wait after the nth failure, the last one after that', () => {
+    const backoff = scheduledBackoff([5, 60, 600]);
+    expect([1, 2, 3, 4, 9].map(backoff)).toEqual([5, 60, 600, 600, 600]);
+    expect(() => scheduledBackoff([])).toThrow();
+  });
+
+  it('doubling, capped', () => {
+    const backoff = exponentialBackoff(100, 1_000);
+    expect([0, 1, 2, 3, 4, 5].map(backoff)).toEqual([100, 100, 200, 400, 800, 1_000]);
+  });
+
+  it('one step a try', () => {
+    expect([1, 2, 3].map(linearBackoff(100))).toEqual([100, 200, 300]);
+  });
+});
+
+describe('the retry engine (shared/retry-policy.ts)', () => {
+  const policy: RetryPolicy = { maxTries: 3, backoff: scheduledBackoff([1_000, 5_000]) };
+
+  it('after a failed try that was not the last: the next try after its wait', () => {
+    expect(afterFailedTry(policy, 1, now)).toEqual({ kind: 'retry', at: new Date(now.getTime() + 1_000) });
+    expect(afterFailedTry(policy, 2, now)).toEqual({ kind: 'retry', at: new Date(now.getTime() + 5_000) });
+  });
+
+  it('gives up after the last try, and at once on a failure no retry changes', () => {
+    expect(afterFailedTry(policy, 3, now)).toEqual({ kind: 'giveUp' });
+    expect(afterFailedTry(policy, 4, now)).toEqual({ kind: 'giveUp' });
+    expect(afterFailedTry(policy, 1, now, { permanent: true })).toEqual({ kind: 'giveUp' });
+  });
+
+  it('a single try is never retried', () => {
+    expect(afterFailedTry({ maxTries: 1, backoff: linearBackoff(1) }, 1, now)).toEqual({ kind: 'giveUp' });
+  });
+
+  it('the last try of a policy comes after the sum of its waits', () => {
+    expect(lastTryAfterMs(policy)).toBe(6_000);
+  });
+});
+
+describe('the policies that use it', () => {
+  it('mail (docs/messages.md): 1 min, 5 min, 30 min, 2 h, then failed; the last try about 2.6 h after the first', () => {
+    expect(MESSAGE_RETRY.maxTries).toBe(5);
+    expect(waitsOf(MESSAGE_RETRY)).toEqual([MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE]);
+    expect(lastTryAfterMs(MESSAGE_RETRY) / 3_600_000).toBeCloseTo(2.6, 1);
+    expect(nextTryAfterFailure(1, now)).toBe('2030-01-01T00:01:00.000Z');
+    expect(nextTryAfterFailure(5, now)).toBeNull();
+    // An answer no retry changes (SES refusing the address): failed at once.
+    expect(nextTryAfterFailure(1, now, true)).toBeNull();
+  });
+
+  it('webhook deliveries (docs/webhooks.md): 5 s, 1 min, 10 min, 1 h, 6 h, 24 h, then failed', () => {
+    expect(DELIVERY_RETRY.maxTries).toBe(7);
+    expect(waitsOf(DELIVERY_RETRY)).toEqual([
+      5_000,
+      MINUTE,
+      10 * MINUTE,
+      60 * MINUTE,
+      360 * MINUTE,
+      1_440 * MINUTE,
+    ]);
+  });
+
+  it("a table-change job's record (docs/jobs.md): parked after the tries in place, then 1, 2, 4, 8 … minutes, kept after maxRetries retries", () => {
+    const policy = jobRetryPolicy({ maxRetries: 5 });
+    expect(policy.maxTries).toBe(6);
+    expect(IN_PROCESS_TRIES).toBe(2);
+    expect([2, 3, 4, 5].map(policy.backoff)).toEqual([MINUTE, 2 * MINUTE, 4 * MINUTE, 8 * MINUTE]);
+    expect(policy.backoff(20)).toBe(60 * MINUTE);
+    // Kept about 15 minutes after the first try (the waits from the parking on).
+    expect(lastTryAfterMs(policy) - policy.backoff(1)).toBe(15 * MINUTE);
+    expect(afterFailedTry(policy, 5, now).kind).toBe('retry');
+    expect(afterFailedTry(policy, 6, now)).toEqual({ kind: 'giveUp' });
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The one retry engine of work that is tried again later: a message SES refused, a webhook delivery that got
+ * no 2xx, a table-change job's record that failed (and the local runtime's stand-in of the stream's retries).
+ * A policy is the tries in all and the wait after each failed one (shared/backoff.ts); after a failed try the
+ * engine says when the next is due, or that the work is given up: left where a person sees it (a message or a
+ * delivery `failed`, a job's record kept as a JOBFAILURE item), never tried again by itself.
+ */
+import type { Backoff } from './backoff.js';
+
+export interface RetryPolicy {
+  /** Tries in all, the first one included. */
+  readonly maxTries: number;
+  /** The wait after failed try n. */
+  readonly backoff: Backoff;
+}
+
+export type RetryDecision = { readonly kind: 'retry'; readonly at: Date } | { readonly kind: 'giveUp' };
+
+/**
+ * After failed try `triesMade` (1-based, the one that just failed included): the next try's time, or give up
+ * when it was the last try or the failure is one no retry changes (`permanent`).
+ */
+export function afterFailedTry(
+  policy: RetryPolicy,
+  triesMade: number,
+  now: Date,
+  options: { permanent?: boolean } = {},
+): RetryDecision {
+  if (options.permanent || triesMade >= policy.maxTries) return { kind: 'giveUp' };
+  return { kind: 'retry', at: new Date(now.getTime() + policy.backoff(triesMade)) };
+}
+
+/** The time of the last try if every try fails: how long the work can be pending at most. */
+export function lastTryAfterMs(policy: RetryPolicy): number {
+  let total = 0;
+  for (let tries = 1; tries < policy.maxTries; tries += 1) total += policy.backoff(tries);
+  return total;
+}
