@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, needsRehash } from '../shared/crypto/password.js';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
-import { createTenant, createVrProperty, signedInTenant, tenantSession } from './support/builders.js';
+import {
+  createTenant,
+  createVrProperty,
+  registeredTenant,
+  signedInTenant,
+  tenantSession,
+} from './support/builders.js';
+import { changesOf } from './support/changes.js';
 import {
   API_URL,
   Client,
@@ -413,6 +421,36 @@ describe('sessions end when the credentials change (issue 7)', () => {
     expect((await old.get(`${AUTH}/me.json`)).status).toBe(401);
     const fresh = await tenantSession({ email: tenant.tenantEmail, password: tenant.password });
     expect((await fresh.get(`${AUTH}/me.json`)).status).toBe(200);
+  });
+});
+
+describe("the tenant's writes are audited like an admin's", () => {
+  it('a login that upgrades a weaker password hash leaves a masked change item and keeps the session it opens', async () => {
+    const tenant = await createTenant({ isActive: 1 });
+    const weaker = await hashPassword(tenant.password, { N: 2 ** 10, r: 8, p: 1 });
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { PK: `TENANT#${tenant.tenantId}`, SK: 'TENANT' },
+        UpdateExpression: 'SET passwordHash = :h',
+        ExpressionAttributeValues: { ':h': weaker },
+      }),
+    );
+    const client = await tenantSession({ email: tenant.tenantEmail, password: tenant.password });
+    expect((await client.get(`${AUTH}/me.json`)).status).toBe(200);
+    const rehash = (await changesOf('tenant', tenant.tenantId)).find((c) => c.action === 'passwordRehashed');
+    expect(rehash?.actor).toBe(`tenant:${tenant.tenantId}`);
+    expect(rehash?.fields).toContainEqual({ field: 'passwordHash', old: '***', new: '***' });
+    const stored = await rawItem({ PK: `TENANT#${tenant.tenantId}`, SK: 'TENANT' });
+    expect(needsRehash(String(stored?.passwordHash))).toBe(false);
+  });
+
+  it('an activation leaves a change item', async () => {
+    const { email } = await registeredTenant();
+    const guard = await rawItem({ PK: `UNIQUE#tenantEmail#${email.toLowerCase()}`, SK: 'UNIQUE' });
+    const tenantId = Number(guard?.ownerId);
+    const actions = (await changesOf('tenant', tenantId)).map((c) => c.action);
+    expect(actions).toEqual(['registered', 'activated']);
   });
 });
 
