@@ -133,6 +133,13 @@ const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
     owners: ['shared/workflows/tenants/'],
   },
   {
+    repo: 'shared/data/conflicts-repo.ts',
+    writes: ['conflictParts', 'resolveConflictParts'],
+    // recordConflict / resolveConflicts, used by the channel webhook, the iCal import and the reservation
+    // workflow (an overbooking's).
+    owners: ['shared/workflows/conflicts/'],
+  },
+  {
     repo: 'shared/data/tenant-activations-repo.ts',
     writes: ['activationPart', 'consumeActivationPart', 'deleteActivationPart'],
     owners: ['shared/workflows/tenants/'],
