@@ -8,7 +8,6 @@
 import {
   CONFLICT_RESOLVE_LABEL,
   type ConflictInput,
-  conflictIdOf,
   conflictParts,
   getConflict,
   isSameConflict,
