@@ -58,26 +58,25 @@ const FILES = new Map(
 
 const groupOf = (path: string) => path.match(/^functions\/([^/]+)\//)?.[1];
 
-const importsFrom = (path: string, target: string, from: string) =>
-  relative(ROOT, resolve(dirname(join(ROOT, path)), target).replace(/\.js$/, '.ts')) === from;
-
 /**
- * The names a file imports at run time from another project file (root-relative): those it names in
- * braces, and those it reads off a namespace import (`import * as repo` then `repo.insertReservationParts`).
+ * The names a file imports at run time from another project file (root-relative); a namespace import
+ * (`import * as repo`) counts each `repo.<name>` the file uses.
  */
 function namedImports(path: string, from: string): string[] {
   const source = readFileSync(join(ROOT, path), 'utf8');
   const names: string[] = [];
+  const target = (specifier: string) =>
+    relative(ROOT, resolve(dirname(join(ROOT, path)), specifier).replace(/\.js$/, '.ts'));
+  for (const match of source.matchAll(/(?:^|\n)\s*import\s+\*\s+as\s+(\w+)\s+from\s*['"]([^'"]+)['"]/g)) {
+    if (target(match[2] ?? '') !== from) continue;
+    for (const use of source.matchAll(new RegExp(`\\b${match[1]}\\.(\\w+)`, 'g'))) names.push(use[1] ?? '');
+  }
   for (const match of source.matchAll(
     /(?:^|\n)\s*import\s+(?!type\s)\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g,
   )) {
-    if (!importsFrom(path, match[2] ?? '', from)) continue;
+    if (target(match[2] ?? '') !== from) continue;
     for (const name of (match[1] ?? '').split(','))
       if (name.trim() && !name.trim().startsWith('type ')) names.push(name.trim().split(/\s+as\s+/)[0] ?? '');
-  }
-  for (const match of source.matchAll(/(?:^|\n)\s*import\s+\*\s+as\s+(\w+)\s+from\s*['"]([^'"]+)['"]/g)) {
-    if (!importsFrom(path, match[2] ?? '', from)) continue;
-    for (const use of source.matchAll(new RegExp(`\\b${match[1]}\\.(\\w+)`, 'g'))) names.push(use[1] ?? '');
   }
   return names;
 }
@@ -161,6 +160,39 @@ const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
     repo: 'shared/data/job-retries-repo.ts',
     writes: ['parkRecords', 'claimParked', 'unpark', 'retryParkedLater', 'keepParked'],
     owners: ['shared/jobs/table-retry-path.ts'],
+  },
+  {
+    repo: 'shared/data/tenants-repo.ts',
+    writes: [
+      'insertTenantParts',
+      'updateTenantPart',
+      'deleteUnactivatedTenantParts',
+      'moveEmailGuardParts',
+      'commitTenantChange',
+      'keepStripeCustomerId',
+      'setExpression',
+      'tenantItem',
+    ],
+    // The tenant's one change protocol (shared/workflows/tenants/change.ts) and its constructors; the guest
+    // records' repository writes the same item under its own guard.
+    owners: ['shared/workflows/tenants/', 'shared/data/guest-tenants-repo.ts'],
+  },
+  {
+    repo: 'shared/data/guest-tenants-repo.ts',
+    writes: ['insertGuestTenantParts', 'claimGuestTenantParts'],
+    owners: ['shared/workflows/tenants/'],
+  },
+  {
+    repo: 'shared/data/conflicts-repo.ts',
+    writes: ['conflictParts', 'resolveConflictParts'],
+    // recordConflict / resolveConflicts, used by the channel webhook, the iCal import and the reservation
+    // workflow (an overbooking's).
+    owners: ['shared/workflows/conflicts/'],
+  },
+  {
+    repo: 'shared/data/tenant-activations-repo.ts',
+    writes: ['activationPart', 'consumeActivationPart', 'deleteActivationPart'],
+    owners: ['shared/workflows/tenants/'],
   },
 ];
 

@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, needsRehash } from '../shared/crypto/password.js';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
-import { createTenant, createVrProperty, signedInTenant, tenantSession } from './support/builders.js';
+import {
+  createTenant,
+  createVrProperty,
+  registeredTenant,
+  signedInTenant,
+  tenantSession,
+} from './support/builders.js';
+import { changesOf } from './support/changes.js';
 import {
   API_URL,
   Client,
@@ -416,7 +424,37 @@ describe('sessions end when the credentials change', () => {
   });
 });
 
-describe('login lockout per e-mail across IPs', () => {
+describe("the tenant's writes are audited like an admin's", () => {
+  it('a login that upgrades a weaker password hash leaves a masked change item and keeps the session it opens', async () => {
+    const tenant = await createTenant({ isActive: 1 });
+    const weaker = await hashPassword(tenant.password, { N: 2 ** 10, r: 8, p: 1 });
+    await db.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { PK: `TENANT#${tenant.tenantId}`, SK: 'TENANT' },
+        UpdateExpression: 'SET passwordHash = :h',
+        ExpressionAttributeValues: { ':h': weaker },
+      }),
+    );
+    const client = await tenantSession({ email: tenant.tenantEmail, password: tenant.password });
+    expect((await client.get(`${AUTH}/me.json`)).status).toBe(200);
+    const rehash = (await changesOf('tenant', tenant.tenantId)).find((c) => c.action === 'passwordRehashed');
+    expect(rehash?.actor).toBe(`tenant:${tenant.tenantId}`);
+    expect(rehash?.fields).toContainEqual({ field: 'passwordHash', old: '***', new: '***' });
+    const stored = await rawItem({ PK: `TENANT#${tenant.tenantId}`, SK: 'TENANT' });
+    expect(needsRehash(String(stored?.passwordHash))).toBe(false);
+  });
+
+  it('an activation leaves a change item', async () => {
+    const { email } = await registeredTenant();
+    const guard = await rawItem({ PK: `UNIQUE#tenantEmail#${email.toLowerCase()}`, SK: 'UNIQUE' });
+    const tenantId = Number(guard?.ownerId);
+    const actions = (await changesOf('tenant', tenantId)).map((c) => c.action);
+    expect(actions).toEqual(['registered', 'activated']);
+  });
+});
+
+describe('login lockout per e-mail across IPs ', () => {
   it('after 30 failures from rotating IPs the e-mail is locked, the right password from a new IP included', async () => {
     const { tenant } = await signedInTenant();
     for (let batch = 0; batch < 3; batch++) {

@@ -6,12 +6,6 @@
  * and a night that is not free is never overbooked: the event is recorded as a conflict ('ical.conflict').
  */
 import {
-  conflictParts,
-  getConflict,
-  isSameConflict,
-  resolveConflictParts,
-} from '../../shared/data/conflicts-repo.js';
-import {
   deleteEventPart,
   type FeedRecord,
   lostToAnotherImport,
@@ -31,6 +25,7 @@ import {
 import { printableExcerpt } from '../../shared/domain/printable.js';
 import { AppError, Conflict, NotFound } from '../../shared/errors.js';
 import { log } from '../../shared/log.js';
+import { conflictIdOf, recordConflict, resolveConflicts } from '../../shared/workflows/conflicts/index.js';
 import {
   cancelReservationWithNights,
   changeReservationStay,
@@ -225,20 +220,21 @@ export class StepRunner {
       dateTo: slice.dateTo,
       detail: `The iCal feed "${this.feed.name}" (feed ${this.feed.feedId}) has an event (UID ${slice.uid}) on nights that are already taken; the existing stay was kept.`,
     };
-    try {
-      await commit([...eventParts, ...conflictParts(input, 'ical.conflict', this.ctx.by, this.now)]);
-    } catch (error) {
-      if (!isSameConflict(error, input)) throw error;
-      // The same open conflict was recorded before (the event item was dropped since): nothing to announce.
-      await commit(eventParts);
-    }
+    // The same open conflict may have been recorded before (the event item was dropped since): then only the
+    // event item is written, nothing announced.
+    await recordConflict(input, {
+      event: 'ical.conflict',
+      by: this.ctx.by,
+      now: this.now,
+      with: eventParts,
+      whenAlreadyOpen: eventParts,
+    });
     this.tally.conflicts += 1;
   }
 
   /** An event that had a conflict and is now placed or gone: its open conflict is resolved with it. */
   private async resolvedConflictParts(current: ImportedEvent | undefined, key: string): Promise<TxPart[]> {
     if (!current?.conflictDates) return [];
-    const conflict = await getConflict(`ical#${conflictReference(this.feed, key)}`);
-    return conflict?.status === 'open' ? resolveConflictParts(conflict, this.ctx.by, this.now) : [];
+    return resolveConflicts([conflictIdOf('ical', conflictReference(this.feed, key))], this.ctx.by, this.now);
   }
 }

@@ -1,27 +1,20 @@
 /**
  * Admin tenant use cases: landlord scope through leases, list modes, decrypted profile, create/update/
- * deactivate. Every write is one transaction of the tenant's parts and its change record (the audit outbox).
+ * deactivate. Every write goes through the tenant's owner (shared/workflows/tenants): one transaction of the
+ * tenant's parts and its change record (the audit outbox), conditioned on the version read.
  */
 import type { AdminSession } from '../../shared/auth/session-types.js';
 import { openFields } from '../../shared/crypto/fields.js';
 import { hashPassword } from '../../shared/crypto/password.js';
-import { type ChangeInput, changePart } from '../../shared/data/changes-repo.js';
 import { leasesOfTenant, tenantIdsOfProperty } from '../../shared/data/leases-repo.js';
 import { propertiesOfLandlord } from '../../shared/data/properties-repo.js';
 import * as repo from '../../shared/data/tenants-repo.js';
-import { retryStale } from '../../shared/db/optimistic.js';
 import type { Actor } from '../../shared/domain/change.js';
-import {
-  contactAad,
-  type TenantChanges,
-  type TenantRecord,
-  tenantChange,
-  withChanges,
-  withSessionEnd,
-} from '../../shared/domain/tenant.js';
+import { contactAad, type TenantChanges, type TenantRecord } from '../../shared/domain/tenant.js';
 import { NotFound } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import { createTenantAccount } from '../../shared/workflows/tenants/accounts.js';
+import { changeTenant } from '../../shared/workflows/tenants/change.js';
 import {
   leaseLinksLandlord,
   matchesTenant,
@@ -69,41 +62,27 @@ export async function getTenant(admin: AdminSession, tenantId: number) {
 }
 
 export async function createTenant(input: CreateTenantInput, by: Actor, now: Date) {
-  const record = await createTenantAccount(input, now, (created) => [
-    changePart(tenantChange('created', undefined, created), by, now),
-  ]);
+  const record = await createTenantAccount(input, by, now);
   return { tenantId: record.tenantId };
 }
 
-/** Re-reads and re-applies when another write came first (optimistic, on the tenant's version). */
-function changeTenant(
+/** One change through the tenant's owner (shared/workflows/tenants/change.ts); 404 when there is no tenant. */
+async function changeTenantOr404(
   tenantId: number,
-  action: ChangeInput['action'],
+  action: string,
   changesOf: (current: TenantRecord) => TenantChanges,
   by: Actor,
   now: Date,
 ): Promise<TenantRecord> {
-  return retryStale(`Tenant ${tenantId}`, async () => {
-    const current = await repo.getStoredTenant(tenantId);
-    if (!current) throw new NotFound(`Tenant ${tenantId} not found`);
-    // A new password or an isActive change also moves the credentials version: earlier sessions end.
-    const changes = withSessionEnd(current.record, changesOf(current.record));
-    const next = withChanges(current.record, changes, now);
-    await repo.commitTenantChange(
-      [
-        repo.updateTenantPart(current, changes, now),
-        changePart(tenantChange(action, current.record, next), by, now),
-      ],
-      tenantId,
-    );
-    return next;
-  });
+  const changed = await changeTenant(tenantId, changesOf, { action, by, now });
+  if (!changed) throw new NotFound(`Tenant ${tenantId} not found`);
+  return changed;
 }
 
 export async function updateTenant(tenantId: number, input: UpdateTenantInput, by: Actor, now: Date) {
   // Hashed once, outside the retries: scrypt is the expensive part of the request.
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  const updated = await changeTenant(
+  const updated = await changeTenantOr404(
     tenantId,
     'updated',
     (current) => ({
@@ -123,6 +102,6 @@ export async function updateTenant(tenantId: number, input: UpdateTenantInput, b
 
 /** Spec: DELETE deactivates (isActive=0); the row, its leases and invoices stay. */
 export async function deactivateTenant(tenantId: number, by: Actor, now: Date) {
-  await changeTenant(tenantId, 'deactivated', () => ({ isActive: 0 }), by, now);
+  await changeTenantOr404(tenantId, 'deactivated', () => ({ isActive: 0 }), by, now);
   return { success: true, tenantId, isActive: 0 };
 }

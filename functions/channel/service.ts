@@ -6,14 +6,13 @@
  */
 
 import { getChannelMapping, mappedMeanwhile } from '../../shared/data/channel-reservations-repo.js';
-import { CONFLICT_RESOLVE_LABEL } from '../../shared/data/conflicts-repo.js';
 import { getReservation } from '../../shared/data/reservations-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
-import { TransactionFailed } from '../../shared/db/transaction.js';
 import { RESERVATION_STATUS } from '../../shared/domain/booking/reservation.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { type MappedReservation, planDelivery } from '../../shared/domain/channel/delivery.js';
 import { NotFound } from '../../shared/errors.js';
+import { conflictResolvedMeanwhile } from '../../shared/workflows/conflicts/index.js';
 import type { WriteContext } from '../../shared/workflows/reservations/index.js';
 import { guestTenantChanged } from '../../shared/workflows/tenants/guest-tenant.js';
 import type { ChannelWebhookInput } from './schemas.js';
@@ -33,9 +32,7 @@ async function mappedReservation(channel: string, id: string): Promise<MappedRes
 }
 
 const racedWithItself = (error: unknown, channel: string, id: string) =>
-  mappedMeanwhile(error, channel, id) ||
-  guestTenantChanged(error) ||
-  (error instanceof TransactionFailed && error.conditionFailed(CONFLICT_RESOLVE_LABEL));
+  mappedMeanwhile(error, channel, id) || guestTenantChanged(error) || conflictResolvedMeanwhile(error);
 
 /**
  * 404 while the integration is off (DESIGN.md "Channel webhook"): the endpoint is not there, so this runs

@@ -5,15 +5,7 @@
  * the conflict (announced as channel.conflict) and answers 409.
  */
 import { insertChannelMappingPart, unmappedCheckPart } from '../../shared/data/channel-reservations-repo.js';
-import {
-  type ConflictInput,
-  conflictIdOf,
-  conflictParts,
-  getConflict,
-  isSameConflict,
-  resolveConflictParts,
-} from '../../shared/data/conflicts-repo.js';
-import { commit, type TxPart } from '../../shared/db/transaction.js';
+import type { TxPart } from '../../shared/db/transaction.js';
 import {
   keepsProperty,
   RESERVATION_STATUS,
@@ -25,6 +17,12 @@ import {
   conflictDetail,
 } from '../../shared/domain/channel/delivery.js';
 import { BadRequest, Conflict } from '../../shared/errors.js';
+import {
+  type ConflictInput,
+  conflictIdOf,
+  recordConflict,
+  resolveConflicts,
+} from '../../shared/workflows/conflicts/index.js';
 import {
   cancelReservationWithNights,
   changeReservationStay,
@@ -67,21 +65,15 @@ function requireStay(r: ChannelReservation): StayFields {
 const referenceOf = (r: ChannelReservation) => channelReference(r.channel, r.channelReservationId);
 
 /** The channel reservation's conflict while it is open: the write that takes or withdraws the stay resolves it. */
-async function resolvedConflictParts(r: ChannelReservation, ctx: WriteContext): Promise<TxPart[]> {
-  const open = await getConflict(conflictIdOf('channel', referenceOf(r)));
-  return open?.status === 'open' ? resolveConflictParts(open, ctx.by, ctx.now) : [];
-}
+const resolvedConflictParts = (r: ChannelReservation, ctx: WriteContext): Promise<TxPart[]> =>
+  resolveConflicts([conflictIdOf('channel', referenceOf(r))], ctx.by, ctx.now);
 
 /**
  * Records the refused stay (once: the same open conflict is not written or announced again) and throws the
  * 409. `extra` asserts what must still hold (a create's: the channel reservation is still unmapped).
  */
 async function refuse(conflict: ConflictInput, ctx: WriteContext, extra: TxPart[]): Promise<never> {
-  try {
-    await commit([...conflictParts(conflict, CHANNEL_CONFLICT_EVENT, ctx.by, ctx.now), ...extra]);
-  } catch (error) {
-    if (!isSameConflict(error, conflict)) throw error;
-  }
+  await recordConflict(conflict, { event: CHANNEL_CONFLICT_EVENT, by: ctx.by, now: ctx.now, with: extra });
   throw new Conflict(conflict.detail);
 }
 

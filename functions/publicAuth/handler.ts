@@ -12,8 +12,8 @@ const tenantCookie = (token: string) => sessionCookie(TENANT_COOKIE, token, TENA
 // A browser opening the e-mailed link gets a page instead of the JSON (activation-page.ts).
 export const handler = withActivationPages(
   createHttpHandler('publicAuth', [
-    bind(routes.login, async ({ body, now, rateLimits }) => {
-      const { token, body: reply } = await service.login(body, now, rateLimits);
+    bind(routes.login, async ({ body, now, rateLimits, requestId }) => {
+      const { token, body: reply } = await service.login(body, now, rateLimits, requestId);
       return { body: reply, cookies: [tenantCookie(token)] };
     }),
     bind(routes.logout, async ({ cookies }) => {
@@ -24,8 +24,8 @@ export const handler = withActivationPages(
     bind(routes.register, async ({ body, ip, now, requestId }) => ({
       body: await service.register(body, ip, now, requestId),
     })),
-    bind(routes.activate, async ({ query, now }) => {
-      const { token, body } = await service.activate(query, now);
+    bind(routes.activate, async ({ query, now, requestId }) => {
+      const { token, body } = await service.activate(query, now, requestId);
       return { body, cookies: [tenantCookie(token)] };
     }),
   ]),

@@ -23,6 +23,7 @@ import { sendMail } from '../../shared/mail.js';
 import {
   activateAccount,
   registerTenantAccount,
+  rehashPassword,
   undoRegistration,
 } from '../../shared/workflows/tenants/accounts.js';
 import { LOGIN_LOCKOUT, LOGIN_LOCKOUT_PER_EMAIL } from './routes.js';
@@ -114,7 +115,7 @@ async function sendActivationMail(tenant: tenants.TenantRecord, token: string, a
 }
 
 /** The pipeline has counted the attempt (routes.ts ACTIVATION_LIMIT: 10 per hour per IP) before validating the query. */
-export async function activate(query: ActivateQuery, now: Date) {
+export async function activate(query: ActivateQuery, now: Date, requestId = '') {
   if (!isTokenShape(query.hash)) throw new BadRequest(INVALID_LINK);
   const tokenHash = hashToken(query.hash);
   const [activation, tenantId] = await Promise.all([
@@ -130,7 +131,9 @@ export async function activate(query: ActivateQuery, now: Date) {
   ) {
     throw new BadRequest(INVALID_LINK);
   }
-  if (!(await activateAccount(tokenHash, tenantId, now))) throw new BadRequest(INVALID_LINK);
+  // The link's holder proved the address: the change is the tenant's own.
+  const by = { actor: `tenant:${tenantId}`, requestId } as const;
+  if (!(await activateAccount(tokenHash, tenantId, by, now))) throw new BadRequest(INVALID_LINK);
   const tenant = await tenants.getTenant(tenantId);
   if (!tenant) throw new BadRequest(INVALID_LINK);
   const { token } = await startSession(tenant, now);
@@ -146,7 +149,7 @@ export async function activate(query: ActivateQuery, now: Date) {
  * count. The sixth attempt within the window is refused (429) whatever the password. Unknown e-mails run the
  * same reads and the same scrypt work (against DUMMY_HASH) and get the same 401 as a wrong password.
  */
-export async function login(input: LoginInput, now: Date, limits: CountedLimits) {
+export async function login(input: LoginInput, now: Date, limits: CountedLimits, requestId = '') {
   const tenantId = await tenants.tenantIdByEmail(input.email);
   // Tenant ids start at 1: TENANT#0 never exists, and reading it keeps an unknown e-mail's work equal to a known one's.
   const tenant = await tenants.getTenant(tenantId ?? 0);
@@ -157,7 +160,9 @@ export async function login(input: LoginInput, now: Date, limits: CountedLimits)
     throw new Forbidden('This account is not active: open the activation link in your e-mail first');
   if (needsRehash(tenant.passwordHash)) {
     // The KDF cost was raised since this hash was made: upgrade it now that the password is known.
-    await tenants.updateTenant(tenant.tenantId, { passwordHash: await hashPassword(input.password) }, now);
+    const by = { actor: `tenant:${tenant.tenantId}`, requestId } as const;
+    const stronger = await hashPassword(input.password);
+    await rehashPassword(tenant.tenantId, tenant.passwordHash, stronger, by, now);
   }
   const { token } = await startSession(tenant, now);
   return { token, body: { success: true, user: userView(tenant) } };

@@ -10,14 +10,18 @@ import { paymentsIn } from '../../shared/data/payments-repo.js';
 import { getProperty } from '../../shared/data/properties-repo.js';
 import { reservationsOfTenant } from '../../shared/data/reservations-repo.js';
 import { siteToday } from '../../shared/data/settings-repo.js';
-import { getTenant, keepStripeCustomerId } from '../../shared/data/tenants-repo.js';
+import { getTenant } from '../../shared/data/tenants-repo.js';
 import { autopayView } from '../../shared/domain/autopay.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { ledgerView, linesOfInvoice } from '../../shared/domain/rent/ledger.js';
 import { NotFound, Unauthorized } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import { createCustomer, createSetupIntent } from '../../shared/payments/stripe-customers.js';
-import { recordSetupBegun, turnAutopayOff } from '../../shared/workflows/tenants/autopay.js';
+import {
+  keepStripeCustomer,
+  recordSetupBegun,
+  turnAutopayOff,
+} from '../../shared/workflows/tenants/autopay.js';
 import {
   currentLease,
   invoiceRowView,
@@ -105,7 +109,7 @@ export async function setupAutopay(session: TenantSession, by: Actor, now: Date)
   let newCustomerId: string | undefined;
   if (!customerId) {
     const made = await createCustomer(tenant.tenantId);
-    customerId = await keepStripeCustomerId(tenant.tenantId, made, now);
+    customerId = await keepStripeCustomer(tenant.tenantId, made, now);
     if (!customerId) throw new Unauthorized('This session is no longer valid: log in again');
     newCustomerId = customerId === made ? made : undefined;
   }

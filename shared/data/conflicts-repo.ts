@@ -11,7 +11,7 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
 import { type Item, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
-import { commit, part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import type { Actor } from '../domain/change.js';
 import { changePart } from './changes-repo.js';
 
@@ -97,22 +97,6 @@ export function conflictParts(
 export const isSameConflict = (error: unknown, input: ConflictInput): boolean =>
   error instanceof TransactionFailed &&
   error.conditionFailed(putLabel(conflictIdOf(input.source, input.reference)));
-
-/** Records a conflict on its own; true when written and announced, false when the same one was open. */
-export async function recordConflict(
-  input: ConflictInput,
-  event: string,
-  by: Actor,
-  now: Date,
-): Promise<boolean> {
-  try {
-    await commit(conflictParts(input, event, by, now));
-    return true;
-  } catch (error) {
-    if (isSameConflict(error, input)) return false;
-    throw error;
-  }
-}
 
 export async function getConflict(conflictId: string): Promise<ConflictRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.conflict(conflictId) }));

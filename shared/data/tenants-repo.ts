@@ -120,21 +120,37 @@ export function deleteUnactivatedTenantParts(record: TenantRecord): TxPart[] {
   ];
 }
 
-/** The SET of the given changes (and `dateUpdated`) with the version moved, for an update part or command. */
-export function setExpression(changes: TenantChanges, now: Date) {
+/** Fields a change may remove from the record: the activation hash once the account is activated. */
+export type RemovableTenantField = 'activationHash';
+
+/**
+ * The SET of the given changes (and `dateUpdated`) and the REMOVE of the given fields, with the version moved,
+ * for an update part.
+ */
+export function setExpression(
+  changes: TenantChanges,
+  now: Date,
+  remove: readonly RemovableTenantField[] = [],
+) {
   const sets = Object.entries({ ...changes, dateUpdated: now.toISOString() }).filter(
     ([, value]) => value !== undefined,
   );
+  const removes = remove.length ? ` REMOVE ${remove.join(', ')}` : '';
   return {
-    update: `SET ${sets.map((_, i) => `#f${i} = :v${i}`).join(', ')} ADD version :one`,
+    update: `SET ${sets.map((_, i) => `#f${i} = :v${i}`).join(', ')}${removes} ADD version :one`,
     names: Object.fromEntries(sets.map(([field], i) => [`#f${i}`, field])),
     values: { ...Object.fromEntries(sets.map(([, value], i) => [`:v${i}`, value])), ':one': 1 },
   };
 }
 
-/** `update:tenant <id>`: sets the given fields on the tenant read at `current.version`. */
-export function updateTenantPart(current: StoredTenant, changes: TenantChanges, now: Date): TxPart {
-  const { update, names, values } = setExpression(changes, now);
+/** `update:tenant <id>`: sets (and removes) the given fields on the tenant read at `current.version`. */
+export function updateTenantPart(
+  current: StoredTenant,
+  changes: TenantChanges,
+  now: Date,
+  remove: readonly RemovableTenantField[] = [],
+): TxPart {
+  const { update, names, values } = setExpression(changes, now, remove);
   // An item written before versions existed has none: it must still have none.
   const versioned = current.version > 0;
   return part.update(updateLabel(current.record.tenantId), keys.tenant(current.record.tenantId), update, {
@@ -142,23 +158,6 @@ export function updateTenantPart(current: StoredTenant, changes: TenantChanges, 
     names,
     values: versioned ? { ...values, ':version': current.version } : values,
   });
-}
-
-/**
- * `update:tenant <id>`: activates the tenant (the activation link's transaction), only with the token of the
- * latest registration (a replaced registration's link fails here); the hash is removed once used.
- */
-export function activateTenantPart(tenantId: number, tokenHash: string, now: Date): TxPart {
-  return part.update(
-    updateLabel(tenantId),
-    keys.tenant(tenantId),
-    'SET isActive = :one, dateActivated = :stamp, dateUpdated = :stamp REMOVE activationHash ADD version :one',
-    {
-      // Accounts registered before the hash was kept have none: any of their tokens still works.
-      condition: 'attribute_exists(PK) AND (attribute_not_exists(activationHash) OR activationHash = :hash)',
-      values: { ':one': 1, ':stamp': now.toISOString(), ':hash': tokenHash },
-    },
-  );
 }
 
 /**
@@ -181,39 +180,6 @@ export async function commitTenantChange(parts: readonly TxPart[], tenantId: num
     await commit(parts);
   } catch (error) {
     throw tenantWriteError(error, tenantId);
-  }
-}
-
-/** Create without a change record (fixture loading): 409 when the e-mail is taken. */
-export const insertTenant = (record: TenantRecord) =>
-  commitTenantChange(insertTenantParts(record), record.tenantId);
-
-/**
- * One conditional UpdateItem, no change record (the login's password rehash, which is not an admin change).
- * Undefined when there is no such tenant.
- */
-export async function updateTenant(
-  tenantId: number,
-  changes: TenantChanges,
-  now: Date,
-): Promise<TenantRecord | undefined> {
-  const { update, names, values } = setExpression(changes, now);
-  try {
-    const { Attributes } = await ddb.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.tenant(tenantId),
-        UpdateExpression: update,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? fromItem(Attributes) : undefined;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
   }
 }
 
@@ -267,8 +233,17 @@ export async function allTenants(): Promise<TenantRecord[]> {
 
 export const countTenants = () => readCount(TOTAL);
 
-/** Used by fixture loading: the items insertTenantParts writes, for a put that may replace an earlier load. */
+/** The tenant's item as insertTenantParts writes it (a guest record's insert writes the same item). */
 export const tenantItem = (record: TenantRecord) => toItem(record, 1);
-export function emailGuardItem(record: Pick<TenantRecord, 'tenantEmail' | 'tenantId'>): Item {
-  return { ...emailGuard(record.tenantEmail), entity: 'unique', ownerId: record.tenantId };
+
+/**
+ * A change of the account's e-mail to another address (a fixture reload): `guard:tenantEmail` on the new
+ * address (fails when it is taken) and `release:tenantEmail` of the old one, only while this tenant holds it.
+ */
+export function moveEmailGuardParts(tenantId: number, fromEmail: string, toEmail: string): TxPart[] {
+  if (normalizedEmail(fromEmail) === normalizedEmail(toEmail)) return [];
+  return [
+    part.guard(EMAIL_GUARD_LABEL, EMAIL_GUARD, normalizedEmail(toEmail), tenantId),
+    part.releaseGuard(`release:${EMAIL_GUARD}`, EMAIL_GUARD, normalizedEmail(fromEmail), tenantId),
+  ];
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activationAccepts,
   credentialsVersionOf,
   endsSessions,
   isReplaceableRegistration,
+  rehashChanges,
   type TenantRecord,
   withSessionEnd,
 } from './tenant.js';
@@ -45,6 +47,37 @@ describe('tenant credentials version', () => {
     });
     expect(withSessionEnd(tenant, { passwordHash: 'x' }).credentialsVersion).toBe(1);
     expect(withSessionEnd(tenant, { tenantFirstName: 'Anna' })).toEqual({ tenantFirstName: 'Anna' });
+  });
+
+  it("keeps sessions when the same password is hashed again (the login's rehash)", () => {
+    expect(endsSessions(tenant, { passwordHash: 'scrypt$stronger' }, 'same')).toBe(false);
+    expect(withSessionEnd(tenant, { passwordHash: 'scrypt$stronger' }, 'same')).toEqual({
+      passwordHash: 'scrypt$stronger',
+    });
+    // A rehash that also changes isActive still ends them (no writer does both, but the rule holds).
+    expect(endsSessions(tenant, { passwordHash: 'x', isActive: 0 }, 'same')).toBe(true);
+  });
+});
+
+describe("the login's rehash", () => {
+  it('replaces the hash it verified', () => {
+    expect(rehashChanges(tenant, 'scrypt$old', 'scrypt$stronger')).toEqual({
+      passwordHash: 'scrypt$stronger',
+    });
+  });
+
+  it('leaves a password changed since the login read the tenant as it is', () => {
+    expect(rehashChanges({ passwordHash: 'scrypt$reset-by-admin' }, 'scrypt$old', 'scrypt$stronger')).toBe(
+      undefined,
+    );
+  });
+});
+
+describe('activation tokens', () => {
+  it("accept only the latest registration's token, or any on records from before the hash was kept", () => {
+    expect(activationAccepts({ activationHash: 'h1' }, 'h1')).toBe(true);
+    expect(activationAccepts({ activationHash: 'h2' }, 'h1')).toBe(false);
+    expect(activationAccepts({}, 'h1')).toBe(true);
   });
 });
 

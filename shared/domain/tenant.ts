@@ -88,19 +88,50 @@ export const credentialsVersionOf = (t: Pick<TenantRecord, 'credentialsVersion'>
   t.credentialsVersion ?? 0;
 
 /**
- * Whether a change ends the tenant's earlier sessions: a new password (given by an admin; the login's rehash
- * of the same password does not come through here), or isActive changing either way.
+ * What a new `passwordHash` in a change stands for: a `new` password (an admin's reset, a registration, a fixture
+ * load), or the `same` password hashed again with stronger parameters (the login's rehash), which is no new
+ * credential and must not end the session the login is opening.
  */
-export function endsSessions(current: TenantRecord, changes: TenantChanges): boolean {
+export type PasswordChange = 'new' | 'same';
+
+/** Whether a change ends the tenant's earlier sessions: a new password, or isActive changing either way. */
+export function endsSessions(
+  current: TenantRecord,
+  changes: TenantChanges,
+  password: PasswordChange = 'new',
+): boolean {
   const activeChanges = changes.isActive !== undefined && changes.isActive !== current.isActive;
-  return changes.passwordHash !== undefined || activeChanges;
+  return (changes.passwordHash !== undefined && password === 'new') || activeChanges;
 }
 
 /** The changes with the credentials version moved when they end the tenant's sessions (same write). */
-export function withSessionEnd(current: TenantRecord, changes: TenantChanges): TenantChanges {
-  if (!endsSessions(current, changes)) return changes;
+export function withSessionEnd(
+  current: TenantRecord,
+  changes: TenantChanges,
+  password: PasswordChange = 'new',
+): TenantChanges {
+  if (!endsSessions(current, changes, password)) return changes;
   return { ...changes, credentialsVersion: credentialsVersionOf(current) + 1 };
 }
+
+/**
+ * The login's rehash of the password it just verified against `verifiedHash`: the new hash, or nothing when the
+ * stored hash is no longer the one verified (the password was changed meanwhile, and that change stands).
+ */
+export function rehashChanges(
+  current: Pick<TenantRecord, 'passwordHash'>,
+  verifiedHash: string,
+  newHash: string,
+): TenantChanges | undefined {
+  return current.passwordHash === verifiedHash ? { passwordHash: newHash } : undefined;
+}
+
+/**
+ * Whether an activation token may activate this record: only the latest registration's token (its hash is kept
+ * until activation); records registered before the hash was kept accept any of their tokens.
+ */
+export const activationAccepts = (t: Pick<TenantRecord, 'activationHash'>, tokenHash: string) =>
+  t.activationHash === undefined || t.activationHash === tokenHash;
 
 export const normalizedEmail = (email: string) => email.trim().toLowerCase();
 

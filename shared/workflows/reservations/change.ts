@@ -5,7 +5,6 @@
  * change record and the caller's extra parts. A stale read or a lost claim re-runs the whole attempt.
  */
 import { changePart } from '../../data/changes-repo.js';
-import { conflictIdOf, getConflict, resolveConflictParts } from '../../data/conflicts-repo.js';
 import { claimLost, nightClaims } from '../../data/night-claims-repo.js';
 import { reservationSeqPart, type StoredProperty } from '../../data/properties-repo.js';
 import * as repo from '../../data/reservations-repo.js';
@@ -33,6 +32,7 @@ import {
 } from '../../domain/booking/reservation.js';
 import { nightsOf, stayOf } from '../../domain/booking/stay.js';
 import { BadRequest, Conflict, NotFound } from '../../errors.js';
+import { conflictIdOf, resolveConflicts } from '../conflicts/index.js';
 import { invoiceNoLongerUnpaid } from '../money-document/unpaid-invoice-cancel.js';
 import { bookingInvoiceOpen, invoiceCancelParts } from './invoice-cancel.js';
 import { bookableProperty, MoveUnavailable } from './stay-checks.js';
@@ -112,8 +112,7 @@ async function overbookingResolved(
   ctx: WriteContext,
 ): Promise<TxPart[]> {
   if (!isOverbooked(current.nightUnits) || isOverbooked(held)) return [];
-  const open = await getConflict(conflictIdOf('overbooking', String(current.reservationId)));
-  return open?.status === 'open' ? resolveConflictParts(open, ctx.by, ctx.now) : [];
+  return resolveConflicts([conflictIdOf('overbooking', String(current.reservationId))], ctx.by, ctx.now);
 }
 
 /** A change that ends a hold (any status but pending) removes its entry from the holds index. */

@@ -10,7 +10,6 @@
 import { jitteredBackoff } from '../../backoff.js';
 import { emitBusinessMetric } from '../../business-metrics.js';
 import { changePart } from '../../data/changes-repo.js';
-import { conflictParts } from '../../data/conflicts-repo.js';
 import { claimLost, nightClaims } from '../../data/night-claims-repo.js';
 import { reservationSeqPart, type StoredProperty } from '../../data/properties-repo.js';
 import { holdPart, insertReservationParts } from '../../data/reservations-repo.js';
@@ -37,6 +36,7 @@ import {
 import { nightsOf, type Stay, stayOf } from '../../domain/booking/stay.js';
 import { todayIn } from '../../domain/dates.js';
 import { BadRequest, Conflict } from '../../errors.js';
+import { overbookingConflictParts } from '../conflicts/index.js';
 import { type Guest, guestTenant, guestTenantChanged, type KnownGuest } from '../tenants/guest-tenant.js';
 import { bookableProperty, StayUnavailable } from './stay-checks.js';
 import { isArchivedMeanwhile, isTransient, type WriteContext } from './write-context.js';
@@ -157,7 +157,7 @@ async function beforehand(input: NewStay, ctx: WriteContext, known: KnownBeforeh
 /** An overbooking's conflict record and announcement, in its own transaction. */
 function overbookingParts(record: ReservationRecord, ctx: WriteContext): TxPart[] {
   return [
-    ...conflictParts(
+    ...overbookingConflictParts(
       {
         source: 'overbooking',
         reference: String(record.reservationId),
@@ -166,7 +166,6 @@ function overbookingParts(record: ReservationRecord, ctx: WriteContext): TxPart[
         dateTo: record.dateTo,
         detail: `Reservation ${record.reservationId} was made on full nights on purpose (skipAvailabilityCheck): the property holds more stays than units on some of ${record.dateFrom} to ${record.dateTo}`,
       },
-      undefined,
       ctx.by,
       ctx.now,
     ),

@@ -1,8 +1,8 @@
 /**
- * Tenant accounts, shared by registration (publicAuth), admin create (adminTenants) and the fixture loader:
- * the password is hashed, the contact fields sealed under the tenant's own id, and the tenant's parts
- * committed in one transaction with whatever the caller adds (registration's activation token, an admin
- * create's change record).
+ * Tenant accounts, shared by registration and activation (publicAuth), admin create (adminTenants), the login's
+ * rehash and the fixture loader: the password is hashed, the contact fields sealed under the tenant's own id,
+ * and every write commits the tenant's parts with its change item in one transaction (a fixture load writes
+ * none: loading announces nothing). Changes of an existing record go through change.ts.
  */
 import { sealFields } from '../../crypto/fields.js';
 import { hashPassword } from '../../crypto/password.js';
@@ -14,31 +14,35 @@ import {
   deleteActivationPart,
 } from '../../data/tenant-activations-repo.js';
 import {
-  activateTenantPart,
   commitTenantChange,
   deleteUnactivatedTenantParts,
   getStoredTenant,
   insertTenantParts,
+  moveEmailGuardParts,
   tenantIdByEmail,
   updateTenantPart,
 } from '../../data/tenants-repo.js';
 import { nextId } from '../../db/counters.js';
 import { retryStale, StaleRecord } from '../../db/optimistic.js';
-import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
+import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import {
+  activationAccepts,
   type ContactField,
   contactAad,
   contactOf,
   isGuestRecord,
   isReplaceableRegistration,
   newTenantRecord,
+  rehashChanges,
   type TenantChanges,
   type TenantRecord,
   tenantChange,
   withChanges,
+  withSessionEnd,
 } from '../../domain/tenant.js';
 import { Conflict } from '../../errors.js';
+import { changeTenant, tenantChangeParts } from './change.js';
 
 export interface NewAccount extends Partial<Record<ContactField, string | undefined>> {
   tenantEmail: string;
@@ -67,20 +71,50 @@ export async function buildTenantRecord(
 }
 
 /**
- * 409 early (one GetItem) when the e-mail is known, so a duplicate costs no id and no hash; the guard in the
- * transaction stays the authority when two requests race. `extraParts` commit or fail with the tenant.
+ * An account an admin makes, with its change item. 409 early (one GetItem) when the e-mail is known, so a
+ * duplicate costs no id and no hash; the guard in the transaction stays the authority when two requests race.
  */
-export async function createTenantAccount(
-  input: NewAccount,
-  now: Date,
-  extraParts: (record: TenantRecord) => TxPart[] = () => [],
-): Promise<TenantRecord> {
+export async function createTenantAccount(input: NewAccount, by: Actor, now: Date): Promise<TenantRecord> {
   if ((await tenantIdByEmail(input.tenantEmail)) !== undefined) {
     throw new Conflict('An account with this e-mail address already exists');
   }
   const record = await buildTenantRecord(input, await nextId('tenant'), now);
-  await commitTenantChange([...insertTenantParts(record), ...extraParts(record)], record.tenantId);
+  await commitTenantChange(
+    [...insertTenantParts(record), changePart(tenantChange('created', undefined, record), by, now)],
+    record.tenantId,
+  );
   return record;
+}
+
+/**
+ * A fixture's tenant, under its given id and without a change item (a load announces nothing): a new one is
+ * inserted with its e-mail guard; one loaded before has the fixture's fields set again through the same version
+ * condition as any change, its sessions ended (the password is set anew) and its e-mail guard moved when the
+ * address changed, so a reload can never take another tenant's address. Throws Conflict when the address is
+ * another account's.
+ */
+export async function loadFixtureTenant(input: NewAccount, tenantId: number, now: Date): Promise<void> {
+  const record = await buildTenantRecord(input, tenantId, now);
+  await retryStale(`Tenant ${tenantId}`, async () => {
+    const stored = await getStoredTenant(tenantId);
+    if (!stored) return commitTenantChange(insertTenantParts(record), tenantId);
+    const changes = withSessionEnd(stored.record, {
+      tenantEmail: record.tenantEmail,
+      tenantFirstName: record.tenantFirstName,
+      tenantLastName: record.tenantLastName,
+      isActive: record.isActive,
+      passwordHash: record.passwordHash,
+      contact: record.contact,
+      dateActivated: record.dateActivated,
+    });
+    await commitTenantChange(
+      [
+        updateTenantPart(stored, changes, now),
+        ...moveEmailGuardParts(tenantId, stored.record.tenantEmail, record.tenantEmail),
+      ],
+      tenantId,
+    );
+  });
 }
 
 /** How a registration got its record: a new account, an unactivated one replaced, or a guest record claimed. */
@@ -106,7 +140,7 @@ export async function registerTenantAccount(
   input: Omit<NewAccount, 'isActive' | 'activationHash'>,
   activation: { tokenHash: string; expiresAt: number },
   now: Date,
-  by?: Actor,
+  by: Actor,
   beforeWrite: () => Promise<void> = async () => undefined,
 ): Promise<Registration> {
   const account = { ...input, isActive: 0 as const, activationHash: activation.tokenHash };
@@ -117,9 +151,10 @@ export async function registerTenantAccount(
       { ...account, passwordHash, contact: await sealFields(contactOf(input), contactAad(tenantId)) },
       now,
     );
-  // The registration's change item announces `tenant.registered` (outbound webhooks) in the same transaction.
-  const registered = (record: TenantRecord): TxPart[] =>
-    by ? [changePart(tenantChange('registered', undefined, record, 'tenant.registered'), by, now)] : [];
+  // The registration's change item announces `tenant.registered` (outbound webhooks) in the same transaction,
+  // with the record as registered (a replaced or claimed record is new to the subscriber).
+  const registeredItem = (record: TenantRecord) =>
+    tenantChange('registered', undefined, record, 'tenant.registered');
   let goesAhead = false;
   const goAhead = async () => {
     if (!goesAhead) await beforeWrite();
@@ -137,7 +172,11 @@ export async function registerTenantAccount(
       await goAhead();
       const record = await recordFor(await nextId('tenant'));
       await commitTenantChange(
-        [...insertTenantParts(record), tokenPart(record.tenantId), ...registered(record)],
+        [
+          ...insertTenantParts(record),
+          tokenPart(record.tenantId),
+          changePart(registeredItem(record), by, now),
+        ],
         record.tenantId,
       );
       return { record, kind: 'created' as const };
@@ -152,17 +191,29 @@ export async function registerTenantAccount(
     }
     await goAhead();
     const changes = replacementChanges(await recordFor(target));
-    const after = { ...withChanges(current.record, changes, now), dateCreated: current.record.dateCreated };
-    if (claim) delete after.guest;
+    if (!claim) {
+      const replaced = tenantChangeParts(current, changes, {
+        action: 'registered',
+        by,
+        now,
+        describe: (_, after) => registeredItem(after),
+      });
+      await commitTenantChange([...replaced.parts, tokenPart(target)], target);
+      return { record: replaced.after, kind: 'replaced' as const };
+    }
+    // A guest record moves onto the account guard (guest-tenants-repo.ts): its own conditioned update.
+    const claimed = withSessionEnd(current.record, changes);
+    const after = withChanges(current.record, claimed, now);
+    delete after.guest;
     await commitTenantChange(
       [
-        ...(claim ? claimGuestTenantParts(current, changes, now) : [updateTenantPart(current, changes, now)]),
+        ...claimGuestTenantParts(current, claimed, now),
         tokenPart(target),
-        ...registered(after),
+        changePart(registeredItem(after), by, now),
       ],
       target,
     );
-    return { record: after, kind: claim ? ('claimed' as const) : ('replaced' as const) };
+    return { record: after, kind: 'claimed' as const };
   });
 }
 
@@ -190,18 +241,50 @@ export async function undoRegistration(registration: Registration, activationHas
 }
 
 /**
- * Uses an activation token once: consuming it and activating the tenant commit together, so two clicks
- * racing on one link activate once and the loser gets false.
+ * Uses an activation token once: the token consumed and the tenant activated (with its change item, its
+ * activation hash removed) commit together, conditioned on the version read, so two clicks racing on one link
+ * activate once and the loser gets false. Only the latest registration's token activates (activationAccepts).
  */
-export async function activateAccount(tokenHash: string, tenantId: number, now: Date): Promise<boolean> {
+export async function activateAccount(
+  tokenHash: string,
+  tenantId: number,
+  by: Actor,
+  now: Date,
+): Promise<boolean> {
+  let refused = false;
   try {
-    await commit([
-      consumeActivationPart(tokenHash, tenantId, now),
-      activateTenantPart(tenantId, tokenHash, now),
-    ]);
-    return true;
+    const after = await changeTenant(
+      tenantId,
+      (current) => {
+        refused = !activationAccepts(current, tokenHash);
+        return refused ? undefined : { isActive: 1, dateActivated: now.toISOString() };
+      },
+      { action: 'activated', by, now, remove: ['activationHash'] },
+      () => [consumeActivationPart(tokenHash, tenantId, now)],
+    );
+    return after !== undefined && !refused;
   } catch (error) {
     if (error instanceof TransactionFailed) return false;
     throw error;
   }
+}
+
+/**
+ * The login's upgrade of a password hash made with weaker parameters, now that the password is known: audited
+ * like any change, conditioned on the version read, and skipped when the password was changed since the login
+ * read it (rehashChanges). The same password keeps the tenant's sessions, the one being opened included.
+ */
+export function rehashPassword(
+  tenantId: number,
+  verifiedHash: string,
+  newHash: string,
+  by: Actor,
+  now: Date,
+): Promise<TenantRecord | undefined> {
+  return changeTenant(tenantId, (current) => rehashChanges(current, verifiedHash, newHash), {
+    action: 'passwordRehashed',
+    by,
+    now,
+    password: 'same',
+  });
 }

@@ -5,17 +5,12 @@
  * no entry.
  */
 import { changePart } from '../../data/changes-repo.js';
-import {
-  commitTenantChange,
-  getStoredTenant,
-  type StoredTenant,
-  updateTenantPart,
-} from '../../data/tenants-repo.js';
-import { retryStale } from '../../db/optimistic.js';
+import { keepStripeCustomerId, type StoredTenant } from '../../data/tenants-repo.js';
 import { commit, type TxPart } from '../../db/transaction.js';
 import { autopayChange, type TenantAutopay } from '../../domain/autopay.js';
 import type { Actor } from '../../domain/change.js';
 import type { TenantRecord } from '../../domain/tenant.js';
+import { changeTenant, tenantChangeParts } from './change.js';
 
 /** What a begun setup made: the SetupIntent, and the Customer when this call made the tenant's first. */
 export interface SetupBegun {
@@ -41,36 +36,29 @@ export async function recordSetupBegun(
 }
 
 /**
- * Autopay off: no method, and `autopayOffAt` now (a setup begun before never turns it back on), with its
- * change item, conditioned on the version read (a rival write re-reads). Undefined when there is no tenant.
+ * Autopay off: no method, and `autopayOffAt` now (a setup begun before never turns it back on), through the
+ * tenant's one change protocol (change.ts) with autopay's change item. Undefined when there is no tenant.
  */
-export async function turnAutopayOff(
-  tenantId: number,
-  by: Actor,
-  now: Date,
-): Promise<TenantRecord | undefined> {
-  return retryStale(`Tenant ${tenantId}`, async () => {
-    const stored = await getStoredTenant(tenantId);
-    if (!stored) return undefined;
-    const autopayOffAt = now.toISOString();
-    const change = autopayChange({
-      action: 'autopayOff',
-      tenantId,
-      before: stored.record.autopay,
-      after: null,
-      set: { autopayOffAt },
-    });
-    await commitTenantChange(
-      [updateTenantPart(stored, { autopay: null, autopayOffAt }, now), changePart(change, by, now)],
-      tenantId,
-    );
-    return { ...stored.record, autopay: null, autopayOffAt };
+export function turnAutopayOff(tenantId: number, by: Actor, now: Date): Promise<TenantRecord | undefined> {
+  const autopayOffAt = now.toISOString();
+  return changeTenant(tenantId, () => ({ autopay: null, autopayOffAt }), {
+    action: 'autopayOff',
+    by,
+    now,
+    describe: (before) =>
+      autopayChange({
+        action: 'autopayOff',
+        tenantId,
+        before: before.autopay,
+        after: null,
+        set: { autopayOffAt },
+      }),
   });
 }
 
 /**
- * Autopay on with the method Stripe confirmed: the tenant's update (its label names the part a rival write
- * fails) and its change item, for the webhook to commit with the event's once-item.
+ * Autopay on with the method Stripe confirmed: the tenant's change at the version read (its label names the part a
+ * rival write fails) and its change item, for the webhook to commit with the event's once-item.
  */
 export function autopaySavedParts(
   stored: StoredTenant,
@@ -78,12 +66,29 @@ export function autopaySavedParts(
   by: Actor,
   now: Date,
 ): { parts: TxPart[]; updateLabel: string } {
-  const update = updateTenantPart(stored, { autopay }, now);
-  const change = autopayChange({
-    action: 'autopayOn',
-    tenantId: stored.record.tenantId,
-    before: stored.record.autopay,
-    after: autopay,
-  });
-  return { parts: [update, changePart(change, by, now)], updateLabel: update.label };
+  const { parts, updateLabel } = tenantChangeParts(
+    stored,
+    { autopay },
+    {
+      action: 'autopayOn',
+      by,
+      now,
+      describe: (before) =>
+        autopayChange({
+          action: 'autopayOn',
+          tenantId: before.tenantId,
+          before: before.autopay,
+          after: autopay,
+        }),
+    },
+  );
+  return { parts, updateLabel };
 }
+
+/**
+ * Keeps the tenant's Stripe Customer, made on the first autopay setup: set once (a set-once condition, the
+ * protocol's guard for a value that never changes once set); answers the id the tenant now has, a rival's
+ * when it kept its own first. Its change item is the setup's (recordSetupBegun names the new Customer).
+ */
+export const keepStripeCustomer = (tenantId: number, customerId: string, now: Date) =>
+  keepStripeCustomerId(tenantId, customerId, now);
