@@ -1,0 +1,45 @@
+/**
+ * Rules of the code base checked on the source, beside the layering (test/layers.test.ts): a rule written once
+ * stays written once.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const SOURCES = ['functions', 'shared', 'infra']
+  .flatMap((dir) => walk(join(ROOT, dir)))
+  .map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
+
+describe('handlers are bound through bind()', () => {
+  // bind() (shared/http/route.ts) types a handler's input from the contract's schemas and auth; a BoundRoute
+  // built by hand casts its input past that check.
+  it('no module outside shared/http builds a BoundRoute itself', () => {
+    const offenders = SOURCES.filter((f) => !f.path.startsWith('shared/http/'))
+      .filter((f) => /\bBoundRoute\b/.test(f.text))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('amount due is one rule', () => {
+  // amountDueCents (shared/domain/money-document/figures.ts): a total less the paid figure written anywhere
+  // else is the same rule again, and drifts (the floor at 0, an absent paidCents).
+  it('nothing outside figures.ts subtracts the paid figure from a total', () => {
+    const offenders = SOURCES.filter((f) => f.path !== 'shared/domain/money-document/figures.ts')
+      .filter((f) => /totalCents\s*-\s*\(?\s*[\w.]*paidCents/.test(f.text))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+});
