@@ -6,8 +6,7 @@
  * file name (`create-handler.ts`) must be the name of some file of the repository.
  *
  * What it does not check, and why:
- * - docs/spec/ (the external interface spec, written outside the project) and generated files
- *   (test/generated/);
+ * - docs/spec/ (the external interface spec, written outside the project);
  * - tokens right after `/`, `.`, a word character or `:`: URL paths such as
  *   `http://localhost:3000/docs/assets/x.js` or `/API/...`, and package paths
  *   (`@aws-lambda-powertools/idempotency`);
@@ -41,8 +40,8 @@ const TOP_FILES = [
   '.gitignore',
   '.ci/run',
 ];
-/** Read, but not checked as sources: the external spec and generated code. */
-const NOT_SOURCES = ['docs/spec', 'test/generated'];
+/** Read, but not checked as sources: the external spec. */
+const NOT_SOURCES = ['docs/spec'];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SEGMENT = String.raw`(?:[\w.@*-]|<[^<>\s/]+>|\{[^{}\s/]+\})+`;
