@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { JOBS } from '../functions/registry.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -41,5 +42,30 @@ describe('amount due is one rule', () => {
       .filter((f) => /totalCents\s*-\s*\(?\s*[\w.]*paidCents/.test(f.text))
       .map((f) => f.path);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('docs count the jobs there are', () => {
+  const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  const counted = (page: string, pattern: RegExp): number => {
+    const word = readFileSync(join(ROOT, page), 'utf8').replace(/\s+/g, ' ').match(pattern)?.[1];
+    return NUMBERS.indexOf(word ?? '');
+  };
+
+  it('docs/messages.md: the message jobs of adminMessages', () => {
+    const jobs = JOBS.filter((j) => j.group === 'adminMessages');
+    expect(counted('docs/messages.md', /owns the (\w+) message jobs/)).toBe(jobs.length);
+  });
+
+  it('docs/webhooks.md: the delivery jobs of adminWebhooks', () => {
+    const jobs = JOBS.filter((j) => j.group === 'adminWebhooks');
+    expect(counted('docs/webhooks.md', /owns the (\w+) delivery jobs/)).toBe(jobs.length);
+  });
+
+  it('docs/jobs.md: the table-change jobs that share the one stream reader', () => {
+    const jobs = JOBS.filter((j) => j.kind === 'tableChange');
+    expect(counted('docs/jobs.md', /there are (\w+) jobs\. So the stack makes ONE function/)).toBe(
+      jobs.length,
+    );
   });
 });
