@@ -1,5 +1,5 @@
 /**
- * The public booking targets (issue 8 "Speed"; docs/benchmarks.md), as TargetCheck rows of the report:
+ * The public booking targets (docs/benchmarks.md), as TargetCheck rows of the report:
  * availability and quote p50 ≤ 1.5x the floor, calendar (12 months) ≤ 2x; the same p50s with 10,000
  * reservations ≤ 1.2x those with 100 (raw and floor-normalised); the same read count at both sizes; 20
  * concurrent bookings on 20 properties within 3x the time of one.

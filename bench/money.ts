@@ -1,5 +1,5 @@
 /**
- * Part 5: money (issue 9 "Speed"; docs/benchmarks.md "Money").
+ * Part 5: money (docs/benchmarks.md "Money").
  *
  * Reads: the admin invoice single (one Query of its partition) and list page (one Query), the income report
  * over a year of payments (with and without propertyId) and one landlord's owner statement of a month, next

@@ -114,7 +114,7 @@ const freshAdmin = (role = 2) => ({
 const login = (client: Client, adminAPIKey: string, adminAPISecret: string) =>
   client.post('/API/auth/V1/login.json', { adminAPIKey, adminAPISecret });
 
-describe('admin sessions end when the identity changes (issue 7)', () => {
+describe('admin sessions end when the identity changes', () => {
   it('a new secret ends the earlier session; a login with the new secret works', async () => {
     const admin = freshAdmin();
     await loadAdmin(admin);
@@ -142,7 +142,7 @@ describe('admin sessions end when the identity changes (issue 7)', () => {
   });
 });
 
-describe('admin login lockout (issue 7)', () => {
+describe('admin login lockout', () => {
   it('locks the IP and key pair after 5 failures: the 6th is 429 even with the right secret', async () => {
     const admin = freshAdmin();
     await loadAdmin(admin);

@@ -1,6 +1,6 @@
 /**
  * Every repository path that README.md, docs/ and the source comments name exists, so a file that moves
- * cannot leave its old name behind in the prose (issue 15). A mention is a token that starts with a top-level
+ * cannot leave its old name behind in the prose. A mention is a token that starts with a top-level
  * folder or file of the repository (`shared/http/route.ts`, `test/registry`, `docs/`, `.ci/run`), taken
  * from the repository root, or a Markdown link to a local file, taken from the page that links it. A bare
  * file name (`create-handler.ts`) must be the name of some file of the repository.

@@ -103,7 +103,7 @@ describe('tenant registration and activation', () => {
     });
     expect(first.status).toBe(200);
 
-    // Issue 7: only an activated address is a 409 (an unactivated one registers again, tested below).
+    // Only an activated address is a 409 (an unactivated one registers again, tested below).
     const duplicate = await new Client().post(
       `${AUTH}/register.json`,
       registration(FIXTURE_TENANT.email.toUpperCase()),
@@ -383,7 +383,7 @@ describe('tenant login, me and logout', () => {
   });
 });
 
-describe('sessions end when the credentials change (issue 7)', () => {
+describe('sessions end when the credentials change', () => {
   const TENANTS = '/API/adminTenants/V1/tenant';
 
   it('an admin password reset ends the earlier tenant session; a new login works', async () => {
@@ -416,7 +416,7 @@ describe('sessions end when the credentials change (issue 7)', () => {
   });
 });
 
-describe('login lockout per e-mail across IPs (issue 7)', () => {
+describe('login lockout per e-mail across IPs', () => {
   it('after 30 failures from rotating IPs the e-mail is locked, the right password from a new IP included', async () => {
     const { tenant } = await signedInTenant();
     for (let batch = 0; batch < 3; batch++) {
@@ -441,7 +441,7 @@ describe('login lockout per e-mail across IPs (issue 7)', () => {
   });
 });
 
-describe('registration hardening (issue 7)', () => {
+describe('registration hardening', () => {
   it('allows 10 registration requests per hour per IP: the 11th is 429, malformed ones counted too', async () => {
     const client = new Client();
     for (let i = 1; i <= 10; i++)
@@ -605,7 +605,7 @@ describe('the mails one address is sent, and the limits as site settings', () =>
   });
 });
 
-describe('registration with the site CAPTCHA on contact (issue 7)', () => {
+describe('registration with the site CAPTCHA on contact', () => {
   const SETTINGS = '/API/adminSettings/V1/settings.json';
   let saved: Record<string, unknown> = {};
 

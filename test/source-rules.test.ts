@@ -69,3 +69,24 @@ describe('docs count the jobs there are', () => {
     );
   });
 });
+
+describe('no tracker references', () => {
+  /** Every code, comment and doc file: sources and tests (.ts, .mjs) and Markdown, but the external spec. */
+  function everyFile(dir: string, out: string[] = []): string[] {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (['node_modules', 'cdk.out', 'generated', 'spec'].includes(name) || name.startsWith('.')) continue;
+      if (statSync(path).isDirectory()) everyFile(path, out);
+      else if (/\.(ts|mjs|md)$/.test(name)) out.push(path);
+    }
+    return out;
+  }
+
+  // The tracker is not in the repository: a tracker number tells a reader nothing, the reason does.
+  it('no code, comment or doc names an issue by number', () => {
+    const offenders = everyFile(ROOT)
+      .filter((path) => /\bissues? \d+/i.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(ROOT, path));
+    expect(offenders).toEqual([]);
+  });
+});

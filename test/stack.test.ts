@@ -670,7 +670,7 @@ describe('cloud stack', () => {
           ?.Variables ?? {},
       );
     expect(envOf('paymentWebhook')).toContain('STRIPE_WEBHOOK_SECRET_SECRET_ARN');
-    // The secret key too: setup_intent.succeeded reads the saved autopay method from Stripe (issue 18).
+    // The secret key too: setup_intent.succeeded reads the saved autopay method from Stripe.
     expect(envOf('paymentWebhook')).toContain('STRIPE_SECRET_KEY_SECRET_ARN');
     expect(envOf('tenantPortal')).toContain('STRIPE_SECRET_KEY_SECRET_ARN');
     expect(envOf('tenantPortal')).not.toContain('STRIPE_WEBHOOK_SECRET_SECRET_ARN');

@@ -24,8 +24,7 @@ const tags = ['Admin content'];
 const idParams = v.object({ id: idParam });
 const readAuth = { kind: 'admin', roles: READ_ROLES } as const;
 const writeAuth = { kind: 'admin', roles: WRITE_ROLES } as const;
-const beyondSpec =
-  'The spec’s website content endpoints are read-only; admins need a way to write content (issue 3).';
+const beyondSpec = 'The spec’s website content endpoints are read-only; admins need a way to write content.';
 
 function routesOf(def: ContentKind) {
   const name = def.kind.charAt(0).toUpperCase() + def.kind.slice(1);

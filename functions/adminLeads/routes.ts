@@ -1,6 +1,6 @@
 /**
  * Admin lists of what the website's visitors sent: contact messages, leads and newsletter subscribers
- * (issue 3, beyond the spec). Staff reads only (super_admin, svc_rep: what visitors sent concerns no one
+ * (beyond the spec). Staff reads only (super_admin, svc_rep: what visitors sent concerns no one
  * landlord's property), newest first, the spec's paging envelope (page, limit 20/100).
  */
 import * as v from 'valibot';
@@ -14,7 +14,7 @@ const group = 'adminLeads';
 const base = '/API/adminLeads/V1';
 const tags = ['Admin leads'];
 const query = v.object({ ...paging() });
-const beyondSpec = 'Admins need to read what the contact form and newsletter signup store (issue 3).';
+const beyondSpec = 'Admins need to read what the contact form and newsletter signup store.';
 const errors = { 401: 'no admin session', 403: 'wrong role (landlords and housekeepers)' };
 
 export const listMessages = defineRoute({

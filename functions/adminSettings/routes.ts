@@ -12,8 +12,7 @@ import { updateSettingsBody } from './schemas.js';
 const group = 'adminSettings';
 const path = '/API/adminSettings/V1/settings.json';
 const tags = ['Admin settings'];
-const beyondSpec =
-  'The spec publishes the settings and their apiPolicy; admins need a way to change them (issue 3).';
+const beyondSpec = 'The spec publishes the settings and their apiPolicy; admins need a way to change them.';
 
 export const getSettings = defineRoute({
   id: 'adminSettings.get',

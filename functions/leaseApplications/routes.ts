@@ -42,7 +42,7 @@ export const listApplications = defineRoute({
   method: 'GET',
   path: '/API/adminApplications/V1/applications.json',
   summary: 'Lease applications, newest first (landlords see those for their own properties)',
-  beyondSpec: 'Admins need to read the applications that apply.json stores (issue 3).',
+  beyondSpec: 'Admins need to read the applications that apply.json stores.',
   auth: { kind: 'admin', roles: READ_ROLES },
   response: paged(applicationRow),
   query: listApplicationsQuery,
@@ -52,7 +52,7 @@ export const listApplications = defineRoute({
 });
 
 const decisionsBeyondSpec =
-  'DESIGN.md "Paths of what we add beyond the spec" (adminApplications): an application is read and decided, and an approval makes the lease (issue 18).';
+  'DESIGN.md "Paths of what we add beyond the spec" (adminApplications): an application is read and decided, and an approval makes the lease.';
 
 export const getApplication = defineRoute({
   id: 'adminApplications.get',

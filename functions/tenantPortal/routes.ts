@@ -23,8 +23,7 @@ const group = 'tenantPortal';
 const base = '/API/tenantPortal/V1';
 const tags = ['Tenant portal'];
 const auth = { kind: 'tenant' } as const;
-const beyondSpec =
-  'Issue 18: a tenant reads what they owe and sets up autopay (DESIGN.md "The LTR rent cycle").';
+const beyondSpec = 'A tenant reads what they owe and sets up autopay (DESIGN.md "The LTR rent cycle").';
 const NO_SESSION = 'no tenant session';
 
 /** The autopay writes take no fields: a body, when sent, is `{}` (strict like every body: an unknown field is a 400). */
