@@ -49,7 +49,7 @@ describe('docs count the jobs there are', () => {
   const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
   const counted = (page: string, pattern: RegExp): number => {
     const word = readFileSync(join(ROOT, page), 'utf8').replace(/\s+/g, ' ').match(pattern)?.[1];
-    return NUMBERS.indexOf(word ?? '');
+    return NUMBERS.indexOf(word?.toLowerCase() ?? '');
   };
 
   it('docs/messages.md: the message jobs of adminMessages', () => {
@@ -60,6 +60,11 @@ describe('docs count the jobs there are', () => {
   it('docs/webhooks.md: the delivery jobs of adminWebhooks', () => {
     const jobs = JOBS.filter((j) => j.group === 'adminWebhooks');
     expect(counted('docs/webhooks.md', /owns the (\w+) delivery jobs/)).toBe(jobs.length);
+  });
+
+  it('docs/webhooks.md: the table-change jobs that consume the stream', () => {
+    const jobs = JOBS.filter((j) => j.kind === 'tableChange');
+    expect(counted('docs/webhooks.md', /(\w+) table-change jobs consume the stream/i)).toBe(jobs.length);
   });
 
   it('docs/jobs.md: the table-change jobs that share the one stream reader', () => {
