@@ -1,5 +1,5 @@
 /**
- * Bench part `ical`: an iCal import of a 500-event feed in the local runtime: the wall time of
+ * Bench part `ical` (docs/benchmarks.md): an iCal import of a 500-event feed in the local runtime: the wall time of
  * `feeds/{id}/sync.json` and the DynamoDB work it does (commands by name, transactions and the items they
  * write). Three imports of one feed on a fresh VR property: the first (every event a new block), the same feed
  * again (nothing to change: only reads), and one with a tenth of the events moved and a tenth removed. Each

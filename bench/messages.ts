@@ -1,5 +1,5 @@
 /**
- * Bench part `messages`: from a website booking's answer to its confirmation at the local SES,
+ * Bench part `messages` (docs/benchmarks.md): from a website booking's answer to its confirmation at the local SES,
  * in the local runtime, beside the outbound-webhook figure of bench/webhooks.ts measured in the same run.
  * Bookings are made one after another on a bench VR property (a fresh guest and IP each, the built-in CAPTCHA
  * answered first); per booking `fromAnswerMs` = the mail's arrival at the local SES (seen by polling its

@@ -1,5 +1,5 @@
 /**
- * Bench part `rent`: the rent run over 1,000 and 10,000 active leases written into
+ * Bench part `rent` (docs/benchmarks.md, docs/rent-cycle.md "At scale"): the rent run over 1,000 and 10,000 active leases written into
  * the table (through the leases repository, as the fixture loader writes them), each due today: wall time,
  * items written, reads per lease, and the same run again (it must write nothing). In-process against an
  * in-memory local runtime (DynamoDB Local on this machine's cores: figures are for comparing runs, not the

@@ -1,5 +1,5 @@
 /**
- * Bench part `webhooks`: from a booking's commit to its outbound webhook arriving at a local
+ * Bench part `webhooks` (docs/benchmarks.md): from a booking's commit to its outbound webhook arriving at a local
  * receiver, in the local runtime. Admin reservations are made one after another on a bench VR property, each
  * announced as reservation.created to one subscription pointing at a receiver on 127.0.0.1. Per booking:
  * `fromRequest` = arrival − the POST's start (an upper bound: it includes the booking itself), and

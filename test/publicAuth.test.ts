@@ -454,7 +454,7 @@ describe("the tenant's writes are audited like an admin's", () => {
   });
 });
 
-describe('login lockout per e-mail across IPs ', () => {
+describe('login lockout per e-mail across IPs', () => {
   it('after 30 failures from rotating IPs the e-mail is locked, the right password from a new IP included', async () => {
     const { tenant } = await signedInTenant();
     for (let batch = 0; batch < 3; batch++) {

@@ -16,6 +16,7 @@ import { holdExpired } from '../../shared/domain/messages/templates/hold-expired
 import { preArrival } from '../../shared/domain/messages/templates/pre-arrival.js';
 import type { PropertyFacts, StayFacts } from '../../shared/domain/messages/templates/stay.js';
 import { toAmount } from '../../shared/domain/money.js';
+import { amountDueCents } from '../../shared/domain/money-document/figures.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import { paymentPageOf, paymentUrlOf } from '../../shared/workflows/money-document/pay-link.js';
 import type { Composed, MailContext } from './compose-types.js';
@@ -92,7 +93,7 @@ async function priceOf(s: AnnouncedStay, ctx: MailContext) {
       : await readDocument('invoice', order.invoiceId);
   if (!invoice) return undefined;
   const { record } = invoice;
-  const dueCents = Math.max(0, record.totalCents - (record.paidCents ?? 0));
+  const dueCents = amountDueCents(record);
   const token = dueCents > 0 ? await revealPayToken(record.invoiceId) : undefined;
   return {
     price: {

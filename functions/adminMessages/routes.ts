@@ -1,6 +1,7 @@
 /**
  * The message log's admin read (DESIGN.md "Messages to people"; beyond the spec). The adminMessages group also
- * owns the message jobs (jobs.ts): the outbox consumer, the retries and the two schedules.
+ * owns the message jobs (jobs.ts): the outbox consumer, the retries and the three schedules (pre-arrival mails,
+ * owner statements, rent reminders).
  */
 import * as v from 'valibot';
 import { STAFF_READ_ROLES } from '../../shared/auth/roles.js';

@@ -75,7 +75,7 @@ export const logout = defineRoute({
   method: 'POST',
   path: '/API/auth/V1/logout.json',
   summary: 'End the admin session (idempotent)',
-  beyondSpec: 'A logout that ends the admin session',
+  beyondSpec: 'A signed-in admin needs a way to end the session before it expires',
   auth: { kind: 'public' },
   response: v.object({ success: v.boolean() }),
 });

@@ -9,6 +9,7 @@ import type { TenantSession } from '../../shared/auth/session-types.js';
 import { readHeader } from '../../shared/data/money-documents-repo.js';
 import { type PayLink, paidOnOf, payLinkOf } from '../../shared/data/pay-token-check.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
+import { amountDueCents } from '../../shared/domain/money-document/figures.js';
 import { INVOICE_STATUS } from '../../shared/domain/money-document/kind.js';
 import type { InvoiceRecord } from '../../shared/domain/money-document/record.js';
 import {
@@ -88,7 +89,7 @@ export async function createIntent(input: CreateIntentInput, payer: Payer, now: 
   if (!invoice || caller.kind !== 'payer')
     throw new BadRequest(`Invoice ${input.invoiceId} cannot be paid: ${NO_SUCH_INVOICE}`);
   if (!isPayable(invoice)) throw await refusalTo(invoice.invoiceId, invoice);
-  const dueCents = invoice.totalCents - (invoice.paidCents ?? 0);
+  const dueCents = amountDueCents(invoice);
   if (input.amnt !== undefined && input.amnt !== '') {
     const sent = centsOfAmount(input.amnt);
     if (sent !== dueCents)

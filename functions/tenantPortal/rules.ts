@@ -8,6 +8,7 @@ import { nightCount } from '../../shared/domain/booking/stay.js';
 import { type LeaseRecord, termsOf } from '../../shared/domain/lease.js';
 import type { PaymentRecord } from '../../shared/domain/ledger/payment.js';
 import { toAmount } from '../../shared/domain/money.js';
+import { amountDueCents } from '../../shared/domain/money-document/figures.js';
 import { INVOICE, INVOICE_STATUS, statusLabel } from '../../shared/domain/money-document/kind.js';
 import type { DocumentLine } from '../../shared/domain/money-document/line-items.js';
 import type { InvoiceRecord } from '../../shared/domain/money-document/record.js';
@@ -88,7 +89,7 @@ export function invoiceRowView(r: InvoiceRecord) {
     totalComputed: toAmount(r.totalCents),
     paidComputed: toAmount(paidCents),
     refundedComputed: toAmount(r.refundedCents ?? 0),
-    amountDue: toAmount(Math.max(0, r.totalCents - paidCents)),
+    amountDue: toAmount(amountDueCents(r)),
   };
 }
 

@@ -14,8 +14,10 @@
  * Whoever then confirms the one intent first pays; Stripe refuses the other confirmation (the intent
  * succeeded), so the invoice is charged once.
  */
+
 import { readHeader } from '../data/money-documents-repo.js';
 import { getIntent, latestIntentOf, rememberIntent } from '../data/payment-intents-repo.js';
+import { amountDueCents } from '../domain/money-document/figures.js';
 import type { InvoiceRecord } from '../domain/money-document/record.js';
 import { isOpenIntent, isPayable, nextIntentStep } from '../domain/payments/card-payment.js';
 import { Conflict } from '../errors.js';
@@ -70,7 +72,7 @@ async function oneRound(request: IntentRequest, now: Date): Promise<InvoiceInten
   // Read after the intent: its payment, once booked, is in these figures (one transaction wrote both).
   const invoice = (await readHeader('invoice', invoiceId))?.record;
   if (!invoice || !isPayable(invoice)) return { state: 'notPayable', invoice };
-  const amountCents = invoice.totalCents - (invoice.paidCents ?? 0);
+  const amountCents = amountDueCents(invoice);
   const step = nextIntentStep(current, booked, amountCents, request.currency);
   if (current && step.kind === 'use') return { state: 'open', intent: current, made: false };
   if (current && step.kind === 'underWay') return { state: 'underWay', status: step.status, intent: current };

@@ -4,6 +4,7 @@
  * `paidCents` = settled payments less refunds (the spec's paidComputed), `refundedCents` = refunds so far.
  * The status codes are each kind's table (shared/domain/money-document/kind.ts).
  */
+import { amountDueCents } from '../money-document/figures.js';
 import { INVOICE_STATUS, isClosed, kindOf } from '../money-document/kind.js';
 import type { DocumentType } from './journal.js';
 
@@ -54,10 +55,6 @@ export type SettlementResult =
   | { ok: false; refusal: SettlementRefusal; detail: string };
 
 const isCancelled = (s: SettlementState) => isClosed(kindOf(s.documentType), s.status);
-
-/** What is still owed: total less the net paid, never below 0. */
-export const amountDueCents = (s: Pick<SettlementState, 'totalCents' | 'paidCents'>) =>
-  Math.max(0, s.totalCents - s.paidCents);
 
 const refuse = (refusal: SettlementRefusal, detail: string): SettlementResult => ({
   ok: false,

@@ -35,6 +35,13 @@ export function documentFigures(lines: readonly DocumentLine[], tax: number, tax
   return { subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents };
 }
 
+/**
+ * What is still owed on a document: its total less the net paid (a header without `paidCents` has nothing
+ * paid), never below 0. Every "amount due" — the views, the payment script, autopay, late fees, mail — is this.
+ */
+export const amountDueCents = (d: { totalCents: number; paidCents?: number | undefined }): number =>
+  Math.max(0, d.totalCents - (d.paidCents ?? 0));
+
 export const sameFigures = (a: Figures, b: Figures): boolean =>
   a.subtotalCents === b.subtotalCents && a.taxCents === b.taxCents && a.totalCents === b.totalCents;
 

@@ -8,6 +8,7 @@ import type { PaymentRecord } from '../ledger/payment.js';
 import { lineTotalCents } from '../ledger/totals.js';
 import { toAmount } from '../money.js';
 import type { PaymentAnomaly } from '../payments/anomaly.js';
+import { amountDueCents } from './figures.js';
 import { type MoneyKind, statusLabel } from './kind.js';
 import { type DocumentLine, type LineView, lineView } from './line-items.js';
 import type { DocumentHeader, ExpenseRecord, InvoiceRecord, MoneyRecord } from './record.js';
@@ -26,7 +27,7 @@ function figuresView(kind: MoneyKind, h: DocumentHeader) {
     totalComputed: toAmount(h.totalCents),
     paidComputed: toAmount(paidCents),
     refundedComputed: toAmount(h.refundedCents ?? 0),
-    amountDue: toAmount(Math.max(0, h.totalCents - paidCents)),
+    amountDue: toAmount(amountDueCents(h)),
     dateCreated: h.dateCreated,
     dateUpdated: h.dateUpdated ?? h.dateCreated,
   };
@@ -123,6 +124,6 @@ export function paymentView(
     totalComputed: toAmount(after.totalCents),
     paidComputed: toAmount(paidCents),
     refundedComputed: toAmount(after.refundedCents ?? 0),
-    amountDue: toAmount(Math.max(0, after.totalCents - paidCents)),
+    amountDue: toAmount(amountDueCents(after)),
   };
 }

@@ -2,6 +2,7 @@
  * Rules of card payments (DESIGN.md "Stripe"; docs/payments.md): which invoice may take a card payment, the
  * amount the page sent, whether an intent may be answered again, and whether a card payment is in flight.
  */
+import { amountDueCents } from '../money-document/figures.js';
 import { INVOICE, INVOICE_STATUS, isClosed } from '../money-document/kind.js';
 import type { PaymentAnomalyKind } from './anomaly.js';
 
@@ -70,7 +71,7 @@ export function payableRefusal(invoice: PayableInvoice | undefined, tenantId?: n
   if (status === INVOICE_STATUS.draft) return 'it is a draft, not issued yet';
   if (status !== INVOICE_STATUS.unpaid && status !== INVOICE_STATUS.processing)
     return 'its status does not take payments';
-  if (invoice.totalCents - invoice.paidCents <= 0) return 'nothing is due';
+  if (amountDueCents(invoice) === 0) return 'nothing is due';
   return null;
 }
 

@@ -1,6 +1,7 @@
 /**
  * A new invoice or expense (docs/invoices-expenses.md "Create"), the same for every writer — the admin endpoints,
- * the website booking's BOOKING invoice, the fixture loader: ONE transaction of the header with its index keys
+ * the website booking's BOOKING invoice, the rent run's RENT and late-fee invoices, a lease's DEPOSIT, the fixture
+ * loader: ONE transaction of the header with its index keys
  * and lines (money-documents repository), the journal posting of its figures unless it is a draft or all 0
  * (shared/workflows/ledger/posting.ts), and the change record (audit; `invoice.created` for invoices) whose
  * `after` is the document's view.

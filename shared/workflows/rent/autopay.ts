@@ -7,12 +7,14 @@
  * nothing and is announced as `payment.failed` (the tenant is mailed); an invoice the tenant paid (or is
  * paying) on the page meanwhile is not charged; Stripe unreachable leaves the invoice for the next run.
  */
+
 import { changePart } from '../../data/changes-repo.js';
 import { AUTOPAY_TRIED_LABEL, autopayTriedPart, type LateFeeWatch } from '../../data/late-fee-watch-repo.js';
 import { readDocument } from '../../data/money-documents-repo.js';
 import { getRecentSettings } from '../../data/settings-repo.js';
 import { getTenant } from '../../data/tenants-repo.js';
 import { commit, TransactionFailed, type TxPart } from '../../db/transaction.js';
+import { amountDueCents } from '../../domain/money-document/figures.js';
 import { INVOICE, INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
 import { documentView } from '../../domain/money-document/view.js';
@@ -55,7 +57,7 @@ function dueForAutopay(
   if (watch.dueDate > today || (watch.autopayTried ?? '') !== '') return undefined;
   const rent = headers.get(watch.rentInvoiceId);
   if (!rent || rent.status !== INVOICE_STATUS.unpaid || rent.tenantId === null) return undefined;
-  return rent.totalCents - (rent.paidCents ?? 0) > 0 ? rent : undefined;
+  return amountDueCents(rent) > 0 ? rent : undefined;
 }
 
 /**

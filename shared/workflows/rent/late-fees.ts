@@ -8,6 +8,7 @@
  * processing; an invoice paid or closed is no longer watched. A run on a later day posts what the missed days
  * would have, never more.
  */
+
 import {
   LATE_FEE_LABEL,
   type LateFeeWatch,
@@ -18,6 +19,7 @@ import { INVOICE_UNPAID_LABEL, invoiceUnpaidPart, readHeader } from '../../data/
 import { nextId } from '../../db/counters.js';
 import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
+import { amountDueCents } from '../../domain/money-document/figures.js';
 import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
 import { lateFeeLineWords } from '../../domain/money-document/words.js';
@@ -43,7 +45,7 @@ const SETTLED: ReadonlySet<number> = new Set([
 
 /** Whether a rent invoice owes nothing more (gone, paid, closed, or nothing of it due). */
 const settled = (rent: InvoiceRecord | undefined): boolean =>
-  !rent || SETTLED.has(rent.status) || rent.totalCents - (rent.paidCents ?? 0) <= 0;
+  !rent || SETTLED.has(rent.status) || amountDueCents(rent) === 0;
 
 const lateFeeInvoice = (rent: InvoiceRecord, watch: LateFeeWatch, invoiceId: number, ctx: ChargeContext) =>
   newInvoice({
@@ -72,7 +74,7 @@ async function postFee(
   terms: LeaseTerms,
   ctx: ChargeContext,
 ): Promise<Outcome> {
-  const baseCents = watch.baseCents ?? rent.totalCents - (rent.paidCents ?? 0);
+  const baseCents = watch.baseCents ?? amountDueCents(rent);
   const owedCents = lateFeeOwedCents(
     { ...terms.lateFee, graceDays: terms.graceDays },
     { dueDate: watch.dueDate, issueDate: rent.invoiceDate, baseCents, rentCents: rent.totalCents },

@@ -154,7 +154,7 @@ async function beforehand(input: NewStay, ctx: WriteContext, known: KnownBeforeh
   return { property, today: todayIn(settings.systemTimeZone, ctx.now), claims: undefined, reservationId };
 }
 
-/** An overbooking's conflict record and announcement, in its own transaction. */
+/** An overbooking's conflict record and announcement: parts of the new stay's own transaction (newStayParts). */
 function overbookingParts(record: ReservationRecord, ctx: WriteContext): TxPart[] {
   return [
     ...overbookingConflictParts(

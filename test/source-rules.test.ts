@@ -1,0 +1,97 @@
+/**
+ * Rules of the code base checked on the source, beside the layering (test/layers.test.ts): a rule written once
+ * stays written once.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JOBS } from '../functions/registry.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const SOURCES = ['functions', 'shared', 'infra']
+  .flatMap((dir) => walk(join(ROOT, dir)))
+  .map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
+
+describe('handlers are bound through bind()', () => {
+  // bind() (shared/http/route.ts) types a handler's input from the contract's schemas and auth; a BoundRoute
+  // built by hand casts its input past that check.
+  it('no module outside shared/http builds a BoundRoute itself', () => {
+    const offenders = SOURCES.filter((f) => !f.path.startsWith('shared/http/'))
+      .filter((f) => /\bBoundRoute\b/.test(f.text))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('amount due is one rule', () => {
+  // amountDueCents (shared/domain/money-document/figures.ts): a total less the paid figure written anywhere
+  // else is the same rule again, and drifts (the floor at 0, an absent paidCents).
+  it('nothing outside figures.ts subtracts the paid figure from a total', () => {
+    const offenders = SOURCES.filter((f) => f.path !== 'shared/domain/money-document/figures.ts')
+      .filter((f) => /totalCents\s*-\s*\(?\s*[\w.]*paidCents/.test(f.text))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('docs count the jobs there are', () => {
+  const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  const counted = (page: string, pattern: RegExp): number => {
+    const word = readFileSync(join(ROOT, page), 'utf8').replace(/\s+/g, ' ').match(pattern)?.[1];
+    return NUMBERS.indexOf(word?.toLowerCase() ?? '');
+  };
+
+  it('docs/messages.md: the message jobs of adminMessages', () => {
+    const jobs = JOBS.filter((j) => j.group === 'adminMessages');
+    expect(counted('docs/messages.md', /owns the (\w+) message jobs/)).toBe(jobs.length);
+  });
+
+  it('docs/webhooks.md: the delivery jobs of adminWebhooks', () => {
+    const jobs = JOBS.filter((j) => j.group === 'adminWebhooks');
+    expect(counted('docs/webhooks.md', /owns the (\w+) delivery jobs/)).toBe(jobs.length);
+  });
+
+  it('docs/webhooks.md: the table-change jobs that consume the stream', () => {
+    const jobs = JOBS.filter((j) => j.kind === 'tableChange');
+    expect(counted('docs/webhooks.md', /(\w+) table-change jobs consume the stream/i)).toBe(jobs.length);
+  });
+
+  it('docs/jobs.md: the table-change jobs that share the one stream reader', () => {
+    const jobs = JOBS.filter((j) => j.kind === 'tableChange');
+    expect(counted('docs/jobs.md', /there are (\w+) jobs\. So the stack makes ONE function/)).toBe(
+      jobs.length,
+    );
+  });
+});
+
+describe('no tracker references', () => {
+  /** Every code, comment and doc file: sources and tests (.ts, .mjs) and Markdown, but the external spec. */
+  function everyFile(dir: string, out: string[] = []): string[] {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (['node_modules', 'cdk.out', 'generated', 'spec'].includes(name) || name.startsWith('.')) continue;
+      if (statSync(path).isDirectory()) everyFile(path, out);
+      else if (/\.(ts|mjs|md)$/.test(name)) out.push(path);
+    }
+    return out;
+  }
+
+  // The tracker is not in the repository: a tracker number tells a reader nothing, the reason does.
+  it('no code, comment or doc names an issue by number', () => {
+    const offenders = everyFile(ROOT)
+      .filter((path) => /\bissues? #?\d+/i.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(ROOT, path));
+    expect(offenders).toEqual([]);
+  });
+});
