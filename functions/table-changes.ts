@@ -8,6 +8,8 @@
 import type { DispatchedJob } from '../shared/jobs/dispatch.js';
 import { tableChangesReader } from '../shared/jobs/reader.js';
 import { tableRetryPath } from '../shared/jobs/table-retry-path.js';
+import { handler as accountingChangesHandler } from './accounting/change-consumer.js';
+import { accountingChanges } from './accounting/jobs.js';
 import { turnovers } from './adminHousekeeping/jobs.js';
 import { handler as turnoversHandler } from './adminHousekeeping/turnover-consumer.js';
 import { messageOutbox } from './adminMessages/jobs.js';
@@ -22,6 +24,7 @@ export const TABLE_CHANGE_HANDLERS: readonly DispatchedJob[] = [
   { job: turnovers, handler: turnoversHandler },
   { job: webhookFanOut, handler: fanOutHandler },
   { job: messageOutbox, handler: messageOutboxHandler },
+  { job: accountingChanges, handler: accountingChangesHandler },
 ];
 
 export const handler = tableChangesReader(TABLE_CHANGE_HANDLERS, tableRetryPath);
