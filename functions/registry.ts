@@ -105,6 +105,12 @@ export const JOBS: readonly JobContract[] = [
 ];
 
 /**
+ * The Stripe event types the paymentWebhook group acts on (its dispatch is keyed by this list): the stack's
+ * StripeWebhookUrl output, the deploy scripts that subscribe the endpoint and the docs take it from here.
+ */
+export { HANDLED_STRIPE_EVENTS } from './paymentWebhook/handled-events.js';
+
+/**
  * The record each event type carries as its payload's `data` (DESIGN.md "Outbound webhooks"): the schema of
  * the admin API's single-record answer of that kind of record, whatever path wrote it. The OpenAPI document's
  * `webhooks` section and the tests' check of every payload they receive are derived from it.

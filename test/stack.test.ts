@@ -11,7 +11,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { build } from 'esbuild';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GROUPS, JOBS, ROUTES } from '../functions/registry.js';
+import { GROUPS, HANDLED_STRIPE_EVENTS, JOBS, ROUTES } from '../functions/registry.js';
 import {
   API_GATEWAY_LOGGING_STACK,
   type ApiGatewayLoggingStack,
@@ -22,10 +22,18 @@ import { readConfig } from '../infra/cdk/config.js';
 import { API_P99_THRESHOLD_MS, ITERATOR_AGE_THRESHOLD_MS } from '../infra/cdk/constructs/alarms.js';
 import { LIVE_ALIAS } from '../infra/cdk/constructs/group-function.js';
 import { TABLE_CHANGES_READER } from '../infra/cdk/constructs/job-functions.js';
-import { STRIPE_WEBHOOK_CONCURRENCY } from '../infra/cdk/constructs/stripe-webhook-url.js';
 import { accessOf, CAPABILITY_MODULES, type Capability, tableAccessOf } from '../infra/cdk/group-access.js';
 import { MAIL_FAILED_MESSAGE } from '../infra/cdk/mail-alarms.js';
 import { RentalPmStack } from '../infra/cdk/stack.js';
+import {
+  EXAMPLE_API_CLIENTS,
+  FULL_EXAMPLE_CONTEXT,
+  PROD_EXAMPLE_CONTEXT,
+  renderStackFacts,
+  withRegions,
+} from '../infra/cdk/stack-facts.js';
+import { MIN_BOOTSTRAP_VERSION } from '../infra/deployed/doctor/bootstrap.js';
+import { DELETION_PROTECTION_OFF } from '../infra/deployed/failed-create-recovery.js';
 import {
   BUSINESS_METRICS,
   BUSINESS_METRICS_NAMESPACE,
@@ -45,30 +53,13 @@ import { SWEEP_EVERY_MINUTES } from '../shared/jobs/retry-path.js';
 import { SECRET_NAMES } from '../shared/secrets.js';
 
 const SYNTH_TIMEOUT = 60_000;
-/** What prod must name (cdk.json stages.prod is left empty on purpose: an operator fills it or passes -c). */
-const PROD_CONTEXT = {
-  stage: 'prod',
-  account: '222222222222',
-  region: 'eu-west-1',
-  mailIdentity: 'example-rentals.com',
-  corsOrigins: 'https://www.example-rentals.com,https://admin.example-rentals.com',
-  alarmEmail: 'ops@example-rentals.com',
-};
-const API_CLIENTS = [
-  { name: 'channel-manager', rateLimit: 2, burstLimit: 10, quotaPerDay: 20000 },
-  { name: 'accounting-sync', rateLimit: 1, burstLimit: 5 },
-];
-/** prod with every option on: the resource counts must hold with all of them. */
-const FULL_CONTEXT = {
-  ...PROD_CONTEXT,
-  requireApiKey: 'true',
-  stageCache: 'true',
-  apiClients: JSON.stringify(API_CLIENTS),
-  domainName: 'api.example-rentals.com',
-  hostedZoneId: 'Z0123456789ABC',
-  hostedZoneName: 'example-rentals.com',
-  accountingClientId: 'client-123',
-};
+/**
+ * What prod must name (cdk.json stages.prod is left empty on purpose: an operator fills it or passes -c), and
+ * prod with every option on; the docs' counts are taken with the same (infra/cdk/stack-facts.ts).
+ */
+const PROD_CONTEXT = PROD_EXAMPLE_CONTEXT;
+const API_CLIENTS = EXAMPLE_API_CLIENTS;
+const FULL_CONTEXT = FULL_EXAMPLE_CONTEXT;
 const cdkContext = (
   JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
     context: Record<string, unknown>;
@@ -399,11 +390,15 @@ describe('cloud stack', () => {
     expect(uncached.length).toBeGreaterThan(0);
   });
 
-  it('grants each function one invoke permission, scoped to the API (not one per method)', () => {
-    // The API's permissions (a schedule's rule and the Stripe webhook's Function URL add their own).
-    const permissions = ofType(apiResources(dev), 'AWS::Lambda::Permission').filter(
-      ([, p]) => p.Properties?.Principal === 'apigateway.amazonaws.com',
-    );
+  it('grants each function one invoke permission, scoped to the API (not one per method), in the parent stack beside its alias', () => {
+    // The API's permissions (a schedule's rule and the Stripe webhook's Function URL add their own). They
+    // belong to the aliases, which live in the parent: none is in the Routes nested stack.
+    const fromApi = ([, p]: [string, { Properties?: Record<string, unknown> }]) =>
+      p.Properties?.Principal === 'apigateway.amazonaws.com';
+    expect(
+      ofType(nestedResources(dev, dev.stack.api.routes), 'AWS::Lambda::Permission').filter(fromApi),
+    ).toEqual([]);
+    const permissions = ofType(dev.resources, 'AWS::Lambda::Permission').filter(fromApi);
     const byGroup = aliasesByGroup(dev.resources);
     expect(byGroup.size).toBe(GROUPS.length);
     expect(permissions).toHaveLength(GROUPS.length);
@@ -577,29 +572,78 @@ describe('cloud stack', () => {
   });
 
   it(
-    'passes the accounting client id and provider URLs from context to the accounting function only',
+    'gives the accounting client (context accountingClientId, the secret ARN and its read grant) to every function whose access declares it, jobs of such a group included, and to no other',
     () => {
-      const variables = (s: Synthesized) => {
-        const id = functionsByGroup(s.resources).get('accounting') ?? '?';
-        const environment = s.resources[id]?.Properties?.Environment as
-          | { Variables: Record<string, unknown> }
-          | undefined;
-        return environment?.Variables ?? {};
-      };
-      expect(variables(dev).ACCOUNTING_CLIENT_ID).toBeUndefined();
-      const configured = synth({
-        accountingClientId: 'client-123',
-        accountingTokenUrl: 'https://id.example/token',
+      const variables = (resources: Resources, id: string) =>
+        (resources[id]?.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)
+          ?.Variables ?? {};
+      for (const [id] of ofType(dev.resources, 'AWS::Lambda::Function'))
+        expect(variables(dev.resources, id).ACCOUNTING_CLIENT_ID, id).toBeUndefined();
+      // A schedule of the accounting group stands for the accounting sync job to come: it calls the provider too.
+      const app = new App({
+        context: {
+          ...cdkContext,
+          'aws:cdk:bundling-stacks': [],
+          accountingClientId: 'client-123',
+          accountingTokenUrl: 'https://id.example/token',
+        },
       });
-      expect(variables(configured)).toMatchObject({
-        ACCOUNTING_CLIENT_ID: 'client-123',
-        ACCOUNTING_TOKEN_URL: 'https://id.example/token',
-        ACCOUNTING_CLIENT_SECRET_SECRET_ARN: expect.anything(),
+      const probe = new RentalPmStack(app, 'AccountingProbe', {
+        config: readConfig(app.node),
+        routes: ROUTES,
+        groups: GROUPS,
+        jobs: [
+          ...JOBS,
+          {
+            id: 'accountingSyncProbe',
+            group: 'accounting',
+            entry: 'handler.ts',
+            description: 'probe',
+            kind: 'schedule',
+            everyMinutes: 5,
+          },
+        ],
+        env: { account: '111111111111', region: 'us-east-1' },
       });
-      expect(variables(configured).ACCOUNTING_AUTHORIZE_URL).toBeUndefined();
-      const others = [...functionsByGroup(configured.resources)].filter(([group]) => group !== 'accounting');
-      for (const [, id] of others)
-        expect(JSON.stringify(configured.resources[id]?.Properties), id).not.toContain('client-123');
+      const resources = Template.fromStack(probe).toJSON().Resources as Resources;
+      const [[secretId] = ['?']] = ofType(resources, 'AWS::SecretsManager::Secret').filter(([, secret]) =>
+        String(secret.Properties?.Description).includes('ACCOUNTING_CLIENT_SECRET'),
+      );
+      const policies = ofType(resources, 'AWS::IAM::Policy');
+      const jobGroup = new Map(
+        [...JOBS, { id: 'accountingSyncProbe', group: 'accounting' }].map((j) => [j.id, j.group]),
+      );
+      const callers: string[] = [];
+      for (const [id, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+        const tags = (fn.Properties?.Tags ?? []) as { Key: string; Value: string }[];
+        const group = tags.find((t) => t.Key === 'api-group')?.Value;
+        const job = tags.find((t) => t.Key === 'job')?.Value;
+        // The stream reader runs the table-change jobs of several groups: none of them holds the client.
+        const owner = group ?? jobGroup.get(job ?? '') ?? '';
+        const env = variables(resources, id);
+        const roleId = (fn.Properties?.Role as { 'Fn::GetAtt'?: string[] } | undefined)?.['Fn::GetAtt']?.[0];
+        const policy = JSON.stringify(
+          policies.filter(([, p]) => mentions(p.Properties?.Roles, roleId ?? '?')),
+        );
+        if (accessOf(owner).accountingClient) {
+          callers.push(group ?? job ?? id);
+          expect(env, id).toMatchObject({
+            ACCOUNTING_CLIENT_ID: 'client-123',
+            ACCOUNTING_TOKEN_URL: 'https://id.example/token',
+            ACCOUNTING_CLIENT_SECRET_SECRET_ARN: { Ref: secretId },
+          });
+          expect(env.ACCOUNTING_AUTHORIZE_URL, id).toBeUndefined();
+          expect(policy, id).toContain('secretsmanager:GetSecretValue');
+          expect(policy, id).toContain(`"${secretId}"`);
+        } else {
+          expect(JSON.stringify(fn.Properties), id).not.toContain('client-123');
+          expect(
+            Object.keys(env).filter((k) => k.startsWith('ACCOUNTING_')),
+            id,
+          ).toEqual([]);
+        }
+      }
+      expect(callers.sort()).toEqual(['accounting', 'accountingSyncProbe']);
     },
     SYNTH_TIMEOUT,
   );
@@ -613,8 +657,13 @@ describe('cloud stack', () => {
     expect(mentions(urls[0]?.[1].Properties?.TargetFunctionArn, webhookFn)).toBe(true);
     // The URL invokes the live alias, as the API does.
     expect(urls[0]?.[1].Properties?.Qualifier).toBe(LIVE_ALIAS);
-    const outputs = (dev.template.toJSON().Outputs ?? {}) as Record<string, { Value?: unknown }>;
+    const outputs = (dev.template.toJSON().Outputs ?? {}) as Record<
+      string,
+      { Value?: unknown; Description?: string }
+    >;
     expect(mentions(outputs.StripeWebhookUrl?.Value, urls[0]?.[0] ?? '?')).toBe(true);
+    // Its text names every event the webhook dispatches (autopay needs setup_intent.succeeded).
+    for (const event of HANDLED_STRIPE_EVENTS) expect(outputs.StripeWebhookUrl?.Description).toContain(event);
     const envOf = (group: string) =>
       Object.keys(
         (dev.resources[byGroup.get(group) ?? '']?.Properties?.Environment as { Variables?: object })
@@ -700,6 +749,21 @@ describe('cloud stack', () => {
     SYNTH_TIMEOUT,
   );
 
+  it("lets a function that mails send only From the stack's address, on any identity of the account: in the SES sandbox a send is authorized on each recipient's identity too", () => {
+    const statements = ofType(dev.resources, 'AWS::IAM::Policy').flatMap(
+      ([, p]) =>
+        (p.Properties?.PolicyDocument as { Statement?: Record<string, unknown>[] } | undefined)?.Statement ??
+        [],
+    );
+    const sends = statements.filter((st) => JSON.stringify(st.Action).includes('ses:SendEmail'));
+    expect(sends.length).toBeGreaterThan(0);
+    for (const st of sends) {
+      expect(st.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.com' } });
+      expect(JSON.stringify(st.Resource)).toContain(':identity/*');
+      expect(JSON.stringify(st.Resource)).toContain(':configuration-set/');
+    }
+  });
+
   it('creates the mail identity and configuration set, rotating KMS keys, and generated secrets with generated names', () => {
     dev.template.resourceCountIs('AWS::SES::EmailIdentity', 1);
     dev.template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
@@ -723,7 +787,7 @@ describe('cloud stack', () => {
       const imported = synth({ ...PROD_CONTEXT, mailIdentityExists: 'true' });
       imported.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
       const policies = JSON.stringify(ofType(imported.resources, 'AWS::IAM::Policy'));
-      expect(policies).toContain('identity/example-rentals.com');
+      expect(policies).toContain('"ses:FromAddress":"no-reply@example-rentals.com"');
     },
     SYNTH_TIMEOUT,
   );
@@ -751,7 +815,9 @@ describe('cloud stack', () => {
       expect(JSON.stringify(template.toJSON())).toContain('AmazonAPIGatewayPushToCloudWatchLogs');
       // Every stage synthesizes the same account stack, so two stages in one account share it.
       expect(Template.fromStack(prod.logging as Stack).toJSON()).toEqual(template.toJSON());
-      expect([logging?.terminationProtection, prod.logging?.terminationProtection]).toEqual([true, true]);
+      // Its resources outlive it (RetainExceptOnCreate), and the CLI would turn protection on before a first create
+      // that could then not be retried; stages of one account share it, so none may flip it.
+      expect([logging?.terminationProtection, prod.logging?.terminationProtection]).toEqual([false, false]);
       const without = synth({ apiGatewayCloudWatchRole: 'false' });
       expect(without.logging).toBeUndefined();
       expect(without.stack.dependencies).toEqual([]);
@@ -865,7 +931,10 @@ describe('cloud stack', () => {
       const external = synth({ ...noEmail, alarmTopicArn: topicArn });
       const resources = monitoringResources(external);
       expect(ofType(resources, 'AWS::SNS::Topic')).toEqual([]);
-      const alarms = alarmsOf(external);
+      // Every alarm but the canaries' (CodeDeploy reads those; the group's errors alarm tells people).
+      const alarms = alarmsOf(external).filter(
+        (a) => !JSON.stringify(a.Dimensions ?? []).includes('ExecutedVersion'),
+      );
       expect(alarms.length).toBeGreaterThan(0);
       for (const a of alarms) expect(a.AlarmActions).toEqual([topicArn]);
     },
@@ -970,7 +1039,7 @@ describe('cloud stack', () => {
     expect(ofType(dev.resources, 'AWS::Lambda::Alias')).toHaveLength(GROUPS.length);
   });
 
-  it("releases each group as a canary in prod (10 % for 5 minutes), rolled back on the group's errors alarm", () => {
+  it("releases each group as a canary in prod (10 % for 5 minutes), rolled back on the errors of the version it releases (through the alias), not on the old version's", () => {
     const aliases = aliasesByGroup(prod.resources);
     const groups = ofType(prod.resources, 'AWS::CodeDeploy::DeploymentGroup');
     expect(groups).toHaveLength(GROUPS.length);
@@ -997,27 +1066,112 @@ describe('cloud stack', () => {
         },
         AlarmConfiguration: { Enabled: true, Alarms: [expect.anything()] },
       });
-      // The alarm is the group's errors alarm (an output of the Monitoring nested stack).
+      // The alarm (an output of the Monitoring nested stack) counts the errors of the new version only: Lambda
+      // publishes an alias's invocations per ExecutedVersion, so the old version's 90 % cannot roll it back.
       const [, outputName] =
         /"Outputs\.([A-Za-z0-9]+)"/.exec(JSON.stringify(deploymentGroup?.Properties?.AlarmConfiguration)) ??
         [];
       const alarmId = (monitoringOutputs[outputName ?? '']?.Value as { Ref?: string } | undefined)?.Ref;
       const fnId = functionsByGroup(prod.resources).get(group) ?? '?';
-      const own = errorsAlarms.filter(
-        ([id, a]) =>
-          id === alarmId && a.Properties?.MetricName === 'Errors' && mentions(a.Properties?.Dimensions, fnId),
+      const version = prod.resources[aliasId]?.Properties?.FunctionVersion as
+        | { 'Fn::GetAtt': [string, string] }
+        | undefined;
+      const versionId = version?.['Fn::GetAtt'][0] ?? '?';
+      const alarm = errorsAlarms.find(([id]) => id === alarmId)?.[1].Properties ?? {};
+      expect(alarm, group).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Errors',
+        Statistic: 'Sum',
+        Period: 60,
+        Threshold: 1,
+      });
+      const dimensions = Object.fromEntries(
+        (alarm.Dimensions as { Name: string; Value: unknown }[]).map((d) => [
+          d.Name,
+          JSON.stringify(d.Value),
+        ]),
       );
-      expect(own, group).toHaveLength(1);
+      expect(Object.keys(dimensions).sort(), group).toEqual(['ExecutedVersion', 'FunctionName', 'Resource']);
+      expect(dimensions.FunctionName).toBe(JSON.stringify({ Ref: fnId }));
+      expect(dimensions.Resource).toBe(
+        JSON.stringify({ 'Fn::Join': ['', [{ Ref: fnId }, `:${LIVE_ALIAS}`]] }),
+      );
+      expect(dimensions.ExecutedVersion).toBe(JSON.stringify({ 'Fn::GetAtt': [versionId, 'Version'] }));
     }
   });
 
-  it('reserves concurrency for the Stripe webhook (its Function URL is outside WAF and the stage throttle), and for no other function', () => {
-    const webhook = functionsByGroup(dev.resources).get('paymentWebhook') ?? '?';
+  it("reserves no concurrency unless context webhookReservedConcurrency asks, then for the Stripe webhook only; synth refuses a reservation the account's quota cannot hold", () => {
     for (const [id, fn] of ofType(dev.resources, 'AWS::Lambda::Function'))
+      expect(fn.Properties?.ReservedConcurrentExecutions, id).toBeUndefined();
+    const webhook = functionsByGroup(full.resources).get('paymentWebhook') ?? '?';
+    for (const [id, fn] of ofType(full.resources, 'AWS::Lambda::Function'))
       expect(fn.Properties?.ReservedConcurrentExecutions, id).toBe(
-        id === webhook ? STRIPE_WEBHOOK_CONCURRENCY : undefined,
+        id === webhook ? Number(FULL_CONTEXT.webhookReservedConcurrency) : undefined,
       );
+    const build = (context: Record<string, unknown>) => () =>
+      buildApp({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [], ...context } });
+    expect(build({ webhookReservedConcurrency: '10', concurrencyQuota: '10' })).toThrow(
+      "Context webhookReservedConcurrency=10 needs a Lambda concurrency quota of at least 110 (Lambda keeps 100 of the account's concurrency unreserved), but concurrencyQuota is 10. " +
+        'Raise the account\'s Lambda quota "Concurrent executions" (Service Quotas, quota code L-B99A9384) to 110 or more and set concurrencyQuota to it, or leave webhookReservedConcurrency out',
+    );
+    expect(build({ webhookReservedConcurrency: '10', concurrencyQuota: '109' })).toThrow(/at least 110/);
+    expect(build({ webhookReservedConcurrency: 'ten' })).toThrow(
+      /webhookReservedConcurrency must be a whole number/,
+    );
+    expect(build({ accountConcurrency: '1000' })).toThrow(
+      /accountConcurrency is now called concurrencyQuota/,
+    );
+    // The quota also sets the account concurrency alarm (80 % of it).
+    const threshold = (s: Synthesized) =>
+      alarmsOf(s).find((a) => a.MetricName === 'ClaimedAccountConcurrency')?.Threshold;
+    expect([threshold(dev), threshold(full)]).toEqual([800, 800]);
   });
+
+  it(
+    'protects prod (stack termination protection, deletion protection of the table and the admin pool) unless context protection=false, the first create, so a failed one can be deleted and run again; each protected resource type has its recovery command',
+    () => {
+      /** Any property named *DeletionProtection* that is on, at any depth (a TableV2 sets it per replica). */
+      const protects = (value: unknown): boolean =>
+        typeof value === 'object' &&
+        value !== null &&
+        Object.entries(value).some(
+          ([key, inner]) =>
+            (/DeletionProtection/.test(key) &&
+              inner !== false &&
+              inner !== 'INACTIVE' &&
+              inner !== 'DISABLED') ||
+            protects(inner),
+        );
+      const protectedTypes = (s: Synthesized) => {
+        const all = [
+          s.resources,
+          nestedResources(s, s.stack.api.routes),
+          monitoringResources(s),
+          ...(s.logging ? [Template.fromStack(s.logging).toJSON().Resources as Resources] : []),
+        ];
+        return all.flatMap((resources) =>
+          Object.values(resources).flatMap((r) => (protects(r.Properties) ? [r.Type] : [])),
+        );
+      };
+      expect(prod.stack.terminationProtection).toBe(true);
+      prod.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+        Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })],
+      });
+      prod.template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
+      expect(protectedTypes(prod).sort()).toEqual(Object.keys(DELETION_PROTECTION_OFF).sort());
+      expect(dev.stack.terminationProtection).toBe(false);
+      expect(protectedTypes(dev)).toEqual([]);
+      const firstCreate = synth({ ...PROD_CONTEXT, protection: 'false' });
+      expect(firstCreate.stack.terminationProtection).toBe(false);
+      expect(firstCreate.logging?.terminationProtection).toBe(false);
+      expect(protectedTypes(firstCreate)).toEqual([]);
+      // Data is still kept when the stack goes later, but not after a failed create.
+      firstCreate.template.hasResource('AWS::DynamoDB::GlobalTable', {
+        DeletionPolicy: 'RetainExceptOnCreate',
+      });
+    },
+    SYNTH_TIMEOUT,
+  );
 
   it('gives each keyed integration (context apiClients) its own key and usage plan with its throttle and quota, only with requireApiKey', () => {
     const plans = ofType(full.resources, 'AWS::ApiGateway::UsagePlan').map(([, p]) => p.Properties ?? {});
@@ -1048,6 +1202,8 @@ describe('cloud stack', () => {
         buildApp({
           context: {
             ...cdkContext,
+            // Without it the accepted case bundles every function: minutes on a busy machine, for nothing.
+            'aws:cdk:bundling-stacks': [],
             ...PROD_CONTEXT,
             domainName: 'api.example-rentals.com',
             certificateArn: certificate(region),
@@ -1302,6 +1458,26 @@ describe('cloud stack', () => {
     },
     SYNTH_TIMEOUT,
   );
+
+  it('says in the docs what the app is made of: the generated regions of docs/cloud-stack.md and docs/accounting.md match it (npm run docs:stack rewrites them)', () => {
+    const pages = renderStackFacts({ dev, prod, full });
+    for (const [page, regions] of Object.entries(pages)) {
+      const text = readFileSync(new URL(`../${page}`, import.meta.url), 'utf8');
+      expect(withRegions(page, text, regions), `${page}: run npm run docs:stack`).toBe(text);
+    }
+    // The events the endpoint is subscribed to are the ones the webhook dispatches.
+    expect(pages['docs/cloud-stack.md']?.['stripe-events']).toBe(
+      HANDLED_STRIPE_EVENTS.map((e) => `\`${e}\``).join(', '),
+    );
+  });
+
+  it("needs the CDK bootstrap version the doctor asks for (the templates' CheckBootstrapVersion rule)", () => {
+    const rule = JSON.stringify(
+      (dev.template.toJSON().Rules as Record<string, unknown>).CheckBootstrapVersion,
+    );
+    for (let version = 1; version < MIN_BOOTSTRAP_VERSION; version++) expect(rule).toContain(`"${version}"`);
+    expect(rule).not.toContain(`"${MIN_BOOTSTRAP_VERSION}"`);
+  });
 
   it('passes the cdk-nag AwsSolutions checks, every suppression acknowledged with a reason', () => {
     // synth() already ran the plugin without throwing; the report must hold no finding either.

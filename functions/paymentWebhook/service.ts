@@ -34,6 +34,7 @@ import { readMoneyDocument } from '../../shared/workflows/ledger/document.js';
 import { type SettlementInput, SettlementRefused } from '../../shared/workflows/ledger/settlement.js';
 import { keepAnomaly } from './anomalies.js';
 import { commitOnce, type EventContext, onceItem, type StripeEvent, type Target } from './event-once.js';
+import { type HandledStripeEvent, isHandledStripeEvent } from './handled-events.js';
 import { setupSucceeded } from './setup-intent.js';
 import {
   chargeObject,
@@ -68,13 +69,22 @@ export async function handleStripeEvent(
   return { received: true, eventId: event.id, outcome };
 }
 
+/** What each handled event type does: keyed by the one list the Stripe endpoint is subscribed to. */
+const HANDLERS: Readonly<Record<HandledStripeEvent, (ctx: Context) => Promise<string>>> = {
+  'payment_intent.processing': processing,
+  'payment_intent.succeeded': succeeded,
+  'charge.refunded': refunded,
+  'charge.dispute.created': disputed,
+  'charge.dispute.updated': disputed,
+  'charge.dispute.closed': disputed,
+  'charge.dispute.funds_withdrawn': disputed,
+  'charge.dispute.funds_reinstated': disputed,
+  'setup_intent.succeeded': setupSucceeded,
+};
+
 function dispatch(ctx: Context): Promise<string> {
   const { type } = ctx.event;
-  if (type === 'payment_intent.processing') return processing(ctx);
-  if (type === 'payment_intent.succeeded') return succeeded(ctx);
-  if (type === 'charge.refunded') return refunded(ctx);
-  if (type.startsWith('charge.dispute.')) return disputed(ctx);
-  if (type === 'setup_intent.succeeded') return setupSucceeded(ctx);
+  if (isHandledStripeEvent(type)) return HANDLERS[type](ctx);
   // Stripe sends what the endpoint subscribed to and more over time: answered, never retried, nothing done.
   return Promise.resolve('ignored');
 }

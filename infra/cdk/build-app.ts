@@ -23,9 +23,9 @@ export function buildApp(props: AppProps = {}): {
     ? new ApiGatewayLoggingStack(app, API_GATEWAY_LOGGING_STACK, {
         env,
         description: "API Gateway's CloudWatch Logs role for this account and region (shared by every stage)",
-        // The same for every stage (it is one stack per account and region, whichever stage deploys it): every
-        // API of the account logs through its role.
-        terminationProtection: true,
+        // No termination protection: its two resources outlive the stack anyway (RetainExceptOnCreate), and the
+        // CDK CLI turns protection on before a first create, so a failed one could not be deleted and retried.
+        // Stages of one account share it, so no stage's setting may flip it either.
       })
     : undefined;
   const stack = new RentalPmStack(app, `RentalPm-${config.stage}`, {
@@ -37,7 +37,10 @@ export function buildApp(props: AppProps = {}): {
     // then to dummies so `cdk synth` runs offline). A customer-managed table key needs a concrete environment.
     env,
     description: `Rental property management API (${config.stage})`,
-    terminationProtection: config.stage === 'prod',
+    // Context protection (prod's default): the CDK CLI turns it on before it creates the stack, so a failed first
+    // create could not be deleted by the next `cdk deploy`; the first create runs with protection=false and the
+    // next deploy turns it on (docs/cloud-stack.md "First deploy").
+    terminationProtection: config.protection,
   });
   if (logging) stack.addStackDependency(logging, 'API Gateway needs its logging role before a logged stage');
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -51,8 +51,21 @@ export interface StackConfig {
    * first, by the same `cdk deploy`; off only when the account already has the role set (another team's stack).
    */
   readonly apiGatewayCloudWatchRole: boolean;
-  /** The account's Lambda concurrency quota: the alarm fires at 80 % of it (a new account may start far lower). */
-  readonly accountConcurrency: number;
+  /**
+   * The account's Lambda concurrency quota (context concurrencyQuota): the alarm fires at 80 % of it, and synth
+   * refuses a reservation it cannot hold (a new account may start at 10).
+   */
+  readonly concurrencyQuota: number;
+  /**
+   * Concurrency reserved for the Stripe webhook (context webhookReservedConcurrency): none unless asked for,
+   * as a reservation needs a quota of at least itself + LAMBDA_UNRESERVED_MINIMUM.
+   */
+  readonly webhookReservedConcurrency?: number;
+  /**
+   * Termination protection of the stage's stack and deletion protection of its table and admin user pool
+   * (context protection; prod's default). Off for a first create, so a failed one can be deleted and run again.
+   */
+  readonly protection: boolean;
   /** The Route 53 zone of the custom domain and/or the mail domain: DKIM records are written there when it holds the mail domain. */
   readonly hostedZone?: HostedZoneConfig;
   /** The stage cache for public GETs (a cache cluster costs money by the hour): prod only unless asked for. */
@@ -81,7 +94,11 @@ export const DEFAULT_REGION = 'us-east-1';
 /** What prod must name explicitly (cdk.json stages.prod or -c); alarmEmail may be alarmTopicArn instead. */
 export const PROD_REQUIRED = ['account', 'region', 'mailIdentity', 'corsOrigins', 'alarmEmail'] as const;
 /** Lambda's default concurrency quota per account and region (new accounts may start lower: docs/cloud-stack.md). */
-export const DEFAULT_ACCOUNT_CONCURRENCY = 1000;
+export const DEFAULT_CONCURRENCY_QUOTA = 1000;
+/** Lambda keeps this much of the account's concurrency unreserved: a reservation beyond quota − this fails. */
+export const LAMBDA_UNRESERVED_MINIMUM = 100;
+/** The Service Quotas code of Lambda's "Concurrent executions" (the quota to raise). */
+export const LAMBDA_CONCURRENCY_QUOTA_CODE = 'L-B99A9384';
 
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
@@ -113,7 +130,10 @@ const listOf = (value: unknown): string[] | undefined => {
 const flagOf = (value: unknown): boolean | undefined =>
   value === undefined || value === null || value === '' ? undefined : value === true || value === 'true';
 
-export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): StackConfig {
+/** Where the settings come from: a construct's node (cdk.json and -c), or a plain lookup (the deploy scripts). */
+export type ContextSource = Pick<Node, 'tryGetContext'>;
+
+export function readConfig(node: ContextSource, env: NodeJS.ProcessEnv = process.env): StackConfig {
   const stage = textOf(node.tryGetContext('stage')) ?? 'dev';
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage))
     throw new Error(`Context stage "${stage}" must be a short lower-case name`);
@@ -143,7 +163,8 @@ export function readConfig(node: Node, env: NodeJS.ProcessEnv = process.env): St
     corsOrigins: checkCorsOrigins(listOf(get('corsOrigins')) ?? ['https://www.example.com']),
     ...readAlarmTarget(get),
     apiGatewayCloudWatchRole: flagOf(get('apiGatewayCloudWatchRole')) ?? true,
-    accountConcurrency: readAccountConcurrency(get),
+    ...readConcurrency(get),
+    protection: readProtection(get, prod),
     stageCache: flagOf(get('stageCache')) ?? prod,
     requireApiKey,
     apiClients,
@@ -199,13 +220,51 @@ function readAlarmTarget(get: (key: string) => unknown): { alarmEmail?: string; 
   };
 }
 
-function readAccountConcurrency(get: (key: string) => unknown): number {
-  const value = Number(get('accountConcurrency') ?? DEFAULT_ACCOUNT_CONCURRENCY);
-  if (!Number.isInteger(value) || value < 1)
+/** Context protection: on in prod unless a first create turns it off (docs/cloud-stack.md "First deploy"). */
+function readProtection(get: (key: string) => unknown, prod: boolean): boolean {
+  return flagOf(get('protection')) ?? prod;
+}
+
+/** Context concurrencyQuota and webhookReservedConcurrency, the reservation checked against the quota. */
+function readConcurrency(get: (key: string) => unknown): {
+  concurrencyQuota: number;
+  webhookReservedConcurrency?: number;
+} {
+  if (get('accountConcurrency') !== undefined)
     throw new Error(
-      'Context accountConcurrency is the Lambda concurrency quota of the account: a whole number',
+      "Context accountConcurrency is now called concurrencyQuota (the account's Lambda concurrency quota): rename it",
     );
-  return value;
+  const concurrencyQuota =
+    wholeNumber(get('concurrencyQuota'), 'concurrencyQuota') ?? DEFAULT_CONCURRENCY_QUOTA;
+  const reserved = wholeNumber(get('webhookReservedConcurrency'), 'webhookReservedConcurrency');
+  if (reserved === undefined || reserved === 0) return { concurrencyQuota };
+  checkReservation(reserved, concurrencyQuota);
+  return { concurrencyQuota, webhookReservedConcurrency: reserved };
+}
+
+function wholeNumber(value: unknown, key: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`Context ${key} must be a whole number`);
+  return number;
+}
+
+/** The quota a reservation needs: Lambda keeps LAMBDA_UNRESERVED_MINIMUM of it for unreserved functions. */
+export const quotaNeededFor = (reserved: number): number => reserved + LAMBDA_UNRESERVED_MINIMUM;
+
+/**
+ * A reservation the account's quota cannot hold fails the deploy when Lambda creates the function, after many
+ * minutes and with nothing said before: synth refuses it instead, naming the quota to raise.
+ */
+export function checkReservation(reserved: number, quota: number): void {
+  const needed = quotaNeededFor(reserved);
+  if (quota >= needed) return;
+  throw new Error(
+    `Context webhookReservedConcurrency=${reserved} needs a Lambda concurrency quota of at least ${needed} ` +
+      `(Lambda keeps ${LAMBDA_UNRESERVED_MINIMUM} of the account's concurrency unreserved), but concurrencyQuota is ${quota}. ` +
+      `Raise the account's Lambda quota "Concurrent executions" (Service Quotas, quota code ${LAMBDA_CONCURRENCY_QUOTA_CODE}) ` +
+      `to ${needed} or more and set concurrencyQuota to it, or leave webhookReservedConcurrency out`,
+  );
 }
 
 const TOPIC_ARN = /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/;

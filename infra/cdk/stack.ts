@@ -14,6 +14,7 @@ import { binaryMediaTypesOf, planApiResources } from './api-model.js';
 import { isProd, type StackConfig } from './config.js';
 import { environmentFor, grantNeeds, type Needs, type WiringResources } from './constructs/access-wiring.js';
 import { AdminUserPool } from './constructs/admin-user-pool.js';
+import type { CanaryTarget } from './constructs/alarms.js';
 import { AppSecrets } from './constructs/app-secrets.js';
 import { CanaryReleases } from './constructs/canary-releases.js';
 import { CustomDomain } from './constructs/custom-domain.js';
@@ -24,12 +25,9 @@ import { LegacyRestApi } from './constructs/legacy-rest-api.js';
 import { Mail } from './constructs/mail.js';
 import { Monitoring } from './constructs/monitoring.js';
 import { RateLimitWebAcl } from './constructs/rate-limit-web-acl.js';
-import {
-  STRIPE_WEBHOOK_CONCURRENCY,
-  STRIPE_WEBHOOK_GROUP,
-  StripeWebhookUrl,
-} from './constructs/stripe-webhook-url.js';
+import { STRIPE_WEBHOOK_GROUP, StripeWebhookUrl } from './constructs/stripe-webhook-url.js';
 import { accessOf, secretsOf, tableAccessOf } from './group-access.js';
+import { secretArnOutput } from './stack-outputs.js';
 
 export interface RentalPmStackProps extends StackProps {
   readonly config: StackConfig;
@@ -63,11 +61,13 @@ export class RentalPmStack extends Stack {
     const logRetention = prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH;
     const name = `rental-pm-${config.stage}`;
 
-    const data = new DataStore(this, 'Data', { name, prod, removalPolicy });
+    // Deletion protection goes with the stack's termination protection (context protection, build-app.ts): off
+    // for a first create, so a failed one rolls back completely and `cdk deploy` can run again.
+    const data = new DataStore(this, 'Data', { name, deletionProtection: config.protection, removalPolicy });
     this.table = data.table;
     const admins = new AdminUserPool(this, 'Admins', {
       name: `${name}-admins`,
-      deletionProtection: prod,
+      deletionProtection: config.protection,
       removalPolicy,
     });
     const mail = new Mail(this, 'Mail', {
@@ -89,27 +89,12 @@ export class RentalPmStack extends Stack {
     };
 
     // --- One Lambda per group, with the environment and grants its access and routes need.
-    const groupNeeds = (group: string): Needs => {
-      const routes = props.routes.filter((r) => r.group === group);
-      const access = accessOf(group);
-      return { access, table: tableAccessOf(routes), secrets: secretsOf(access, routes) };
-    };
-    const groupFunctions = new Map<string, lambda.Function>();
+    const groups = this.addGroupFunctions(props, resources, { logRetention, removalPolicy });
+    const groupFunctions = new Map([...groups].map(([group, g]) => [group, g.function]));
     /** Group → its `live` alias, which the API and the Function URL invoke. */
-    const liveAliases = new Map<string, lambda.Alias>();
-    for (const group of props.groups) {
-      const needs = groupNeeds(group);
-      const groupFunction = new GroupFunction(this, `${group}Group`, {
-        group,
-        environment: environmentFor(needs, resources),
-        logRetention,
-        removalPolicy,
-        ...(group === STRIPE_WEBHOOK_GROUP ? { reservedConcurrency: STRIPE_WEBHOOK_CONCURRENCY } : {}),
-      });
-      grantNeeds(groupFunction.role, needs, resources);
-      groupFunctions.set(group, groupFunction.function);
-      if (groupFunction.alias) liveAliases.set(group, groupFunction.alias);
-    }
+    const liveAliases = new Map(
+      [...groups].flatMap(([group, g]) => (g.alias ? [[group, g.alias] as const] : [])),
+    );
     this.functions = groupFunctions;
     this.aliases = liveAliases;
     const stripeWebhook = liveAliases.get(STRIPE_WEBHOOK_GROUP);
@@ -176,7 +161,9 @@ export class RentalPmStack extends Stack {
         webAclName: waf.name,
         failureQueues: jobs.failureQueues,
         removalPolicy,
-        accountConcurrency: config.accountConcurrency,
+        concurrencyQuota: config.concurrencyQuota,
+        // prod's releases roll back on the new version's own errors (constructs/canary-releases.ts).
+        ...(prod ? { canaries: canaryTargets(groups) } : {}),
         ...(streamReader ? { streamReader } : {}),
         ...(config.alarmEmail ? { email: config.alarmEmail } : {}),
         ...(config.alarmTopicArn ? { topicArn: config.alarmTopicArn } : {}),
@@ -195,15 +182,40 @@ export class RentalPmStack extends Stack {
       ...(icalImport?.kind === 'schedule' ? { icalEveryMinutes: icalImport.everyMinutes } : {}),
     });
 
-    // prod shifts each group's traffic to a new version as a canary and rolls back on the group's errors alarm;
+    // prod shifts each group's traffic to a new version as a canary and rolls back on that version's errors;
     // dev points the aliases at the new versions at once.
     if (prod)
       this.releases = new CanaryReleases(this, 'Releases', {
         aliases: liveAliases,
-        alarms: this.monitoring.alarms.errors,
+        alarms: this.monitoring.alarms.canaryErrors,
       });
 
     this.addOutputs(config, data, admins, secrets);
+  }
+
+  /** One Lambda per group, with its access's environment and grants (and the webhook's reservation, if any). */
+  private addGroupFunctions(
+    props: RentalPmStackProps,
+    resources: WiringResources,
+    retention: { logRetention: logs.RetentionDays; removalPolicy: RemovalPolicy },
+  ): Map<string, GroupFunction> {
+    const { config } = props;
+    const made = new Map<string, GroupFunction>();
+    for (const group of props.groups) {
+      const routes = props.routes.filter((r) => r.group === group);
+      const access = accessOf(group);
+      const needs: Needs = { access, table: tableAccessOf(routes), secrets: secretsOf(access, routes) };
+      const reserved = group === STRIPE_WEBHOOK_GROUP ? config.webhookReservedConcurrency : undefined;
+      const groupFunction = new GroupFunction(this, `${group}Group`, {
+        group,
+        environment: environmentFor(needs, resources),
+        ...retention,
+        ...(reserved ? { reservedConcurrency: reserved } : {}),
+      });
+      grantNeeds(groupFunction.role, needs, resources);
+      made.set(group, groupFunction);
+    }
+    return made;
   }
 
   private addOutputs(config: StackConfig, data: DataStore, admins: AdminUserPool, secrets: AppSecrets): void {
@@ -224,6 +236,21 @@ export class RentalPmStack extends Stack {
     new CfnOutput(this, 'DataKeyArn', { value: data.dataKey.keyArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.alarms.topic.topicArn });
     for (const [secretName, secret] of secrets.secrets)
-      new CfnOutput(this, `${secretName.replaceAll('_', '')}Arn`, { value: secret.secretArn });
+      new CfnOutput(this, secretArnOutput(secretName), { value: secret.secretArn });
   }
+}
+
+/** Each group's alias and the version a release moves it to, as its canary alarm names them. */
+function canaryTargets(groups: ReadonlyMap<string, GroupFunction>): Map<string, CanaryTarget> {
+  const targets = new Map<string, CanaryTarget>();
+  for (const [group, { alias, version }] of groups) {
+    if (!alias || !version)
+      throw new Error(`Group ${group} has no live alias: its canary could not be watched`);
+    targets.set(group, {
+      functionName: version.lambda.functionName,
+      aliasName: alias.aliasName,
+      version: version.version,
+    });
+  }
+  return targets;
 }

@@ -10,11 +10,11 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { KMS_CONTEXT } from '../../../shared/crypto/key-source.js';
 import { arnVariable, type SecretName } from '../../../shared/secrets.js';
-import type { AccountingConfig } from '../config.js';
 import type { GroupAccess, TableAccess } from '../group-access.js';
+import { type AccountingConfig, accountingClientEnvironment } from './accounting-client.js';
 import type { AdminUserPool } from './admin-user-pool.js';
 import type { AppSecrets } from './app-secrets.js';
-import type { Mail } from './mail.js';
+import { type Mail, sendMailGrant } from './mail.js';
 
 export interface WiringResources {
   readonly table: dynamodb.TableV2;
@@ -23,7 +23,10 @@ export interface WiringResources {
   readonly dataKey: kms.Key;
   readonly secrets: AppSecrets;
   readonly corsOrigins: readonly string[];
-  /** The accounting provider's client (config.accounting), when the stage names one. */
+  /**
+   * The accounting provider's client (config.accounting), when the stage names one: every function whose access
+   * declares accountingClient (a group's, or a job's through its group) gets it (accounting-client.ts).
+   */
   readonly accounting?: AccountingConfig;
 }
 
@@ -49,18 +52,8 @@ export function environmentFor(needs: Needs, r: WiringResources): Record<string,
       ? { MAIL_FROM: r.mail.from, MAIL_CONFIGURATION_SET: r.mail.configurationSetName }
       : {}),
     ...(access.usesDataKey ? { DATA_KEY_KMS_KEY_ID: r.dataKey.keyArn } : {}),
-    ...(access.accountingClient && r.accounting ? accountingVariables(r.accounting) : {}),
+    ...(access.accountingClient ? accountingClientEnvironment(r.accounting) : {}),
     ...Object.fromEntries(needs.secrets.map((name) => [arnVariable(name), r.secrets.get(name).secretArn])),
-  };
-}
-
-/** The provider settings functions/accounting/provider.ts reads; unset ones default to QuickBooks Online's. */
-function accountingVariables(a: AccountingConfig): Record<string, string> {
-  return {
-    ACCOUNTING_CLIENT_ID: a.clientId,
-    ...(a.authorizeUrl ? { ACCOUNTING_AUTHORIZE_URL: a.authorizeUrl } : {}),
-    ...(a.tokenUrl ? { ACCOUNTING_TOKEN_URL: a.tokenUrl } : {}),
-    ...(a.scope ? { ACCOUNTING_SCOPE: a.scope } : {}),
   };
 }
 
@@ -75,12 +68,7 @@ export function grantNeeds(role: iam.IRole, needs: Needs, r: WiringResources): v
     // and scopes it should the flow move to AdminInitiateAuth.
     allow({ actions: ['cognito-idp:InitiateAuth'], resources: [r.admins.userPool.userPoolArn] });
   }
-  if (access.sendsMail) {
-    allow({
-      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-      resources: [r.mail.identityArn, r.mail.configurationSetArn],
-    });
-  }
+  if (access.sendsMail) sendMailGrant(role, r.mail);
   if (access.usesDataKey) {
     // Only the field-encryption data key: every call carries this encryption context (key-source.ts).
     allow({

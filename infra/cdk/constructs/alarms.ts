@@ -38,8 +38,13 @@ export interface AlarmsProps {
   /** An existing topic to notify instead of a topic of the stack's own. */
   readonly topicArn?: string;
   readonly removalPolicy: RemovalPolicy;
-  /** The account's Lambda concurrency quota (config accountConcurrency). */
-  readonly accountConcurrency: number;
+  /** The account's Lambda concurrency quota (config concurrencyQuota). */
+  readonly concurrencyQuota: number;
+  /**
+   * prod's canary releases: group → its `live` alias and the version a release moves it to. Each gets an alarm
+   * on that version's own errors through the alias (canary-releases.ts rolls back on it).
+   */
+  readonly canaries?: ReadonlyMap<string, CanaryTarget>;
   /** The table's stream reader, whose iterator age is the table-change jobs' lag. */
   readonly streamReader?: lambda.Function;
 }
@@ -73,10 +78,41 @@ export const TABLE_WRITE_OPERATIONS = [
   'TransactWriteItems',
 ] as const;
 
+export interface CanaryTarget {
+  readonly functionName: string;
+  readonly aliasName: string;
+  /** The version number the release moves the alias to (a token of the stack's Version resource). */
+  readonly version: string;
+}
+
+/** A canary's errors are counted over this period, so an error in its 5 minutes is seen while it runs. */
+export const CANARY_ERRORS_PERIOD = Duration.minutes(1);
+
+/**
+ * The errors of one version when invoked through the alias: Lambda publishes them with the dimensions
+ * FunctionName, Resource (`<function>:<alias>`) and ExecutedVersion, so during a weighted release the new
+ * version's errors are apart from the old one's (a FunctionName-only metric counts both).
+ */
+export function canaryErrorsMetric(target: CanaryTarget): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: 'AWS/Lambda',
+    metricName: 'Errors',
+    dimensionsMap: {
+      FunctionName: target.functionName,
+      Resource: `${target.functionName}:${target.aliasName}`,
+      ExecutedVersion: target.version,
+    },
+    period: CANARY_ERRORS_PERIOD,
+    statistic: cloudwatch.Stats.SUM,
+  });
+}
+
 export class Alarms extends Construct {
   readonly topic: sns.ITopic;
-  /** Function id (a group or a job's function) → its errors alarm (a canary release rolls back on it). */
+  /** Function id (a group or a job's function) → its errors alarm (every version: what people are told). */
   readonly errors = new Map<string, cloudwatch.Alarm>();
+  /** Group → the alarm on its new version's errors during a canary release (what CodeDeploy rolls back on). */
+  readonly canaryErrors = new Map<string, cloudwatch.Alarm>();
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
@@ -122,7 +158,7 @@ export class Alarms extends Construct {
       `The ${props.stage.stageName} stage's p99 latency was ${API_P99_THRESHOLD_MS} ms or more for 15 minutes`,
       { evaluationPeriods: 3, datapointsToAlarm: 3 },
     );
-    const concurrencyLimit = Math.floor(props.accountConcurrency * CONCURRENCY_SHARE);
+    const concurrencyLimit = Math.floor(props.concurrencyQuota * CONCURRENCY_SHARE);
     alarm(
       'AccountConcurrency',
       new cloudwatch.Metric({
@@ -132,7 +168,7 @@ export class Alarms extends Construct {
         statistic: cloudwatch.Stats.MAXIMUM,
       }),
       concurrencyLimit,
-      `Lambda concurrency claimed in the account reached ${concurrencyLimit} of its ${props.accountConcurrency} quota (context accountConcurrency): beyond it every function is throttled; ask for a higher quota`,
+      `Lambda concurrency claimed in the account reached ${concurrencyLimit} of its ${props.concurrencyQuota} quota (context concurrencyQuota): beyond it every function is throttled; ask for a higher quota`,
     );
     if (props.streamReader)
       alarm(
@@ -155,6 +191,21 @@ export class Alarms extends Construct {
         fn.metricThrottles({ period: PERIOD, statistic: cloudwatch.Stats.SUM }),
         1,
         `Lambda throttles in the ${group} group`,
+      );
+    }
+    // No action: CodeDeploy reads the state while a release runs; the group's errors alarm above tells people.
+    for (const [group, target] of props.canaries ?? []) {
+      this.canaryErrors.set(
+        group,
+        new cloudwatch.Alarm(this, `${group}CanaryErrors`, {
+          metric: canaryErrorsMetric(target),
+          threshold: 1,
+          evaluationPeriods: 1,
+          datapointsToAlarm: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+          alarmDescription: `Lambda errors of the ${group} group's new version during its canary release (rolls it back)`,
+        }),
       );
     }
     for (const [id, fn] of props.functions) {

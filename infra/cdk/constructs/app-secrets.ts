@@ -8,6 +8,7 @@ import { type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { SecretName } from '../../../shared/secrets.js';
+import { GENERATED_SECRET } from '../generated-secrets.js';
 
 const DESCRIPTIONS: Readonly<Record<SecretName, string>> = {
   CAPTCHA_SECRET:
@@ -34,7 +35,7 @@ export class AppSecrets extends Construct {
     for (const [name, description] of Object.entries(DESCRIPTIONS) as [SecretName, string][]) {
       const secret = new secretsmanager.Secret(this, name, {
         description: `rental-pm-${props.stage} ${name}: ${description}`,
-        generateSecretString: { passwordLength: 48, excludePunctuation: true },
+        generateSecretString: { ...GENERATED_SECRET },
         removalPolicy: props.removalPolicy,
       });
       Validations.of(secret).acknowledge({

@@ -1,8 +1,10 @@
 /**
  * Canary releases (prod): each group's `live` alias moves to a new version through CodeDeploy, 10 % of the
- * traffic for 5 minutes and then the rest, and rolls back when the group's errors alarm fires meanwhile (or
- * the deployment fails). One CodeDeploy application and one service role for all the groups. Without this
- * (dev) CloudFormation points the alias at the new version at once.
+ * traffic for 5 minutes and then the rest, and rolls back when the NEW version's errors alarm fires meanwhile
+ * (or the deployment fails). That alarm (alarms.ts canaryErrorsMetric) counts the errors of the version being
+ * released only, through the alias (dimension ExecutedVersion): the old version still serves 90 % of the
+ * traffic, and an error of its own says nothing about the release. One CodeDeploy application and one service
+ * role for all the groups. Without this (dev) CloudFormation points the alias at the new version at once.
  */
 import { Validations } from 'aws-cdk-lib';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -14,7 +16,7 @@ import { Construct } from 'constructs';
 export interface CanaryReleasesProps {
   /** Group → its `live` alias. */
   readonly aliases: ReadonlyMap<string, lambda.Alias>;
-  /** Group → the alarm that rolls its release back. */
+  /** Group → the alarm on its new version's errors, which rolls its release back. */
   readonly alarms: ReadonlyMap<string, cloudwatch.IAlarm>;
 }
 
@@ -40,7 +42,7 @@ export class CanaryReleases extends Construct {
     });
     for (const [group, alias] of props.aliases) {
       const alarm = props.alarms.get(group);
-      if (!alarm) throw new Error(`No errors alarm for group ${group}: its canary could not roll back`);
+      if (!alarm) throw new Error(`No canary alarm for group ${group}: its release could not roll back`);
       this.groups.set(
         group,
         new codedeploy.LambdaDeploymentGroup(this, group, {

@@ -11,7 +11,8 @@ import { GLOBAL_INDEXES, KEY } from '../../../shared/db/table-definition.js';
 
 export interface DataStoreProps {
   readonly name: string;
-  readonly prod: boolean;
+  /** Off for a first create (context protection): a failed create must be able to delete the table. */
+  readonly deletionProtection: boolean;
   readonly removalPolicy: RemovalPolicy;
 }
 
@@ -47,7 +48,7 @@ export class DataStore extends Construct {
       dynamoStream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: props.prod,
+      deletionProtection: props.deletionProtection,
       encryption: dynamodb.TableEncryptionV2.customerManagedKey(this.tableKey),
       removalPolicy,
     });

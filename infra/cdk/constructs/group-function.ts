@@ -68,6 +68,8 @@ export class GroupFunction extends Construct {
   readonly logGroup: logs.LogGroup;
   /** A group's `live` alias on its current version (none for a job). */
   readonly alias?: lambda.Alias;
+  /** The version the alias is on (none for a job): a release's canary is watched by its number. */
+  readonly version?: lambda.Version;
 
   constructor(scope: Construct, id: string, props: GroupFunctionProps) {
     super(scope, id);
@@ -118,10 +120,11 @@ export class GroupFunction extends Construct {
     Tags.of(this.function).add(job ? JOB_TAG : GROUP_TAG, job ? job.id : group);
     if (!job) {
       // The version is named by a hash of the function's configuration, so any change publishes a new one.
+      this.version = this.function.currentVersion;
       this.alias = new lambda.Alias(this, 'Live', {
         aliasName: LIVE_ALIAS,
         // Version is an IVersion; only exactOptionalPropertyTypes sees its optional `role` differently.
-        version: this.function.currentVersion as unknown as lambda.IVersion,
+        version: this.version as unknown as lambda.IVersion,
         description: `What the API serves for ${group}`,
       });
     }

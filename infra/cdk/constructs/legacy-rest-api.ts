@@ -4,9 +4,10 @@
  * proxy) to the controller's group (its `live` alias); the group's router matches the full path, answers
  * 404/405 and OPTIONS.
  *
- * The resource and method tree (three resources and one to three methods per controller, and each alias's
- * invoke permission) sits in a nested stack, `Routes`: it is most of the API's resources and grows with every
- * controller, while a CloudFormation stack holds at most 500. The REST API, its deployment and stage stay here.
+ * The resource and method tree (three resources and one to three methods per controller) sits in a nested
+ * stack, `Routes`: it is most of the API's resources and grows with every controller, while a CloudFormation
+ * stack holds at most 500. The REST API, its deployment and stage stay here, and so does each alias's invoke
+ * permission (one per group for the whole API), made beside the alias it belongs to.
  */
 import { Duration, NestedStack, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';

@@ -10,7 +10,8 @@
  * one that holds the domain (context hostedZoneId/hostedZoneName), otherwise printed as the stack outputs
  * DkimRecord1..3 for whoever runs the DNS. An address identity is verified by the link SES mails to it.
  */
-import { CfnOutput, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
@@ -35,7 +36,8 @@ export function zoneHolds(zone: HostedZoneConfig, domain: string): boolean {
 
 export class Mail extends Construct {
   readonly from: string;
-  readonly identityArn: string;
+  /** Every SES identity of the account and region (a sandbox send is authorized on each recipient's too). */
+  readonly identitiesArn: string;
   readonly configurationSetName: string;
   readonly configurationSetArn: string;
 
@@ -49,20 +51,15 @@ export class Mail extends Construct {
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
     this.from = props.from;
+    this.identitiesArn = stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
     this.configurationSetName = configurationSet.configurationSetName;
     this.configurationSetArn = stack.formatArn({
       service: 'ses',
       resource: 'configuration-set',
       resourceName: configurationSet.configurationSetName,
     });
-    if (props.identityExists) {
-      this.identityArn = ses.EmailIdentity.fromEmailIdentityName(
-        this,
-        'Identity',
-        props.identity,
-      ).emailIdentityArn;
-      return;
-    }
+    // An existing identity needs nothing here: the send grant covers the account's identities.
+    if (props.identityExists) return;
     const isAddress = props.identity.includes('@');
     const identity = new ses.EmailIdentity(this, 'Identity', {
       identity: isAddress ? ses.Identity.email(props.identity) : ses.Identity.domain(props.identity),
@@ -71,7 +68,6 @@ export class Mail extends Construct {
     identity.applyRemovalPolicy(
       props.prod ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     );
-    this.identityArn = identity.emailIdentityArn;
     if (!isAddress) this.dkimRecords(identity, props);
   }
 
@@ -100,4 +96,29 @@ export class Mail extends Construct {
       });
     });
   }
+}
+
+/**
+ * What a function that mails may do: SendEmail as the stack's From address, through its configuration set.
+ * The resource is every identity of the account, narrowed by the condition ses:FromAddress, because SES
+ * authorizes a send on the sender's identity and, while the account is in the sandbox, on each recipient's
+ * identity too (a recipient must then be a verified identity of the account): a grant on the sender's identity
+ * alone makes every sandbox send AccessDenied, even to a verified test address (docs/cloud-stack.md "SES: the
+ * sandbox and production access"). Out of the sandbox SES checks the sender's only.
+ */
+export function sendMailGrant(role: iam.IRole, mail: Mail): void {
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      resources: [mail.identitiesArn, mail.configurationSetArn],
+      conditions: { StringEquals: { 'ses:FromAddress': mail.from } },
+    }),
+  );
+  const stack = Stack.of(mail);
+  const part = (value: string, token: string) => (Token.isUnresolved(value) ? token : value);
+  Validations.of(role).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::arn:${part(stack.partition, '<AWS::Partition>')}:ses:${part(stack.region, '<AWS::Region>')}:${part(stack.account, '<AWS::AccountId>')}:identity/*]`,
+    reason:
+      "SES authorizes a sandbox send on each recipient's identity as well as the sender's; the statement only allows mail From the stack's own address (condition ses:FromAddress).",
+  });
 }

@@ -3,8 +3,9 @@
  * CloudFormation stack holds at most 500 resources and the API alone takes about 200 (a resource and a method
  * per path, in the Routes nested stack); the alarms (about 3 per function) are the part that needs nothing
  * from the others but names, so they move here and the parent keeps its headroom. The functions, queues and
- * table they watch are passed in; CDK turns those references into the nested stack's parameters. The
- * deployment groups sit beside the errors alarms they roll back on; each alias they shift stays in the parent.
+ * table they watch are passed in; CDK turns those references into the nested stack's parameters. In prod the
+ * canary alarms (each group's new version's errors) are here too; the deployment groups that roll back on them
+ * stay in the parent beside the aliases they shift.
  */
 import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';

@@ -3,23 +3,17 @@
  * a Lambda Function URL on the paymentWebhook group's function, auth NONE because Stripe cannot sign AWS
  * requests; the Stripe signature over the raw body is checked in code (the `stripe` verifier), before
  * anything is parsed. The same function stays behind API Gateway at /API/payment-webhook.php too. The URL
- * is not behind the API's WAF: an unsigned request costs one HMAC and a 400/401, nothing else, and the
- * function's reserved concurrency (below) keeps a flood of them from starving the API.
+ * is not behind the API's WAF: an unsigned request costs one HMAC and a 400/401, nothing else. Context
+ * webhookReservedConcurrency gives the function reserved concurrency, which caps a flood there so it cannot
+ * starve the API, once the account's Lambda quota can hold it (config.ts checkReservation).
  */
 import { CfnOutput, Validations } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { HANDLED_STRIPE_EVENTS } from '../../../functions/registry.js';
 
 /** The group (functions/paymentWebhook) whose function gets the URL. */
 export const STRIPE_WEBHOOK_GROUP = 'paymentWebhook';
-
-/**
- * The webhook's reserved concurrency: its URL is outside WAF and the stage throttle, so a flood of (unsigned)
- * requests there could otherwise take the account's concurrency from the API. Also its cap: Stripe retries
- * what is throttled. Lambda keeps 100 of the account's concurrency unreserved, so the account needs a quota
- * of at least 100 + this (docs/cloud-stack.md: a new account may start at 10).
- */
-export const STRIPE_WEBHOOK_CONCURRENCY = 10;
 
 export interface StripeWebhookUrlProps {
   /** The group's `live` alias: the URL invokes what the API invokes. */
@@ -43,8 +37,7 @@ export class StripeWebhookUrl extends Construct {
     });
     new CfnOutput(scope, 'StripeWebhookUrl', {
       value: this.url.url,
-      description:
-        'Give Stripe this URL (Dashboard → Developers → Webhooks, events payment_intent.processing, payment_intent.succeeded, charge.refunded, charge.dispute.*) and put its signing secret (whsec_…) in the StripeWebhookSecret secret',
+      description: `Stripe's webhook endpoint: npm run stripe:webhook -- --stage <stage> subscribes it (events ${HANDLED_STRIPE_EVENTS.join(', ')}) and stores its signing secret in the STRIPE_WEBHOOK_SECRET secret`,
     });
   }
 }
