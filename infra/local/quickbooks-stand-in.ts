@@ -17,7 +17,8 @@
  * the refreshes answered), `GET /_local/quickbooks/companies/{realmId}` (its books, by entity),
  * `POST|DELETE /_local/quickbooks/companies/{realmId}/refusals` (`{entity, docNumber, message}`: the company
  * refuses that document with a ValidationFault until the refusals are deleted), and
- * `POST /_local/quickbooks/tokens/expire|revoke` (the access tokens expire now; every token is revoked).
+ * `POST /_local/quickbooks/tokens/expire|revoke` (the access tokens expire now, or with `{afterRequests: n}`
+ * after the next n API requests, in the middle of a sync's batch; every token is revoked).
  * With a DATA_DIR the books and tokens are kept across restarts (quickbooks-stand-in-state.ts).
  * Local runtime and tests only: never in the registry, the OpenAPI document or the cloud.
  */
@@ -39,6 +40,8 @@ import { readBody } from './request-body.js';
 export const QUICKBOOKS_STAND_IN_PATH = '/_local/quickbooks';
 
 const LIMITS = { concurrent: 10, perMinute: 500 } as const;
+/** Set by `tokens/expire {afterRequests}`: API requests left before the access tokens expire. */
+let expireAfter: number | undefined;
 const WINDOW_MS = 60_000;
 
 export { flushQuickBooksStandIn, keepQuickBooksStandIn } from './quickbooks-stand-in-state.js';
@@ -105,6 +108,11 @@ async function serveControl(req: IncomingMessage, res: ServerResponse, rest: str
       refreshes: refreshCount(),
     });
   if (method === 'POST' && rest === '/tokens/expire') {
+    const after = Number((JSON.parse((await readBody(req)) || '{}') as { afterRequests?: unknown }).afterRequests);
+    if (Number.isInteger(after) && after > 0) {
+      expireAfter = after;
+      return send(res, 200, { expiresAfterRequests: after });
+    }
     expireAccessTokens();
     return send(res, 200, { expired: true });
   }
@@ -154,6 +162,10 @@ async function serveApi(
   const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
   if (companyOfAccessToken(token) !== realmId)
     return send(res, 401, gatewayFault(401, 'AUTHENTICATION', '3200', 'AuthenticationFailed'));
+  if (expireAfter !== undefined && --expireAfter <= 0) {
+    expireAfter = undefined;
+    expireAccessTokens();
+  }
   const state = companyState(realmId);
   const now = Date.now();
   while (state.starts.length > 0 && (state.starts[0] ?? 0) <= now - WINDOW_MS) state.starts.shift();

@@ -59,8 +59,9 @@ export const refuseDocument = (entity: string, docNumber: string | number, messa
 
 export const acceptAgain = () => control('DELETE', `/companies/${REALM}/refusals`);
 
-/** Every access token issued so far expires now: the next API call is a 401. */
-export const expireAccessTokens = () => control('POST', '/tokens/expire');
+/** Every access token issued so far expires now, or after the next `afterRequests` API calls: then a 401. */
+export const expireAccessTokens = (afterRequests?: number) =>
+  control('POST', '/tokens/expire', afterRequests ? { afterRequests } : {});
 
 /** Every token is revoked (the company disconnected the app): the next refresh is invalid_grant. */
 export const revokeTokens = () => control('POST', '/tokens/revoke');
