@@ -6,7 +6,8 @@
  * is never used again. A refused refresh marks the connection as needing consent and tells staff
  * (consent-notice.ts); the run then stops and every record keeps waiting.
  */
-import { getTokens, markNeedsConsent, saveRefreshedTokens } from '../../shared/data/accounting-repo.js';
+import { markNeedsConsent } from '../../shared/data/accounting-connection-repo.js';
+import { getTokens, saveRefreshedTokens } from '../../shared/data/accounting-repo.js';
 import { log } from '../../shared/log.js';
 import { tellStaffConsentNeeded } from './consent-notice.js';
 import { ConsentNeeded, providerSettings, refreshTokens } from './provider.js';

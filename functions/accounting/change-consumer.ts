@@ -6,7 +6,7 @@
  * While the connection needs a new consent the changes are still marked: nothing is lost.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { type AccountingConnection, getConnection } from '../../shared/data/accounting-repo.js';
+import { type AccountingConnection, getConnection } from '../../shared/data/accounting-connection-repo.js';
 import { markPending } from '../../shared/data/accounting-sync-repo.js';
 import { changeFromItem } from '../../shared/data/changes-repo.js';
 import { syncTargetsOf } from '../../shared/domain/accounting/sync-targets.js';

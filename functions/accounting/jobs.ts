@@ -8,6 +8,8 @@ export const accountingChanges = defineJob({
   description:
     'Puts each change of money (invoices, expenses, payments, refunds) in the QuickBooks sync queue',
   kind: 'tableChange',
+  // It only marks sync states: the shared stream reader gets none of the group's keys, client or mail for it.
+  access: 'table',
   // CHANGE_ENTITY of shared/data/changes-repo.ts (not imported: contracts load without the AWS SDK; a test checks).
   entity: 'change',
   events: ['INSERT'],

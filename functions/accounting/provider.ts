@@ -4,6 +4,7 @@
  * exchange at the token URL with HTTP basic client authentication (as QuickBooks asks). Locally the runtime's
  * stand-in provider answers (infra/local/accounting-provider.ts), configured through the same variables.
  */
+import { QUICKBOOKS_API_HOSTS } from '../../shared/domain/accounting/qbo-types.js';
 import { AppError, ServiceUnavailable } from '../../shared/errors.js';
 import { log } from '../../shared/log.js';
 import { secret } from '../../shared/secrets.js';
@@ -12,11 +13,8 @@ export const QUICKBOOKS = {
   authorizeUrl: 'https://appcenter.intuit.com/connect/oauth2',
   tokenUrl: 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
   scope: 'com.intuit.quickbooks.accounting',
-  /**
-   * The Accounting API's production host; a sandbox company is served by
-   * https://sandbox-quickbooks.api.intuit.com (https://developer.intuit.com/app/developer/qbo/docs/learn/rest-api-features).
-   */
-  apiUrl: 'https://quickbooks.api.intuit.com',
+  /** The Accounting API's production host (a sandbox company's: QUICKBOOKS_API_HOSTS.sandbox). */
+  apiUrl: QUICKBOOKS_API_HOSTS.production,
 } as const;
 
 /** ACCOUNTING_API_URL: the Accounting API's base (a sandbox, the local stand-in, a test's server). */

@@ -4,6 +4,7 @@
  * the tokens sealed, with a change item (tokens never in it). The status read never shows the tokens.
  */
 import { randomBytes } from 'node:crypto';
+import { getConnection } from '../../shared/data/accounting-connection-repo.js';
 import * as repo from '../../shared/data/accounting-repo.js';
 import { changePart } from '../../shared/data/changes-repo.js';
 import { commit } from '../../shared/db/transaction.js';
@@ -67,7 +68,7 @@ export async function callback(query: CallbackQuery, by: Actor & { adminId: numb
     ]);
   const answer = await exchangeCode(settings, query.code);
   const after = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
-  const before = await repo.getConnection();
+  const before = await getConnection();
   const realmId = query.realmId ?? null;
   const connection: repo.AccountingConnection = {
     realmId,
@@ -91,13 +92,13 @@ export async function callback(query: CallbackQuery, by: Actor & { adminId: numb
 }
 
 export async function status() {
-  const connection = await repo.getConnection();
+  const connection = await getConnection();
   return { ...connectionView(connection), ...(await syncFigures(connection?.realmId ?? null)) };
 }
 
 /** Forgets the tokens (the provider's own revocation is the admin's, in its app centre). */
 export async function disconnect(by: Actor, now: Date) {
-  const before = await repo.getConnection();
+  const before = await getConnection();
   if (before)
     await commit([
       repo.deleteConnectionPart(),

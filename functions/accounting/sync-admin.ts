@@ -3,7 +3,7 @@
  * records' sync states (a page, by record or status), a resync (one record, the failed ones, or a back-fill
  * from a date), and the connection's sync figures. Writes leave a change item for the audit log.
  */
-import { getConnection } from '../../shared/data/accounting-repo.js';
+import { getConnection } from '../../shared/data/accounting-connection-repo.js';
 import {
   getBackfill,
   getMappingItem,

@@ -7,7 +7,7 @@
  * ceiling, so a run per company is all it can use: more workers would only wait for the same budget.
  */
 import { randomUUID } from 'node:crypto';
-import { getConnection, recordSyncRun } from '../../shared/data/accounting-repo.js';
+import { getConnection, recordSyncRun } from '../../shared/data/accounting-connection-repo.js';
 import {
   acquireSyncRun,
   getMappingItem,

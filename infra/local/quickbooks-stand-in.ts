@@ -108,7 +108,9 @@ async function serveControl(req: IncomingMessage, res: ServerResponse, rest: str
       refreshes: refreshCount(),
     });
   if (method === 'POST' && rest === '/tokens/expire') {
-    const after = Number((JSON.parse((await readBody(req)) || '{}') as { afterRequests?: unknown }).afterRequests);
+    const after = Number(
+      (JSON.parse((await readBody(req)) || '{}') as { afterRequests?: unknown }).afterRequests,
+    );
     if (Number.isInteger(after) && after > 0) {
       expireAfter = after;
       return send(res, 200, { expiresAfterRequests: after });

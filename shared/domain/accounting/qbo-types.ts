@@ -5,6 +5,15 @@
  * cents, turned into decimals here only.
  */
 
+/**
+ * The Accounting API's hosts: production, and the one sandbox companies are served by
+ * (https://developer.intuit.com/app/developer/qbo/docs/learn/rest-api-features). ACCOUNTING_API_URL names one.
+ */
+export const QUICKBOOKS_API_HOSTS = {
+  production: 'https://quickbooks.api.intuit.com',
+  sandbox: 'https://sandbox-quickbooks.api.intuit.com',
+} as const;
+
 /** A reference to another entity (`CustomerRef`, `ItemRef` …): its Id, and its name for the reader. */
 export interface QboRef {
   value: string;
