@@ -270,6 +270,17 @@ export function adminExamples(day: (n: number) => string, origin: string): Recor
     'accounting.oauthCallback': {
       query: { state: 'the-state-of-oauth-start', code: 'the-code', realmId: 'local-realm-1' },
     },
+    // The sync's settings and states; resync needs the connection the callback example makes.
+    'accounting.putMapping': {
+      body: {
+        invoiceTypes: {
+          HOUSEKEEPING: { item: 'Cleaning fees', account: { name: 'Cleaning Fee Income', type: 'Income' } },
+        },
+        classes: true,
+      },
+    },
+    'accounting.sync': { query: { recordType: 'invoice', status: 'synced', ...page } },
+    'accounting.resync': { body: { since: day(-30) } },
 
     'adminIcal.listFeeds': { query: { propertyId: 2001 } },
     // The runtime's own export of Harbor Loft: a feed the local runtime may fetch (loopback is allowed locally).
