@@ -254,4 +254,58 @@ describe('the QuickBooks sync, end to end', () => {
       ).toEqual((before[kind] ?? []).map((e) => [e.Id, e.SyncToken]));
     expect(await entitiesOf('Item')).toHaveLength((before.Item ?? []).length);
   });
+
+  it('updates the same Invoice when lines change, voids it when cancelled, and deletes a cancelled expense’s Bill', async () => {
+    const tenant = made.tenants[0];
+    const created = await admin.post('/API/adminInvoices/V1/invoices.json', {
+      description: 'SERVICE',
+      dueDate: siteDay(20),
+      tenantId: tenant,
+      propertyId: 2001,
+      lineItems: [{ description: 'Key cutting', amount: '12.00' }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const invoiceId = Number((created.body.invoice as { invoiceId: number }).invoiceId);
+    const expense = await admin.post('/API/adminExpenses/V1/expenses.json', {
+      description: 'SERVICE',
+      paytoId: 'locksmith',
+      dueDate: siteDay(20),
+      lineItems: [{ description: 'New lock', amount: '80.00' }],
+    });
+    expect(expense.status, expense.text).toBe(201);
+    const expenseId = Number((expense.body.expense as { expenseId: number }).expenseId);
+    await jobsCaughtUp();
+    await syncSettled(admin);
+    const first = (await entitiesOf('Invoice')).find((i) => i.DocNumber === String(invoiceId));
+    expect(first).toMatchObject({ TotalAmt: 12, SyncToken: '0' });
+
+    const changed = await admin.put(`/API/adminInvoices/V1/invoices/${invoiceId}.json`, {
+      lineItems: [
+        { description: 'Key cutting', amount: '12.00', quantity: 3 },
+        { description: 'Call-out', amount: '25.00' },
+      ],
+    });
+    expect(changed.status, changed.text).toBe(200);
+    await jobsCaughtUp();
+    await syncSettled(admin);
+    const updated = (await entitiesOf('Invoice')).filter((i) => i.DocNumber === String(invoiceId));
+    expect(updated).toHaveLength(1);
+    const ourTotal = (await invoice(invoiceId)).totalComputed;
+    expect(ourTotal).not.toBe(12);
+    expect(updated[0]).toMatchObject({ Id: first?.Id, TotalAmt: ourTotal, SyncToken: '1' });
+
+    expect((await admin.delete(`/API/adminInvoices/V1/invoices/${invoiceId}.json`)).status).toBe(200);
+    expect((await admin.delete(`/API/adminExpenses/V1/expenses/${expenseId}.json`)).status).toBe(200);
+    await jobsCaughtUp();
+    expect(await syncSettled(admin)).toMatchObject({ waiting: 0, failed: 0 });
+    const voided = (await entitiesOf('Invoice')).find((i) => i.DocNumber === String(invoiceId));
+    expect(voided).toMatchObject({ Id: first?.Id, TotalAmt: 0, Balance: 0 });
+    expect(String(voided?.PrivateNote)).toMatch(/^Voided/);
+    expect((await entitiesOf('Bill')).map((b) => b.DocNumber)).not.toContain(String(expenseId));
+    const states = await admin.get<{ items: { recordId: string; status: string; note: string | null }[] }>(
+      SYNC,
+      { query: { recordType: 'expense', recordId: String(expenseId) } },
+    );
+    expect(states.body.items).toMatchObject([{ status: 'synced', note: 'deleted' }]);
+  });
 });

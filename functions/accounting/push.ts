@@ -158,7 +158,8 @@ async function execute(ctx: SyncContext, state: SyncState, plan: Plan): Promise<
     ctx.pushed++;
     return {
       ...unchanged,
-      syncToken: saved.SyncToken,
+      // A deleted entity has no SyncToken any more: QuickBooks answers only its Id and `status: "Deleted"`.
+      syncToken: plan.op === 'delete' ? null : saved.SyncToken,
       closed: true,
       note: plan.op === 'void' ? 'voided' : 'deleted',
     };

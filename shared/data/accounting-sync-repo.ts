@@ -91,7 +91,10 @@ async function update(realmId: string, ref: SyncRef, u: Update): Promise<boolean
     names[alias] = field;
     return alias;
   };
-  const sets = Object.entries(u.set).map(([field, value], i) => {
+  // An undefined value is no value: the field is removed (a SET of it would name an undefined value).
+  const given = Object.entries(u.set).filter(([, value]) => value !== undefined);
+  const unset = Object.entries(u.set).flatMap(([field, value]) => (value === undefined ? [field] : []));
+  const sets = given.map(([field, value], i) => {
     values[`:s${i}`] = value;
     return `${name(field)} = :s${i}`;
   });
@@ -99,7 +102,7 @@ async function update(realmId: string, ref: SyncRef, u: Update): Promise<boolean
     values[`:a${i}`] = by;
     return `${name(field)} :a${i}`;
   });
-  const removes = (u.remove ?? []).map(name);
+  const removes = [...(u.remove ?? []), ...unset].map(name);
   const expression = [
     sets.length ? `SET ${sets.join(', ')}` : '',
     adds.length ? `ADD ${adds.join(', ')}` : '',
