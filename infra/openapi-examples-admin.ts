@@ -270,13 +270,10 @@ export function adminExamples(day: (n: number) => string, origin: string): Recor
     'accounting.oauthCallback': {
       query: { state: 'the-state-of-oauth-start', code: 'the-code', realmId: 'local-realm-1' },
     },
-    // The sync's settings and states; resync needs the connection the callback example makes.
+    // resync needs the connection the callback example makes.
     'accounting.putMapping': {
       body: {
-        invoiceTypes: {
-          HOUSEKEEPING: { item: 'Cleaning fees', account: { name: 'Cleaning Fee Income', type: 'Income' } },
-        },
-        classes: true,
+        tax: { item: 'Sales tax', account: { name: 'Taxes Payable', type: 'Other Current Liability' } },
       },
     },
     'accounting.sync': { query: { recordType: 'invoice', status: 'synced', ...page } },

@@ -15,37 +15,20 @@ import {
   readSyncState,
   recordCreateAttempt,
   recordPushed,
-  recordRefused,
-  recordRetry,
 } from '../../shared/data/accounting-sync-repo.js';
-import { faultText } from '../../shared/domain/accounting/faults.js';
 import type { QboSaved } from '../../shared/domain/accounting/qbo-types.js';
-import { PacingDeadline } from '../../shared/domain/accounting/request-pacer.js';
 import {
   fingerprintOf,
   requestIdFor,
-  retryDelayMs,
-  type SyncError,
   type SyncRef,
   type SyncState,
 } from '../../shared/domain/accounting/sync-state.js';
-import { log } from '../../shared/log.js';
-import { ConsentNeeded } from './provider.js';
+import { failed, OperationFailed } from './push-failures.js';
 import { planOf } from './pushers.js';
 import { QuickBooksError } from './quickbooks-api.js';
-import { DependencyMissing, type Plan, refKey, StopRun, type SyncContext } from './sync-context.js';
+import { type Plan, refKey, type SyncContext } from './sync-context.js';
 
 type Upsert = Extract<Plan, { kind: 'upsert' }>;
-
-/** A failure of one QuickBooks operation, remembering whether it was a create (a refused create needs a new requestid). */
-class OperationFailed extends Error {
-  constructor(
-    override readonly cause: QuickBooksError,
-    readonly wasCreate: boolean,
-  ) {
-    super(cause.message);
-  }
-}
 
 const iso = (ctx: SyncContext) => ctx.clock().toISOString();
 
@@ -83,55 +66,6 @@ async function push(ctx: SyncContext, state: SyncState): Promise<SyncState> {
     return failed(ctx, state, error);
   }
 }
-
-async function failed(ctx: SyncContext, state: SyncState, error: unknown): Promise<SyncState> {
-  const now = iso(ctx);
-  const cause = error instanceof OperationFailed ? error.cause : error;
-  const later = (ms: number) => new Date(ctx.clock().getTime() + ms).toISOString();
-  const syncError = (code: string, message: string, detail = ''): SyncError => ({
-    code,
-    message,
-    detail,
-    at: now,
-  });
-  if (cause instanceof ConsentNeeded || cause instanceof PacingDeadline) {
-    ctx.stopped = true;
-    throw new StopRun(cause.message);
-  }
-  if (cause instanceof QuickBooksError && cause.fault.kind === 'throttle') {
-    ctx.stopped = true;
-    const error = syncError(cause.fault.code, faultText(cause.fault));
-    await recordRetry(state, error, later(cause.fault.retryAfterMs ?? 60_000), now);
-    throw new StopRun(cause.message);
-  }
-  if (
-    cause instanceof QuickBooksError &&
-    (cause.fault.kind === 'validation' || cause.fault.kind === 'notFound')
-  ) {
-    const refusal = syncError(cause.fault.code, faultText(cause.fault), cause.fault.detail);
-    const newGeneration = error instanceof OperationFailed && error.wasCreate;
-    await recordRefused(state, refusal, { now, newGeneration });
-    log('warn', 'accounting record refused by QuickBooks', {
-      ...refOf(state),
-      code: cause.fault.code,
-      error: refusal.message,
-    });
-    return { ...state, status: 'failed', error: refusal };
-  }
-  const wait = retryDelayMs(state.attempts + 1);
-  const why =
-    cause instanceof DependencyMissing
-      ? syncError('dependency', cause.message)
-      : cause instanceof QuickBooksError
-        ? syncError(cause.fault.code, faultText(cause.fault))
-        : syncError('internal', (cause as Error).message);
-  if (!(cause instanceof DependencyMissing))
-    log('error', 'accounting push failed', { ...refOf(state), error: why.message });
-  await recordRetry(state, why, later(wait), now);
-  return { ...state, error: why };
-}
-
-const refOf = (s: SyncRef) => ({ recordType: s.recordType, recordId: s.recordId });
 
 async function execute(ctx: SyncContext, state: SyncState, plan: Plan): Promise<PushOutcome> {
   const unchanged: PushOutcome = {

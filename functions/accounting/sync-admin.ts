@@ -14,10 +14,9 @@ import {
 import {
   countSyncStates,
   listSyncStates,
-  markPending,
-  readSyncState,
   type SyncListQuery,
-} from '../../shared/data/accounting-sync-repo.js';
+} from '../../shared/data/accounting-sync-lists-repo.js';
+import { markPending, readSyncState } from '../../shared/data/accounting-sync-repo.js';
 import { getAdminProfile } from '../../shared/data/admins-repo.js';
 import { changePart } from '../../shared/data/changes-repo.js';
 import { readDocument } from '../../shared/data/money-documents-repo.js';

@@ -14,7 +14,7 @@ import {
   readRefs,
   releaseSyncRun,
 } from '../../shared/data/accounting-settings-repo.js';
-import { dueRecords } from '../../shared/data/accounting-sync-repo.js';
+import { dueRecords } from '../../shared/data/accounting-sync-lists-repo.js';
 import { mappingOf } from '../../shared/domain/accounting/mapping.js';
 import { QUICKBOOKS_LIMITS, RequestPacer } from '../../shared/domain/accounting/request-pacer.js';
 import type { SyncRef, SyncState } from '../../shared/domain/accounting/sync-state.js';
