@@ -4,7 +4,7 @@
  * - a create carries a `requestid` fixed per record and generation (a retry after a lost answer gets the same
  *   entity back, never a second one); its body's fingerprint is stored before it is sent;
  * - an update is sparse, with the SyncToken stored; QuickBooks' 5010 (stale: someone edited it there) reads
- *   the entity's SyncToken and sends ours again once; 610 (it was deleted there) creates it anew;
+ *   the entity's SyncToken and sends ours again once; 610 when it was deleted there creates it anew;
  * - nothing is sent when the body is what was sent last (a change delivered twice, a settled invoice);
  * - a validation fault is kept as failed with QuickBooks' words; a throttle or an outage waits (the record
  *   stays pending, in its place); a record whose dependency is missing waits with backoff.
@@ -172,8 +172,10 @@ async function upsert(ctx: SyncContext, state: SyncState, plan: Upsert): Promise
     ctx.pushed++;
     return done(plan, saved, fingerprint);
   } catch (error) {
-    // Deleted in QuickBooks: made again, under a new requestid.
-    if (isGone(error)) return create(ctx, anew(state), plan, fingerprint);
+    // QuickBooks' 610 also names a reference made inactive there: made again only when the entity itself is
+    // gone (read to be sure), under a new requestid; otherwise the refusal stands and its references are forgotten.
+    if (isGone(error) && !(await readOrGone(ctx, plan, String(state.qboId))))
+      return create(ctx, anew(state), plan, fingerprint);
     throw error;
   }
 }
