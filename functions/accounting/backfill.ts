@@ -1,5 +1,5 @@
 /**
- * A back-fill from a date (docs/accounting.md "Back-fill"): `resync.json {since}` records where to start, and
+ * A back-fill from a date (docs/accounting.md "Back-fill and resync"): `resync.json {since}` records where to start, and
  * each sync run marks the next pages of the invoices, then the expenses, then the settled payments from that
  * date pending, at most BACKFILL_PER_RUN records a run, remembering the index's cursor. The pushes then go in
  * the records' own order (their time), with everything else that is due. A record QuickBooks has already, as

@@ -1,4 +1,4 @@
-/** The accounting sync's background jobs (docs/accounting.md "Sync", docs/jobs.md), collected in functions/registry.ts JOBS. */
+/** The accounting sync's background jobs (docs/accounting.md "The sync", docs/jobs.md), collected in functions/registry.ts JOBS. */
 import { defineJob } from '../../shared/jobs/contract.js';
 
 export const accountingChanges = defineJob({

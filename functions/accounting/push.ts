@@ -1,5 +1,5 @@
 /**
- * One record's push (docs/accounting.md "Sync", "Failures"): read its state, let its pusher plan from the
+ * One record's push (docs/accounting.md "The sync", "Failures"): read its state, let its pusher plan from the
  * record as it is now, do the plan in QuickBooks, and write the outcome:
  * - a create carries a `requestid` fixed per record and generation (a retry after a lost answer gets the same
  *   entity back, never a second one); its body's fingerprint is stored before it is sent;

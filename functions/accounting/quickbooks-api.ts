@@ -1,8 +1,11 @@
 /**
- * The QuickBooks Online Accounting API as the sync uses it, over fetch (docs/accounting.md "The API"): the
+ * The QuickBooks Online Accounting API as the sync uses it, over fetch (docs/accounting.md "The sync"): the
  * URI forms of https://developer.intuit.com/app/developer/qbo/docs/learn/rest-api-features —
- * create and update `POST {base}/v3/company/{realmId}/{resource}`, read `GET …/{resource}/{id}`, query
- * `GET …/query?query=<select>`, void and delete `POST …/{resource}?operation=void|delete` — with
+ * create and update `POST {base}/v3/company/{realmId}/{resource}` (an update sparse: `sparse: true` with `Id`
+ * and `SyncToken`), read `GET …/{resource}/{id}`, query `GET …/query?query=<select>`
+ * (https://developer.intuit.com/app/developer/qbo/docs/learn/explore-the-quickbooks-online-api/data-queries),
+ * void and delete `POST …/{resource}?operation=void|delete` (…/api/accounting/all-entities/invoice "Void an
+ * invoice", …/all-entities/bill "Delete a bill"), preferences `GET …/preferences` — with
  * `minorversion=75` (the oldest version QuickBooks still serves since August 2025:
  * https://blogs.intuit.com/2025/01/21/changes-to-our-accounting-api-that-may-impact-your-application) and a
  * `requestid` on every write (https://blogs.intuit.com/blog/2015/04/06/15346/). Every request goes through the

@@ -4,7 +4,10 @@
  * Service Item posting to its account, a Class), and kept in X5 so a run asks QuickBooks once per name. An
  * entity that exists already is used as it is (an existing item keeps the account the company gave it).
  * A create that loses a race (QuickBooks' 6240 "Duplicate Name Exists": Account, Item and Class names are
- * unique in a company) finds the winner.
+ * unique in a company, https://developer.intuit.com/app/developer/qbo/docs/develop/troubleshooting/error-codes)
+ * finds the winner. Request shapes: https://developer.intuit.com/app/developer/qbo/docs/api/accounting/all-entities/account ,
+ * …/all-entities/item (a Service item's IncomeAccountRef), …/all-entities/class, and the company's class
+ * tracking in …/all-entities/preferences (AccountingInfoPrefs.ClassTrackingPerTxn, ClassTrackingPerTxnLine).
  */
 import { randomUUID } from 'node:crypto';
 import { dropRef, saveRef } from '../../shared/data/accounting-settings-repo.js';

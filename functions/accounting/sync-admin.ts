@@ -1,5 +1,5 @@
 /**
- * What admins see and do of the sync (docs/accounting.md "Admin endpoints"): the mapping (read, change), the
+ * What admins see and do of the sync (docs/accounting.md (its endpoints)): the mapping (read, change), the
  * records' sync states (a page, by record or status), a resync (one record, the failed ones, or a back-fill
  * from a date), and the connection's sync figures. Writes leave a change item for the audit log.
  */

@@ -1,5 +1,5 @@
 /**
- * What one sync run shares between the pushes it makes (docs/accounting.md "Sync"): the API client of the
+ * What one sync run shares between the pushes it makes (docs/accounting.md "The sync"): the API client of the
  * connected company, the mapping and the references found by name, a lock per record, and how the run goes.
  */
 import type { AccountingMapping } from '../../shared/domain/accounting/mapping.js';

@@ -1,5 +1,5 @@
 /**
- * One run of the accounting sync (docs/accounting.md "Sync"; the `accountingSync` schedule, every minute): with
+ * One run of the accounting sync (docs/accounting.md "The sync"; the `accountingSync` schedule, every minute): with
  * the run lease (one run at a time), the connection's company and the mapping, it marks the next pages of a
  * back-fill, then pushes the due records in push order, a few side by side, paced to QuickBooks' limits, until
  * none is due, the run's time is used up, QuickBooks throttles, or the connection needs a new consent. What

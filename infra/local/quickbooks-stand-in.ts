@@ -1,5 +1,5 @@
 /**
- * The local runtime's stand-in for the QuickBooks Online Accounting API (docs/accounting.md "Locally"), on the
+ * The local runtime's stand-in for the QuickBooks Online Accounting API (docs/accounting.md "Locally: the QuickBooks stand-in"), on the
  * runtime's own origin under `/_local/quickbooks` (ACCOUNTING_API_URL points here unless set), so the sync runs
  * end to end on a laptop and in tests. It serves the URI forms the sync uses
  * (https://developer.intuit.com/app/developer/qbo/docs/learn/rest-api-features):

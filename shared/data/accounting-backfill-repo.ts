@@ -1,5 +1,5 @@
 /**
- * The pages a back-fill walks (docs/data-model.md X6; docs/accounting.md "Back-fill"): the invoices and the
+ * The pages a back-fill walks (docs/data-model.md X6; docs/accounting.md "Back-fill and resync"): the invoices and the
  * expenses by their date (I2, E2) and the settled payments by their date (I5), from a day on, one bounded page
  * per call with the index's own cursor, so no run reads more than a page of each.
  */

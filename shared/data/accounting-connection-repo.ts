@@ -19,7 +19,7 @@ export interface AccountingConnection {
   accessExpiresAt: string;
   refreshExpiresAt: string | null;
   /**
-   * Changes from this time on are pushed (docs/accounting.md "Sync"): the first connection's time, kept when the
+   * Changes from this time on are pushed (docs/accounting.md "The sync"): the first connection's time, kept when the
    * same company is authorized again (a new consent loses nothing); absent on connections made before the sync.
    */
   syncSince?: string;

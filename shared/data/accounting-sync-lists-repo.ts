@@ -1,5 +1,5 @@
 /**
- * The lists of the sync states (docs/data-model.md X4; docs/accounting.md "Admin endpoints"): the due records in
+ * The lists of the sync states (docs/data-model.md X4; docs/accounting.md (its endpoints)): the due records in
  * push order (GSI1), and the admin list and counts by status or of every state (GSI2, GSI3), each read over the
  * SYNC_SHARDS partitions of its index key and merged (shared/data/accounting-sync-repo.ts writes them).
  */

@@ -1,6 +1,6 @@
 /**
  * Our people, properties and the mapping's names as QuickBooks name-list entities: Customer (an invoicee),
- * Vendor (an expense's payee), Class (a property), Account and Item (docs/accounting.md "What is pushed").
+ * Vendor (an expense's payee), Class (a property), Account and Item (docs/accounting.md "The sync").
  *
  * A Customer's or Vendor's DisplayName must be unique across customers, vendors and employees
  * (https://developer.intuit.com/app/developer/qbo/docs/api/accounting/all-entities/customer , .../vendor), so

@@ -1,5 +1,5 @@
 /**
- * The sync state of one of our records in the connected QuickBooks company (docs/accounting.md "Sync"): what
+ * The sync state of one of our records in the connected QuickBooks company (docs/accounting.md "The sync"): what
  * the admin list shows (pending, synced with the QuickBooks id and when, failed with QuickBooks' reason,
  * skipped with ours) and what makes a push idempotent (the QuickBooks id and SyncToken, the `requestid` of a
  * create, a fingerprint of what was last sent).

@@ -1,5 +1,5 @@
 /**
- * Which of our records a change of the outbox puts in the sync's queue (docs/accounting.md "What is pushed"):
+ * Which of our records a change of the outbox puts in the sync's queue (docs/accounting.md "The sync"):
  * every change of an invoice or an expense (created, updated, cancelled, settled …: the sync pushes the record
  * as it is then, so one push covers any number of changes), a payment or refund when it is recorded, and a
  * tenant's change when QuickBooks already knows the tenant as a Customer (its name or e-mail there).
