@@ -1,7 +1,7 @@
 /**
  * The QuickBooks sync when QuickBooks says no (docs/accounting.md "Tokens", "Failures"), over HTTP against the
  * local stand-ins: an access token that expires in the middle of a batch is refreshed once and the batch goes
- * on; a revoked refresh token marks the connection as needing consent, tells the super admins, and loses
+ * on, and one about to expire is refreshed before it is used; a revoked refresh token marks the connection as needing consent, tells the super admins, and loses
  * nothing (what changed meanwhile is pushed after the new consent); a validation fault on one invoice fails only
  * that one, with QuickBooks' words, and it goes once the company takes it and an admin resyncs it.
  */
@@ -91,6 +91,25 @@ describe('the QuickBooks sync when QuickBooks says no', () => {
     expect(connection).toMatchObject({ waiting: 0, failed: 0, needsConsent: false });
     expect(await refreshes()).toBe(before + 1);
     expect((await docNumbers()).sort()).toEqual([first, ...batch].sort());
+  });
+
+  it('refreshes an access token with under 5 minutes left before it uses it (the stand-in still takes it)', async () => {
+    await rawTable.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { PK: 'INTEGRATION#accounting', SK: 'TOKENS' },
+        UpdateExpression: 'SET accessExpiresAt = :soon',
+        ExpressionAttributeValues: { ':soon': new Date(Date.now() + 60_000).toISOString() },
+      }),
+    );
+    const before = await refreshes();
+    const invoiceId = await newInvoice();
+    await jobsCaughtUp();
+    await syncSettled(admin);
+    expect(await refreshes()).toBe(before + 1);
+    expect(await docNumbers()).toContain(invoiceId);
+    const connection = await admin.get<{ expiresAt: string }>(CONNECTION);
+    expect(Date.parse(connection.body.expiresAt)).toBeGreaterThan(Date.now() + 50 * 60_000);
   });
 
   it('marks the connection as needing consent when the refresh token is revoked, and loses nothing', async () => {
