@@ -2564,6 +2564,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/API/accounting/V1/mapping.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which QuickBooks item and account each invoice type, the tax, each expense type and payments map to
+         * @description Accounts and items are named; the sync finds each by name in the company and creates what is missing (an account with the type given, a service item posting to its account). DEPOSIT maps to a liability account by default. classes: each document carries its property as a Class when the company tracks classes. Admin session; roles: super_admin, svc_rep.
+         */
+        get: operations["accounting.getMapping"];
+        /**
+         * Change the mapping: any part of it; what is left out keeps its value
+         * @description A changed mapping applies to what is pushed from then on; records QuickBooks refused for a mapping reason go again with resync.json {failed: true}. Admin session; roles: super_admin.
+         */
+        put: operations["accounting.putMapping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/accounting/V1/sync.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each record’s state in QuickBooks: pending, synced (QuickBooks id and when), failed (the reason), skipped
+         * @description recordType with recordId: one record; status and recordType narrow the list; newest change first. Empty when QuickBooks is not connected. Admin session; roles: super_admin, svc_rep.
+         */
+        get: operations["accounting.sync"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/API/accounting/V1/resync.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push again: one record (an invoice or expense with its payments), the failed ones, or everything since a date
+         * @description Exactly one of {recordType, recordId}, {failed: true} or {since: YYYY-MM-DD}. A record is pushed even when unchanged (and made again if it was deleted in QuickBooks); since starts a back-fill of the invoices, expenses and payments from that day, marked page by page by the sync runs. Admin session; roles: super_admin.
+         */
+        post: operations["accounting.resync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/API/adminWebhooks/V1/subscriptions.json": {
         parameters: {
             query?: never;
@@ -19597,6 +19661,24 @@ export interface operations {
                         connectedBy?: number;
                         expiresAt?: string;
                         refreshExpiresAt?: string | null;
+                        /** @description Changes from this time on are pushed to QuickBooks */
+                        syncSince?: string;
+                        /** @description QuickBooks refused to renew access: connect again (oauth-start.php); nothing is lost */
+                        needsConsent?: boolean;
+                        needsConsentSince?: string | null;
+                        consentError?: string | null;
+                        /** @description When a sync run last pushed something */
+                        lastSyncAt?: string | null;
+                        lastRunAt?: string | null;
+                        /** @description Records waiting to be pushed (counted up to 1000) */
+                        waiting?: number;
+                        /** @description Records QuickBooks refused (counted up to 1000) */
+                        failed?: number;
+                        backfill?: {
+                            since: string;
+                            phase: string;
+                            marked: number;
+                        } | null;
                         success: boolean;
                     };
                 };
@@ -19689,6 +19771,24 @@ export interface operations {
                         connectedBy?: number;
                         expiresAt?: string;
                         refreshExpiresAt?: string | null;
+                        /** @description Changes from this time on are pushed to QuickBooks */
+                        syncSince?: string;
+                        /** @description QuickBooks refused to renew access: connect again (oauth-start.php); nothing is lost */
+                        needsConsent?: boolean;
+                        needsConsentSince?: string | null;
+                        consentError?: string | null;
+                        /** @description When a sync run last pushed something */
+                        lastSyncAt?: string | null;
+                        lastRunAt?: string | null;
+                        /** @description Records waiting to be pushed (counted up to 1000) */
+                        waiting?: number;
+                        /** @description Records QuickBooks refused (counted up to 1000) */
+                        failed?: number;
+                        backfill?: {
+                            since: string;
+                            phase: string;
+                            marked: number;
+                        } | null;
                     };
                 };
             };
@@ -19780,6 +19880,703 @@ export interface operations {
             };
             /** @description Forbidden: wrong role */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "accounting.getMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mapping: {
+                            invoiceTypes: {
+                                RENT: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                BOOKING: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                HOUSEKEEPING: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                SERVICE: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                DEPOSIT: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                ADJUSTMENT: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                OWNER: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                            };
+                            tax: {
+                                item: string;
+                                account: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                            };
+                            expenseTypes: {
+                                RENT: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                                BOOKING: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                                HOUSEKEEPING: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                                SERVICE: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                                OWNER: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                                ADJUSTMENT: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                            };
+                            depositAccount: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                            payFromAccount: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                            classes: boolean;
+                        };
+                        updatedAt?: string | null;
+                        updatedBy?: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: Validation failure */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "accounting.putMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceTypes?: {
+                        RENT?: {
+                            item: string;
+                            account: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                        };
+                        BOOKING?: {
+                            item: string;
+                            account: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                        };
+                        HOUSEKEEPING?: {
+                            item: string;
+                            account: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                        };
+                        SERVICE?: {
+                            item: string;
+                            account: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                        };
+                        DEPOSIT?: {
+                            item: string;
+                            account: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                        };
+                        ADJUSTMENT?: {
+                            item: string;
+                            account: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                        };
+                        OWNER?: {
+                            item: string;
+                            account: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                        };
+                    };
+                    tax?: {
+                        item: string;
+                        account: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                        };
+                    };
+                    expenseTypes?: {
+                        RENT?: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                        };
+                        BOOKING?: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                        };
+                        HOUSEKEEPING?: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                        };
+                        SERVICE?: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                        };
+                        OWNER?: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                        };
+                        ADJUSTMENT?: {
+                            name: string;
+                            /** @enum {string} */
+                            type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                        };
+                    };
+                    depositAccount?: {
+                        name: string;
+                        /** @enum {string} */
+                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                    };
+                    payFromAccount?: {
+                        name: string;
+                        /** @enum {string} */
+                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                    };
+                    classes?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        mapping: {
+                            invoiceTypes: {
+                                RENT: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                BOOKING: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                HOUSEKEEPING: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                SERVICE: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                DEPOSIT: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                ADJUSTMENT: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                                OWNER: {
+                                    item: string;
+                                    account: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                    };
+                                };
+                            };
+                            tax: {
+                                item: string;
+                                account: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                            };
+                            expenseTypes: {
+                                RENT: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                                BOOKING: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                                HOUSEKEEPING: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                                SERVICE: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                                OWNER: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                                ADJUSTMENT: {
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                                };
+                            };
+                            depositAccount: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                            payFromAccount: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "Income" | "Other Income" | "Other Current Liability" | "Expense" | "Other Expense" | "Cost of Goods Sold" | "Bank" | "Other Current Asset" | "Equity";
+                            };
+                            classes: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: validation (an unknown type or key, a name QuickBooks refuses, an unknown account type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the mapping changed meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "accounting.sync": {
+        parameters: {
+            query?: {
+                recordType?: "invoice" | "payment" | "expense" | "tenant" | "admin" | "payee";
+                recordId?: string;
+                status?: "pending" | "synced" | "failed" | "skipped";
+                page?: number | string;
+                limit?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {string} */
+                            recordType: "invoice" | "payment" | "expense" | "tenant" | "admin" | "payee";
+                            recordId: string;
+                            /**
+                             * @description pending (waiting for a push), synced, failed (QuickBooks refused it: error), skipped (note says why)
+                             * @enum {string}
+                             */
+                            status: "pending" | "synced" | "failed" | "skipped";
+                            /** @description The QuickBooks entity: Invoice, Payment, RefundReceipt, Bill … */
+                            qboType: string | null;
+                            /** @description Its Id in QuickBooks */
+                            qboId: string | null;
+                            syncedAt: string | null;
+                            error: {
+                                code: string;
+                                message: string;
+                                detail: string;
+                                at: string;
+                            } | null;
+                            note: string | null;
+                            attempts: number;
+                            pendingSince: string | null;
+                            nextTryAt: string | null;
+                            updatedAt: string;
+                        }[];
+                        page: number;
+                        limit: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request: invalid filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: Rate limited (25 requests / 5 s per IP) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Server error: Unexpected failure (quote the requestId) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "accounting.resync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    recordType?: "invoice" | "payment" | "expense" | "tenant" | "admin" | "payee";
+                    recordId?: string;
+                    /** @constant */
+                    failed?: true;
+                    since?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        queued: number;
+                        backfillSince?: string;
+                    };
+                };
+            };
+            /** @description Bad request: validation (none or several of the forms, an unknown type, a bad date) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not authenticated: no admin session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: wrong role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: QuickBooks is not connected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content too large: Body over 1 MB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
