@@ -8,6 +8,7 @@ import { applicationRow, tenantProfile } from '../shared/domain/responses/people
 import type { WebhookEvent } from '../shared/domain/webhooks/events.js';
 import type { AnySchema, RouteContract } from '../shared/http/route.js';
 import type { JobContract } from '../shared/jobs/contract.js';
+import { jobs as accountingJobs } from './accounting/jobs.js';
 import { routes as accounting } from './accounting/routes.js';
 import { routes as adminContent } from './adminContent/routes.js';
 import { routes as adminCoupons } from './adminCoupons/routes.js';
@@ -102,6 +103,7 @@ export const JOBS: readonly JobContract[] = [
   ...messageJobs,
   ...leaseJobs,
   ...paymentJobs,
+  ...accountingJobs,
 ];
 
 /**

@@ -8,6 +8,8 @@
 import type { DispatchedJob } from '../shared/jobs/dispatch.js';
 import { tableChangesReader } from '../shared/jobs/reader.js';
 import { tableRetryPath } from '../shared/jobs/table-retry-path.js';
+import { handler as accountingChangesHandler } from './accounting/change-consumer.js';
+import { accountingChanges } from './accounting/jobs.js';
 import { turnovers } from './adminHousekeeping/jobs.js';
 import { handler as turnoversHandler } from './adminHousekeeping/turnover-consumer.js';
 import { messageOutbox } from './adminMessages/jobs.js';
@@ -25,6 +27,7 @@ export const TABLE_CHANGE_HANDLERS: readonly DispatchedJob[] = [
   { job: webhookFanOut, handler: fanOutHandler },
   { job: messageOutbox, handler: messageOutboxHandler },
   { job: openIntentCancel, handler: openIntentCancelHandler },
+  { job: accountingChanges, handler: accountingChangesHandler },
 ];
 
 export const handler = tableChangesReader(TABLE_CHANGE_HANDLERS, tableRetryPath);

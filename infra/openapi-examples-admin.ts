@@ -270,6 +270,14 @@ export function adminExamples(day: (n: number) => string, origin: string): Recor
     'accounting.oauthCallback': {
       query: { state: 'the-state-of-oauth-start', code: 'the-code', realmId: 'local-realm-1' },
     },
+    // resync needs the connection the callback example makes.
+    'accounting.putMapping': {
+      body: {
+        tax: { item: 'Sales tax', account: { name: 'Taxes Payable', type: 'Other Current Liability' } },
+      },
+    },
+    'accounting.sync': { query: { recordType: 'invoice', status: 'synced', ...page } },
+    'accounting.resync': { body: { since: day(-30) } },
 
     'adminIcal.listFeeds': { query: { propertyId: 2001 } },
     // The runtime's own export of Harbor Loft: a feed the local runtime may fetch (loopback is allowed locally).

@@ -35,6 +35,8 @@ export const EXAMPLE_NOTES: Readonly<Record<string, string>> = {
   'ical.export': 'The token is in the answer of GET /API/adminIcal/V1/export/{propertyId}.json.',
   'adminWebhooks.replay':
     'A delivery id (msg_…) from GET /API/adminWebhooks/V1/deliveries.json, once an event reached the subscription.',
+  'accounting.resync':
+    'Needs the connection: run oauth-start.php and the callback first (the local stand-in company). since starts a back-fill; {recordType, recordId} or {failed: true} push one record or the failed ones again.',
   'accounting.oauthCallback':
     'The accounting provider redirects here with state, code and realmId: open the authorizeUrl of oauth-start.php (or oauth-start.php itself) in the browser and Allow.',
   'payment.webhook':

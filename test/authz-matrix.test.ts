@@ -160,6 +160,11 @@ function sampleFor(route: AdminRoute): Sample {
     'accounting.oauthCallback': { query: { state: 'matrix-state', code: 'matrix-code' } },
     'accounting.connection': {},
     'accounting.disconnect': {},
+    'accounting.getMapping': {},
+    'accounting.putMapping': { body: { classes: true } },
+    'accounting.sync': { query: { status: 'failed' } },
+    // Not connected in this file: super_admin's answer is the 409, and nothing is queued.
+    'accounting.resync': { body: { failed: true } },
     // A missing document: super_admin's answer is the 404, and nothing is written.
     'adminPayments.invoice': { params: { id: 999_999 }, body: { amount: 1, method: 'cash', date: day(0) } },
     'adminPayments.expense': { params: { id: 999_999 }, body: { amount: 1, method: 'cash', date: day(0) } },

@@ -54,8 +54,9 @@ describe('the README walkthrough', () => {
       const answers = result.stdout.trimEnd().split('\n');
       // 5 public calls, 5 of the admin (the create's answer goes into ID), 5 of the tenant, 11 of the guest
       // booking, payment and messages, 6 of the money walkthrough (the invoice create's answer goes into INV),
-      // 9 of the long-term rent walkthrough (the property and the application go into LTR and APP).
-      expect(answers.length).toBe(41);
+      // 9 of the long-term rent walkthrough (the property and the application go into LTR and APP), 7 of the
+      // QuickBooks walkthrough (the consent URL and the callback URL go into CONSENT and BACK).
+      expect(answers.length).toBe(48);
       for (const line of answers) {
         const answer = JSON.parse(line) as { status?: unknown; propertyId?: unknown; isArchived?: unknown };
         expect(typeof answer.status === 'number' && answer.status >= 400, `run ${run}: ${line}`).toBe(false);
@@ -116,6 +117,24 @@ describe('the README walkthrough', () => {
       expect(demoLease?.balance).toBeGreaterThan(0);
       // The tenant's portal ledger: the new lease's deposit and rent, owed.
       expect(ledgers.find((l) => l.leaseId === undefined)?.balance).toBeGreaterThan(0);
+      // The books reached the stand-in's QuickBooks company: nothing waiting or refused, invoices there.
+      expect(parsed.find((a) => a.connected === true && a.waiting !== undefined)).toMatchObject({
+        needsConsent: false,
+        waiting: 0,
+        failed: 0,
+      });
+      const synced = parsed.find((a) => items(a).some((i) => i.qboType === 'Invoice'));
+      expect(items(synced ?? {}).every((i) => i.status === 'synced' && typeof i.qboId === 'string')).toBe(
+        true,
+      );
+      const stand = parsed.find((a) => Array.isArray(a.companies)) as
+        | { companies: { realmId: string; counts: Record<string, number> }[] }
+        | undefined;
+      expect(stand?.companies[0]?.counts).toMatchObject({
+        Customer: expect.any(Number),
+        Invoice: expect.any(Number),
+        Payment: expect.any(Number),
+      });
     }
     expect(new Set(created).size).toBe(2);
   }, 240_000);

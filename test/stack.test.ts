@@ -580,30 +580,20 @@ describe('cloud stack', () => {
           ?.Variables ?? {};
       for (const [id] of ofType(dev.resources, 'AWS::Lambda::Function'))
         expect(variables(dev.resources, id).ACCOUNTING_CLIENT_ID, id).toBeUndefined();
-      // A schedule of the accounting group stands for the accounting sync job to come: it calls the provider too.
       const app = new App({
         context: {
           ...cdkContext,
           'aws:cdk:bundling-stacks': [],
           accountingClientId: 'client-123',
           accountingTokenUrl: 'https://id.example/token',
+          accountingApiUrl: 'https://sandbox-quickbooks.api.intuit.com',
         },
       });
       const probe = new RentalPmStack(app, 'AccountingProbe', {
         config: readConfig(app.node),
         routes: ROUTES,
         groups: GROUPS,
-        jobs: [
-          ...JOBS,
-          {
-            id: 'accountingSyncProbe',
-            group: 'accounting',
-            entry: 'handler.ts',
-            description: 'probe',
-            kind: 'schedule',
-            everyMinutes: 5,
-          },
-        ],
+        jobs: JOBS,
         env: { account: '111111111111', region: 'us-east-1' },
       });
       const resources = Template.fromStack(probe).toJSON().Resources as Resources;
@@ -611,9 +601,8 @@ describe('cloud stack', () => {
         String(secret.Properties?.Description).includes('ACCOUNTING_CLIENT_SECRET'),
       );
       const policies = ofType(resources, 'AWS::IAM::Policy');
-      const jobGroup = new Map(
-        [...JOBS, { id: 'accountingSyncProbe', group: 'accounting' }].map((j) => [j.id, j.group]),
-      );
+      // A job declared `access: 'table'` (the accounting change consumer) holds nothing of its group's.
+      const jobGroup = new Map(JOBS.filter((j) => j.access !== 'table').map((j) => [j.id, j.group]));
       const callers: string[] = [];
       for (const [id, fn] of ofType(resources, 'AWS::Lambda::Function')) {
         const tags = (fn.Properties?.Tags ?? []) as { Key: string; Value: string }[];
@@ -631,6 +620,7 @@ describe('cloud stack', () => {
           expect(env, id).toMatchObject({
             ACCOUNTING_CLIENT_ID: 'client-123',
             ACCOUNTING_TOKEN_URL: 'https://id.example/token',
+            ACCOUNTING_API_URL: 'https://sandbox-quickbooks.api.intuit.com',
             ACCOUNTING_CLIENT_SECRET_SECRET_ARN: { Ref: secretId },
           });
           expect(env.ACCOUNTING_AUTHORIZE_URL, id).toBeUndefined();
@@ -644,7 +634,9 @@ describe('cloud stack', () => {
           ).toEqual([]);
         }
       }
-      expect(callers.sort()).toEqual(['accounting', 'accountingSyncProbe']);
+      // The sync job calls the provider (token refresh) and the API; the stream reader, which runs its change
+      // consumer among others, does not.
+      expect(callers.sort()).toEqual(['accounting', 'accountingSync']);
     },
     SYNTH_TIMEOUT,
   );
@@ -722,8 +714,11 @@ describe('cloud stack', () => {
     "declares each group's access exactly as the shared modules in its handler's and jobs' import graphs need it",
     async () => {
       for (const group of GROUPS) {
-        // A job runs with its group's access (infra/cdk/stack.ts jobNeeds): its imports count too.
-        const jobEntries = JOBS.filter((job) => job.group === group).map(jobEntryPath);
+        // A job runs with its group's access (infra/cdk/stack.ts jobNeeds): its imports count too, unless it
+        // is declared to need only the table (checked below).
+        const jobEntries = JOBS.filter((job) => job.group === group && job.access !== 'table').map(
+          jobEntryPath,
+        );
         const result = await build({
           entryPoints: [`functions/${group}/handler.ts`, ...jobEntries],
           outdir: 'cdk.out/access-check',
@@ -745,6 +740,25 @@ describe('cloud stack', () => {
           .map(([capability]) => capability)
           .sort();
         expect(declared, `${group}: infra/cdk/group-access.ts`).toEqual(needed);
+      }
+      for (const job of JOBS.filter((j) => j.access === 'table')) {
+        const result = await build({
+          entryPoints: [jobEntryPath(job)],
+          outdir: 'cdk.out/access-check',
+          bundle: true,
+          write: false,
+          metafile: true,
+          platform: 'node',
+          format: 'esm',
+          packages: 'external',
+          logLevel: 'silent',
+        });
+        const inputs = Object.keys(result.metafile.inputs);
+        const needed = Object.entries(CAPABILITY_MODULES).filter(([, module]) => inputs.includes(module));
+        expect(
+          needed.map(([capability]) => capability),
+          `${job.id}: access 'table'`,
+        ).toEqual([]);
       }
     },
     SYNTH_TIMEOUT,

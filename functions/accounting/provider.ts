@@ -4,6 +4,7 @@
  * exchange at the token URL with HTTP basic client authentication (as QuickBooks asks). Locally the runtime's
  * stand-in provider answers (infra/local/accounting-provider.ts), configured through the same variables.
  */
+import { QUICKBOOKS_API_HOSTS } from '../../shared/domain/accounting/qbo-types.js';
 import { AppError, ServiceUnavailable } from '../../shared/errors.js';
 import { log } from '../../shared/log.js';
 import { secret } from '../../shared/secrets.js';
@@ -12,7 +13,13 @@ export const QUICKBOOKS = {
   authorizeUrl: 'https://appcenter.intuit.com/connect/oauth2',
   tokenUrl: 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
   scope: 'com.intuit.quickbooks.accounting',
+  /** The Accounting API's production host (a sandbox company's: QUICKBOOKS_API_HOSTS.sandbox). */
+  apiUrl: QUICKBOOKS_API_HOSTS.production,
 } as const;
+
+/** ACCOUNTING_API_URL: the Accounting API's base (a sandbox, the local stand-in, a test's server). */
+export const accountingApiUrl = (): string =>
+  (env('ACCOUNTING_API_URL') ?? QUICKBOOKS.apiUrl).replace(/\/+$/, '');
 
 export const CALLBACK_PATH = '/API/accounting/oauth-callback.php';
 const EXCHANGE_TIMEOUT_MS = 10_000;
@@ -69,8 +76,8 @@ export interface TokenAnswer {
   refreshExpiresInSeconds: number | null;
 }
 
-/** Exchanges an authorization code for tokens (RFC 6749 4.1.3, client_secret_basic). */
-export async function exchangeCode(settings: ProviderSettings, code: string): Promise<TokenAnswer> {
+/** A POST to the token endpoint with HTTP basic client authentication; the answer's status and text. */
+async function tokenRequest(settings: ProviderSettings, form: Record<string, string>) {
   const clientSecret = await secret('ACCOUNTING_CLIENT_SECRET');
   if (!clientSecret)
     throw new ServiceUnavailable('The accounting integration is not configured (ACCOUNTING_CLIENT_SECRET)');
@@ -84,21 +91,53 @@ export async function exchangeCode(settings: ProviderSettings, code: string): Pr
         'Content-Type': 'application/x-www-form-urlencoded',
         Accept: 'application/json',
       },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: settings.redirectUri,
-      }).toString(),
+      body: new URLSearchParams(form).toString(),
       signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
     });
   } catch (error) {
     log('error', 'accounting token endpoint unreachable', { error: (error as Error).message });
     throw new ProviderFailed('The accounting provider could not be reached');
   }
-  const text = await response.text();
-  if (!response.ok) {
-    log('error', 'accounting token exchange refused', { status: response.status, body: text.slice(0, 300) });
-    throw new ProviderFailed(`The accounting provider refused the code (${response.status})`);
+  return { status: response.status, text: await response.text() };
+}
+
+/** Exchanges an authorization code for tokens (RFC 6749 4.1.3, client_secret_basic). */
+export async function exchangeCode(settings: ProviderSettings, code: string): Promise<TokenAnswer> {
+  const { status, text } = await tokenRequest(settings, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: settings.redirectUri,
+  });
+  if (status < 200 || status >= 300) {
+    log('error', 'accounting token exchange refused', { status, body: text.slice(0, 300) });
+    throw new ProviderFailed(`The accounting provider refused the code (${status})`);
+  }
+  return tokenAnswer(text);
+}
+
+/** The provider refused the refresh token (`invalid_grant`: revoked, expired or already used): a new consent is needed. */
+export class ConsentNeeded extends Error {
+  constructor(readonly reason: string) {
+    super(`the accounting connection needs a new consent: ${reason}`);
+  }
+}
+
+/**
+ * A new access token for the refresh token (RFC 6749 6). The answer's refresh token replaces the one sent,
+ * which is spent: access tokens live an hour, refresh tokens 100 days from their last use
+ * (https://developer.intuit.com/app/developer/qbo/docs/develop/authentication-and-authorization/faq ,
+ * https://blogs.intuit.com/2024/06/03/oauth-token-management-done-the-right-way/).
+ */
+export async function refreshTokens(settings: ProviderSettings, refreshToken: string): Promise<TokenAnswer> {
+  const { status, text } = await tokenRequest(settings, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+  });
+  if (status === 400 && /invalid_grant/.test(text))
+    throw new ConsentNeeded(`the provider answered invalid_grant`);
+  if (status < 200 || status >= 300) {
+    log('error', 'accounting token refresh refused', { status, body: text.slice(0, 300) });
+    throw new ProviderFailed(`The accounting provider refused the refresh (${status})`);
   }
   return tokenAnswer(text);
 }

@@ -4,12 +4,14 @@
  * the tokens sealed, with a change item (tokens never in it). The status read never shows the tokens.
  */
 import { randomBytes } from 'node:crypto';
+import { getConnection } from '../../shared/data/accounting-connection-repo.js';
 import * as repo from '../../shared/data/accounting-repo.js';
 import { changePart } from '../../shared/data/changes-repo.js';
 import { commit } from '../../shared/db/transaction.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { BadRequest } from '../../shared/errors.js';
 import { authorizeUrl, exchangeCode, providerSettings } from './provider.js';
+import { syncFigures } from './sync-admin.js';
 
 /** Starts an authorization: the provider's consent URL with a fresh state. */
 export async function start(adminId: number, now: Date): Promise<string> {
@@ -36,6 +38,12 @@ const connectionView = (c: repo.AccountingConnection | undefined) =>
         connectedBy: c.connectedBy,
         expiresAt: c.accessExpiresAt,
         refreshExpiresAt: c.refreshExpiresAt,
+        syncSince: c.syncSince ?? c.connectedAt,
+        needsConsent: c.needsConsent === true,
+        needsConsentSince: c.needsConsentSince ?? null,
+        consentError: c.consentError ?? null,
+        lastSyncAt: c.lastSyncAt ?? null,
+        lastRunAt: c.lastRunAt ?? null,
       }
     : { connected: false };
 
@@ -60,15 +68,19 @@ export async function callback(query: CallbackQuery, by: Actor & { adminId: numb
     ]);
   const answer = await exchangeCode(settings, query.code);
   const after = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
+  const before = await getConnection();
+  const realmId = query.realmId ?? null;
   const connection: repo.AccountingConnection = {
-    realmId: query.realmId ?? null,
+    realmId,
     scope: settings.scope,
     connectedAt: now.toISOString(),
     connectedBy: by.adminId,
     accessExpiresAt: after(answer.expiresInSeconds),
     refreshExpiresAt: answer.refreshExpiresInSeconds === null ? null : after(answer.refreshExpiresInSeconds),
+    // The same company again (a new consent): what changed meanwhile is still pushed. Another company starts now.
+    syncSince:
+      before && before.realmId === realmId ? (before.syncSince ?? before.connectedAt) : now.toISOString(),
   };
-  const before = await repo.getConnection();
   await commit([
     await repo.saveConnectionPart(connection, {
       accessToken: answer.accessToken,
@@ -80,12 +92,13 @@ export async function callback(query: CallbackQuery, by: Actor & { adminId: numb
 }
 
 export async function status() {
-  return connectionView(await repo.getConnection());
+  const connection = await getConnection();
+  return { ...connectionView(connection), ...(await syncFigures(connection?.realmId ?? null)) };
 }
 
 /** Forgets the tokens (the provider's own revocation is the admin's, in its app centre). */
 export async function disconnect(by: Actor, now: Date) {
-  const before = await repo.getConnection();
+  const before = await getConnection();
   if (before)
     await commit([
       repo.deleteConnectionPart(),

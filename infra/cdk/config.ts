@@ -87,6 +87,8 @@ export interface AccountingConfig {
   readonly authorizeUrl?: string;
   readonly tokenUrl?: string;
   readonly scope?: string;
+  /** The Accounting API's base URL (default QuickBooks Online's production host). */
+  readonly apiUrl?: string;
 }
 
 export const DEFAULT_ACCOUNT = '111111111111';
@@ -174,7 +176,10 @@ export function readConfig(node: ContextSource, env: NodeJS.ProcessEnv = process
   };
 }
 
-/** Context accountingClientId (and optionally accountingAuthorizeUrl, accountingTokenUrl, accountingScope). */
+/**
+ * Context accountingClientId (and optionally accountingAuthorizeUrl, accountingTokenUrl, accountingScope, and
+ * accountingApiUrl: the Accounting API's host, a sandbox company's for a test stage).
+ */
 function readAccounting(get: (key: string) => unknown): { accounting?: AccountingConfig } {
   const clientId = textOf(get('accountingClientId'));
   if (!clientId) return {};
@@ -182,6 +187,7 @@ function readAccounting(get: (key: string) => unknown): { accounting?: Accountin
     authorizeUrl: 'accountingAuthorizeUrl',
     tokenUrl: 'accountingTokenUrl',
     scope: 'accountingScope',
+    apiUrl: 'accountingApiUrl',
   };
   const given = Object.entries(optional).flatMap(([field, key]) => {
     const value = textOf(get(key));

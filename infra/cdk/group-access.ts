@@ -27,7 +27,10 @@ export interface GroupAccess {
    * Env: STRIPE_SECRET_KEY_SECRET_ARN (read at run time).
    */
   readonly chargesCards?: boolean;
-  /** Exchanges OAuth codes with the accounting provider. Env: ACCOUNTING_CLIENT_SECRET_SECRET_ARN (read at run time). */
+  /**
+   * Exchanges OAuth codes and refreshes tokens with the accounting provider, and calls its API. Env:
+   * ACCOUNTING_CLIENT_ID, ACCOUNTING_API_URL …, ACCOUNTING_CLIENT_SECRET_SECRET_ARN (read at run time).
+   */
   readonly accountingClient?: boolean;
 }
 
@@ -65,8 +68,9 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   adminLeases: { chargesCards: true },
   // setup_intent.succeeded reads the saved PaymentMethod's brand and last 4 from Stripe.
   paymentWebhook: { chargesCards: true },
-  // The accounting connection's tokens are sealed under the data key; the code exchange uses the client secret.
-  accounting: { usesDataKey: true, accountingClient: true },
+  // The accounting connection's tokens are sealed under the data key; the code exchange and the sync's token
+  // refresh use the client secret; the sync job mails the super admins when the connection needs a new consent.
+  accounting: { usesDataKey: true, accountingClient: true, sendsMail: true },
   // Webhook signing secrets are stored sealed under the data key (the delivery jobs open them to sign).
   adminWebhooks: { usesDataKey: true },
   // The export token is kept sealed under the data key for admins (the public ical group only compares hashes).

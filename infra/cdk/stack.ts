@@ -136,7 +136,7 @@ export class RentalPmStack extends Stack {
     // writes the table (a job exists to record or derive something), with no secrets unless its group's access
     // names one.
     const jobNeeds = (job: JobContract): Needs => {
-      const access = accessOf(job.group);
+      const access = job.access === 'table' ? {} : accessOf(job.group);
       return { access, table: 'readWrite', secrets: secretsOf(access, []) };
     };
     const jobs = new JobFunctions(this, 'Jobs', {

@@ -6,11 +6,16 @@
  * - `GET /_local/accounting/allow` — mints a single-use code (5 minutes) and redirects back to redirect_uri
  *   with code, state and a realmId, as QuickBooks does;
  * - `POST /_local/accounting/token` — the code exchange: HTTP basic client auth, the code once, the same
- *   redirect_uri; answers QuickBooks-shaped tokens. A wrong code is `400 invalid_grant`.
+ *   redirect_uri; answers QuickBooks-shaped tokens. A wrong code is `400 invalid_grant`. The same path takes
+ *   `grant_type=refresh_token` (accounting-tokens.ts: the refresh token rotates; a spent, revoked or expired
+ *   one is `400 invalid_grant`).
+ * The QuickBooks Accounting API itself is quickbooks-stand-in.ts, under `/_local/quickbooks`.
  * Not in the registry, the OpenAPI document or the cloud. The ACCOUNTING_* variables point here unless set.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { issueTokens, refreshWith } from './accounting-tokens.js';
+import { QUICKBOOKS_STAND_IN_PATH } from './quickbooks-stand-in.js';
 
 export const LOCAL_ACCOUNTING = {
   clientId: 'local-accounting-client',
@@ -40,6 +45,7 @@ export function localAccountingEnv(
     ACCOUNTING_CLIENT_ID: LOCAL_ACCOUNTING.clientId,
     ACCOUNTING_CLIENT_SECRET: LOCAL_ACCOUNTING.clientSecret,
     ACCOUNTING_SCOPE: LOCAL_ACCOUNTING.scope,
+    ACCOUNTING_API_URL: new URL(QUICKBOOKS_STAND_IN_PATH, baseUrl).href,
   };
 }
 
@@ -120,6 +126,10 @@ async function token(req: IncomingMessage, res: ServerResponse): Promise<true> {
   const expected = `Basic ${Buffer.from(`${LOCAL_ACCOUNTING.clientId}:${LOCAL_ACCOUNTING.clientSecret}`).toString('base64')}`;
   if (!sameText(req.headers.authorization ?? '', expected))
     return json(res, 401, { error: 'invalid_client' });
+  if (form.get('grant_type') === 'refresh_token') {
+    const answer = refreshWith(form.get('refresh_token') ?? '');
+    return answer ? json(res, 200, answer) : json(res, 400, { error: 'invalid_grant' });
+  }
   if (form.get('grant_type') !== 'authorization_code')
     return json(res, 400, { error: 'unsupported_grant_type' });
   const code = form.get('code') ?? '';
@@ -127,13 +137,7 @@ async function token(req: IncomingMessage, res: ServerResponse): Promise<true> {
   codes.delete(code);
   if (!issued || issued.expires < Date.now() || issued.redirectUri !== form.get('redirect_uri'))
     return json(res, 400, { error: 'invalid_grant' });
-  return json(res, 200, {
-    token_type: 'bearer',
-    access_token: `local-access-${randomBytes(24).toString('hex')}`,
-    refresh_token: `local-refresh-${randomBytes(24).toString('hex')}`,
-    expires_in: 3600,
-    x_refresh_token_expires_in: 8_726_400,
-  });
+  return json(res, 200, issueTokens(LOCAL_ACCOUNTING.realmId));
 }
 
 /** Serves the stand-in's three paths; false for anything else. */

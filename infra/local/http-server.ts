@@ -34,6 +34,12 @@ export interface ServerOptions {
   timeouts?: Partial<Record<keyof typeof CONNECTION_TIMEOUTS, number>>;
   /** Extra pages of the local runtime (docs); return true when handled. */
   extra?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean | Promise<boolean>;
+  /**
+   * Stand-ins of other services served on this origin (the accounting provider and API): return true when
+   * handled. Before the per-IP limit, which is this API's: the sync's calls to the accounting stand-in are
+   * another service's traffic, paced to that service's own limits.
+   */
+  services?: (req: IncomingMessage, res: ServerResponse, path: string) => boolean | Promise<boolean>;
 }
 
 /** REST API integrations time out after 29 seconds. */
@@ -71,6 +77,7 @@ export function createApiServer(options: ServerOptions): Server {
     try {
       url = requestUrl(req);
       if (options.requireHttps && redirectedToHttps(req, res, url)) return;
+      if (options.services && (await options.services(req, res, url.pathname))) return;
       const ip = clientIp(req, options.trustProxy);
       if (limiter) applyIpLimit(limiter, ip, res);
       if (options.extra && (await options.extra(req, res, url.pathname))) return;

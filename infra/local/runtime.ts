@@ -23,6 +23,11 @@ import { type JobRunner, startJobRunner } from './job-runner.js';
 import { serveJobControl } from './jobs-page.js';
 import { LOCAL_DATABASE, localCredentials } from './local-credentials.js';
 import { servePayPage } from './pay-page.js';
+import {
+  flushQuickBooksStandIn,
+  keepQuickBooksStandIn,
+  serveQuickBooksStandIn,
+} from './quickbooks-stand-in.js';
 import { assertPortsFree, freePort, LOOPBACK, PortInUseError } from './services.js';
 import {
   type Progress,
@@ -182,6 +187,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       progress?.(`  ✓ a sample of each of the ${await sendMailSamples()} kinds of mail on the mail page`);
     }
 
+    // The accounting stand-in's books and tokens outlive a restart of a store kept on disk (its connection too);
+    // written last, after the jobs stopped.
+    if (standIns.dataDir) {
+      keepQuickBooksStandIn(join(standIns.dataDir, 'accounting-stand-in.json'));
+      stops.push(async () => flushQuickBooksStandIn());
+    }
+
     // The table's background work (docs/jobs.md): the JOBS consumers over its stream, and the schedules.
     const jobs = await startJobRunner({
       jobs: JOBS,
@@ -204,9 +216,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       trustProxy: options.trustProxy,
       requireHttps: options.requireHttps === true,
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+      services: async (req, res, path) =>
+        (await serveAccountingProvider(req, res, path)) || (await serveQuickBooksStandIn(req, res, path)),
       extra: async (req, res, path) =>
         (await serveJobControl(req, res, path, jobs)) ||
-        (await serveAccountingProvider(req, res, path)) ||
         (stripe !== undefined && (await stripe.handle(req, res, path))) ||
         servePayPage(req, res, path, { standIn: stripe !== undefined }) ||
         serveLocalPages(req, res, path, url) ||

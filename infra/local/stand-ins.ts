@@ -52,6 +52,8 @@ export interface StandInEndpoints {
   cognitoUrl: string;
   pool: PoolIds;
   dataKey: string;
+  /** DATA_DIR when the store is kept on disk (the API's own stand-ins keep their state there too); absent in memory. */
+  dataDir?: string;
 }
 
 export interface StandIns extends StandInEndpoints {
@@ -165,6 +167,7 @@ export async function startStandIns(options: StandInOptions, progress?: Progress
       cognitoUrl: cognito.url,
       pool: state.pool,
       dataKey: state.dataKey,
+      ...(memory ? {} : { dataDir }),
       stop,
     };
   } catch (error) {

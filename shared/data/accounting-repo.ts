@@ -9,6 +9,9 @@ import { openFields, sealFields } from '../crypto/fields.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { isConditionFailure, part, type TxPart } from '../db/transaction.js';
+import { type AccountingConnection, updateConnection } from './accounting-connection-repo.js';
+
+export type { AccountingConnection } from './accounting-connection-repo.js';
 
 export const STATE_TTL_SECONDS = 600;
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -51,16 +54,6 @@ export async function consumeState(state: string, adminId: number, now: Date): P
   }
 }
 
-export interface AccountingConnection {
-  realmId: string | null;
-  scope: string;
-  connectedAt: string;
-  connectedBy: number;
-  /** When the access token expires (ISO); the refresh token lives longer. */
-  accessExpiresAt: string;
-  refreshExpiresAt: string | null;
-}
-
 export interface AccountingTokens {
   accessToken: string;
   refreshToken: string;
@@ -80,6 +73,7 @@ export async function saveConnectionPart(
     entity: 'accountingConnection',
     ...connection,
     ...sealed,
+    tokenVersion: 1,
   });
 }
 
@@ -87,28 +81,45 @@ export function deleteConnectionPart(): TxPart {
   return part.delete('delete:accountingConnection', keys.accountingTokens());
 }
 
-/** The connection without its tokens (what admins may read). */
-export async function getConnection(): Promise<AccountingConnection | undefined> {
-  const { Item } = await ddb.send(
-    new GetCommand({
-      TableName: TABLE_NAME,
-      Key: keys.accountingTokens(),
-      ProjectionExpression: 'realmId, #s, connectedAt, connectedBy, accessExpiresAt, refreshExpiresAt',
-      ExpressionAttributeNames: { '#s': 'scope' },
-    }),
-  );
-  return Item ? (Item as AccountingConnection) : undefined;
+/** The tokens as stored now: opened, with their expiry and the version a refresh is conditioned on. */
+export interface StoredTokens extends AccountingTokens {
+  accessExpiresAt: string;
+  tokenVersion: number;
 }
 
 /** The tokens, opened (for the integration's calls to the provider; never answered to a client). */
-export async function getTokens(): Promise<AccountingTokens | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: TABLE_NAME, Key: keys.accountingTokens() }));
+export async function getTokens(): Promise<StoredTokens | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: TABLE_NAME, Key: keys.accountingTokens(), ConsistentRead: true }),
+  );
   if (!Item) return undefined;
   const open = await openFields<(typeof TOKEN_FIELDS)[number]>(
     { accessToken: Item.accessToken as string, refreshToken: Item.refreshToken as string },
     TOKEN_OWNER,
   );
   return open.accessToken && open.refreshToken
-    ? { accessToken: open.accessToken, refreshToken: open.refreshToken }
+    ? {
+        accessToken: open.accessToken,
+        refreshToken: open.refreshToken,
+        accessExpiresAt: String(Item.accessExpiresAt),
+        tokenVersion: Number(Item.tokenVersion ?? 0),
+      }
     : undefined;
+}
+
+/**
+ * Stores tokens a refresh returned (the refresh token rotates: the old one is spent), conditioned on the
+ * version read, so of two refreshes one is kept; false when another refresh (or a new consent) came first.
+ */
+export async function saveRefreshedTokens(
+  tokens: AccountingTokens,
+  expiry: { accessExpiresAt: string; refreshExpiresAt: string | null },
+  readVersion: number,
+): Promise<boolean> {
+  const sealed = await sealFields<(typeof TOKEN_FIELDS)[number]>(tokens, TOKEN_OWNER);
+  return updateConnection(
+    { ...sealed, ...expiry, tokenVersion: readVersion + 1 },
+    'attribute_exists(PK) AND (tokenVersion = :read OR (attribute_not_exists(tokenVersion) AND :read = :zero))',
+    { ':read': readVersion, ':zero': 0 },
+  );
 }

@@ -117,6 +117,22 @@ export const keys = {
   oauthState: (state: string): Key => ({ PK: `OAUTHSTATE#${state}`, SK: 'OAUTHSTATE' }),
   /** X2: the accounting connection's tokens (encrypted). */
   accountingTokens: (): Key => ({ PK: 'INTEGRATION#accounting', SK: 'TOKENS' }),
+  /** X3: the accounting mapping (`MAPPING`), the sync's run lease (`SYNCRUN`), a back-fill under way (`BACKFILL`). */
+  accountingSetting: (what: 'MAPPING' | 'SYNCRUN' | 'BACKFILL'): Key => ({
+    PK: 'INTEGRATION#accounting',
+    SK: what,
+  }),
+  /** X4: one record's sync state in one QuickBooks company. */
+  accountingSync: (realmId: string, recordType: string, recordId: string): Key => ({
+    PK: `ACCTSYNC#${realmId}#${recordType}#${recordId}`,
+    SK: 'ACCTSYNC',
+  }),
+  /** X5: the QuickBooks ids of a company's accounts, items, classes found or made by name (`<Entity>#<name>`). */
+  accountingRefPartition: (realmId: string): string => `ACCTREF#${realmId}`,
+  accountingRef: (realmId: string, entity: string, name: string): Key => ({
+    PK: `ACCTREF#${realmId}`,
+    SK: `${entity}#${name}`,
+  }),
 
   // Stripe card payments (docs/data-model.md I7, I8; docs/payments.md).
   /** I7: a Stripe event id, put-if-absent in the transaction of its effect, so each event acts once. */
@@ -220,6 +236,13 @@ export const keys = {
 
 /** Overloaded GSI partition/sort values, one builder per access pattern. */
 export const indexKeys = {
+  // Accounting sync (X4), each spread over a few shards: the due records by time, the states by status or all.
+  accountingDue: (realmId: string, shard: number) => `ACCTDUE#${realmId}#${shard}`,
+  accountingByStatus: (realmId: string, status: string, shard: number) =>
+    `ACCTSTATE#${realmId}#${status}#${shard}`,
+  accountingAll: (realmId: string, shard: number) => `ACCTSYNCS#${realmId}#${shard}`,
+  accountingOrder: (time: string, recordType: string, recordId: string) =>
+    `${time}#${recordType}#${recordId}`,
   /** GSI1: every property of a kind, by id (admin list). */
   propertiesByType: (type: string) => `PROPS#${type}`,
   propertyById: (propertyId: number) => pad(propertyId),

@@ -20,6 +20,12 @@ interface JobBase {
   /** The entry module in that folder, exporting `handler` (e.g. `consumer.ts`). */
   readonly entry: string;
   readonly description: string;
+  /**
+   * What the job's Lambda may do: its group's access (the default), or only the table ('table') for a job
+   * that only reads and writes items, such as a consumer that queues work for another job of its group. The
+   * table-change jobs share one reader Lambda, which gets what each of them declares.
+   */
+  readonly access?: 'group' | 'table';
 }
 
 /**

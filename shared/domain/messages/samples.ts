@@ -12,6 +12,7 @@ import {
 } from '../reports/owner-statement.js';
 import type { MailSite } from './format.js';
 import type { RenderedMail } from './layout.js';
+import { accountingConsent } from './templates/accounting-consent.js';
 import { activation } from './templates/activation.js';
 import { applicationDecision } from './templates/application-decision.js';
 import { autopayFailed } from './templates/autopay-failed.js';
@@ -265,5 +266,10 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
     firstName: 'Rita',
     link: 'https://www.seaside.example/activate?h=x',
     hours: 48,
+  }),
+  'accounting-consent': accountingConsent(SAMPLE_SITE, {
+    reason: 'QuickBooks answered invalid_grant to the refresh token',
+    since: '2027-08-01T20:00:00Z',
+    connectUrl: 'https://api.seaside.example/API/accounting/oauth-start.php',
   }),
 };

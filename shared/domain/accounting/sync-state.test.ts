@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { fingerprintOf, requestIdFor, retryDelayMs, SYNC_SHARDS, shardOf } from './sync-state.js';
+
+const ref = { recordType: 'invoice', recordId: '41' } as const;
+
+describe('sync state rules', () => {
+  it('makes one requestid per record, operation and generation, within QuickBooks’ 50 characters', () => {
+    const id = requestIdFor('realm-1', ref, 'create', 0);
+    expect(id).toHaveLength(40);
+    expect(requestIdFor('realm-1', ref, 'create', 0)).toBe(id);
+    expect(requestIdFor('realm-1', ref, 'create', 1)).not.toBe(id);
+    expect(requestIdFor('realm-2', ref, 'create', 0)).not.toBe(id);
+    expect(requestIdFor('realm-1', { ...ref, recordId: '42' }, 'create', 0)).not.toBe(id);
+  });
+
+  it('fingerprints equal bodies equally, whatever the order of their keys', () => {
+    const a = fingerprintOf({ Line: [{ Amount: 1, Description: 'x' }], DocNumber: '41' });
+    expect(fingerprintOf({ DocNumber: '41', Line: [{ Description: 'x', Amount: 1 }] })).toBe(a);
+    expect(fingerprintOf({ DocNumber: '41', Line: [{ Description: 'x', Amount: 2 }] })).not.toBe(a);
+    expect(
+      fingerprintOf({ DocNumber: '41', Line: [{ Amount: 1, Description: 'x' }], ClassRef: undefined }),
+    ).toBe(a);
+  });
+
+  it('waits 1, 2, 4 … minutes between tries, at most an hour', () => {
+    expect([1, 2, 3, 4, 7, 20].map(retryDelayMs)).toEqual([1, 2, 4, 8, 60, 60].map((m) => m * 60_000));
+  });
+
+  it('spreads records over the shards, the same record always on the same one', () => {
+    const shards = new Set(Array.from({ length: 200 }, (_, i) => shardOf({ ...ref, recordId: String(i) })));
+    expect(shards.size).toBe(SYNC_SHARDS);
+    expect(shardOf(ref)).toBe(shardOf({ ...ref }));
+  });
+});
