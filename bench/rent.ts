@@ -30,7 +30,7 @@ async function measure(_baseUrl: string, runtime: { jobs: { stop(): Promise<void
   // the hourly rentRun schedule would run beside the bench's runs: stopped, so the counts are the run's own.
   await runtime.jobs.stop();
   const counter = await import('./command-counter.js');
-  const { putLease } = await import('../shared/data/leases-repo.js');
+  const { putGivenLease } = await import('../shared/workflows/leases/given-lease.js');
   const { runRent } = await import('../shared/workflows/rent/run.js');
   const { mapLimited } = await import('../shared/map-limited.js');
   counter.installCommandCounter();
@@ -47,7 +47,7 @@ async function measure(_baseUrl: string, runtime: { jobs: { stop(): Promise<void
     await mapLimited(
       ids,
       (leaseId) =>
-        putLease({
+        putGivenLease({
           leaseId,
           tenantId: 1,
           propertyId: leaseId,

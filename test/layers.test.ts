@@ -87,6 +87,25 @@ function namedImports(path: string, from: string): string[] {
  */
 const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
   {
+    // A lease and its property's spans: created, changed and ended by the lease workflow; a given lease (the
+    // fixture loader) through the same owner.
+    repo: 'shared/data/leases-repo.ts',
+    writes: ['insertLeasePart', 'replaceLeasePart', 'leaseSpansPart', 'putLeasePart'],
+    owners: ['shared/workflows/leases/'],
+  },
+  {
+    // A journal entry is posted only by the ledger, in the transaction of the money it records.
+    repo: 'shared/data/journal-repo.ts',
+    writes: ['insertJournalEntryPart'],
+    owners: ['shared/workflows/ledger/'],
+  },
+  {
+    // A payment (or refund) is settled only by the ledger, with its journal entry and the document's figures.
+    repo: 'shared/data/payments-repo.ts',
+    writes: ['insertPaymentPart'],
+    owners: ['shared/workflows/ledger/'],
+  },
+  {
     repo: 'shared/data/money-documents-repo.ts',
     writes: [
       'insertDocumentParts',

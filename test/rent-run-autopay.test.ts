@@ -5,6 +5,7 @@
  * has the payment page open on the due date is charged once, whichever of the page and the run pays first or
  * both at once (docs/payments.md "One card payment per invoice at a time").
  */
+
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ import {
 useLocalTable();
 const { runRent } = await import('../shared/workflows/rent/run.js');
 type RentRunResult = Awaited<ReturnType<typeof runRent>>;
-const { putLease } = await import('../shared/data/leases-repo.js');
+const { putGivenLease } = await import('../shared/workflows/leases/given-lease.js');
 const { watchesOf } = await import('../shared/data/late-fee-watch-repo.js');
 const { readHeader } = await import('../shared/data/money-documents-repo.js');
 const { rentShardOf } = await import('../shared/data/rent-state-repo.js');
@@ -70,7 +71,7 @@ async function autopayLease(card: string, leaseId: number, options: LeaseOptions
 async function leaseOf(tenantId: number, leaseId: number, options: LeaseOptions = {}) {
   const start = options.start ?? today;
   const propertyId = await createLtrProperty({ propertyRate: '900', latePenalty: '0', propertyDeposit: '0' });
-  await putLease({
+  await putGivenLease({
     leaseId,
     tenantId,
     propertyId,

@@ -4,6 +4,7 @@
  * concurrently it runs, late fees after the grace days (flat, then daily, capped; caught up by a later run,
  * never more; none once paid), and a lease's end written meanwhile leaving no charge past it.
  */
+
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../shared/domain/dates.js';
@@ -18,7 +19,8 @@ import { rawTable, TABLE } from './support/table.js';
 useLocalTable();
 const { runRent } = await import('../shared/workflows/rent/run.js');
 const { postLateFees } = await import('../shared/workflows/rent/late-fees.js');
-const { putLease, getLease } = await import('../shared/data/leases-repo.js');
+const { getLease } = await import('../shared/data/leases-repo.js');
+const { putGivenLease } = await import('../shared/workflows/leases/given-lease.js');
 const { watchesOf } = await import('../shared/data/late-fee-watch-repo.js');
 const { rentShardOf } = await import('../shared/data/rent-state-repo.js');
 const { invoiceHeaders } = await import('../shared/data/money-documents-repo.js');
@@ -71,7 +73,7 @@ async function lease(startDate: string, endDate = '', terms: Record<string, unkn
   const tenant = await createTenant({ isActive: 1 });
   const leaseId = nextLease++;
   tenants.push(tenant.tenantId);
-  await putLease({
+  await putGivenLease({
     leaseId,
     tenantId: tenant.tenantId,
     propertyId,
@@ -250,7 +252,7 @@ describe('the rent run', () => {
     await run(start);
     const current = await getLease(made.leaseId);
     if (!current) throw new Error('lease gone');
-    await putLease({ ...current, endDate: day(second, 9) });
+    await putGivenLease({ ...current, endDate: day(second, 9) });
     await run(day(monthStart(4), 20));
     const days = daysIn(second);
     expect(
@@ -319,7 +321,7 @@ describe('the rent run', () => {
     tenants.push(tenant.tenantId);
     const leaseId = nextLease++;
     const start = monthStart(2);
-    await putLease({
+    await putGivenLease({
       leaseId,
       tenantId: tenant.tenantId,
       // A property that is not in the store (removed, or a migration that lost it), and no terms of its own.

@@ -5,6 +5,7 @@
  * (in process, as the rent run calls it): settled by the webhook, a decline posting nothing, one PaymentIntent
  * per invoice however often it is charged.
  */
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StripeStandIn } from '../infra/local/stripe-stand-in.js';
@@ -49,7 +50,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 let leaseIds = 70_000;
 async function plantLease(tenantId: number, fields: Partial<LeaseRecord>): Promise<LeaseRecord> {
-  const { putLease } = await import('../shared/data/leases-repo.js');
+  const { putGivenLease } = await import('../shared/workflows/leases/given-lease.js');
   const lease: LeaseRecord = {
     leaseId: ++leaseIds,
     tenantId,
@@ -60,7 +61,7 @@ async function plantLease(tenantId: number, fields: Partial<LeaseRecord>): Promi
     dateCreated: new Date().toISOString(),
     ...fields,
   };
-  await putLease(lease);
+  await putGivenLease(lease);
   return lease;
 }
 

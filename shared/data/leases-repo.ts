@@ -112,20 +112,9 @@ export const withSpan = (read: LeaseSpans, lease: LeaseRecord): Record<string, L
  * A fixture's lease, written (or replaced) with its property's spans; no change record (fixtures are not
  * changes anyone made). The loader runs one lease at a time, so the spans' version suffices.
  */
-export async function putLease(lease: LeaseRecord): Promise<void> {
-  const [existing, spans] = await Promise.all([readLease(lease.leaseId), readLeaseSpans(lease.propertyId)]);
-  const parts = [
-    part.put(leaseLabel(lease.leaseId), toItem(lease, (existing?.version ?? 0) + 1)),
-    leaseSpansPart(spans, withSpan(spans, lease)),
-  ];
-  // A reload that moves a lease to another property takes it out of the old property's spans.
-  if (existing && existing.record.propertyId !== lease.propertyId) {
-    const old = await readLeaseSpans(existing.record.propertyId);
-    const { [String(lease.leaseId)]: _moved, ...rest } = old.spans;
-    parts.push(leaseSpansPart(old, rest));
-  }
-  await commit(parts);
-}
+/** A lease written whole as a record gives it (its next version): the lease owner's given-lease write. */
+export const putLeasePart = (lease: LeaseRecord, current: StoredLease | undefined): TxPart =>
+  part.put(leaseLabel(lease.leaseId), toItem(lease, (current?.version ?? 0) + 1));
 
 export async function getLease(leaseId: number): Promise<LeaseRecord | undefined> {
   return (await readLease(leaseId))?.record;
