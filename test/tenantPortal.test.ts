@@ -406,7 +406,9 @@ describe('tenant portal: autopay', () => {
   it('takes no fields in its bodies: an unknown field is a 400 naming it, and changes nothing', async () => {
     const { tenant, client } = await signedInTenant();
     const setups = () =>
-      [...stripe.setups.setupIntents.values()].filter((i) => i.metadata.tenantId === String(tenant.tenantId));
+      [...stripe.setups.setupIntents.values()].filter(
+        (i) => i.metadata?.tenantId === String(tenant.tenantId),
+      );
     const post = await client.post(`${BASE}/autopay.json`, { usage: 'on_session' });
     expect(post.status).toBe(400);
     expect(problem(post).errors).toContainEqual({ field: 'usage', message: 'unknown field' });
@@ -435,7 +437,7 @@ describe('tenant portal: autopay', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
       expect(refused.headers.get('ratelimit-limit')).toBe('2');
       const made = [...stripe.setups.setupIntents.values()].filter(
-        (i) => i.metadata.tenantId === String(tenant.tenantId),
+        (i) => i.metadata?.tenantId === String(tenant.tenantId),
       );
       expect(made).toHaveLength(2);
       // Turning it off is not limited; another tenant is not held up.

@@ -3,7 +3,6 @@
  * unpaid, confirm with a test card; and the objects of Stripe's webhook events around them (event, charge,
  * dispute) with the `Stripe-Signature` the Stripe SDK's own test helper makes. No HTTP here.
  */
-import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   type Answer,
@@ -18,6 +17,14 @@ import {
   stripeError,
   unexpectedState,
 } from './stripe-intent-rules.js';
+import {
+  AUTOMATIC,
+  chargeObject,
+  type EventRequest,
+  eventObject,
+  idOf,
+  paymentIntentObject,
+} from './stripe-objects.js';
 
 export { type Answer, noSuchIntent, parseForm, stripeError } from './stripe-intent-rules.js';
 
@@ -28,33 +35,8 @@ export const CARD_DECLINED = {
   message: 'Your card was declined.',
 } as const;
 
-export interface StandInIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  description: string | null;
-  receipt_email: string | null;
-  /** The Customer an off-session payment charges (autopay), else null. */
-  customer: string | null;
-  payment_method: string | null;
-  /**
-   * Stripe's default since API version 2023-08-16 is `{enabled: true}` (the methods of the Dashboard, some of
-   * them redirect-based) unless `payment_method_types` is given; null then.
-   */
-  automatic_payment_methods: { enabled: boolean; allow_redirects?: 'always' | 'never' } | null;
-  payment_method_types: string[];
-  canceled_at: number | null;
-  cancellation_reason: string | null;
-  latest_charge: string | null;
-  last_payment_error: { type: string; code: string; message: string } | null;
-  created: number;
-  livemode: false;
-}
+/** A PaymentIntent as the stand-in keeps and answers it: Stripe's own full object (stripe-objects.ts). */
+export type StandInIntent = Stripe.PaymentIntent;
 
 /** Stripe's test PaymentMethods the stand-in takes: one that pays, one that is declined. */
 export const TEST_CARDS = { pays: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
@@ -105,35 +87,17 @@ export class StripeIntents {
     return intent;
   }
 
-  /** A webhook event around `object` (an intent, a charge or a dispute), with a fresh `evt_` id. */
-  event(type: string, object: object, id = `evt_local_${randomBytes(8).toString('hex')}`) {
-    return {
-      id,
-      object: 'event',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      type,
-      data: { object },
-    };
+  /**
+   * A webhook event around `object` (an intent, a charge or a dispute), with a fresh `evt_` id; `request` is
+   * the API request that caused it (none: automatic).
+   */
+  event(type: string, object: object, request: EventRequest = AUTOMATIC, id?: string) {
+    return eventObject(type, object, request, id);
   }
 
   /** The charge of a succeeded intent, as `charge.refunded` carries it (`amount_refunded` is cumulative). */
-  charge(intentId: string, amountRefunded: number) {
-    const intent = this.intent(intentId);
-    return {
-      id: `ch_${intentId.slice(3)}`,
-      object: 'charge',
-      amount: intent.amount,
-      amount_captured: intent.amount,
-      amount_refunded: amountRefunded,
-      refunded: amountRefunded >= intent.amount,
-      currency: intent.currency,
-      payment_intent: intentId,
-      metadata: intent.metadata,
-      status: 'succeeded',
-    };
+  charge(intentId: string, amountRefunded: number): Stripe.Charge {
+    return chargeObject(this.intent(intentId), amountRefunded);
   }
 
   /** A dispute of an intent's charge, as `charge.dispute.*` carries it. */
@@ -165,29 +129,16 @@ export class StripeIntents {
     if (!isAmount(amount)) return invalidAmount();
     if (typeof params.currency !== 'string' || !/^[a-z]{3}$/.test(params.currency))
       return stripeError(400, 'invalid_request_error', 'Invalid currency', 'parameter_invalid_string');
-    const id = `pi_local${randomBytes(8).toString('hex')}`;
-    const intent: StandInIntent = {
-      id,
-      object: 'payment_intent',
+    const intent = paymentIntentObject({
       amount,
-      amount_received: 0,
       currency: params.currency,
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       metadata: (params.metadata as Record<string, string> | undefined) ?? {},
       description: typeof params.description === 'string' ? params.description : null,
       receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
       customer: typeof params.customer === 'string' ? params.customer : null,
-      payment_method: null,
       ...paymentMethodsOf(params),
-      canceled_at: null,
-      cancellation_reason: null,
-      latest_charge: null,
-      last_payment_error: null,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-    };
-    this.intents.set(id, intent);
+    });
+    this.intents.set(intent.id, intent);
     return { status: 200, answer: intent };
   }
 
@@ -222,7 +173,8 @@ export class StripeIntents {
     if (!intent) return noSuchIntent(id);
     if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation')
       return unexpectedState(intent, 'confirm');
-    const card = typeof params.payment_method === 'string' ? params.payment_method : intent.payment_method;
+    const card =
+      typeof params.payment_method === 'string' ? params.payment_method : idOf(intent.payment_method);
     if (!card)
       return stripeError(
         400,

@@ -31,6 +31,7 @@ import {
   StripeIntents,
   stripeError,
 } from './stripe-intents.js';
+import { AUTOMATIC, type EventRequest, idOf } from './stripe-objects.js';
 import { StripeSetups } from './stripe-setups.js';
 
 export { type StandInIntent, TEST_CARDS } from './stripe-intents.js';
@@ -79,7 +80,11 @@ export class StripeStandIn extends StripeIntents {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       void this.handle(req, res, path).then((handled) => {
         if (!handled)
-          send(res, stripeError(404, 'invalid_request_error', `Unrecognized request URL (${path})`));
+          send(
+            res,
+            stripeError(404, 'invalid_request_error', `Unrecognized request URL (${path})`),
+            AUTOMATIC,
+          );
       });
     });
     this.server = server;
@@ -132,7 +137,9 @@ export class StripeStandIn extends StripeIntents {
     const idempotencyKey = header(req, 'idempotency-key');
     const params = parseForm(body);
     this.requests.push({ method: req.method ?? 'GET', path, idempotencyKey, params });
-    send(res, await this.answer(req, path, body, params, idempotencyKey), idempotencyKey, ++this.seq);
+    // What Stripe names the request by (`Request-Id`), and the events it causes carry (`request`).
+    const request: EventRequest = { id: `req_local${++this.seq}`, idempotency_key: idempotencyKey ?? null };
+    send(res, await this.answer(req, path, body, params, request), request);
     return true;
   }
 
@@ -141,15 +148,14 @@ export class StripeStandIn extends StripeIntents {
     path: string,
     body: string,
     params: Record<string, unknown>,
-    idempotencyKey: string | undefined,
+    request: EventRequest,
   ): Promise<Answer> {
     const method = req.method ?? 'GET';
     if (!this.authorized(req, method, path, params))
       return stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
     const failure = this.failures.shift();
     if (failure) return stripeError(failure.status, failure.type, failure.message);
-    const answered =
-      method === 'POST' ? await this.post(path, body, params, idempotencyKey) : this.read(path);
+    const answered = method === 'POST' ? await this.post(path, body, params, request) : this.read(path);
     return (
       answered ?? stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`)
     );
@@ -177,33 +183,38 @@ export class StripeStandIn extends StripeIntents {
     path: string,
     body: string,
     params: Record<string, unknown>,
-    idempotencyKey: string | undefined,
+    request: EventRequest,
   ): Promise<Answer | undefined> {
-    const route = this.postRoute(path, params);
-    return route ? this.idempotency.run(idempotencyKey, `${path}\n${body}`, route) : undefined;
+    const route = this.postRoute(path, params, request);
+    return route
+      ? this.idempotency.run(request.idempotency_key ?? undefined, `${path}\n${body}`, route)
+      : undefined;
   }
 
   /** The work of a POST path, or undefined for a path the stand-in does not serve. */
   private postRoute(
     path: string,
     params: Record<string, unknown>,
+    request: EventRequest,
   ): (() => Promise<Answer> | Answer) | undefined {
-    if (path === '/v1/payment_intents') return () => this.createIntent(params);
+    if (path === '/v1/payment_intents') return () => this.createIntent(params, request);
     if (path === '/v1/customers') return () => this.setups.createCustomer(params);
     if (path === '/v1/setup_intents') return () => this.setups.createSetupIntent(params);
     const [, kind, id, action] =
       /^\/v1\/(payment_intents|setup_intents)\/(\w+)(?:\/(confirm|cancel))?$/.exec(path) ?? [];
     if (!id) return undefined;
     if (kind === 'payment_intents') {
-      if (action === 'confirm') return () => this.announced(this.confirm(id, params));
-      if (action === 'cancel') return () => this.announcedCancel(this.cancel(id, params));
+      if (action === 'confirm') return () => this.announced(this.confirm(id, params), request);
+      if (action === 'cancel') return () => this.announcedCancel(this.cancel(id, params), request);
       return () => this.updateIntent(id, params);
     }
     if (action !== 'confirm') return undefined;
     return async () => {
       const confirmed = this.setups.confirmSetupIntent(id, params);
-      if (confirmed.succeeded) await this.send(this.event('setup_intent.succeeded', confirmed.succeeded));
-      if (confirmed.failed) await this.send(this.event('setup_intent.setup_failed', confirmed.failed));
+      if (confirmed.succeeded)
+        await this.send(this.event('setup_intent.succeeded', confirmed.succeeded, request));
+      if (confirmed.failed)
+        await this.send(this.event('setup_intent.setup_failed', confirmed.failed, request));
       return confirmed;
     };
   }
@@ -234,7 +245,7 @@ export class StripeStandIn extends StripeIntents {
    * A new PaymentIntent; with `confirm=true` (an off-session autopay charge: `customer`, `payment_method`,
    * `off_session`) it is charged at once, as Stripe does: the answer is the intent, or the card's 402.
    */
-  private async createIntent(params: Record<string, unknown>): Promise<Answer> {
+  private async createIntent(params: Record<string, unknown>, request: EventRequest): Promise<Answer> {
     const customer = typeof params.customer === 'string' ? params.customer : null;
     const method = typeof params.payment_method === 'string' ? params.payment_method : undefined;
     if (params.confirm !== 'true') return this.create(params);
@@ -250,19 +261,27 @@ export class StripeStandIn extends StripeIntents {
     const { payment_method: _, ...confirmParams } = params;
     return this.announced(
       this.confirm((created.answer as StandInIntent).id, { ...confirmParams, payment_method: method }),
+      request,
     );
   }
 
   /** Stripe announces a cancellation (`payment_intent.canceled`); the stand-in does so before answering. */
-  private async announcedCancel(canceled: ReturnType<StripeIntents['cancel']>): Promise<Answer> {
-    if (canceled.canceled) await this.send(this.event('payment_intent.canceled', canceled.canceled));
+  private async announcedCancel(
+    canceled: ReturnType<StripeIntents['cancel']>,
+    request: EventRequest,
+  ): Promise<Answer> {
+    if (canceled.canceled) await this.send(this.event('payment_intent.canceled', canceled.canceled, request));
     return canceled;
   }
 
   /** Stripe announces what a confirmation did; the stand-in does so before answering, so the payer sees it booked. */
-  private async announced(confirmed: ReturnType<StripeIntents['confirm']>): Promise<Answer> {
-    if (confirmed.paid) await this.send(this.event('payment_intent.succeeded', confirmed.paid));
-    if (confirmed.declined) await this.send(this.event('payment_intent.payment_failed', confirmed.declined));
+  private async announced(
+    confirmed: ReturnType<StripeIntents['confirm']>,
+    request: EventRequest,
+  ): Promise<Answer> {
+    if (confirmed.paid) await this.send(this.event('payment_intent.succeeded', confirmed.paid, request));
+    if (confirmed.declined)
+      await this.send(this.event('payment_intent.payment_failed', confirmed.declined, request));
     return confirmed;
   }
 
@@ -273,15 +292,15 @@ export class StripeStandIn extends StripeIntents {
 
   /** A saved PaymentMethod pays only an intent of its own Customer, as Stripe requires. */
   protected override refusesMethod(intent: StandInIntent, paymentMethod: string) {
-    return this.setups.refusesMethodOf(intent.customer, paymentMethod);
+    return this.setups.refusesMethodOf(idOf(intent.customer), paymentMethod);
   }
 }
 
-function send(res: ServerResponse, answer: Answer, idempotencyKey?: string, seq = 0): void {
+function send(res: ServerResponse, answer: Answer, request: EventRequest): void {
   res.writeHead(answer.status, {
     'content-type': 'application/json',
-    'request-id': `req_local_${seq}`,
-    ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    'request-id': request.id ?? '',
+    ...(request.idempotency_key ? { 'idempotency-key': request.idempotency_key } : {}),
     ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
   });
   res.end(`${JSON.stringify(answer.answer)}\n`);
