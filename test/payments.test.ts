@@ -317,6 +317,7 @@ describe('an invoice that stops taking payments has its open intent cancelled at
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
+        key: 'pk_test_local_stand_in',
         client_secret: intent.clientSecret,
         payment_method: 'pm_card_visa',
         return_url: 'https://site.example/pay',

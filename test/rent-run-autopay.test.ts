@@ -290,6 +290,7 @@ describe('the payment page open on the due date, and autopay', () => {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
+        key: 'pk_test_local_stand_in',
         client_secret: intent.clientSecret,
         payment_method: 'pm_card_mastercard',
         return_url: 'https://site.example/pay',

@@ -276,6 +276,7 @@ describe('tenant portal: invoices and the ledger', () => {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
+        key: 'pk_test_local_stand_in',
         client_secret: String(intent.body.clientSecret),
         payment_method: 'pm_card_visa',
         return_url: 'https://site.example/pay',

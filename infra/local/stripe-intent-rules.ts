@@ -4,6 +4,7 @@
  * needs a `return_url`, what a create's payment methods default to, what an amount is), and how it reads a
  * form-encoded body.
  */
+import { belowCardMinimum, cardMinimumCents } from '../../shared/domain/payments/card-minimum.js';
 import type { StandInIntent } from './stripe-intents.js';
 
 /** A Stripe API answer: status and JSON body. */
@@ -13,9 +14,26 @@ export interface Answer {
   replayed?: boolean;
 }
 
-export const stripeError = (status: number, type: string, message: string, code?: string): Answer => ({
+/**
+ * Stripe's error object (https://docs.stripe.com/api/errors): `type` and `message`, and when Stripe gives them
+ * the `code`, the `doc_url` of that code's page, and the `param` at fault.
+ */
+export const stripeError = (
+  status: number,
+  type: string,
+  message: string,
+  code?: string,
+  param?: string,
+): Answer => ({
   status,
-  answer: { error: { type, message, ...(code ? { code } : {}) } },
+  answer: {
+    error: {
+      type,
+      message,
+      ...(code ? { code, doc_url: `https://docs.stripe.com/error-codes/${code.replaceAll('_', '-')}` } : {}),
+      ...(param ? { param } : {}),
+    },
+  },
 });
 
 export const noSuchIntent = (id: string) =>
@@ -87,7 +105,26 @@ export function paymentMethodsOf(
 /** An amount in the smallest currency unit, as Stripe takes it: a positive integer. */
 export const isAmount = (amount: number) => Number.isInteger(amount) && amount >= 1;
 export const invalidAmount = () =>
-  stripeError(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer');
+  stripeError(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
+
+const SYMBOLS: Readonly<Record<string, string>> = { usd: '$', eur: '€', gbp: '£', cad: '$', aud: '$' };
+
+/**
+ * Stripe refuses a PaymentIntent below the currency's minimum charge
+ * (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts; https://docs.stripe.com/error-codes/amount-too-small),
+ * on create and on update, in its own words ("Amount must be at least $0.50 usd").
+ */
+export function amountTooSmall(amount: number, currency: string): Answer | undefined {
+  if (!belowCardMinimum(amount, currency)) return undefined;
+  const minimum = cardMinimumCents(currency) ?? 0;
+  return stripeError(
+    400,
+    'invalid_request_error',
+    `Amount must be at least ${SYMBOLS[currency] ?? ''}${(minimum / 100).toFixed(2)} ${currency}`,
+    'amount_too_small',
+    'amount',
+  );
+}
 
 /** `a[b]=c` form fields into nested objects, as Stripe reads them. */
 export function parseForm(body: string): Record<string, unknown> {

@@ -6,6 +6,7 @@
 import Stripe from 'stripe';
 import {
   type Answer,
+  amountTooSmall,
   CANCELABLE,
   CANCELLATION_REASONS,
   invalidAmount,
@@ -19,6 +20,7 @@ import {
 } from './stripe-intent-rules.js';
 import {
   AUTOMATIC,
+  cardPaymentMethodObject,
   chargeObject,
   type EventRequest,
   eventObject,
@@ -32,6 +34,8 @@ export { type Answer, noSuchIntent, parseForm, stripeError } from './stripe-inte
 export const CARD_DECLINED = {
   type: 'card_error',
   code: 'card_declined',
+  decline_code: 'generic_decline',
+  doc_url: 'https://docs.stripe.com/error-codes/card-declined',
   message: 'Your card was declined.',
 } as const;
 
@@ -63,6 +67,11 @@ export class StripeIntents {
   protected cardOf(paymentMethod: string): { declined: boolean } | undefined {
     if (!paymentMethod.startsWith('pm_card_')) return undefined;
     return { declined: DECLINED_CHARGES.has(paymentMethod) };
+  }
+
+  /** The PaymentMethod object of a test card (the stand-in's saved ones: stripe-setups.ts). */
+  protected paymentMethodObject(paymentMethod: string): Stripe.PaymentMethod {
+    return cardPaymentMethodObject(paymentMethod, { brand: 'visa', last4: '0002' }, null);
   }
 
   /** Why the intent may not be paid with this PaymentMethod (Stripe's 400), or undefined; see stripe-setups.ts. */
@@ -128,7 +137,15 @@ export class StripeIntents {
     const amount = Number(params.amount);
     if (!isAmount(amount)) return invalidAmount();
     if (typeof params.currency !== 'string' || !/^[a-z]{3}$/.test(params.currency))
-      return stripeError(400, 'invalid_request_error', 'Invalid currency', 'parameter_invalid_string');
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'Invalid currency',
+        'parameter_invalid_string',
+        'currency',
+      );
+    const tooSmall = amountTooSmall(amount, params.currency);
+    if (tooSmall) return tooSmall;
     const intent = paymentIntentObject({
       amount,
       currency: params.currency,
@@ -156,6 +173,8 @@ export class StripeIntents {
     if (params.amount !== undefined) {
       const amount = Number(params.amount);
       if (!isAmount(amount)) return invalidAmount();
+      const tooSmall = amountTooSmall(amount, intent.currency);
+      if (tooSmall) return tooSmall;
       intent.amount = amount;
     }
     return { status: 200, answer: intent };
@@ -193,18 +212,21 @@ export class StripeIntents {
       );
     const refused = this.refusesMethod(intent, card);
     if (refused) return refused;
-    intent.payment_method = card;
     if (charged.declined) {
+      // A declined card is detached from the intent: `payment_method` goes back to null and the error keeps it
+      // (https://docs.stripe.com/api/payment_intents/object#payment_intent_object-last_payment_error,
+      // https://docs.stripe.com/declines/codes), so the payer must give another method.
+      const method = this.paymentMethodObject(card);
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = { ...CARD_DECLINED };
+      intent.payment_method = null;
+      intent.last_payment_error = { ...CARD_DECLINED, payment_method: method };
       return {
         status: 402,
-        answer: {
-          error: { ...intent.last_payment_error, decline_code: 'generic_decline', payment_intent: intent },
-        },
+        answer: { error: { ...intent.last_payment_error, payment_intent: intent } },
         declined: intent,
       };
     }
+    intent.payment_method = card;
     intent.last_payment_error = null;
     return { status: 200, answer: this.succeed(id), paid: intent };
   }

@@ -36,6 +36,7 @@ describe('the compiler refuses a stand-in object that misses a field', () => {
       usage: 'off_session',
       metadata: {},
       description: null,
+      automatic_payment_methods: null,
     });
     const { mandate: _b, ...noMandate } = setup;
     // @ts-expect-error: `mandate` is a field every SetupIntent has.

@@ -84,6 +84,7 @@ export function setupIntentObject(fields: {
   usage: string;
   metadata: Stripe.Metadata;
   description: string | null;
+  automatic_payment_methods: Stripe.SetupIntent.AutomaticPaymentMethods | null;
 }): Stripe.SetupIntent {
   const id = localId('seti');
   return {
@@ -91,7 +92,7 @@ export function setupIntentObject(fields: {
     object: 'setup_intent',
     allowed_payment_method_types: null,
     application: null,
-    automatic_payment_methods: null,
+    automatic_payment_methods: fields.automatic_payment_methods,
     cancellation_reason: null,
     client_secret: secretOf(id),
     created: now(),

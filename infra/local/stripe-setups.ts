@@ -5,6 +5,7 @@
  * have them), and that PaymentMethod charged later off-session. No HTTP here.
  */
 import type Stripe from 'stripe';
+import { paymentMethodsOf } from './stripe-intent-rules.js';
 import { type Answer, CARD_DECLINED, DECLINED_CHARGES, stripeError } from './stripe-intents.js';
 import {
   cardPaymentMethodObject,
@@ -68,6 +69,7 @@ export class StripeSetups {
       usage: text(params.usage) ?? 'off_session',
       metadata: (params.metadata as Record<string, string> | undefined) ?? {},
       description: text(params.description),
+      automatic_payment_methods: paymentMethodsOf(params).automatic_payment_methods,
     });
     this.setupIntents.set(intent.id, intent);
     return { status: 200, answer: intent };
@@ -115,18 +117,27 @@ export class StripeSetups {
         'resource_missing',
       );
     if (DECLINED_AT_SETUP.has(card)) {
-      intent.last_setup_error = { ...CARD_DECLINED };
+      const details = TEST_CARD_DETAILS[card] ?? { brand: 'visa', last4: '0002' };
+      intent.last_setup_error = {
+        ...CARD_DECLINED,
+        payment_method: cardPaymentMethodObject(card, details, null),
+      };
       return {
         status: 402,
-        answer: {
-          error: { ...intent.last_setup_error, decline_code: 'generic_decline', setup_intent: intent },
-        },
+        answer: { error: { ...intent.last_setup_error, setup_intent: intent } },
         failed: intent,
       };
     }
     const method = this.saveMethod(card, idOf(intent.customer));
     Object.assign(intent, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
     return { status: 200, answer: intent, succeeded: intent };
+  }
+
+  /** The PaymentMethod object of a saved method or a test card (undefined: neither). */
+  paymentMethodOf(id: string): Stripe.PaymentMethod | undefined {
+    const saved = this.paymentMethods.get(id)?.method;
+    const test = TEST_CARD_DETAILS[id];
+    return saved ?? (test ? cardPaymentMethodObject(id, test, null) : undefined);
   }
 
   /** The test card a saved PaymentMethod was made from, and whether its charges are declined. */

@@ -32,6 +32,7 @@ import {
   stripeError,
 } from './stripe-intents.js';
 import { AUTOMATIC, type EventRequest, idOf } from './stripe-objects.js';
+import { refuseUnknownParameters } from './stripe-parameters.js';
 import { StripeSetups } from './stripe-setups.js';
 
 export { type StandInIntent, TEST_CARDS } from './stripe-intents.js';
@@ -151,10 +152,12 @@ export class StripeStandIn extends StripeIntents {
     request: EventRequest,
   ): Promise<Answer> {
     const method = req.method ?? 'GET';
-    if (!this.authorized(req, method, path, params))
-      return stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+    const refused = this.unauthorized(req, method, path, params);
+    if (refused) return refused;
     const failure = this.failures.shift();
     if (failure) return stripeError(failure.status, failure.type, failure.message);
+    const unknown = method === 'POST' ? refuseUnknownParameters(path, params) : undefined;
+    if (unknown) return unknown;
     const answered = method === 'POST' ? await this.post(path, body, params, request) : this.read(path);
     return (
       answered ?? stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`)
@@ -162,17 +165,46 @@ export class StripeStandIn extends StripeIntents {
   }
 
   /**
-   * A Bearer secret key (`sk_…`), or — as Stripe.js does from a page, with the publishable key — the client
-   * secret of the PaymentIntent or SetupIntent being confirmed.
+   * Stripe's authentication (https://docs.stripe.com/api/authentication, https://docs.stripe.com/keys): every
+   * request carries a key, a secret key (`sk_…`) as a Bearer token, or, from a page as Stripe.js does, the
+   * publishable key (`pk_…`, as Bearer or the body's `key`), which may only confirm the PaymentIntent or
+   * SetupIntent whose `client_secret` comes with it. A `client_secret` alone, with no key, is refused (401).
    */
-  private authorized(req: IncomingMessage, method: string, path: string, params: Record<string, unknown>) {
-    if (/^Bearer sk_\w+$/.test(header(req, 'authorization') ?? '')) return true;
-    const secret = params.client_secret;
-    if (method !== 'POST' || typeof secret !== 'string') return false;
+  private unauthorized(
+    req: IncomingMessage,
+    method: string,
+    path: string,
+    params: Record<string, unknown>,
+  ): Answer | undefined {
+    const bearer = /^Bearer (\S+)$/.exec(header(req, 'authorization') ?? '')?.[1];
+    const key = bearer ?? (typeof params.key === 'string' ? params.key : undefined);
+    if (key === undefined)
+      return stripeError(
+        401,
+        'invalid_request_error',
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      );
+    if (/^sk_test_\w+$/.test(key)) return undefined;
+    if (!/^pk_test_\w+$/.test(key))
+      return stripeError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}…`);
     const [, kind, id] = /^\/v1\/(payment_intents|setup_intents)\/(\w+)\/confirm$/.exec(path) ?? [];
-    if (!id) return false;
+    if (method !== 'POST' || !id)
+      return stripeError(
+        401,
+        'invalid_request_error',
+        'This API call cannot be made with a publishable API key. Please use a secret API key.',
+      );
     const intent = kind === 'payment_intents' ? this.intents.get(id) : this.setups.setupIntents.get(id);
-    return intent?.client_secret === secret;
+    if (!intent) return undefined;
+    if (intent.client_secret !== params.client_secret)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `The client_secret provided does not match any associated ${kind === 'payment_intents' ? 'PaymentIntent' : 'SetupIntent'} on this account.`,
+        'parameter_invalid_string',
+        'client_secret',
+      );
+    return undefined;
   }
 
   /**
@@ -283,6 +315,10 @@ export class StripeStandIn extends StripeIntents {
     if (confirmed.declined)
       await this.send(this.event('payment_intent.payment_failed', confirmed.declined, request));
     return confirmed;
+  }
+
+  protected override paymentMethodObject(paymentMethod: string) {
+    return this.setups.paymentMethodOf(paymentMethod) ?? super.paymentMethodObject(paymentMethod);
   }
 
   /** Saved PaymentMethods charge as the test card they were made from. */

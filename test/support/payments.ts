@@ -188,7 +188,11 @@ export async function confirmSetup(stripe: StripeStandIn, clientSecret: string, 
   const res = await fetch(`${stripe.url}/v1/setup_intents/${id}/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_secret: clientSecret, payment_method: card }),
+    body: new URLSearchParams({
+      key: 'pk_test_local_stand_in',
+      client_secret: clientSecret,
+      payment_method: card,
+    }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
