@@ -88,7 +88,8 @@ export const returnUrlMissing = () =>
 export function paymentMethodsOf(
   params: Record<string, unknown>,
 ): Pick<StandInIntent, 'automatic_payment_methods' | 'payment_method_types'> {
-  const types = params.payment_method_types;
+  // `allowed_payment_method_types` is the name of API versions from 2026 on (the SDK's), `payment_method_types` before.
+  const types = params.allowed_payment_method_types ?? params.payment_method_types;
   if (types && typeof types === 'object')
     return { automatic_payment_methods: null, payment_method_types: Object.values(types).map(String) };
   const automatic = params.automatic_payment_methods as Record<string, unknown> | undefined;

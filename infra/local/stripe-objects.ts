@@ -5,6 +5,7 @@
  * Stripe's API reference shows it: https://docs.stripe.com/api/payment_intents/object,
  * https://docs.stripe.com/api/setup_intents/object, https://docs.stripe.com/api/customers/object,
  * https://docs.stripe.com/api/payment_methods/object, https://docs.stripe.com/api/charges/object,
+ * https://docs.stripe.com/api/refunds/object,
  * https://docs.stripe.com/api/events/object.
  */
 import { randomBytes } from 'node:crypto';
@@ -222,6 +223,34 @@ export function chargeObject(intent: Stripe.PaymentIntent, amountRefunded: numbe
     status: 'succeeded',
     transfer_data: null,
     transfer_group: null,
+  };
+}
+
+/** A refund of (part of) a succeeded PaymentIntent's charge; card refunds succeed at once in test mode. */
+export function refundObject(
+  intent: Stripe.PaymentIntent,
+  amount: number,
+  reason: Stripe.Refund.Reason | null,
+  metadata: Stripe.Metadata,
+): Stripe.Refund {
+  return {
+    id: localId('re'),
+    object: 'refund',
+    amount,
+    balance_transaction: null,
+    charge: `ch_${intent.id.slice(3)}`,
+    created: now(),
+    currency: intent.currency,
+    customer: idOf(intent.customer),
+    customer_account: null,
+    metadata,
+    payment_intent: intent.id,
+    payment_method: idOf(intent.payment_method),
+    reason,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
   };
 }
 

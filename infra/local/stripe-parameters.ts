@@ -23,6 +23,7 @@ const CREATE_PAYMENT_INTENT: Fields = {
   amount: 'scalar',
   currency: 'scalar',
   automatic_payment_methods: AUTOMATIC,
+  allowed_payment_method_types: 'list',
   payment_method_types: 'list',
   customer: 'scalar',
   description: 'scalar',
@@ -77,11 +78,20 @@ const CREATE_SETUP_INTENT: Fields = {
 /** https://docs.stripe.com/api/setup_intents/confirm */
 const CONFIRM_SETUP_INTENT: Fields = { payment_method: 'scalar', return_url: 'scalar', ...FROM_A_PAGE };
 
+/** https://docs.stripe.com/api/refunds/create */
+const CREATE_REFUND: Fields = {
+  payment_intent: 'scalar',
+  amount: 'scalar',
+  reason: 'scalar',
+  metadata: METADATA,
+};
+
 /** The parameters of a POST path the stand-in serves (undefined: a path it does not serve). */
 export function parametersOf(path: string): Fields | undefined {
   if (path === '/v1/payment_intents') return CREATE_PAYMENT_INTENT;
   if (path === '/v1/customers') return CREATE_CUSTOMER;
   if (path === '/v1/setup_intents') return CREATE_SETUP_INTENT;
+  if (path === '/v1/refunds') return CREATE_REFUND;
   const [, kind, action] =
     /^\/v1\/(payment_intents|setup_intents)\/\w+(?:\/(confirm|cancel))?$/.exec(path) ?? [];
   if (kind === 'payment_intents')

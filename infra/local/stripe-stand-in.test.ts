@@ -52,6 +52,9 @@ async function refusal(call: Promise<unknown>): Promise<Stripe.errors.StripeErro
   throw new Error('Stripe answered instead of refusing');
 }
 
+/** Card payments that never redirect: a confirm needs no `return_url`. */
+const NO_REDIRECTS = { automatic_payment_methods: { enabled: true, allow_redirects: 'never' } } as const;
+
 const newIntent = (amount = 5000, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) =>
   sdk.paymentIntents.create({ amount, currency: 'usd', ...extra });
 
@@ -109,7 +112,7 @@ describe('the minimum charge (https://docs.stripe.com/currencies#minimum-and-max
 
 describe('keys (https://docs.stripe.com/keys)', () => {
   it('refuses a confirm with only the client secret and no key; the publishable key with it confirms', async () => {
-    const intent = await newIntent(5000, { payment_method_types: ['card'] });
+    const intent = await newIntent(5000, NO_REDIRECTS);
     const bare = await confirmFromPage(intent.id, {
       client_secret: String(intent.client_secret),
       payment_method: 'pm_card_visa',
@@ -146,7 +149,7 @@ describe('keys (https://docs.stripe.com/keys)', () => {
 
 describe('declines (https://docs.stripe.com/declines/codes)', () => {
   it('answers 402 card_declined with a decline_code, and detaches the card from the intent', async () => {
-    const intent = await newIntent(5000, { payment_method_types: ['card'] });
+    const intent = await newIntent(5000, NO_REDIRECTS);
     const declined = await refusal(
       sdk.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' }),
     );
@@ -170,7 +173,7 @@ describe('declines (https://docs.stripe.com/declines/codes)', () => {
 
 describe('events (https://docs.stripe.com/api/events/object)', () => {
   it('carry the request that caused them and the SDK’s pinned API version', async () => {
-    const intent = await newIntent(5000, { payment_method_types: ['card'] });
+    const intent = await newIntent(5000, NO_REDIRECTS);
     received.length = 0;
     const paid = await sdk.paymentIntents.confirm(
       intent.id,

@@ -13,6 +13,7 @@
  *   A confirmation or cancellation sends the signed `payment_intent.succeeded` / `payment_failed` / `canceled`
  *   webhook to the runtime (signed with the SDK's `generateTestHeaderString`) before it answers, so whoever
  *   confirmed sees the invoice paid at once.
+ * - Refunds of a succeeded intent (`POST /v1/refunds`, announced as `charge.refunded`).
  * - Autopay (stripe-setups.ts): Customers, SetupIntents confirmed with a test card that is saved as a
  *   PaymentMethod of the Customer (`setup_intent.succeeded` / `setup_failed` sent), `GET /v1/payment_methods/:id`.
  * - A Bearer secret key (`sk_…`) is required otherwise (401), and `failNext` makes the next call fail.
@@ -232,6 +233,12 @@ export class StripeStandIn extends StripeIntents {
     if (path === '/v1/payment_intents') return () => this.createIntent(params, request);
     if (path === '/v1/customers') return () => this.setups.createCustomer(params);
     if (path === '/v1/setup_intents') return () => this.setups.createSetupIntent(params);
+    if (path === '/v1/refunds')
+      return async () => {
+        const refunded = this.refund(params);
+        if (refunded.refunded) await this.send(this.event('charge.refunded', refunded.refunded, request));
+        return refunded;
+      };
     const [, kind, id, action] =
       /^\/v1\/(payment_intents|setup_intents)\/(\w+)(?:\/(confirm|cancel))?$/.exec(path) ?? [];
     if (!id) return undefined;
