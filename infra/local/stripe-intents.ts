@@ -26,8 +26,8 @@ import {
   eventObject,
   idOf,
   paymentIntentObject,
-  refundObject,
 } from './stripe-objects.js';
+import { refundOf } from './stripe-refunds.js';
 
 export { type Answer, noSuchIntent, parseForm, stripeError } from './stripe-intent-rules.js';
 
@@ -57,9 +57,6 @@ export const DECLINED_CHARGES: ReadonlySet<string> = new Set([
 ]);
 
 const sdk = new Stripe('sk_test_signing_only');
-
-/** `reason`s a caller may give a refund (https://docs.stripe.com/api/refunds/create#create_refund-reason). */
-const REFUND_REASONS: ReadonlySet<string> = new Set(['duplicate', 'fraudulent', 'requested_by_customer']);
 
 export class StripeIntents {
   readonly intents = new Map<string, StandInIntent>();
@@ -238,58 +235,18 @@ export class StripeIntents {
   }
 
   /**
-   * Refunds a succeeded intent's charge (https://docs.stripe.com/api/refunds/create): `payment_intent`, an
-   * `amount` up to what is not refunded yet (default: all of it), a `reason` of Stripe's three. `refunded` is
-   * the intent's charge afterwards (the stand-in announces `charge.refunded` with it).
+   * Refunds a succeeded intent's charge (stripe-refunds.ts); `refunded` is the intent's charge afterwards (the
+   * stand-in announces `charge.refunded` with it).
    */
   refund(params: Record<string, unknown>): Answer & { refunded?: Stripe.Charge } {
     const id = typeof params.payment_intent === 'string' ? params.payment_intent : '';
     const intent = this.intents.get(id);
     if (!intent) return noSuchIntent(id);
-    if (intent.status !== 'succeeded')
-      return stripeError(
-        400,
-        'invalid_request_error',
-        `This PaymentIntent (${id}) does not have a successful charge to refund.`,
-        'charge_not_refundable',
-        'payment_intent',
-      );
     const already = this.refunded.get(id) ?? 0;
-    const left = intent.amount_received - already;
-    if (left <= 0)
-      return stripeError(
-        400,
-        'invalid_request_error',
-        `Charge ch_${id.slice(3)} has already been refunded.`,
-        'charge_already_refunded',
-      );
-    const amount = params.amount === undefined ? left : Number(params.amount);
-    if (!isAmount(amount)) return invalidAmount();
-    if (amount > left)
-      return stripeError(
-        400,
-        'invalid_request_error',
-        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
-        'amount_too_large',
-        'amount',
-      );
-    const reason = params.reason;
-    if (reason !== undefined && !REFUND_REASONS.has(String(reason)))
-      return stripeError(
-        400,
-        'invalid_request_error',
-        `Invalid reason: must be one of ${[...REFUND_REASONS].join(', ')}`,
-        'parameter_invalid_string',
-        'reason',
-      );
-    this.refunded.set(id, already + amount);
-    const refund = refundObject(
-      intent,
-      amount,
-      (reason as Stripe.Refund.Reason | undefined) ?? null,
-      (params.metadata as Record<string, string> | undefined) ?? {},
-    );
-    return { status: 200, answer: refund, refunded: this.charge(id, already + amount) };
+    const made = refundOf(intent, already, params);
+    if (!made.refund) return made;
+    this.refunded.set(id, already + made.refund.amount);
+    return { ...made, refunded: this.charge(id, already + made.refund.amount) };
   }
 
   /**

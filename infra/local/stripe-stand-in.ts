@@ -1,28 +1,24 @@
 /**
- * The local runtime's Stripe stand-in (docs/payments.md "Locally and in tests", docs/local-runtime.md): just
- * enough of Stripe for the real `stripe` SDK pointed at it with `STRIPE_API_URL`, so card payments run end to
- * end on a laptop and in tests, with no Stripe account. Each rule cites Stripe's API reference where it lives.
- * - Every POST under Stripe's Idempotency-Key rule: the same key and parameters answer the first answer again
- *   (`Idempotent-Replayed: true`), other parameters a 400 `idempotency_error` (stripe-idempotency.ts).
- * - PaymentIntents (stripe-intents.ts): create (form-encoded; `confirm=true` with a saved `payment_method` and
- *   `customer` charges at once), `GET`, update while unpaid (`requires_*`: receipt_email, description,
- *   metadata, amount, customer), `/confirm` with a test card (`pm_card_visa` pays, `pm_card_chargeDeclined`
- *   is declined; a `return_url` is required while automatic payment methods may redirect; a saved method only
- *   for its own Customer), authorized by the secret key or — as Stripe.js does from a page — the intent's
- *   `client_secret`; `/cancel` from the cancelable statuses only (a succeeded or canceled intent is a 400).
- *   A confirmation or cancellation sends the signed `payment_intent.succeeded` / `payment_failed` / `canceled`
- *   webhook to the runtime (signed with the SDK's `generateTestHeaderString`) before it answers, so whoever
- *   confirmed sees the invoice paid at once.
- * - Refunds of a succeeded intent (`POST /v1/refunds`, announced as `charge.refunded`).
- * - Autopay (stripe-setups.ts): Customers, SetupIntents confirmed with a test card that is saved as a
- *   PaymentMethod of the Customer (`setup_intent.succeeded` / `setup_failed` sent), `GET /v1/payment_methods/:id`.
- * - A Bearer secret key (`sk_…`) is required otherwise (401), and `failNext` makes the next call fail.
+ * The local runtime's Stripe stand-in (docs/payments.md "Locally and in tests", docs/local-runtime.md): enough
+ * of Stripe for the real `stripe` SDK pointed at it with `STRIPE_API_URL`, so card payments run end to end on a
+ * laptop and in tests with no Stripe account. Each rule cites Stripe's documentation where it lives.
+ * - Answers are the SDK's full objects (stripe-objects.ts); errors Stripe's error object with `code`, `param`
+ *   and `doc_url`; unknown parameters refused (stripe-parameters.ts); a key on every request (stripe-keys.ts).
+ * - Every POST under Stripe's Idempotency-Key rule (stripe-idempotency.ts).
+ * - PaymentIntents (stripe-intents.ts, stripe-intent-rules.ts): create (above the currency's minimum;
+ *   `confirm=true` with a saved method charges at once), `GET`, update while unpaid, `/confirm` with a test card
+ *   (a `return_url` while automatic payment methods may redirect; a decline detaches the card), `/cancel`;
+ *   refunds (stripe-refunds.ts). Each confirmation, cancellation and refund sends its signed event
+ *   (stripe-deliveries.ts) before it answers, so whoever confirmed sees the invoice paid at once.
+ * - Autopay (stripe-setups.ts): Customers, SetupIntents that save a test card as a PaymentMethod, its `GET`.
+ * - `failNext` makes the next call fail.
  * `npm start` serves it on the API's own origin (`/v1/…`, infra/local/runtime.ts) when no STRIPE_SECRET_KEY is
  * set; tests start their own on a free port (`startStripeStandIn`) and also play Stripe's side of the webhook
  * (`event(...)`, `charge(...)`, `dispute(...)`, `StripeStandIn.signature(...)`). Never in the cloud.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Delivery, deliver, type StandInWebhook } from './stripe-deliveries.js';
 import { IdempotencyKeys } from './stripe-idempotency.js';
 import {
   type Answer,
@@ -32,6 +28,7 @@ import {
   StripeIntents,
   stripeError,
 } from './stripe-intents.js';
+import { unauthorized } from './stripe-keys.js';
 import { AUTOMATIC, type EventRequest, idOf } from './stripe-objects.js';
 import { refuseUnknownParameters } from './stripe-parameters.js';
 import { StripeSetups } from './stripe-setups.js';
@@ -45,19 +42,7 @@ export interface RecordedRequest {
   params: Record<string, unknown>;
 }
 
-/** Where the stand-in sends its webhook events, and the secret it signs them with. */
-export interface StandInWebhook {
-  url: string;
-  secret: string;
-}
-
-/** A webhook event the stand-in sent, and what the receiver answered (0: not reachable). */
-export interface Delivery {
-  eventId: string;
-  type: string;
-  status: number;
-  answer: string;
-}
+export type { Delivery, StandInWebhook } from './stripe-deliveries.js';
 
 export class StripeStandIn extends StripeIntents {
   readonly requests: RecordedRequest[] = [];
@@ -110,22 +95,7 @@ export class StripeStandIn extends StripeIntents {
   /** Sends a signed event to the webhook; what the receiver answered is kept in `deliveries`. */
   async send(event: { id: string; type: string }): Promise<Delivery | undefined> {
     if (!this.webhook) return undefined;
-    const body = JSON.stringify(event);
-    const delivery: Delivery = { eventId: event.id, type: event.type, status: 0, answer: '' };
-    try {
-      const res = await fetch(this.webhook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': StripeIntents.signature(body, this.webhook.secret),
-        },
-        body,
-        signal: AbortSignal.timeout(20_000),
-      });
-      Object.assign(delivery, { status: res.status, answer: await res.text() });
-    } catch (error) {
-      delivery.answer = (error as Error).message;
-    }
+    const delivery = await deliver(this.webhook, event);
     this.deliveries.push(delivery);
     return delivery;
   }
@@ -153,7 +123,9 @@ export class StripeStandIn extends StripeIntents {
     request: EventRequest,
   ): Promise<Answer> {
     const method = req.method ?? 'GET';
-    const refused = this.unauthorized(req, method, path, params);
+    const refused = unauthorized(header(req, 'authorization'), method, path, params, (kind, id) =>
+      this.clientSecretOf(kind, id),
+    );
     if (refused) return refused;
     const failure = this.failures.shift();
     if (failure) return stripeError(failure.status, failure.type, failure.message);
@@ -165,47 +137,10 @@ export class StripeStandIn extends StripeIntents {
     );
   }
 
-  /**
-   * Stripe's authentication (https://docs.stripe.com/api/authentication, https://docs.stripe.com/keys): every
-   * request carries a key, a secret key (`sk_…`) as a Bearer token, or, from a page as Stripe.js does, the
-   * publishable key (`pk_…`, as Bearer or the body's `key`), which may only confirm the PaymentIntent or
-   * SetupIntent whose `client_secret` comes with it. A `client_secret` alone, with no key, is refused (401).
-   */
-  private unauthorized(
-    req: IncomingMessage,
-    method: string,
-    path: string,
-    params: Record<string, unknown>,
-  ): Answer | undefined {
-    const bearer = /^Bearer (\S+)$/.exec(header(req, 'authorization') ?? '')?.[1];
-    const key = bearer ?? (typeof params.key === 'string' ? params.key : undefined);
-    if (key === undefined)
-      return stripeError(
-        401,
-        'invalid_request_error',
-        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
-      );
-    if (/^sk_test_\w+$/.test(key)) return undefined;
-    if (!/^pk_test_\w+$/.test(key))
-      return stripeError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}…`);
-    const [, kind, id] = /^\/v1\/(payment_intents|setup_intents)\/(\w+)\/confirm$/.exec(path) ?? [];
-    if (method !== 'POST' || !id)
-      return stripeError(
-        401,
-        'invalid_request_error',
-        'This API call cannot be made with a publishable API key. Please use a secret API key.',
-      );
-    const intent = kind === 'payment_intents' ? this.intents.get(id) : this.setups.setupIntents.get(id);
-    if (!intent) return undefined;
-    if (intent.client_secret !== params.client_secret)
-      return stripeError(
-        400,
-        'invalid_request_error',
-        `The client_secret provided does not match any associated ${kind === 'payment_intents' ? 'PaymentIntent' : 'SetupIntent'} on this account.`,
-        'parameter_invalid_string',
-        'client_secret',
-      );
-    return undefined;
+  /** The client secret of the PaymentIntent or SetupIntent a publishable key confirms (undefined: none). */
+  private clientSecretOf(kind: 'payment_intents' | 'setup_intents', id: string): string | null | undefined {
+    return (kind === 'payment_intents' ? this.intents.get(id) : this.setups.setupIntents.get(id))
+      ?.client_secret;
   }
 
   /**
