@@ -4,6 +4,7 @@
  * dispute) with the `Stripe-Signature` the Stripe SDK's own test helper makes. No HTTP here.
  */
 import Stripe from 'stripe';
+import { chargeObject, disputeObject } from './stripe-charge-objects.js';
 import {
   type Answer,
   amountTooSmall,
@@ -21,7 +22,6 @@ import {
 import {
   AUTOMATIC,
   cardPaymentMethodObject,
-  chargeObject,
   type EventRequest,
   eventObject,
   idOf,
@@ -113,18 +113,12 @@ export class StripeIntents {
   }
 
   /** A dispute of an intent's charge, as `charge.dispute.*` carries it. */
-  dispute(intentId: string, status = 'needs_response', reason = 'fraudulent') {
-    const intent = this.intent(intentId);
-    return {
-      id: `dp_${intentId.slice(3)}`,
-      object: 'dispute',
-      amount: intent.amount,
-      currency: intent.currency,
-      charge: `ch_${intentId.slice(3)}`,
-      payment_intent: intentId,
-      reason,
-      status,
-    };
+  dispute(
+    intentId: string,
+    status: Stripe.Dispute.Status = 'needs_response',
+    reason = 'fraudulent',
+  ): Stripe.Dispute {
+    return disputeObject(this.intent(intentId), status, reason);
   }
 
   /** The `Stripe-Signature` header of a body, made by the Stripe SDK's test helper (as Stripe signs). */

@@ -5,9 +5,9 @@
  */
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { chargeObject, disputeObject } from './stripe-charge-objects.js';
 import {
   cardPaymentMethodObject,
-  chargeObject,
   customerObject,
   eventObject,
   paymentIntentObject,
@@ -27,7 +27,7 @@ const intent = paymentIntentObject({
 });
 
 describe('the compiler refuses a stand-in object that misses a field', () => {
-  it('PaymentIntent, SetupIntent, Customer, PaymentMethod, Charge, Event', () => {
+  it('PaymentIntent, SetupIntent, Customer, PaymentMethod, Charge, Dispute, Event', () => {
     const { latest_charge: _a, ...noLatestCharge } = intent;
     // @ts-expect-error: `latest_charge` is a field every PaymentIntent has.
     const pi: Stripe.PaymentIntent = noLatestCharge;
@@ -59,10 +59,13 @@ describe('the compiler refuses a stand-in object that misses a field', () => {
     const { outcome: _e, ...noOutcome } = chargeObject(intent, 0);
     // @ts-expect-error: `outcome` is a field every Charge has.
     const ch: Stripe.Charge = noOutcome;
+    const { evidence_details: _g, ...noEvidence } = disputeObject(intent, 'needs_response', 'fraudulent');
+    // @ts-expect-error: `evidence_details` is a field every Dispute has.
+    const dp: Stripe.Dispute = noEvidence;
     const { request: _f, ...noRequest } = eventObject('payment_intent.succeeded', intent);
     // @ts-expect-error: `request` is a field every Event has.
     const ev: Stripe.EventBase = noRequest;
-    expect([pi, si, cus, pm, ch, ev].every((o) => typeof o.id === 'string')).toBe(true);
+    expect([pi, si, cus, pm, ch, dp, ev].every((o) => typeof o.id === 'string')).toBe(true);
   });
 });
 

@@ -1,12 +1,11 @@
 /**
  * The objects the Stripe stand-in answers and announces, each built as the installed `stripe` SDK's full type
  * (generated from Stripe's OpenAPI description), so the compiler refuses an object that misses a field Stripe
- * always sends (stripe-objects.typetest.ts proves it). The values are those of a fresh test-mode object as
+ * always sends (stripe-objects.test.ts proves it). The values are those of a fresh test-mode object as
  * Stripe's API reference shows it: https://docs.stripe.com/api/payment_intents/object,
  * https://docs.stripe.com/api/setup_intents/object, https://docs.stripe.com/api/customers/object,
- * https://docs.stripe.com/api/payment_methods/object, https://docs.stripe.com/api/charges/object,
- * https://docs.stripe.com/api/refunds/object,
- * https://docs.stripe.com/api/events/object.
+ * https://docs.stripe.com/api/payment_methods/object, https://docs.stripe.com/api/events/object. The charge,
+ * refund and dispute are in stripe-charge-objects.ts.
  */
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
@@ -175,82 +174,6 @@ export function cardPaymentMethodObject(
     livemode: false,
     metadata: {},
     type: 'card',
-  };
-}
-
-/** The charge of a succeeded PaymentIntent, `amount_refunded` of it refunded (cumulative, as Stripe counts). */
-export function chargeObject(intent: Stripe.PaymentIntent, amountRefunded: number): Stripe.Charge {
-  return {
-    id: `ch_${intent.id.slice(3)}`,
-    object: 'charge',
-    amount: intent.amount,
-    amount_captured: intent.amount,
-    amount_refunded: amountRefunded,
-    application: null,
-    application_fee: null,
-    application_fee_amount: null,
-    balance_transaction: null,
-    billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
-    calculated_statement_descriptor: null,
-    captured: true,
-    created: intent.created,
-    currency: intent.currency,
-    customer: idOf(intent.customer),
-    description: intent.description,
-    disputed: false,
-    failure_balance_transaction: null,
-    failure_code: null,
-    failure_message: null,
-    fraud_details: {},
-    livemode: false,
-    metadata: intent.metadata,
-    on_behalf_of: null,
-    outcome: null,
-    paid: true,
-    payment_intent: intent.id,
-    payment_method: idOf(intent.payment_method),
-    payment_method_details: null,
-    receipt_email: intent.receipt_email,
-    receipt_number: null,
-    receipt_url: null,
-    refunded: amountRefunded >= intent.amount,
-    review: null,
-    shipping: null,
-    source: null,
-    source_transfer: null,
-    statement_descriptor: null,
-    statement_descriptor_suffix: null,
-    status: 'succeeded',
-    transfer_data: null,
-    transfer_group: null,
-  };
-}
-
-/** A refund of (part of) a succeeded PaymentIntent's charge; card refunds succeed at once in test mode. */
-export function refundObject(
-  intent: Stripe.PaymentIntent,
-  amount: number,
-  reason: Stripe.Refund.Reason | null,
-  metadata: Stripe.Metadata,
-): Stripe.Refund {
-  return {
-    id: localId('re'),
-    object: 'refund',
-    amount,
-    balance_transaction: null,
-    charge: `ch_${intent.id.slice(3)}`,
-    created: now(),
-    currency: intent.currency,
-    customer: idOf(intent.customer),
-    customer_account: null,
-    metadata,
-    payment_intent: intent.id,
-    payment_method: idOf(intent.payment_method),
-    reason,
-    receipt_number: null,
-    source_transfer_reversal: null,
-    status: 'succeeded',
-    transfer_reversal: null,
   };
 }
 

@@ -4,8 +4,8 @@
  * `reason` of Stripe's three; more than is left is refused as Stripe refuses it.
  */
 import type Stripe from 'stripe';
+import { refundObject } from './stripe-charge-objects.js';
 import { type Answer, invalidAmount, isAmount, stripeError } from './stripe-intent-rules.js';
-import { refundObject } from './stripe-objects.js';
 
 /** `reason`s a caller may give a refund (https://docs.stripe.com/api/refunds/create#create_refund-reason). */
 const REFUND_REASONS: ReadonlySet<string> = new Set(['duplicate', 'fraudulent', 'requested_by_customer']);
