@@ -68,20 +68,26 @@ export const CANCELLATION_REASONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Stripe refuses to confirm an intent whose automatic payment methods may redirect without a `return_url`, saved
- * cards and off-session charges included (https://docs.stripe.com/api/payment_intents/confirm#confirm_payment_intent-return_url;
+ * Stripe refuses to confirm an intent (a PaymentIntent, and a SetupIntent alike:
+ * https://docs.stripe.com/api/setup_intents/confirm#confirm_setup_intent-return_url) whose automatic payment
+ * methods may redirect without a `return_url`, saved cards and off-session charges included (https://docs.stripe.com/api/payment_intents/confirm#confirm_payment_intent-return_url;
  * the error below is Stripe's own wording).
  */
-export const needsReturnUrl = (intent: StandInIntent, params: Record<string, unknown>): boolean =>
+export const needsReturnUrl = (
+  intent: {
+    automatic_payment_methods: { enabled: boolean | null; allow_redirects?: string | undefined } | null;
+  },
+  params: Record<string, unknown>,
+): boolean =>
   intent.automatic_payment_methods?.enabled === true &&
   intent.automatic_payment_methods.allow_redirects !== 'never' &&
   (typeof params.return_url !== 'string' || params.return_url === '');
 
-export const returnUrlMissing = () =>
+export const returnUrlMissing = (what = 'Payment Intent') =>
   stripeError(
     400,
     'invalid_request_error',
-    'A `return_url` must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.',
+    `A \`return_url\` must be specified because this ${what} is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set \`automatic_payment_methods[enabled]\` to \`true\` and \`automatic_payment_methods[allow_redirects]\` to \`never\` when creating Setup Intents and Payment Intents.`,
   );
 
 /** What a create's parameters say of the payment methods (Stripe's default when neither is given). */

@@ -5,7 +5,7 @@
  * have them), and that PaymentMethod charged later off-session. No HTTP here.
  */
 import type Stripe from 'stripe';
-import { paymentMethodsOf } from './stripe-intent-rules.js';
+import { needsReturnUrl, paymentMethodsOf, returnUrlMissing } from './stripe-intent-rules.js';
 import { type Answer, CARD_DECLINED, DECLINED_CHARGES, stripeError } from './stripe-intents.js';
 import {
   cardPaymentMethodObject,
@@ -108,6 +108,7 @@ export class StripeSetups {
         `You cannot confirm this SetupIntent because it has a status of ${intent.status}.`,
         'setup_intent_unexpected_state',
       );
+    if (needsReturnUrl(intent, params)) return returnUrlMissing('Setup Intent');
     const card = text(params.payment_method);
     if (!card || !TEST_CARD_DETAILS[card])
       return stripeError(

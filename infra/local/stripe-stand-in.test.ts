@@ -147,6 +147,25 @@ describe('keys (https://docs.stripe.com/keys)', () => {
   });
 });
 
+describe('return_url (https://docs.stripe.com/api/setup_intents/confirm#confirm_setup_intent-return_url)', () => {
+  it('a SetupIntent whose methods may redirect is not confirmed without one, as a PaymentIntent is not', async () => {
+    const customer = await sdk.customers.create({ description: 'Tenant' });
+    const setup = await sdk.setupIntents.create({
+      customer: customer.id,
+      usage: 'off_session',
+      automatic_payment_methods: { enabled: true },
+    });
+    const refused = await refusal(sdk.setupIntents.confirm(setup.id, { payment_method: 'pm_card_visa' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.message).toMatch(/^A `return_url` must be specified because this Setup Intent/);
+    const saved = await sdk.setupIntents.confirm(setup.id, {
+      payment_method: 'pm_card_visa',
+      return_url: 'https://site.example/portal',
+    });
+    expect(saved.status).toBe('succeeded');
+  });
+});
+
 describe('declines (https://docs.stripe.com/declines/codes)', () => {
   it('answers 402 card_declined with a decline_code, and detaches the card from the intent', async () => {
     const intent = await newIntent(5000, NO_REDIRECTS);
