@@ -243,6 +243,7 @@ describe('a held booking paid in full', () => {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
+        key: 'pk_test_local_stand_in',
         client_secret: intent.body.clientSecret,
         payment_method: 'pm_card_visa',
         return_url: `${link.origin}${link.pathname}`,

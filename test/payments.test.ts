@@ -48,6 +48,18 @@ describe('GET payment-csrf.php', () => {
 });
 
 describe('POST payment-create-intent.php', () => {
+  it('refuses by card an amount due below Stripe’s card minimum: a 400 naming the minimum, no intent asked for', async () => {
+    const { invoiceId } = await plantInvoice({ totalCents: 12_550, paidCents: 12_520 });
+    const before = fake.requests.length;
+    const res = await createIntent({ invoiceId, fname: 'Ada', lname: 'Lovelace', email: 'ada@example.test' });
+    expect(res.status, res.text).toBe(400);
+    expect(problem(res).detail).toBe(
+      `Invoice ${invoiceId} cannot be paid by card: the amount due, 0.30 USD, is below the card minimum of 0.50 USD; please pay it another way`,
+    );
+    expect(res.body).toMatchObject({ minimumAmount: '0.50' });
+    expect(fake.requests.slice(before).filter((r) => r.path === '/v1/payment_intents')).toEqual([]);
+  });
+
   it('creates the intent of the amount due in the site currency, with metadata invoiceId, and remembers it', async () => {
     const { invoiceId } = await plantInvoice({ totalCents: 12_550 });
     const res = await createIntent({ invoiceId, fname: 'Ada', lname: 'Lovelace', email: 'ada@example.test' });
@@ -317,6 +329,7 @@ describe('an invoice that stops taking payments has its open intent cancelled at
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
+        key: 'pk_test_local_stand_in',
         client_secret: intent.clientSecret,
         payment_method: 'pm_card_visa',
         return_url: 'https://site.example/pay',

@@ -53,6 +53,7 @@ interface LeaseOptions {
   graceDays?: number;
   flatCents?: number;
   issueDaysBefore?: number;
+  rentCents?: number;
 }
 
 /** A tenant with autopay on `card`, and a lease of theirs (see `leaseOf`). */
@@ -80,7 +81,7 @@ async function leaseOf(tenantId: number, leaseId: number, options: LeaseOptions 
     endDate: addDays(start, 60),
     dateCreated: new Date(Date.now() - 62 * 86_400_000).toISOString(),
     terms: {
-      rentCents: 90_000,
+      rentCents: options.rentCents ?? 90_000,
       depositCents: 0,
       dueDay: Number(start.slice(8, 10)) > 28 ? 28 : Number(start.slice(8, 10)),
       graceDays: options.graceDays ?? 5,
@@ -191,6 +192,42 @@ describe('autopay in the rent run', () => {
     expect((await run(addDays(today, 1))).autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([]);
   });
 
+  it('confirms off-session with redirects ruled out, so Stripe needs no return_url', async () => {
+    const tenant = await autopayLease('pm_card_visa', 910_020);
+    await run(today);
+    const rent = await rentInvoice(tenant.tenantId);
+    const [intent] = intentsOf(rent.invoiceId).filter((i) => i.status === 'succeeded');
+    expect(intent?.automatic_payment_methods).toEqual({ enabled: true, allow_redirects: 'never' });
+    const confirm = stripe.requests.find((r) => r.path === `/v1/payment_intents/${intent?.id}/confirm`);
+    expect(confirm?.params).toMatchObject({ off_session: 'true' });
+    expect(confirm?.params).not.toHaveProperty('return_url');
+  });
+
+  it('an amount due below the card minimum is not charged, and the tenant is told once', async () => {
+    const tenant = await autopayLease('pm_card_visa', 910_021, { rentCents: 30 });
+    const result = await run(today);
+    const rent = await rentInvoice(tenant.tenantId);
+    expect(result.autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([
+      { invoiceId: rent.invoiceId, outcome: 'failed' },
+    ]);
+    expect(intentsOf(rent.invoiceId)).toEqual([]);
+    await jobsCaughtUp();
+    const mails = async () =>
+      (
+        await admin.get<{ items: { kind: string; status: string }[] }>(
+          '/API/adminMessages/V1/messages.json',
+          {
+            query: { recordType: 'invoice', recordId: String(rent.invoiceId), template: 'autopayFailed' },
+          },
+        )
+      ).body.items;
+    expect(await mails()).toMatchObject([{ kind: 'autopayFailed', status: 'sent' }]);
+    // Not tried again the next day, and no second mail.
+    expect((await run(addDays(today, 1))).autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([]);
+    await jobsCaughtUp();
+    expect(await mails()).toHaveLength(1);
+  });
+
   it('a back-dated run issues and catches up, but charges no card: autopay goes only on the site’s today', async () => {
     const tenant = await autopayLease('pm_card_visa', 910_003, { start: addDays(today, -3), graceDays: 10 });
     const backDated = await run(addDays(today, -2), today);
@@ -291,6 +328,7 @@ describe('the payment page open on the due date, and autopay', () => {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
+        key: 'pk_test_local_stand_in',
         client_secret: intent.clientSecret,
         payment_method: 'pm_card_mastercard',
         return_url: 'https://site.example/pay',

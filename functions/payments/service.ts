@@ -78,6 +78,21 @@ async function refusalTo(invoiceId: number, invoice: InvoiceRecord | undefined):
   return new BadRequest(`Invoice ${invoiceId} cannot be paid: ${refusal ?? 'nothing is due'}`);
 }
 
+/** The answer to an amount due below the card minimum: nothing to retry, pay it another way. */
+function belowCardMinimum(
+  invoiceId: number,
+  found: { amountCents: number; minimumCents: number },
+  currency: string,
+): AppError {
+  const amount = (cents: number) => `${dollarsOf(cents).toFixed(2)} ${currency.toUpperCase()}`;
+  return new AppError(
+    400,
+    'Bad Request',
+    `Invoice ${invoiceId} cannot be paid by card: the amount due, ${amount(found.amountCents)}, is below the card minimum of ${amount(found.minimumCents)}; please pay it another way`,
+    { extensions: { minimumAmount: dollarsOf(found.minimumCents).toFixed(2) } },
+  );
+}
+
 export async function createIntent(input: CreateIntentInput, payer: Payer, now: Date) {
   // Before anything else: a site without Stripe says so, whatever the invoice.
   await assertCardPaymentsConfigured();
@@ -102,6 +117,8 @@ export async function createIntent(input: CreateIntentInput, payer: Payer, now: 
   const found = await invoiceIntent({ invoiceId: invoice.invoiceId, currency, receiptEmail }, now);
   // Paid (or closed) a moment ago, by another payer or autopay.
   if (found.state === 'notPayable') throw await refusalTo(invoice.invoiceId, found.invoice);
+  // Stripe refuses to charge a card less than the currency's minimum (`amount_too_small`): a 400 naming it.
+  if (found.state === 'belowMinimum') throw belowCardMinimum(invoice.invoiceId, found, currency);
   // Gone through and not booked yet (the webhook is on its way): a second intent could charge twice.
   if (found.state === 'underWay' && found.status === 'succeeded')
     throw new Conflict(

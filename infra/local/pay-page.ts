@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LOCAL_STRIPE } from './stripe-local-env.js';
 
 export const PAY_PATH = '/pay';
 
@@ -109,7 +110,9 @@ const SCRIPT = `(() => {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       // Stripe wants somewhere to send the payer back after a redirect-based method; never the link's token.
+      // Stripe.js's way: the site's publishable key with the intent's client secret (never the secret key).
       body: new URLSearchParams({
+        key: ${JSON.stringify(LOCAL_STRIPE.publishableKey)},
         client_secret: i.clientSecret,
         payment_method: el('card').value,
         return_url: location.origin + location.pathname,

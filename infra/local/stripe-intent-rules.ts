@@ -4,6 +4,7 @@
  * needs a `return_url`, what a create's payment methods default to, what an amount is), and how it reads a
  * form-encoded body.
  */
+import { belowCardMinimum, cardMinimumCents } from '../../shared/domain/payments/card-minimum.js';
 import type { StandInIntent } from './stripe-intents.js';
 
 /** A Stripe API answer: status and JSON body. */
@@ -13,9 +14,26 @@ export interface Answer {
   replayed?: boolean;
 }
 
-export const stripeError = (status: number, type: string, message: string, code?: string): Answer => ({
+/**
+ * Stripe's error object (https://docs.stripe.com/api/errors): `type` and `message`, and when Stripe gives them
+ * the `code`, the `doc_url` of that code's page, and the `param` at fault.
+ */
+export const stripeError = (
+  status: number,
+  type: string,
+  message: string,
+  code?: string,
+  param?: string,
+): Answer => ({
   status,
-  answer: { error: { type, message, ...(code ? { code } : {}) } },
+  answer: {
+    error: {
+      type,
+      message,
+      ...(code ? { code, doc_url: `https://docs.stripe.com/error-codes/${code.replaceAll('_', '-')}` } : {}),
+      ...(param ? { param } : {}),
+    },
+  },
 });
 
 export const noSuchIntent = (id: string) =>
@@ -50,27 +68,34 @@ export const CANCELLATION_REASONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Stripe refuses to confirm an intent whose automatic payment methods may redirect without a `return_url`, saved
- * cards and off-session charges included (https://docs.stripe.com/api/payment_intents/confirm#confirm_payment_intent-return_url;
+ * Stripe refuses to confirm an intent (a PaymentIntent, and a SetupIntent alike:
+ * https://docs.stripe.com/api/setup_intents/confirm#confirm_setup_intent-return_url) whose automatic payment
+ * methods may redirect without a `return_url`, saved cards and off-session charges included (https://docs.stripe.com/api/payment_intents/confirm#confirm_payment_intent-return_url;
  * the error below is Stripe's own wording).
  */
-export const needsReturnUrl = (intent: StandInIntent, params: Record<string, unknown>): boolean =>
+export const needsReturnUrl = (
+  intent: {
+    automatic_payment_methods: { enabled: boolean | null; allow_redirects?: string | undefined } | null;
+  },
+  params: Record<string, unknown>,
+): boolean =>
   intent.automatic_payment_methods?.enabled === true &&
   intent.automatic_payment_methods.allow_redirects !== 'never' &&
   (typeof params.return_url !== 'string' || params.return_url === '');
 
-export const returnUrlMissing = () =>
+export const returnUrlMissing = (what = 'Payment Intent') =>
   stripeError(
     400,
     'invalid_request_error',
-    'A `return_url` must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.',
+    `A \`return_url\` must be specified because this ${what} is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set \`automatic_payment_methods[enabled]\` to \`true\` and \`automatic_payment_methods[allow_redirects]\` to \`never\` when creating Setup Intents and Payment Intents.`,
   );
 
 /** What a create's parameters say of the payment methods (Stripe's default when neither is given). */
 export function paymentMethodsOf(
   params: Record<string, unknown>,
 ): Pick<StandInIntent, 'automatic_payment_methods' | 'payment_method_types'> {
-  const types = params.payment_method_types;
+  // `allowed_payment_method_types` is the name of API versions from 2026 on (the SDK's), `payment_method_types` before.
+  const types = params.allowed_payment_method_types ?? params.payment_method_types;
   if (types && typeof types === 'object')
     return { automatic_payment_methods: null, payment_method_types: Object.values(types).map(String) };
   const automatic = params.automatic_payment_methods as Record<string, unknown> | undefined;
@@ -87,7 +112,26 @@ export function paymentMethodsOf(
 /** An amount in the smallest currency unit, as Stripe takes it: a positive integer. */
 export const isAmount = (amount: number) => Number.isInteger(amount) && amount >= 1;
 export const invalidAmount = () =>
-  stripeError(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer');
+  stripeError(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
+
+const SYMBOLS: Readonly<Record<string, string>> = { usd: '$', eur: '€', gbp: '£', cad: '$', aud: '$' };
+
+/**
+ * Stripe refuses a PaymentIntent below the currency's minimum charge
+ * (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts; https://docs.stripe.com/error-codes/amount-too-small),
+ * on create and on update, in its own words ("Amount must be at least $0.50 usd").
+ */
+export function amountTooSmall(amount: number, currency: string): Answer | undefined {
+  if (!belowCardMinimum(amount, currency)) return undefined;
+  const minimum = cardMinimumCents(currency) ?? 0;
+  return stripeError(
+    400,
+    'invalid_request_error',
+    `Amount must be at least ${SYMBOLS[currency] ?? ''}${(minimum / 100).toFixed(2)} ${currency}`,
+    'amount_too_small',
+    'amount',
+  );
+}
 
 /** `a[b]=c` form fields into nested objects, as Stripe reads them. */
 export function parseForm(body: string): Record<string, unknown> {

@@ -3,10 +3,11 @@
  * unpaid, confirm with a test card; and the objects of Stripe's webhook events around them (event, charge,
  * dispute) with the `Stripe-Signature` the Stripe SDK's own test helper makes. No HTTP here.
  */
-import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { chargeObject, disputeObject } from './stripe-charge-objects.js';
 import {
   type Answer,
+  amountTooSmall,
   CANCELABLE,
   CANCELLATION_REASONS,
   invalidAmount,
@@ -18,6 +19,15 @@ import {
   stripeError,
   unexpectedState,
 } from './stripe-intent-rules.js';
+import {
+  AUTOMATIC,
+  cardPaymentMethodObject,
+  type EventRequest,
+  eventObject,
+  idOf,
+  paymentIntentObject,
+} from './stripe-objects.js';
+import { refundOf } from './stripe-refunds.js';
 
 export { type Answer, noSuchIntent, parseForm, stripeError } from './stripe-intent-rules.js';
 
@@ -25,36 +35,13 @@ export { type Answer, noSuchIntent, parseForm, stripeError } from './stripe-inte
 export const CARD_DECLINED = {
   type: 'card_error',
   code: 'card_declined',
+  decline_code: 'generic_decline',
+  doc_url: 'https://docs.stripe.com/error-codes/card-declined',
   message: 'Your card was declined.',
 } as const;
 
-export interface StandInIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  description: string | null;
-  receipt_email: string | null;
-  /** The Customer an off-session payment charges (autopay), else null. */
-  customer: string | null;
-  payment_method: string | null;
-  /**
-   * Stripe's default since API version 2023-08-16 is `{enabled: true}` (the methods of the Dashboard, some of
-   * them redirect-based) unless `payment_method_types` is given; null then.
-   */
-  automatic_payment_methods: { enabled: boolean; allow_redirects?: 'always' | 'never' } | null;
-  payment_method_types: string[];
-  canceled_at: number | null;
-  cancellation_reason: string | null;
-  latest_charge: string | null;
-  last_payment_error: { type: string; code: string; message: string } | null;
-  created: number;
-  livemode: false;
-}
+/** A PaymentIntent as the stand-in keeps and answers it: Stripe's own full object (stripe-objects.ts). */
+export type StandInIntent = Stripe.PaymentIntent;
 
 /** Stripe's test PaymentMethods the stand-in takes: one that pays, one that is declined. */
 export const TEST_CARDS = { pays: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
@@ -73,6 +60,8 @@ const sdk = new Stripe('sk_test_signing_only');
 
 export class StripeIntents {
   readonly intents = new Map<string, StandInIntent>();
+  /** What has been refunded of each succeeded intent's charge, in its smallest unit. */
+  private readonly refunded = new Map<string, number>();
 
   /**
    * The test card a PaymentMethod id charges as (undefined: no such PaymentMethod), and whether it is
@@ -81,6 +70,11 @@ export class StripeIntents {
   protected cardOf(paymentMethod: string): { declined: boolean } | undefined {
     if (!paymentMethod.startsWith('pm_card_')) return undefined;
     return { declined: DECLINED_CHARGES.has(paymentMethod) };
+  }
+
+  /** The PaymentMethod object of a test card (the stand-in's saved ones: stripe-setups.ts). */
+  protected paymentMethodObject(paymentMethod: string): Stripe.PaymentMethod {
+    return cardPaymentMethodObject(paymentMethod, { brand: 'visa', last4: '0002' }, null);
   }
 
   /** Why the intent may not be paid with this PaymentMethod (Stripe's 400), or undefined; see stripe-setups.ts. */
@@ -105,50 +99,26 @@ export class StripeIntents {
     return intent;
   }
 
-  /** A webhook event around `object` (an intent, a charge or a dispute), with a fresh `evt_` id. */
-  event(type: string, object: object, id = `evt_local_${randomBytes(8).toString('hex')}`) {
-    return {
-      id,
-      object: 'event',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      type,
-      data: { object },
-    };
+  /**
+   * A webhook event around `object` (an intent, a charge or a dispute), with a fresh `evt_` id; `request` is
+   * the API request that caused it (none: automatic).
+   */
+  event(type: string, object: object, request: EventRequest = AUTOMATIC, id?: string) {
+    return eventObject(type, object, request, id);
   }
 
   /** The charge of a succeeded intent, as `charge.refunded` carries it (`amount_refunded` is cumulative). */
-  charge(intentId: string, amountRefunded: number) {
-    const intent = this.intent(intentId);
-    return {
-      id: `ch_${intentId.slice(3)}`,
-      object: 'charge',
-      amount: intent.amount,
-      amount_captured: intent.amount,
-      amount_refunded: amountRefunded,
-      refunded: amountRefunded >= intent.amount,
-      currency: intent.currency,
-      payment_intent: intentId,
-      metadata: intent.metadata,
-      status: 'succeeded',
-    };
+  charge(intentId: string, amountRefunded: number): Stripe.Charge {
+    return chargeObject(this.intent(intentId), amountRefunded);
   }
 
   /** A dispute of an intent's charge, as `charge.dispute.*` carries it. */
-  dispute(intentId: string, status = 'needs_response', reason = 'fraudulent') {
-    const intent = this.intent(intentId);
-    return {
-      id: `dp_${intentId.slice(3)}`,
-      object: 'dispute',
-      amount: intent.amount,
-      currency: intent.currency,
-      charge: `ch_${intentId.slice(3)}`,
-      payment_intent: intentId,
-      reason,
-      status,
-    };
+  dispute(
+    intentId: string,
+    status: Stripe.Dispute.Status = 'needs_response',
+    reason = 'fraudulent',
+  ): Stripe.Dispute {
+    return disputeObject(this.intent(intentId), status, reason);
   }
 
   /** The `Stripe-Signature` header of a body, made by the Stripe SDK's test helper (as Stripe signs). */
@@ -164,30 +134,25 @@ export class StripeIntents {
     const amount = Number(params.amount);
     if (!isAmount(amount)) return invalidAmount();
     if (typeof params.currency !== 'string' || !/^[a-z]{3}$/.test(params.currency))
-      return stripeError(400, 'invalid_request_error', 'Invalid currency', 'parameter_invalid_string');
-    const id = `pi_local${randomBytes(8).toString('hex')}`;
-    const intent: StandInIntent = {
-      id,
-      object: 'payment_intent',
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'Invalid currency',
+        'parameter_invalid_string',
+        'currency',
+      );
+    const tooSmall = amountTooSmall(amount, params.currency);
+    if (tooSmall) return tooSmall;
+    const intent = paymentIntentObject({
       amount,
-      amount_received: 0,
       currency: params.currency,
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       metadata: (params.metadata as Record<string, string> | undefined) ?? {},
       description: typeof params.description === 'string' ? params.description : null,
       receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
       customer: typeof params.customer === 'string' ? params.customer : null,
-      payment_method: null,
       ...paymentMethodsOf(params),
-      canceled_at: null,
-      cancellation_reason: null,
-      latest_charge: null,
-      last_payment_error: null,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-    };
-    this.intents.set(id, intent);
+    });
+    this.intents.set(intent.id, intent);
     return { status: 200, answer: intent };
   }
 
@@ -205,6 +170,8 @@ export class StripeIntents {
     if (params.amount !== undefined) {
       const amount = Number(params.amount);
       if (!isAmount(amount)) return invalidAmount();
+      const tooSmall = amountTooSmall(amount, intent.currency);
+      if (tooSmall) return tooSmall;
       intent.amount = amount;
     }
     return { status: 200, answer: intent };
@@ -222,7 +189,8 @@ export class StripeIntents {
     if (!intent) return noSuchIntent(id);
     if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation')
       return unexpectedState(intent, 'confirm');
-    const card = typeof params.payment_method === 'string' ? params.payment_method : intent.payment_method;
+    const card =
+      typeof params.payment_method === 'string' ? params.payment_method : idOf(intent.payment_method);
     if (!card)
       return stripeError(
         400,
@@ -241,20 +209,38 @@ export class StripeIntents {
       );
     const refused = this.refusesMethod(intent, card);
     if (refused) return refused;
-    intent.payment_method = card;
     if (charged.declined) {
+      // A declined card is detached from the intent: `payment_method` goes back to null and the error keeps it
+      // (https://docs.stripe.com/api/payment_intents/object#payment_intent_object-last_payment_error,
+      // https://docs.stripe.com/declines/codes), so the payer must give another method.
+      const method = this.paymentMethodObject(card);
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = { ...CARD_DECLINED };
+      intent.payment_method = null;
+      intent.last_payment_error = { ...CARD_DECLINED, payment_method: method };
       return {
         status: 402,
-        answer: {
-          error: { ...intent.last_payment_error, decline_code: 'generic_decline', payment_intent: intent },
-        },
+        answer: { error: { ...intent.last_payment_error, payment_intent: intent } },
         declined: intent,
       };
     }
+    intent.payment_method = card;
     intent.last_payment_error = null;
     return { status: 200, answer: this.succeed(id), paid: intent };
+  }
+
+  /**
+   * Refunds a succeeded intent's charge (stripe-refunds.ts); `refunded` is the intent's charge afterwards (the
+   * stand-in announces `charge.refunded` with it).
+   */
+  refund(params: Record<string, unknown>): Answer & { refunded?: Stripe.Charge } {
+    const id = typeof params.payment_intent === 'string' ? params.payment_intent : '';
+    const intent = this.intents.get(id);
+    if (!intent) return noSuchIntent(id);
+    const already = this.refunded.get(id) ?? 0;
+    const made = refundOf(intent, already, params);
+    if (!made.refund) return made;
+    this.refunded.set(id, already + made.refund.amount);
+    return { ...made, refunded: this.charge(id, already + made.refund.amount) };
   }
 
   /**

@@ -6,6 +6,8 @@
 /** The settings `npm start` gives the handlers when it serves the stand-in (known values, like the channel's). */
 export const LOCAL_STRIPE = {
   secretKey: 'sk_test_local_stand_in',
+  // What the local pay page confirms with, as Stripe.js does with a site's publishable key.
+  publishableKey: 'pk_test_local_stand_in',
   webhookSecret: 'whsec_local_stand_in',
 } as const;
 

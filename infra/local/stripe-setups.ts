@@ -4,8 +4,16 @@
  * it (`pm_card_visa` …) as a PaymentMethod of its own (`pm_local…`, card brand and last 4 as Stripe's test cards
  * have them), and that PaymentMethod charged later off-session. No HTTP here.
  */
-import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
+import { needsReturnUrl, paymentMethodsOf, returnUrlMissing } from './stripe-intent-rules.js';
 import { type Answer, CARD_DECLINED, DECLINED_CHARGES, stripeError } from './stripe-intents.js';
+import {
+  cardPaymentMethodObject,
+  customerObject,
+  idOf,
+  localId,
+  setupIntentObject,
+} from './stripe-objects.js';
 
 /** Stripe's test PaymentMethods the stand-in takes, with the card each stands for. */
 const TEST_CARD_DETAILS: Readonly<Record<string, { brand: string; last4: string }>> = {
@@ -22,78 +30,28 @@ const TEST_CARD_DETAILS: Readonly<Record<string, { brand: string; last4: string 
 /** Test cards declined as soon as they are set up (the others of DECLINED_CHARGES save fine). */
 const DECLINED_AT_SETUP = new Set(['pm_card_chargeDeclined', 'pm_card_visa_chargeDeclined']);
 
-export interface StandInCustomer {
-  id: string;
-  object: 'customer';
-  email: string | null;
-  name: string | null;
-  description: string | null;
-  metadata: Record<string, string>;
-  invoice_settings: { default_payment_method: string | null };
-  created: number;
-  livemode: false;
-}
-
-export interface StandInSetupIntent {
-  id: string;
-  object: 'setup_intent';
-  client_secret: string;
-  customer: string | null;
-  payment_method: string | null;
-  payment_method_types: string[];
-  status: string;
-  usage: string;
-  metadata: Record<string, string>;
-  description: string | null;
-  last_setup_error: { type: string; code: string; message: string } | null;
-  created: number;
-  livemode: false;
-}
-
-export interface StandInPaymentMethod {
-  id: string;
-  object: 'payment_method';
-  type: 'card';
-  card: {
-    brand: string;
-    last4: string;
-    exp_month: number;
-    exp_year: number;
-    funding: string;
-    country: string;
-  };
-  customer: string | null;
-  billing_details: { address: null; email: null; name: null; phone: null };
-  metadata: Record<string, string>;
-  created: number;
-  livemode: false;
-  /** The stand-in's own note of the test card it was made from (Stripe keeps the card, not this). */
+/** A saved PaymentMethod: Stripe's object, and the stand-in's note of the test card it was made from. */
+interface SavedMethod {
+  method: Stripe.PaymentMethod;
   testCard: string;
 }
 
-const now = () => Math.floor(Date.now() / 1000);
-const localId = (prefix: string) => `${prefix}_local${randomBytes(8).toString('hex')}`;
 const missing = (kind: string, id: string) =>
   stripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing');
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 export class StripeSetups {
-  readonly customers = new Map<string, StandInCustomer>();
-  readonly setupIntents = new Map<string, StandInSetupIntent>();
-  readonly paymentMethods = new Map<string, StandInPaymentMethod>();
+  readonly customers = new Map<string, Stripe.Customer>();
+  readonly setupIntents = new Map<string, Stripe.SetupIntent>();
+  readonly paymentMethods = new Map<string, SavedMethod>();
 
   createCustomer(params: Record<string, unknown>): Answer {
-    const customer: StandInCustomer = {
-      id: localId('cus'),
-      object: 'customer',
+    const customer = customerObject({
       email: text(params.email),
       name: text(params.name),
       description: text(params.description),
       metadata: (params.metadata as Record<string, string> | undefined) ?? {},
-      invoice_settings: { default_payment_method: null },
-      created: now(),
-      livemode: false,
-    };
+    });
     this.customers.set(customer.id, customer);
     return { status: 200, answer: customer };
   }
@@ -106,23 +64,14 @@ export class StripeSetups {
   createSetupIntent(params: Record<string, unknown>): Answer {
     const customer = text(params.customer);
     if (customer && !this.customers.has(customer)) return missing('customer', customer);
-    const id = localId('seti');
-    const intent: StandInSetupIntent = {
-      id,
-      object: 'setup_intent',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+    const intent = setupIntentObject({
       customer,
-      payment_method: null,
-      payment_method_types: ['card'],
-      status: 'requires_payment_method',
       usage: text(params.usage) ?? 'off_session',
       metadata: (params.metadata as Record<string, string> | undefined) ?? {},
       description: text(params.description),
-      last_setup_error: null,
-      created: now(),
-      livemode: false,
-    };
-    this.setupIntents.set(id, intent);
+      automatic_payment_methods: paymentMethodsOf(params).automatic_payment_methods,
+    });
+    this.setupIntents.set(intent.id, intent);
     return { status: 200, answer: intent };
   }
 
@@ -132,12 +81,12 @@ export class StripeSetups {
   }
 
   getPaymentMethod(id: string): Answer {
-    const method = this.paymentMethods.get(id);
-    if (method) return { status: 200, answer: publicMethod(method) };
+    const saved = this.paymentMethods.get(id);
+    if (saved) return { status: 200, answer: saved.method };
     // Stripe answers its test PaymentMethods too (unattached).
     const test = TEST_CARD_DETAILS[id];
     return test
-      ? { status: 200, answer: publicMethod(this.methodOf(id, null, false)) }
+      ? { status: 200, answer: cardPaymentMethodObject(id, test, null) }
       : missing('payment_method', id);
   }
 
@@ -149,7 +98,7 @@ export class StripeSetups {
   confirmSetupIntent(
     id: string,
     params: Record<string, unknown>,
-  ): Answer & { succeeded?: StandInSetupIntent; failed?: StandInSetupIntent } {
+  ): Answer & { succeeded?: Stripe.SetupIntent; failed?: Stripe.SetupIntent } {
     const intent = this.setupIntents.get(id);
     if (!intent) return missing('setup_intent', id);
     if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation')
@@ -159,6 +108,7 @@ export class StripeSetups {
         `You cannot confirm this SetupIntent because it has a status of ${intent.status}.`,
         'setup_intent_unexpected_state',
       );
+    if (needsReturnUrl(intent, params)) return returnUrlMissing('Setup Intent');
     const card = text(params.payment_method);
     if (!card || !TEST_CARD_DETAILS[card])
       return stripeError(
@@ -168,18 +118,27 @@ export class StripeSetups {
         'resource_missing',
       );
     if (DECLINED_AT_SETUP.has(card)) {
-      intent.last_setup_error = { ...CARD_DECLINED };
+      const details = TEST_CARD_DETAILS[card] ?? { brand: 'visa', last4: '0002' };
+      intent.last_setup_error = {
+        ...CARD_DECLINED,
+        payment_method: cardPaymentMethodObject(card, details, null),
+      };
       return {
         status: 402,
-        answer: {
-          error: { ...intent.last_setup_error, decline_code: 'generic_decline', setup_intent: intent },
-        },
+        answer: { error: { ...intent.last_setup_error, setup_intent: intent } },
         failed: intent,
       };
     }
-    const method = this.methodOf(card, intent.customer, true);
+    const method = this.saveMethod(card, idOf(intent.customer));
     Object.assign(intent, { status: 'succeeded', payment_method: method.id, last_setup_error: null });
     return { status: 200, answer: intent, succeeded: intent };
+  }
+
+  /** The PaymentMethod object of a saved method or a test card (undefined: neither). */
+  paymentMethodOf(id: string): Stripe.PaymentMethod | undefined {
+    const saved = this.paymentMethods.get(id)?.method;
+    const test = TEST_CARD_DETAILS[id];
+    return saved ?? (test ? cardPaymentMethodObject(id, test, null) : undefined);
   }
 
   /** The test card a saved PaymentMethod was made from, and whether its charges are declined. */
@@ -194,7 +153,7 @@ export class StripeSetups {
     const saved = this.paymentMethods.get(paymentMethod);
     if (!saved)
       return TEST_CARD_DETAILS[paymentMethod] ? undefined : missing('payment_method', paymentMethod);
-    if (saved.customer !== customer)
+    if (idOf(saved.method.customer) !== customer)
       return stripeError(
         400,
         'invalid_request_error',
@@ -204,33 +163,11 @@ export class StripeSetups {
     return undefined;
   }
 
-  private methodOf(card: string, customer: string | null, keep: boolean): StandInPaymentMethod {
+  /** A new PaymentMethod of the test card, attached to the Customer. */
+  private saveMethod(card: string, customer: string | null): Stripe.PaymentMethod {
     const details = TEST_CARD_DETAILS[card] ?? { brand: 'visa', last4: '4242' };
-    const method: StandInPaymentMethod = {
-      id: keep ? localId('pm') : card,
-      object: 'payment_method',
-      type: 'card',
-      card: {
-        ...details,
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 3,
-        funding: 'credit',
-        country: 'US',
-      },
-      customer,
-      billing_details: { address: null, email: null, name: null, phone: null },
-      metadata: {},
-      created: now(),
-      livemode: false,
-      testCard: card,
-    };
-    if (keep) this.paymentMethods.set(method.id, method);
+    const method = cardPaymentMethodObject(localId('pm'), details, customer);
+    this.paymentMethods.set(method.id, { method, testCard: card });
     return method;
   }
-}
-
-/** The PaymentMethod as Stripe answers it (without the stand-in's note). */
-function publicMethod(method: StandInPaymentMethod): Omit<StandInPaymentMethod, 'testCard'> {
-  const { testCard: _, ...rest } = method;
-  return rest;
 }

@@ -1,27 +1,24 @@
 /**
- * The local runtime's Stripe stand-in (docs/payments.md "Locally and in tests", docs/local-runtime.md): just
- * enough of Stripe for the real `stripe` SDK pointed at it with `STRIPE_API_URL`, so card payments run end to
- * end on a laptop and in tests, with no Stripe account. Each rule cites Stripe's API reference where it lives.
- * - Every POST under Stripe's Idempotency-Key rule: the same key and parameters answer the first answer again
- *   (`Idempotent-Replayed: true`), other parameters a 400 `idempotency_error` (stripe-idempotency.ts).
- * - PaymentIntents (stripe-intents.ts): create (form-encoded; `confirm=true` with a saved `payment_method` and
- *   `customer` charges at once), `GET`, update while unpaid (`requires_*`: receipt_email, description,
- *   metadata, amount, customer), `/confirm` with a test card (`pm_card_visa` pays, `pm_card_chargeDeclined`
- *   is declined; a `return_url` is required while automatic payment methods may redirect; a saved method only
- *   for its own Customer), authorized by the secret key or — as Stripe.js does from a page — the intent's
- *   `client_secret`; `/cancel` from the cancelable statuses only (a succeeded or canceled intent is a 400).
- *   A confirmation or cancellation sends the signed `payment_intent.succeeded` / `payment_failed` / `canceled`
- *   webhook to the runtime (signed with the SDK's `generateTestHeaderString`) before it answers, so whoever
- *   confirmed sees the invoice paid at once.
- * - Autopay (stripe-setups.ts): Customers, SetupIntents confirmed with a test card that is saved as a
- *   PaymentMethod of the Customer (`setup_intent.succeeded` / `setup_failed` sent), `GET /v1/payment_methods/:id`.
- * - A Bearer secret key (`sk_…`) is required otherwise (401), and `failNext` makes the next call fail.
+ * The local runtime's Stripe stand-in (docs/payments.md "Locally and in tests", docs/local-runtime.md): enough
+ * of Stripe for the real `stripe` SDK pointed at it with `STRIPE_API_URL`, so card payments run end to end on a
+ * laptop and in tests with no Stripe account. Each rule cites Stripe's documentation where it lives.
+ * - Answers are the SDK's full objects (stripe-objects.ts); errors Stripe's error object with `code`, `param`
+ *   and `doc_url`; unknown parameters refused (stripe-parameters.ts); a key on every request (stripe-keys.ts).
+ * - Every POST under Stripe's Idempotency-Key rule (stripe-idempotency.ts).
+ * - PaymentIntents (stripe-intents.ts, stripe-intent-rules.ts): create (above the currency's minimum;
+ *   `confirm=true` with a saved method charges at once), `GET`, update while unpaid, `/confirm` with a test card
+ *   (a `return_url` while automatic payment methods may redirect; a decline detaches the card), `/cancel`;
+ *   refunds (stripe-refunds.ts). Each confirmation, cancellation and refund sends its signed event
+ *   (stripe-deliveries.ts) before it answers, so whoever confirmed sees the invoice paid at once.
+ * - Autopay (stripe-setups.ts): Customers, SetupIntents that save a test card as a PaymentMethod, its `GET`.
+ * - `failNext` makes the next call fail.
  * `npm start` serves it on the API's own origin (`/v1/…`, infra/local/runtime.ts) when no STRIPE_SECRET_KEY is
  * set; tests start their own on a free port (`startStripeStandIn`) and also play Stripe's side of the webhook
  * (`event(...)`, `charge(...)`, `dispute(...)`, `StripeStandIn.signature(...)`). Never in the cloud.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Delivery, deliver, type StandInWebhook } from './stripe-deliveries.js';
 import { IdempotencyKeys } from './stripe-idempotency.js';
 import {
   type Answer,
@@ -31,6 +28,9 @@ import {
   StripeIntents,
   stripeError,
 } from './stripe-intents.js';
+import { unauthorized } from './stripe-keys.js';
+import { AUTOMATIC, type EventRequest, idOf } from './stripe-objects.js';
+import { refuseUnknownParameters } from './stripe-parameters.js';
 import { StripeSetups } from './stripe-setups.js';
 
 export { type StandInIntent, TEST_CARDS } from './stripe-intents.js';
@@ -42,19 +42,7 @@ export interface RecordedRequest {
   params: Record<string, unknown>;
 }
 
-/** Where the stand-in sends its webhook events, and the secret it signs them with. */
-export interface StandInWebhook {
-  url: string;
-  secret: string;
-}
-
-/** A webhook event the stand-in sent, and what the receiver answered (0: not reachable). */
-export interface Delivery {
-  eventId: string;
-  type: string;
-  status: number;
-  answer: string;
-}
+export type { Delivery, StandInWebhook } from './stripe-deliveries.js';
 
 export class StripeStandIn extends StripeIntents {
   readonly requests: RecordedRequest[] = [];
@@ -79,7 +67,11 @@ export class StripeStandIn extends StripeIntents {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       void this.handle(req, res, path).then((handled) => {
         if (!handled)
-          send(res, stripeError(404, 'invalid_request_error', `Unrecognized request URL (${path})`));
+          send(
+            res,
+            stripeError(404, 'invalid_request_error', `Unrecognized request URL (${path})`),
+            AUTOMATIC,
+          );
       });
     });
     this.server = server;
@@ -103,22 +95,7 @@ export class StripeStandIn extends StripeIntents {
   /** Sends a signed event to the webhook; what the receiver answered is kept in `deliveries`. */
   async send(event: { id: string; type: string }): Promise<Delivery | undefined> {
     if (!this.webhook) return undefined;
-    const body = JSON.stringify(event);
-    const delivery: Delivery = { eventId: event.id, type: event.type, status: 0, answer: '' };
-    try {
-      const res = await fetch(this.webhook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': StripeIntents.signature(body, this.webhook.secret),
-        },
-        body,
-        signal: AbortSignal.timeout(20_000),
-      });
-      Object.assign(delivery, { status: res.status, answer: await res.text() });
-    } catch (error) {
-      delivery.answer = (error as Error).message;
-    }
+    const delivery = await deliver(this.webhook, event);
     this.deliveries.push(delivery);
     return delivery;
   }
@@ -132,7 +109,9 @@ export class StripeStandIn extends StripeIntents {
     const idempotencyKey = header(req, 'idempotency-key');
     const params = parseForm(body);
     this.requests.push({ method: req.method ?? 'GET', path, idempotencyKey, params });
-    send(res, await this.answer(req, path, body, params, idempotencyKey), idempotencyKey, ++this.seq);
+    // What Stripe names the request by (`Request-Id`), and the events it causes carry (`request`).
+    const request: EventRequest = { id: `req_local${++this.seq}`, idempotency_key: idempotencyKey ?? null };
+    send(res, await this.answer(req, path, body, params, request), request);
     return true;
   }
 
@@ -141,32 +120,27 @@ export class StripeStandIn extends StripeIntents {
     path: string,
     body: string,
     params: Record<string, unknown>,
-    idempotencyKey: string | undefined,
+    request: EventRequest,
   ): Promise<Answer> {
     const method = req.method ?? 'GET';
-    if (!this.authorized(req, method, path, params))
-      return stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+    const refused = unauthorized(header(req, 'authorization'), method, path, params, (kind, id) =>
+      this.clientSecretOf(kind, id),
+    );
+    if (refused) return refused;
     const failure = this.failures.shift();
     if (failure) return stripeError(failure.status, failure.type, failure.message);
-    const answered =
-      method === 'POST' ? await this.post(path, body, params, idempotencyKey) : this.read(path);
+    const unknown = method === 'POST' ? refuseUnknownParameters(path, params) : undefined;
+    if (unknown) return unknown;
+    const answered = method === 'POST' ? await this.post(path, body, params, request) : this.read(path);
     return (
       answered ?? stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`)
     );
   }
 
-  /**
-   * A Bearer secret key (`sk_…`), or — as Stripe.js does from a page, with the publishable key — the client
-   * secret of the PaymentIntent or SetupIntent being confirmed.
-   */
-  private authorized(req: IncomingMessage, method: string, path: string, params: Record<string, unknown>) {
-    if (/^Bearer sk_\w+$/.test(header(req, 'authorization') ?? '')) return true;
-    const secret = params.client_secret;
-    if (method !== 'POST' || typeof secret !== 'string') return false;
-    const [, kind, id] = /^\/v1\/(payment_intents|setup_intents)\/(\w+)\/confirm$/.exec(path) ?? [];
-    if (!id) return false;
-    const intent = kind === 'payment_intents' ? this.intents.get(id) : this.setups.setupIntents.get(id);
-    return intent?.client_secret === secret;
+  /** The client secret of the PaymentIntent or SetupIntent a publishable key confirms (undefined: none). */
+  private clientSecretOf(kind: 'payment_intents' | 'setup_intents', id: string): string | null | undefined {
+    return (kind === 'payment_intents' ? this.intents.get(id) : this.setups.setupIntents.get(id))
+      ?.client_secret;
   }
 
   /**
@@ -177,33 +151,44 @@ export class StripeStandIn extends StripeIntents {
     path: string,
     body: string,
     params: Record<string, unknown>,
-    idempotencyKey: string | undefined,
+    request: EventRequest,
   ): Promise<Answer | undefined> {
-    const route = this.postRoute(path, params);
-    return route ? this.idempotency.run(idempotencyKey, `${path}\n${body}`, route) : undefined;
+    const route = this.postRoute(path, params, request);
+    return route
+      ? this.idempotency.run(request.idempotency_key ?? undefined, `${path}\n${body}`, route)
+      : undefined;
   }
 
   /** The work of a POST path, or undefined for a path the stand-in does not serve. */
   private postRoute(
     path: string,
     params: Record<string, unknown>,
+    request: EventRequest,
   ): (() => Promise<Answer> | Answer) | undefined {
-    if (path === '/v1/payment_intents') return () => this.createIntent(params);
+    if (path === '/v1/payment_intents') return () => this.createIntent(params, request);
     if (path === '/v1/customers') return () => this.setups.createCustomer(params);
     if (path === '/v1/setup_intents') return () => this.setups.createSetupIntent(params);
+    if (path === '/v1/refunds')
+      return async () => {
+        const refunded = this.refund(params);
+        if (refunded.refunded) await this.send(this.event('charge.refunded', refunded.refunded, request));
+        return refunded;
+      };
     const [, kind, id, action] =
       /^\/v1\/(payment_intents|setup_intents)\/(\w+)(?:\/(confirm|cancel))?$/.exec(path) ?? [];
     if (!id) return undefined;
     if (kind === 'payment_intents') {
-      if (action === 'confirm') return () => this.announced(this.confirm(id, params));
-      if (action === 'cancel') return () => this.announcedCancel(this.cancel(id, params));
+      if (action === 'confirm') return () => this.announced(this.confirm(id, params), request);
+      if (action === 'cancel') return () => this.announcedCancel(this.cancel(id, params), request);
       return () => this.updateIntent(id, params);
     }
     if (action !== 'confirm') return undefined;
     return async () => {
       const confirmed = this.setups.confirmSetupIntent(id, params);
-      if (confirmed.succeeded) await this.send(this.event('setup_intent.succeeded', confirmed.succeeded));
-      if (confirmed.failed) await this.send(this.event('setup_intent.setup_failed', confirmed.failed));
+      if (confirmed.succeeded)
+        await this.send(this.event('setup_intent.succeeded', confirmed.succeeded, request));
+      if (confirmed.failed)
+        await this.send(this.event('setup_intent.setup_failed', confirmed.failed, request));
       return confirmed;
     };
   }
@@ -234,7 +219,7 @@ export class StripeStandIn extends StripeIntents {
    * A new PaymentIntent; with `confirm=true` (an off-session autopay charge: `customer`, `payment_method`,
    * `off_session`) it is charged at once, as Stripe does: the answer is the intent, or the card's 402.
    */
-  private async createIntent(params: Record<string, unknown>): Promise<Answer> {
+  private async createIntent(params: Record<string, unknown>, request: EventRequest): Promise<Answer> {
     const customer = typeof params.customer === 'string' ? params.customer : null;
     const method = typeof params.payment_method === 'string' ? params.payment_method : undefined;
     if (params.confirm !== 'true') return this.create(params);
@@ -250,20 +235,32 @@ export class StripeStandIn extends StripeIntents {
     const { payment_method: _, ...confirmParams } = params;
     return this.announced(
       this.confirm((created.answer as StandInIntent).id, { ...confirmParams, payment_method: method }),
+      request,
     );
   }
 
   /** Stripe announces a cancellation (`payment_intent.canceled`); the stand-in does so before answering. */
-  private async announcedCancel(canceled: ReturnType<StripeIntents['cancel']>): Promise<Answer> {
-    if (canceled.canceled) await this.send(this.event('payment_intent.canceled', canceled.canceled));
+  private async announcedCancel(
+    canceled: ReturnType<StripeIntents['cancel']>,
+    request: EventRequest,
+  ): Promise<Answer> {
+    if (canceled.canceled) await this.send(this.event('payment_intent.canceled', canceled.canceled, request));
     return canceled;
   }
 
   /** Stripe announces what a confirmation did; the stand-in does so before answering, so the payer sees it booked. */
-  private async announced(confirmed: ReturnType<StripeIntents['confirm']>): Promise<Answer> {
-    if (confirmed.paid) await this.send(this.event('payment_intent.succeeded', confirmed.paid));
-    if (confirmed.declined) await this.send(this.event('payment_intent.payment_failed', confirmed.declined));
+  private async announced(
+    confirmed: ReturnType<StripeIntents['confirm']>,
+    request: EventRequest,
+  ): Promise<Answer> {
+    if (confirmed.paid) await this.send(this.event('payment_intent.succeeded', confirmed.paid, request));
+    if (confirmed.declined)
+      await this.send(this.event('payment_intent.payment_failed', confirmed.declined, request));
     return confirmed;
+  }
+
+  protected override paymentMethodObject(paymentMethod: string) {
+    return this.setups.paymentMethodOf(paymentMethod) ?? super.paymentMethodObject(paymentMethod);
   }
 
   /** Saved PaymentMethods charge as the test card they were made from. */
@@ -273,15 +270,15 @@ export class StripeStandIn extends StripeIntents {
 
   /** A saved PaymentMethod pays only an intent of its own Customer, as Stripe requires. */
   protected override refusesMethod(intent: StandInIntent, paymentMethod: string) {
-    return this.setups.refusesMethodOf(intent.customer, paymentMethod);
+    return this.setups.refusesMethodOf(idOf(intent.customer), paymentMethod);
   }
 }
 
-function send(res: ServerResponse, answer: Answer, idempotencyKey?: string, seq = 0): void {
+function send(res: ServerResponse, answer: Answer, request: EventRequest): void {
   res.writeHead(answer.status, {
     'content-type': 'application/json',
-    'request-id': `req_local_${seq}`,
-    ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    'request-id': request.id ?? '',
+    ...(request.idempotency_key ? { 'idempotency-key': request.idempotency_key } : {}),
     ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
   });
   res.end(`${JSON.stringify(answer.answer)}\n`);

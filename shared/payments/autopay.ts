@@ -19,8 +19,9 @@ export interface AutopayCharge {
   /** ISO 4217, any case: the site currency. */
   currency: string;
   /**
-   * Where a payer would come back to after a redirect (the site's payment page). Stripe refuses to confirm an
-   * intent with automatic payment methods (the payment page's) without one, even off-session with a saved card.
+   * Where a payer would come back to after a redirect (the site's payment page): sent only with an intent made
+   * before intents ruled redirects out (stripe-api.ts), which Stripe refuses to confirm without one, even
+   * off-session with a saved card (https://docs.stripe.com/api/payment_intents/confirm#confirm_payment_intent-return_url).
    */
   returnUrl: string;
 }
@@ -36,7 +37,9 @@ export type AutopayOutcome =
    * Not charged: nothing is due any more (paid or closed since the run read it), or a payment of the invoice's
    * intent is under way or went through (the tenant paid on the payment page first).
    */
-  | { outcome: 'notCharged'; reason: 'nothingDue' | 'paymentUnderWay'; paymentIntentId?: string };
+  | { outcome: 'notCharged'; reason: 'nothingDue' | 'paymentUnderWay'; paymentIntentId?: string }
+  /** Not charged: the amount due is below the card minimum, which Stripe refuses to charge (tell the tenant). */
+  | { outcome: 'belowCardMinimum'; error: string };
 
 /** Stripe could not be asked (unreachable, 5xx, a refusal that is not the card's): try again on a later run. */
 export class AutopayUnavailable extends AppError {
@@ -110,11 +113,22 @@ export async function chargeAutopay(charge: AutopayCharge, now = new Date()): Pr
   const result =
     found.state === 'notPayable'
       ? ({ outcome: 'notCharged', reason: 'nothingDue' } as const)
-      : found.state === 'underWay'
-        ? underWay(found.intent, charge)
-        : await confirmOffSession(found.intent, charge);
+      : found.state === 'belowMinimum'
+        ? belowMinimum(found.amountCents, found.minimumCents, charge.currency)
+        : found.state === 'underWay'
+          ? underWay(found.intent, charge)
+          : await confirmOffSession(found.intent, charge);
   log('info', 'autopay charge', { invoiceId: charge.invoiceId, outcome: result.outcome });
   return result;
+}
+
+/** Why autopay did not charge an amount below the card minimum, in the tenant's words. */
+function belowMinimum(amountCents: number, minimumCents: number, currency: string): AutopayOutcome {
+  const amount = (cents: number) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  return {
+    outcome: 'belowCardMinimum',
+    error: `Not charged: the amount due, ${amount(amountCents)}, is below the card minimum of ${amount(minimumCents)}; please pay it another way.`,
+  };
 }
 
 /**
@@ -143,7 +157,11 @@ async function confirmOffSession(intent: StripeIntent, charge: AutopayCharge): P
       await client.paymentIntents.update(intent.id, { customer: charge.stripeCustomerId });
     const confirmed = await client.paymentIntents.confirm(
       intent.id,
-      { payment_method: charge.paymentMethodId, off_session: true, return_url: charge.returnUrl },
+      {
+        payment_method: charge.paymentMethodId,
+        off_session: true,
+        ...(intent.mayRedirect ? { return_url: charge.returnUrl } : {}),
+      },
       { idempotencyKey: autopayIdempotencyKey(intent.id, charge.paymentMethodId) },
     );
     return outcomeOf(confirmed, answeredAnew(confirmed));

@@ -19,6 +19,7 @@ import { readHeader } from '../data/money-documents-repo.js';
 import { getIntent, latestIntentOf, rememberIntent } from '../data/payment-intents-repo.js';
 import { amountDueCents } from '../domain/money-document/figures.js';
 import type { InvoiceRecord } from '../domain/money-document/record.js';
+import { cardMinimumCents } from '../domain/payments/card-minimum.js';
 import { isOpenIntent, isPayable, nextIntentStep } from '../domain/payments/card-payment.js';
 import { Conflict } from '../errors.js';
 import { log } from '../log.js';
@@ -47,7 +48,12 @@ export type InvoiceIntent =
   /** A payment of the invoice's intent is processing, or succeeded and is not booked yet: none is made. */
   | { state: 'underWay'; status: 'processing' | 'succeeded'; intent: StripeIntent }
   /** The invoice takes no payment now (paid, closed, nothing due; undefined: no such invoice). */
-  | { state: 'notPayable'; invoice: InvoiceRecord | undefined };
+  | { state: 'notPayable'; invoice: InvoiceRecord | undefined }
+  /**
+   * The amount due is below the smallest card charge of the currency (card-minimum.ts): Stripe would refuse the
+   * intent (`amount_too_small`), so none is asked for; an open one for an older amount is cancelled.
+   */
+  | { state: 'belowMinimum'; amountCents: number; minimumCents: number };
 
 /** Rounds of read, decide, write before giving up (each lost round means another caller's intent landed). */
 const ROUNDS = 4;
@@ -81,6 +87,9 @@ async function oneRound(request: IntentRequest, now: Date): Promise<InvoiceInten
     // It was paid (or went into processing) before Stripe could cancel it: decide again from what it is now.
     if (after && after.status !== 'canceled') return undefined;
   }
+  const minimumCents = cardMinimumCents(request.currency);
+  if (minimumCents !== undefined && amountCents < minimumCents)
+    return { state: 'belowMinimum', amountCents, minimumCents };
   const made = await createPaymentIntent({
     invoiceId,
     amountCents,

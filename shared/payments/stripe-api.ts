@@ -80,6 +80,8 @@ export interface StripeIntent {
   customer: string | null;
   /** The method it was last confirmed with (autopay tells its own charge from the payer's by it). */
   paymentMethod: string | null;
+  /** Whether a confirmation may redirect the payer, so Stripe wants a `return_url` (intents made before `never`). */
+  mayRedirect: boolean;
 }
 
 function intentOf(intent: Stripe.PaymentIntent): StripeIntent {
@@ -94,6 +96,9 @@ function intentOf(intent: Stripe.PaymentIntent): StripeIntent {
     customer: typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null),
     paymentMethod:
       typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null),
+    mayRedirect:
+      intent.automatic_payment_methods?.enabled === true &&
+      intent.automatic_payment_methods.allow_redirects !== 'never',
   };
 }
 
@@ -125,7 +130,9 @@ export const createPaymentIntent = (intent: NewIntent): Promise<StripeIntent> =>
         currency: intent.currency.toLowerCase(),
         description: `Invoice ${intent.invoiceId}`,
         metadata: intent.metadata,
-        automatic_payment_methods: { enabled: true },
+        // No redirect-based methods (https://docs.stripe.com/api/payment_intents/create#create_payment_intent-automatic_payment_methods-allow_redirects):
+        // a confirmation then needs no `return_url`, so autopay's off-session one is never refused for it.
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         ...(intent.receiptEmail ? { receipt_email: intent.receiptEmail } : {}),
         ...(intent.customer ? { customer: intent.customer } : {}),
       }),

@@ -182,13 +182,21 @@ export async function expectBooksWhole(invoiceIds: readonly number[]): Promise<v
   }
 }
 
-/** Confirms a SetupIntent at the stand-in as Stripe.js would from the tenant's page (its client secret). */
+/**
+ * Confirms a SetupIntent at the stand-in as Stripe.js would from the tenant's page: the publishable key, its
+ * client secret and where to come back after a redirect (Stripe wants one while its methods may redirect).
+ */
 export async function confirmSetup(stripe: StripeStandIn, clientSecret: string, card: string) {
   const id = clientSecret.split('_secret_')[0];
   const res = await fetch(`${stripe.url}/v1/setup_intents/${id}/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_secret: clientSecret, payment_method: card }),
+    body: new URLSearchParams({
+      key: 'pk_test_local_stand_in',
+      client_secret: clientSecret,
+      payment_method: card,
+      return_url: 'https://site.example/portal',
+    }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

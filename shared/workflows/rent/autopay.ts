@@ -4,7 +4,8 @@
  * (shared/payments/autopay.ts: the invoice's one open PaymentIntent, the payment page's if the tenant opened
  * it, confirmed under Stripe's idempotency key per intent and method; and the watch's `autopayTried`, set in
  * the same transaction as what followed). The webhook settles a success like any card payment. A decline posts
- * nothing and is announced as `payment.failed` (the tenant is mailed); an invoice the tenant paid (or is
+ * nothing and is announced as `payment.failed` (the tenant is mailed), and so is an amount due below the card
+ * minimum, which Stripe refuses to charge (not charged, told once); an invoice the tenant paid (or is
  * paying) on the page meanwhile is not charged; Stripe unreachable leaves the invoice for the next run.
  */
 
@@ -25,6 +26,7 @@ import type { ChargeContext } from './charges.js';
 
 export interface AutopayTried {
   invoiceId: number;
+  /** `failed` also when not charged because the amount due is below the card minimum (the mail says which). */
   outcome: 'succeeded' | 'processing' | 'failed';
 }
 
@@ -118,8 +120,9 @@ async function chargeAndRecord(
 ): Promise<AutopayTried['outcome'] | undefined> {
   const result = await charge(rent, currency, returnUrl, ctx);
   if (!result) return undefined;
+  // Announced once (with the try, in one transaction): a decline, or an amount no card can be charged.
   const failure =
-    result !== 'off' && result.outcome === 'failed'
+    result !== 'off' && (result.outcome === 'failed' || result.outcome === 'belowCardMinimum')
       ? await failureParts(rent.invoiceId, result.error, ctx)
       : [];
   let recorded = true;
@@ -133,6 +136,7 @@ async function chargeAndRecord(
   }
   // Not charged (paid meanwhile, or the tenant's own payment under way): tried, but no charge of autopay's.
   if (result === 'off' || result.outcome === 'notCharged') return undefined;
-  if (result.outcome === 'failed') return recorded ? 'failed' : undefined;
+  if (result.outcome === 'failed' || result.outcome === 'belowCardMinimum')
+    return recorded ? 'failed' : undefined;
   return result.chargedHere ? result.outcome : undefined;
 }

@@ -1,0 +1,297 @@
+/**
+ * The Stripe contract suite: the payment, refund, SetupIntent and autopay calls the code makes, through the real
+ * `stripe` SDK, checked for what Stripe answers. In `npm test` it runs against the local stand-in
+ * (infra/local/stripe-stand-in.ts); with `STRIPE_TEST_SECRET_KEY` set to a Stripe test-mode secret key it runs
+ * the same scenarios against that Stripe account (README "Stripe contract suite"), so anyone with a test key can
+ * prove the stand-in right. Only what Stripe documents is asserted (ids and messages that differ between
+ * accounts are not); the few stand-in-only checks (its webhook events) are skipped against Stripe.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_STRIPE } from '../infra/local/stripe-local-env.js';
+import { type StripeStandIn, startStripeStandIn } from '../infra/local/stripe-stand-in.js';
+
+const realKey = process.env.STRIPE_TEST_SECRET_KEY;
+if (realKey && !realKey.startsWith('sk_test_'))
+  throw new Error(
+    'STRIPE_TEST_SECRET_KEY must be a test-mode secret key (sk_test_…): the suite makes charges',
+  );
+const againstStripe = realKey !== undefined && realKey !== '';
+const standInOnly = it.skipIf(againstStripe);
+
+let standIn: StripeStandIn | undefined;
+let sdk: Stripe;
+/** Events the stand-in sent to its webhook (none against Stripe: no endpoint is registered). */
+const events: Stripe.EventBase[] = [];
+const hook = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    events.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Stripe.EventBase);
+    res.end('{}');
+  });
+});
+
+beforeAll(async () => {
+  if (againstStripe) {
+    sdk = new Stripe(realKey, { maxNetworkRetries: 1 });
+    return;
+  }
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+  const { port } = hook.address() as AddressInfo;
+  standIn = await startStripeStandIn({ url: `http://127.0.0.1:${port}/`, secret: 'whsec_contract' });
+  const url = new URL(standIn.url);
+  sdk = new Stripe(LOCAL_STRIPE.secretKey, {
+    host: url.hostname,
+    port: url.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+});
+
+afterAll(async () => {
+  await standIn?.stop();
+  if (hook.listening) {
+    hook.closeAllConnections();
+    await new Promise<void>((resolve) => hook.close(() => resolve()));
+  }
+});
+
+async function refusal(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
+  try {
+    await call;
+  } catch (error) {
+    return error as Stripe.errors.StripeError;
+  }
+  throw new Error('Stripe answered instead of refusing');
+}
+
+/** An invoice's intent as the payment script makes it (shared/payments/stripe-api.ts createPaymentIntent). */
+const invoiceIntent = (amount: number, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) =>
+  sdk.paymentIntents.create({
+    amount,
+    currency: 'usd',
+    description: 'Invoice contract',
+    metadata: { invoiceId: '1', contract: 'true' },
+    automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+    ...extra,
+  });
+
+describe('payments (the payment script and the page)', () => {
+  it('an intent is made, answered again, updated, confirmed with a card, and then refuses another confirm or cancel', async () => {
+    const made = await invoiceIntent(5_000, { receipt_email: 'payer@example.test' });
+    expect(made).toMatchObject({
+      object: 'payment_intent',
+      amount: 5_000,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      metadata: { invoiceId: '1' },
+      livemode: false,
+    });
+    expect(made.client_secret).toMatch(new RegExp(`^${made.id}_secret_`));
+    expect((await sdk.paymentIntents.retrieve(made.id)).id).toBe(made.id);
+    const updated = await sdk.paymentIntents.update(made.id, { receipt_email: 'other@example.test' });
+    expect(updated.receipt_email).toBe('other@example.test');
+    const paid = await sdk.paymentIntents.confirm(made.id, { payment_method: 'pm_card_visa' });
+    expect(paid).toMatchObject({ status: 'succeeded', amount_received: 5_000 });
+    expect(paid.latest_charge).toEqual(expect.any(String));
+    expect(
+      await refusal(sdk.paymentIntents.confirm(made.id, { payment_method: 'pm_card_visa' })),
+    ).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+    expect(
+      await refusal(sdk.paymentIntents.cancel(made.id, { cancellation_reason: 'abandoned' })),
+    ).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+  });
+
+  it('an open intent is cancelled with its reason', async () => {
+    const made = await invoiceIntent(2_500);
+    const canceled = await sdk.paymentIntents.cancel(made.id, { cancellation_reason: 'abandoned' });
+    expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(canceled.canceled_at).toEqual(expect.any(Number));
+  });
+
+  it('a declined card: 402 card_declined with a decline_code, the card detached from the intent', async () => {
+    const made = await invoiceIntent(5_000);
+    const declined = await refusal(
+      sdk.paymentIntents.confirm(made.id, { payment_method: 'pm_card_chargeDeclined' }),
+    );
+    expect(declined).toMatchObject({
+      type: 'StripeCardError',
+      statusCode: 402,
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+    });
+    expect(declined.doc_url).toContain('card-declined');
+    const after = await sdk.paymentIntents.retrieve(made.id);
+    expect(after).toMatchObject({ status: 'requires_payment_method', payment_method: null });
+    expect(after.last_payment_error).toMatchObject({
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      payment_method: { object: 'payment_method', card: { last4: '0002' } },
+    });
+  });
+
+  it('refuses an amount below the card minimum (USD 0.50), an unknown parameter, a missing return_url', async () => {
+    expect(await refusal(invoiceIntent(30))).toMatchObject({
+      statusCode: 400,
+      code: 'amount_too_small',
+      param: 'amount',
+    });
+    expect((await invoiceIntent(50)).amount).toBe(50);
+    const unknown = await refusal(
+      invoiceIntent(5_000, { colour: 'red' } as Partial<Stripe.PaymentIntentCreateParams>),
+    );
+    expect(unknown).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'colour' });
+    expect(unknown.doc_url).toContain('parameter-unknown');
+    // Automatic payment methods that may redirect: a confirm needs somewhere to come back to.
+    const redirects = await invoiceIntent(5_000, { automatic_payment_methods: { enabled: true } });
+    const noReturn = await refusal(
+      sdk.paymentIntents.confirm(redirects.id, { payment_method: 'pm_card_visa' }),
+    );
+    expect(noReturn.statusCode).toBe(400);
+    expect(noReturn.message).toContain('return_url');
+    const withReturn = await sdk.paymentIntents.confirm(redirects.id, {
+      payment_method: 'pm_card_visa',
+      return_url: 'https://site.example/pay',
+    });
+    expect(withReturn.status).toBe('succeeded');
+  });
+
+  standInOnly(
+    'each confirmation is announced with the request that caused it and the pinned API version',
+    async () => {
+      const made = await invoiceIntent(5_000);
+      events.length = 0;
+      const paid = await sdk.paymentIntents.confirm(made.id, { payment_method: 'pm_card_visa' });
+      const succeeded = events.find((e) => e.type === 'payment_intent.succeeded');
+      expect(succeeded).toMatchObject({
+        api_version: Stripe.API_VERSION,
+        request: { id: paid.lastResponse.requestId },
+        data: { object: { id: made.id, status: 'succeeded' } },
+      });
+    },
+  );
+});
+
+describe('refunds (staff, in Stripe; the webhook books them)', () => {
+  it('refunds part of a payment, then the rest, and refuses more', async () => {
+    const made = await invoiceIntent(5_000);
+    await sdk.paymentIntents.confirm(made.id, { payment_method: 'pm_card_visa' });
+    const part = await sdk.refunds.create({ payment_intent: made.id, amount: 2_000 });
+    expect(part).toMatchObject({
+      object: 'refund',
+      amount: 2_000,
+      currency: 'usd',
+      payment_intent: made.id,
+      status: 'succeeded',
+    });
+    const rest = await sdk.refunds.create({ payment_intent: made.id, reason: 'requested_by_customer' });
+    expect(rest).toMatchObject({ amount: 3_000, reason: 'requested_by_customer' });
+    expect(await refusal(sdk.refunds.create({ payment_intent: made.id, amount: 100 }))).toMatchObject({
+      statusCode: 400,
+      code: 'charge_already_refunded',
+    });
+  });
+
+  standInOnly('each refund is announced as charge.refunded with the amount refunded so far', async () => {
+    const made = await invoiceIntent(5_000);
+    await sdk.paymentIntents.confirm(made.id, { payment_method: 'pm_card_visa' });
+    events.length = 0;
+    await sdk.refunds.create({ payment_intent: made.id, amount: 1_000 });
+    await sdk.refunds.create({ payment_intent: made.id, amount: 500 });
+    const refunded = events.filter((e) => e.type === 'charge.refunded').map((e) => e.data.object);
+    expect(refunded).toMatchObject([
+      { object: 'charge', payment_intent: made.id, amount_refunded: 1_000, refunded: false },
+      { object: 'charge', payment_intent: made.id, amount_refunded: 1_500, refunded: false },
+    ]);
+  });
+});
+
+describe('autopay (the tenant saves a card, the rent run charges it off-session)', () => {
+  /** A tenant's Customer with a card saved through a SetupIntent, as the portal and the tenant's page do it. */
+  async function savedCard(card: string) {
+    const customer = await sdk.customers.create({
+      description: 'Tenant contract',
+      metadata: { tenantId: '1' },
+    });
+    const setup = await sdk.setupIntents.create({
+      customer: customer.id,
+      usage: 'off_session',
+      automatic_payment_methods: { enabled: true },
+      metadata: { tenantId: '1' },
+    });
+    expect(setup).toMatchObject({ object: 'setup_intent', status: 'requires_payment_method' });
+    const confirmed = await sdk.setupIntents.confirm(setup.id, {
+      payment_method: card,
+      return_url: 'https://site.example/portal',
+    });
+    expect(confirmed.status).toBe('succeeded');
+    const methodId = typeof confirmed.payment_method === 'string' ? confirmed.payment_method : '';
+    return { customer: customer.id, method: await sdk.paymentMethods.retrieve(methodId) };
+  }
+
+  it('saves a card on the tenant’s Customer and charges it off-session with no return_url', async () => {
+    const { customer, method } = await savedCard('pm_card_visa');
+    expect(method).toMatchObject({ object: 'payment_method', type: 'card', customer });
+    expect(method.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    const made = await invoiceIntent(90_000, { customer, metadata: { invoiceId: '2', autopay: 'true' } });
+    const charged = await sdk.paymentIntents.confirm(
+      made.id,
+      { payment_method: method.id, off_session: true },
+      { idempotencyKey: `autopay-${made.id}-${method.id}` },
+    );
+    expect(charged).toMatchObject({
+      status: 'succeeded',
+      amount_received: 90_000,
+      payment_method: method.id,
+    });
+    // The run repeated: Stripe answers the first answer again, no second charge.
+    const again = await sdk.paymentIntents.confirm(
+      made.id,
+      { payment_method: method.id, off_session: true },
+      { idempotencyKey: `autopay-${made.id}-${method.id}` },
+    );
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(again.amount_received).toBe(90_000);
+  });
+
+  it('a page intent taken over: given the tenant’s Customer, then charged', async () => {
+    const { customer, method } = await savedCard('pm_card_visa');
+    const page = await invoiceIntent(1_000);
+    await sdk.paymentIntents.update(page.id, { customer });
+    const charged = await sdk.paymentIntents.confirm(page.id, {
+      payment_method: method.id,
+      off_session: true,
+    });
+    expect(charged.status).toBe('succeeded');
+  });
+
+  it('a saved card declined when charged: card_declined, nothing received', async () => {
+    const { customer, method } = await savedCard('pm_card_chargeCustomerFail');
+    const made = await invoiceIntent(90_000, { customer });
+    const declined = await refusal(
+      sdk.paymentIntents.confirm(made.id, { payment_method: method.id, off_session: true }),
+    );
+    expect(declined).toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined' });
+    expect((await sdk.paymentIntents.retrieve(made.id)).amount_received).toBe(0);
+  });
+
+  it('a card declined when set up is not saved', async () => {
+    const customer = await sdk.customers.create({ description: 'Tenant contract' });
+    const setup = await sdk.setupIntents.create({
+      customer: customer.id,
+      usage: 'off_session',
+      automatic_payment_methods: { enabled: true },
+    });
+    const declined = await refusal(
+      sdk.setupIntents.confirm(setup.id, {
+        payment_method: 'pm_card_chargeDeclined',
+        return_url: 'https://site.example/portal',
+      }),
+    );
+    expect(declined).toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined' });
+  });
+});
