@@ -972,8 +972,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether autopay is on, and the saved method’s brand and last 4 digits
-         * @description Whether autopay is on, and the saved method’s brand and last 4 digits. Tenant session required.
+         * Whether autopay is on, the saved method’s brand and last 4 digits, and what it will and will not charge
+         * @description Autopay charges each rent invoice once, on its due date, while it is on. It does not charge rent that fell due while it was off, late fees, deposits or other invoices: `willNotCharge` lists the open ones, each with its `paymentUrl`; `willCharge` the open rent it will charge. Tenant session required.
          */
         get: operations["tenantPortal.autopay"];
         put?: never;
@@ -6887,6 +6887,19 @@ export interface operations {
                         brand: string | null;
                         last4: string | null;
                         since: string | null;
+                        willCharge: {
+                            invoiceId: number;
+                            title: string;
+                            dueDate: string;
+                            amountDue: number;
+                        }[];
+                        willNotCharge: {
+                            invoiceId: number;
+                            title: string;
+                            dueDate: string;
+                            amountDue: number;
+                            paymentUrl: string | null;
+                        }[];
                     };
                 };
             };
@@ -7051,6 +7064,19 @@ export interface operations {
                         brand: string | null;
                         last4: string | null;
                         since: string | null;
+                        willCharge: {
+                            invoiceId: number;
+                            title: string;
+                            dueDate: string;
+                            amountDue: number;
+                        }[];
+                        willNotCharge: {
+                            invoiceId: number;
+                            title: string;
+                            dueDate: string;
+                            amountDue: number;
+                            paymentUrl: string | null;
+                        }[];
                     };
                 };
             };
@@ -13117,7 +13143,7 @@ export interface operations {
                         ownerStatementDay: number;
                         managementFeePercent: number;
                         reminderDaysBefore: number;
-                        messagesOff: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                        messagesOff: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "autopayOn" | "rentReminder")[];
                         registrationsPerIpPerHour: number;
                         bookingsPerIpPerHour: number;
                         contactMessagesPerIpPerDay: number;
@@ -13229,7 +13255,7 @@ export interface operations {
                     ownerStatementDay?: number | string;
                     managementFeePercent?: number | string;
                     reminderDaysBefore?: number | string;
-                    messagesOff?: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                    messagesOff?: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "autopayOn" | "rentReminder")[];
                     registrationsPerIpPerHour?: number | string;
                     bookingsPerIpPerHour?: number | string;
                     contactMessagesPerIpPerDay?: number | string;
@@ -13300,7 +13326,7 @@ export interface operations {
                             ownerStatementDay: number;
                             managementFeePercent: number;
                             reminderDaysBefore: number;
-                            messagesOff: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder")[];
+                            messagesOff: ("bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "autopayOn" | "rentReminder")[];
                             registrationsPerIpPerHour: number;
                             bookingsPerIpPerHour: number;
                             contactMessagesPerIpPerDay: number;
@@ -20336,7 +20362,7 @@ export interface operations {
         parameters: {
             query?: {
                 to?: string;
-                template?: "bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder";
+                template?: "bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "autopayOn" | "rentReminder";
                 recordType?: string;
                 recordId?: string;
                 status?: "pending" | "sent" | "failed" | "skipped";
@@ -20363,7 +20389,7 @@ export interface operations {
                              * @description The template (filter `template`)
                              * @enum {string}
                              */
-                            kind: "bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "rentReminder";
+                            kind: "bookingConfirmation" | "bookingPaid" | "holdExpired" | "paymentReceipt" | "cancellation" | "preArrival" | "ownerStatement" | "applicationDecision" | "invoiceIssued" | "lateFeePosted" | "autopayFailed" | "autopayOn" | "rentReminder";
                             /** @description The recipient’s address */
                             to: string;
                             /** @description What it is about: reservation, payment, landlord */
