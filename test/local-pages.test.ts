@@ -7,7 +7,7 @@ import { API_URL } from './support/client.js';
 
 describe('the local pages', () => {
   it('answer HEAD like GET, without a body', async () => {
-    for (const path of ['/', '/docs', '/docs/', '/openapi.json', '/pay']) {
+    for (const path of ['/', '/docs', '/docs/', '/openapi.json', '/pay', '/autopay']) {
       const get = await fetch(new URL(path, API_URL));
       const head = await fetch(new URL(path, API_URL), { method: 'HEAD' });
       expect(head.status, path).toBe(200);

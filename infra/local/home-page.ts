@@ -49,6 +49,11 @@ export function homePage({ baseUrl, mailUrl, demoStore }: HomePageOptions): stri
     ['/openapi.json', 'OpenAPI document', 'generated from the route registry'],
     [`${mailUrl}/`, 'Mail page', 'the e-mail the API sent (local SES); JSON at /store'],
     [api, 'A first call', 'the vacation rental list'],
+    [
+      '/autopay',
+      'Autopay',
+      'a tenant saves a test card for autopay and sees what it will and will not charge',
+    ],
   ]
     .map(([href = '', label = '', what = '']) => `<li><a href="${e(href)}">${e(label)}</a> — ${e(what)}</li>`)
     .join('');
