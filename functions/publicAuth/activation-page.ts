@@ -168,7 +168,7 @@ function page(title: string, content: string): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1b1f24}h1{font-size:1.5rem}a{color:#0b5cad}</style>
-</head><body><h1>${escapeHtml(title)}</h1>${content}</body></html>
+</head><body><main><h1>${escapeHtml(title)}</h1>${content}</main></body></html>
 `;
 }
 
