@@ -271,7 +271,7 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
       await page.getByText(sentence).waitFor();
       // Nothing else on the page but the title, that sentence and the local runtime's note.
       const shown = await page
-        .locator('body > *:not(script)')
+        .locator('body > main > *')
         .evaluateAll((nodes) =>
           nodes
             .filter((n) => (n as unknown as { checkVisibility(): boolean }).checkVisibility())

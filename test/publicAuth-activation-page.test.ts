@@ -1,5 +1,6 @@
 /** The activation link as a person opens it (functions/publicAuth/activation-page.ts, docs/tenants.md). */
 import { describe, expect, it } from 'vitest';
+import { INCOMPLETE_LINK } from '../functions/publicAuth/activation-page.js';
 import { adminSession, uniqueEmail } from './support/builders.js';
 import { API_URL, Client, latestMailTo } from './support/client.js';
 
@@ -51,7 +52,8 @@ describe('the activation link in a browser', () => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.text).toContain('Your account is active');
     expect(res.text).toContain('Welcome, Pia &lt;b&gt;.');
-    expect(res.text).toMatch(/<a href="http[^"]+">Go to /);
+    // The site's address is not set in the fixture: the link is this runtime's home page, on its own port.
+    expect(res.text).toContain(`<a href="${new URL('/', API_URL).href}">Go to Test Rentals</a>`);
     const me = await browser.get(`${AUTH}/me.json`);
     expect(me.status).toBe(200);
     expect(me.body.tenantEmail).toBe(email);
@@ -68,6 +70,9 @@ describe('the activation link in a browser', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.text).toContain('This activation link cannot be used');
+    // One plain sentence, not the validator's list of fields.
+    expect(res.text).toContain(INCOMPLETE_LINK);
+    expect(res.text).not.toMatch(/Invalid query|hash:/);
   });
 
   it('keeps the spec JSON for clients that do not ask for HTML', async () => {
@@ -111,6 +116,28 @@ describe('the activation link in a browser', () => {
       expect(res.body.success).toBe(true);
     } finally {
       await admin.put(SETTINGS, { tenantActivationPageUrl: '' });
+    }
+  });
+
+  it('names the business as the pages do: the site name, not the legal name', async () => {
+    const admin = await adminSession('super');
+    expect((await admin.put(SETTINGS, { businessName: 'Test Rentals LLC' })).status).toBe(200);
+    try {
+      const email = uniqueEmail('name');
+      const res = await new Client().post(`${AUTH}/register.json`, {
+        tenantFirstName: 'Nina',
+        tenantLastName: 'Name',
+        tenantEmail: email,
+        password: 'a-good-password',
+        password2: 'a-good-password',
+      });
+      expect(res.status).toBe(200);
+      const mail = await latestMailTo(email);
+      expect(mail.body.text).toContain('Test Rentals');
+      expect(mail.body.text).not.toContain('Test Rentals LLC');
+      expect(mail.body.html).not.toContain('Test Rentals LLC');
+    } finally {
+      await admin.put(SETTINGS, { businessName: '' });
     }
   });
 });

@@ -13,7 +13,7 @@ import type { StripeStandIn } from '../infra/local/stripe-stand-in.js';
 import { addDays } from '../shared/domain/dates.js';
 import { lateFeeTerms } from '../shared/domain/rent/late-fee-rules.js';
 import { createLtrProperty, signedInTenant } from './support/builders.js';
-import { type Client, signedIn } from './support/client.js';
+import { type Client, latestMailTo, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp } from './support/jobs.js';
 import {
@@ -300,6 +300,76 @@ describe('autopay in the rent run', () => {
     await jobsCaughtUp();
     expect((await rentInvoice(tenant.tenantId)).status).toBe(1);
     expect((await run(today)).autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([]);
+  });
+
+  it('turned on while rent is overdue: the portal and the mail say what it will and will not charge, and the run does so', async () => {
+    const { tenant, client } = await signedInTenant();
+    tenantIds.push(tenant.tenantId);
+    // Rent due yesterday, issued by a back-dated run; today's run finds it due while autopay is off and posts
+    // its late fee. Another lease's rent is issued today, due in 5 days.
+    await leaseOf(tenant.tenantId, 910_006, {
+      start: addDays(today, -1),
+      graceDays: 0,
+      flatCents: 2_500,
+      issueDaysBefore: 14,
+    });
+    await leaseOf(tenant.tenantId, 910_007, { start: addDays(today, 5), issueDaysBefore: 14 });
+    await run(addDays(today, -2), today);
+    const offRun = await run(today);
+    const invoices = await invoicesOf(tenant.tenantId);
+    const overdue = invoices.find((i) => i.description === 'RENT' && i.dueDate === addDays(today, -1));
+    const lateFee = invoices.find((i) => i.description === 'ADJUSTMENT');
+    const upcoming = invoices.find((i) => i.description === 'RENT' && i.dueDate === addDays(today, 5));
+    if (!overdue || !lateFee || !upcoming)
+      throw new Error(`not the invoices expected: ${JSON.stringify(invoices)}`);
+    expect(offRun.autopay.filter((a) => invoices.some((i) => i.invoiceId === a.invoiceId))).toEqual([]);
+    await jobsCaughtUp();
+
+    await autopayOn(stripe, client);
+    const answer = await client.get<{
+      enabled: boolean;
+      willCharge: { invoiceId: number; title: string; dueDate: string; amountDue: number }[];
+      willNotCharge: { invoiceId: number; title: string; amountDue: number; paymentUrl: string | null }[];
+    }>('/API/tenantPortal/V1/autopay.json');
+    expect(answer.status).toBe(200);
+    expect(answer.body.enabled).toBe(true);
+    expect(answer.body.willCharge).toEqual([
+      {
+        invoiceId: upcoming.invoiceId,
+        title: expect.stringMatching(/^Rent for /),
+        dueDate: upcoming.dueDate,
+        amountDue: expect.any(Number),
+      },
+    ]);
+    expect(answer.body.willNotCharge.map((i) => i.invoiceId)).toEqual([overdue.invoiceId, lateFee.invoiceId]);
+    expect(answer.body.willNotCharge[1]?.amountDue).toBe(25);
+    expect(answer.body.willNotCharge.map((i) => i.title)).toEqual([
+      expect.stringMatching(/^Rent for /),
+      expect.stringMatching(/^Late fee for /),
+    ]);
+    for (const line of answer.body.willNotCharge) {
+      const link = new URL(String(line.paymentUrl));
+      expect(link.searchParams.get('invoiceId')).toBe(String(line.invoiceId));
+      expect(link.searchParams.get('token')).toMatch(/.{20,}/);
+    }
+
+    await jobsCaughtUp();
+    const mail = await latestMailTo(tenant.tenantEmail);
+    expect(mail.subject).toBe('Autopay is on: visa ending in 4242');
+    expect(mail.body.text).toContain('Autopay will not charge these');
+    for (const line of answer.body.willNotCharge) {
+      expect(mail.body.text).toContain(`invoice #${line.invoiceId}`);
+      expect(mail.body.text).toContain(`invoiceId=${line.invoiceId}&token=`);
+    }
+    expect(mail.body.text).toContain(`invoice #${upcoming.invoiceId}`);
+
+    // The run does what it said: the overdue rent and the fee are not charged.
+    const onRun = await run(today);
+    expect(onRun.autopay.filter((a) => [overdue.invoiceId, lateFee.invoiceId].includes(a.invoiceId))).toEqual(
+      [],
+    );
+    expect(intentsOf(overdue.invoiceId)).toEqual([]);
+    expect(intentsOf(lateFee.invoiceId)).toEqual([]);
   });
 
   it('leaves the books whole over every invoice of these tests', async () => {

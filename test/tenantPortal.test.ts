@@ -326,6 +326,9 @@ describe('tenant portal: autopay', () => {
       brand: null,
       last4: null,
       since: null,
+      // A tenant with no invoices: nothing to charge, nothing left to pay.
+      willCharge: [],
+      willNotCharge: [],
     });
 
     const setup = await autopayOn(stripe, client, 'pm_card_mastercard');

@@ -21,10 +21,11 @@ export async function tellStaffConsentNeeded(reason: string, now: Date): Promise
     const to = admins
       .filter((a) => String(a.adminRole) === SUPER_ADMIN_ROLE && a.adminEmail?.trim())
       .map((a) => String(a.adminEmail).trim());
-    const mail = accountingConsent(mailSiteOf(settings), {
+    const publicBaseUrl = requireEnv('PUBLIC_BASE_URL');
+    const mail = accountingConsent(mailSiteOf(settings, publicBaseUrl), {
       reason,
       since: now.toISOString(),
-      connectUrl: new URL('/API/accounting/oauth-start.php', requireEnv('PUBLIC_BASE_URL')).href,
+      connectUrl: new URL('/API/accounting/oauth-start.php', publicBaseUrl).href,
     });
     for (const address of to) await sendMail({ to: address, ...mail });
     log('info', 'accounting consent notice sent', { recipients: to.length });

@@ -10,6 +10,7 @@ import type { Change } from '../../shared/domain/change.js';
 import type { MessageKind } from '../../shared/domain/messages/kinds.js';
 import { changeIdOfCause } from '../../shared/domain/messages/record.js';
 import { applicationDecisionOf } from './compose-application.js';
+import { autopayOnOf } from './compose-autopay.js';
 import { bookingPaidOf } from './compose-booking-paid.js';
 import { autopayFailedOf, invoiceMailOf, rentReminderOf } from './compose-invoice.js';
 import { receiptOf, statementMailOf } from './compose-money.js';
@@ -57,6 +58,16 @@ const fromStayCause: Composer = async (cause, ctx) => {
   return stored ? preArrivalOf(stayOfRecord(stored.record), ctx) : undefined;
 };
 
+/** A kind mailed about the record of a change that announces no event (autopay on): its type and id. */
+const fromChangedRecord =
+  (compose: (recordId: string, ctx: MailContext) => Promise<Composed | undefined>): Composer =>
+  async (cause, ctx, known) => {
+    const changeId = changeIdOfCause(cause);
+    if (changeId === undefined) return undefined;
+    const change = known.change?.changeId === changeId ? known.change : await getChange(changeId);
+    return change ? compose(change.recordId, ctx) : undefined;
+  };
+
 /** `stmt_<landlord>_<YYYY-MM>` → that landlord's statement of that month. */
 const fromStatementCause: Composer = async (cause, ctx) => {
   const match = /^stmt_(\d+)_(\d{4}-\d{2})$/.exec(cause);
@@ -84,4 +95,5 @@ export const COMPOSERS: Readonly<Record<MessageKind, Composer>> = {
   autopayFailed: fromChange((invoice, ctx) =>
     autopayFailedOf(invoice, ctx, typeof invoice.autopayError === 'string' ? invoice.autopayError : ''),
   ),
+  autopayOn: fromChangedRecord(autopayOnOf),
 };

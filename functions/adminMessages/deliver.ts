@@ -5,6 +5,7 @@
  * the settings is recorded `skipped` and not sent. Every try is logged; a failed one as `message send failed`,
  * which the stack's alarm counts.
  */
+import { requireEnv } from '../../shared/config.js';
 import { claimTry, putNewMessage, recordTry } from '../../shared/data/mail-messages-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { mailSiteOf } from '../../shared/domain/messages/format.js';
@@ -25,7 +26,7 @@ export type Clock = () => Date;
 /** The settings every message of a batch is written with: one read per batch. */
 export async function mailContext(now: Date): Promise<MailContext> {
   const settings = await getSettings();
-  return { settings, site: mailSiteOf(settings), now };
+  return { settings, site: mailSiteOf(settings, requireEnv('PUBLIC_BASE_URL')), now };
 }
 
 const leaseFrom = (now: Date) => new Date(now.getTime() + ATTEMPT_LEASE_MS).toISOString();

@@ -10,7 +10,9 @@
  * frame gets a page that opens the link in a tab of its own instead.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { requireEnv } from '../../shared/config.js';
 import { escapeHtml } from '../../shared/domain/messages/layout.js';
+import { siteNameOf, siteUrlOf } from '../../shared/domain/settings.js';
 import { ACTIVATE_PATH } from './rules.js';
 
 type Event = APIGatewayProxyEvent;
@@ -69,21 +71,34 @@ async function renderAsPage(result: Result): Promise<Result> {
   // themselves are plain functions with unit tests.
   const { getSettings } = await import('../../shared/data/settings-repo.js');
   const settings = await getSettings().catch(() => undefined);
+  const siteUrl = settings ? siteUrlOf(settings, requireEnv('PUBLIC_BASE_URL')) : '';
   const site = {
-    name: settings?.siteName || 'the site',
-    url: settings?.installUrl && /^https?:\/\//i.test(settings.installUrl) ? settings.installUrl : undefined,
+    name: settings ? siteNameOf(settings) : 'the site',
+    url: /^https?:\/\//i.test(siteUrl) ? siteUrl : undefined,
   };
   const answer = parseJson(result.body);
   const ok = result.statusCode === 200 && answer?.success === true;
   const body = ok
     ? successPage(site, answer as SuccessAnswer)
-    : errorPage(site, result.statusCode, typeof answer?.detail === 'string' ? answer.detail : undefined);
+    : errorPage(site, result.statusCode, personDetail(answer));
   return withVary({
     ...result,
     headers: { ...result.headers, ...pageHeaders() },
     body,
   });
 }
+
+/**
+ * What the page may quote of a problem: the service's own sentence, never a validator's list of fields (a link
+ * cut short in a mail client answers `Invalid query: hash: …`, which says nothing to a person).
+ */
+function personDetail(answer: Record<string, unknown> | undefined): string | undefined {
+  if (Array.isArray(answer?.errors)) return INCOMPLETE_LINK;
+  return typeof answer?.detail === 'string' ? answer.detail : undefined;
+}
+
+export const INCOMPLETE_LINK =
+  'This activation link is incomplete: open it again from the e-mail, or copy the whole link into the address bar.';
 
 interface Site {
   name: string;
@@ -153,7 +168,7 @@ function page(title: string, content: string): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1b1f24}h1{font-size:1.5rem}a{color:#0b5cad}</style>
-</head><body><h1>${escapeHtml(title)}</h1>${content}</body></html>
+</head><body><main><h1>${escapeHtml(title)}</h1>${content}</main></body></html>
 `;
 }
 

@@ -106,7 +106,7 @@ async function sendActivationMail(tenant: tenants.TenantRecord, token: string, a
   const settings = await getSettings();
   const page = activationPageUrl(settings.tenantActivationPageUrl, baseUrl());
   const link = activationLink(page, tenant.tenantEmail, token, applyToLeaseId);
-  const mail = activation(mailSiteOf(settings), {
+  const mail = activation(mailSiteOf(settings, baseUrl()), {
     firstName: tenant.tenantFirstName,
     link,
     hours: ACTIVATION_TTL_SECONDS / 3600,

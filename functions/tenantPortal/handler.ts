@@ -23,7 +23,7 @@ export const handler = createHttpHandler('tenantPortal', [
   bind(routes.reservations, async ({ tenant, query }) => ({
     body: await service.reservations(tenant, query),
   })),
-  bind(routes.getAutopay, async ({ tenant }) => ({ body: await service.autopay(tenant) })),
+  bind(routes.getAutopay, async ({ tenant, now }) => ({ body: await service.autopay(tenant, now) })),
   bind(routes.setupAutopay, async ({ tenant, requestId, now }) => ({
     body: await service.setupAutopay(tenant, tenantActor(tenant, requestId), now),
   })),

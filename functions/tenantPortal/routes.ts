@@ -125,7 +125,10 @@ export const getAutopay = defineRoute({
   tags,
   method: 'GET',
   path: `${base}/autopay.json`,
-  summary: 'Whether autopay is on, and the saved method’s brand and last 4 digits',
+  summary:
+    'Whether autopay is on, the saved method’s brand and last 4 digits, and what it will and will not charge',
+  description:
+    'Autopay charges each rent invoice once, on its due date, while it is on. It does not charge rent that fell due while it was off, late fees, deposits or other invoices: `willNotCharge` lists the open ones, each with its `paymentUrl`; `willCharge` the open rent it will charge.',
   beyondSpec,
   auth,
   response: autopayAnswer,

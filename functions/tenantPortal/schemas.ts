@@ -102,12 +102,27 @@ export const reservationsAnswer = paged(
   }),
 );
 
+const reachLine = v.object({
+  invoiceId: v.number(),
+  /** The invoice in words: `Rent for December 2026`, `Late fee for November 2026`. */
+  title: v.string(),
+  dueDate: v.string(),
+  amountDue: v.number(),
+});
+
 export const autopayAnswer = v.object({
   enabled: v.boolean(),
   /** The card's brand (visa …) or the bank's name; null while off. */
   brand: v.nullable(v.string()),
   last4: v.nullable(v.string()),
   since: v.nullable(v.string()),
+  /**
+   * The open invoices autopay will charge: rent the run has not charged yet, on its due date (docs/tenant-portal.md
+   * "What autopay charges"). Empty while off.
+   */
+  willCharge: v.array(reachLine),
+  /** The open invoices autopay leaves to the tenant (all of them while off), each with its payment link. */
+  willNotCharge: v.array(v.object({ ...reachLine.entries, paymentUrl: v.nullable(v.string()) })),
 });
 
 export const setupAnswer = v.object({ clientSecret: v.string(), setupIntentId: v.string() });

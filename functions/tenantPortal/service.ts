@@ -14,6 +14,7 @@ import { getTenant } from '../../shared/data/tenants-repo.js';
 import { autopayView } from '../../shared/domain/autopay.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { ledgerView, linesOfInvoice } from '../../shared/domain/rent/ledger.js';
+import type { TenantRecord } from '../../shared/domain/tenant.js';
 import { NotFound, Unauthorized } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
 import { createCustomer, createSetupIntent } from '../../shared/payments/stripe-customers.js';
@@ -22,6 +23,7 @@ import {
   recordSetupBegun,
   turnAutopayOff,
 } from '../../shared/workflows/tenants/autopay.js';
+import { autopayReachOf } from '../../shared/workflows/tenants/autopay-reach.js';
 import {
   currentLease,
   invoiceRowView,
@@ -94,8 +96,13 @@ async function activeTenant(session: TenantSession) {
   return tenant;
 }
 
-export async function autopay(session: TenantSession) {
-  return autopayView((await activeTenant(session)).autopay);
+/** Autopay as the tenant sees it: the saved method, and what it will and will not charge of their open invoices. */
+async function autopayAnswer(tenant: Pick<TenantRecord, 'tenantId' | 'autopay'>, now: Date) {
+  return { ...autopayView(tenant.autopay), ...(await autopayReachOf(tenant, now)) };
+}
+
+export async function autopay(session: TenantSession, now: Date) {
+  return autopayAnswer(await activeTenant(session), now);
 }
 
 /**
@@ -125,5 +132,5 @@ export async function setupAutopay(session: TenantSession, by: Actor, now: Date)
 export async function stopAutopay(session: TenantSession, by: Actor, now: Date) {
   await activeTenant(session);
   const after = await turnAutopayOff(session.tenantId, by, now);
-  return autopayView(after?.autopay);
+  return autopayAnswer({ tenantId: session.tenantId, autopay: after?.autopay ?? null }, now);
 }

@@ -76,7 +76,8 @@ export function serveLocalPages(
   path: string,
   baseUrl: string,
 ): boolean {
-  if (req.method !== 'GET') return false;
+  // HEAD answers as GET without the body (RFC 9110 §9.3.2): link checkers and uptime probes send it.
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (path === '/openapi.json') {
     const origin = pageOrigin(req, baseUrl);
     send(
@@ -110,13 +111,14 @@ export function serveLocalPages(
     const type = ASSET_TYPES[name.slice(name.lastIndexOf('.'))];
     if (name.startsWith('..') || !type || !existsSync(file)) return false;
     res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' });
-    createReadStream(file).pipe(res);
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
     return true;
   }
   return false;
 }
 
 function send(res: ServerResponse, type: string, body: string): void {
-  res.writeHead(200, { 'Content-Type': type });
-  res.end(body);
+  res.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
 }

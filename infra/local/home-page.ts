@@ -49,6 +49,11 @@ export function homePage({ baseUrl, mailUrl, demoStore }: HomePageOptions): stri
     ['/openapi.json', 'OpenAPI document', 'generated from the route registry'],
     [`${mailUrl}/`, 'Mail page', 'the e-mail the API sent (local SES); JSON at /store'],
     [api, 'A first call', 'the vacation rental list'],
+    [
+      '/autopay',
+      'Autopay',
+      'a tenant saves a test card for autopay and sees what it will and will not charge',
+    ],
   ]
     .map(([href = '', label = '', what = '']) => `<li><a href="${e(href)}">${e(label)}</a> — ${e(what)}</li>`)
     .join('');
@@ -76,11 +81,13 @@ export function homePage({ baseUrl, mailUrl, demoStore }: HomePageOptions): stri
 h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem}h3{font-size:1rem;margin:1.2rem 0 .3rem}a{color:#0b5cad}code{background:#f2f4f7;padding:0 .25rem;border-radius:3px}
 table{border-collapse:collapse}th,td{text-align:left;padding:.25rem .75rem .25rem 0;border-bottom:1px solid #e3e6ea}</style>
 </head><body>
+<main>
 <h1>Rental property management API</h1>
 <p>The local runtime: the same Lambda handlers as in the cloud, on DynamoDB Local, a local SES and a local Cognito.
 The API answers under <code>${e(baseUrl)}/API/{controller}/V1/{action}.json</code>.</p>
 <ul>${links}</ul>
 ${demo}
+</main>
 </body></html>
 `;
 }

@@ -162,6 +162,7 @@ label{display:block;margin:.8rem 0}input,select{box-sizing:border-box;display:bl
 button{padding:.5rem 1.4rem;font:inherit;background:#0b5cad;color:#fff;border:0;border-radius:4px}button:disabled{opacity:.6}
 .error{color:#b42318}.ok{color:#1a7f37;font-weight:600}.note{color:#57606a;font-size:.85rem;margin-top:2rem}</style>
 </head><body data-stand-in="${standIn ? '1' : '0'}">
+<main>
 <h1>Pay an invoice</h1>
 <p id="status" role="status">Loading the invoice…</p>
 <dl id="invoice" hidden><dt>Invoice</dt><dd id="invoice-id"></dd><dt>Amount due</dt><dd id="amount"></dd></dl>
@@ -171,6 +172,7 @@ button{padding:.5rem 1.4rem;font:inherit;background:#0b5cad;color:#fff;border:0;
 <button id="pay-button" type="submit">Pay</button>
 </form>
 <p class="note">Local runtime: the card goes to the Stripe stand-in of this runtime (no money moves). A site's own payment page uses Stripe.js.</p>
+</main>
 <script>${SCRIPT}</script>
 </body></html>
 `;

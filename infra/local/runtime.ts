@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GROUPS, JOBS, ROUTES } from '../../functions/registry.js';
 import { serveAccountingProvider } from './accounting-provider.js';
+import { serveAutopayPage } from './autopay-page.js';
 import { type DemoStore, demoStoreOf } from './demo-store.js';
 import { serveLocalPages } from './docs.js';
 import { serveHomePage } from './home-page.js';
@@ -222,6 +223,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
         (await serveJobControl(req, res, path, jobs)) ||
         (stripe !== undefined && (await stripe.handle(req, res, path))) ||
         servePayPage(req, res, path, { standIn: stripe !== undefined }) ||
+        serveAutopayPage(req, res, path, { standIn: stripe !== undefined }) ||
         serveLocalPages(req, res, path, url) ||
         serveHomePage(req, res, path, {
           baseUrl: url,

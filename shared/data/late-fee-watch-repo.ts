@@ -6,7 +6,7 @@
  * it is deleted once the invoice is paid or closed.
  */
 import { indexKeys, keys } from '../db/keys.js';
-import { queryPartition, stripKeys } from '../db/query.js';
+import { batchGet, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { part, type TxPart } from '../db/transaction.js';
 import { rentShardOf } from './rent-state-repo.js';
@@ -42,6 +42,21 @@ export function watchPart(watch: LateFeeWatch): TxPart {
 export async function watchesOf(shard: number): Promise<LateFeeWatch[]> {
   const items = await queryPartition({ index: INDEX.gsi1, pk: indexKeys.lateFeeWatchShard(shard) });
   return items.map((item) => stripKeys<LateFeeWatch>(item));
+}
+
+/**
+ * Of these RENT invoices, the ones autopay has not considered yet (watched, no `autopayTried`): the rent run
+ * charges them when they fall due if autopay is on then (shared/domain/autopay.ts autopayReach).
+ */
+export async function awaitingAutopay(rentInvoiceIds: readonly number[]): Promise<Set<number>> {
+  if (rentInvoiceIds.length === 0) return new Set();
+  const items = await batchGet(rentInvoiceIds.map((id) => keys.lateFeeWatch(id)));
+  return new Set(
+    items
+      .map((item) => stripKeys<LateFeeWatch>(item))
+      .filter((w) => (w.autopayTried ?? '') === '')
+      .map((w) => w.rentInvoiceId),
+  );
 }
 
 export const AUTOPAY_TRIED_LABEL = 'update:autopay tried';

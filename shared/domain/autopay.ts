@@ -3,7 +3,9 @@
  * a tenant saved through a Stripe SetupIntent, which the rent run charges off-session on the due date, the
  * rule of which confirmed SetupIntent may turn it on, and the audit log's record of each step.
  */
+
 import type { ChangeInput } from './change.js';
+import { amountDueCents } from './money-document/figures.js';
 
 /** The saved method: Stripe's PaymentMethod id, what the tenant sees of it, and since when it is on. */
 export interface TenantAutopay {
@@ -84,3 +86,37 @@ export function autopayChange(c: AutopayChange): ChangeInput {
     after: { ...methodOf(c.after), ...set },
   };
 }
+
+/** What autopay's reach reads of an invoice. */
+export interface ReachInvoice {
+  invoiceId: number;
+  description: string;
+  status: number;
+  totalCents: number;
+  paidCents?: number | undefined;
+}
+
+/** Open: issued and unpaid (not a draft, not paid, closed or with a payment under way), something still due. */
+const isOpen = (i: ReachInvoice): boolean => i.status === 0 && amountDueCents(i) > 0;
+
+/**
+ * What autopay will and will not charge of a tenant's invoices (docs/rent-cycle.md "Autopay"). The rent run
+ * charges a RENT invoice once: in the first run of the site's today that finds it due, if autopay is on then
+ * (a run that finds autopay off records it as considered, and no later run charges it). So of the open invoices
+ * autopay will charge the RENT ones no run has considered yet (`awaiting`: their late-fee watch says so), and
+ * leaves the others to the tenant's payment link: rent that fell due while autopay was off, late fees,
+ * deposits, anything staff invoiced. While autopay is off it charges nothing.
+ */
+export function autopayReach<T extends ReachInvoice>(
+  invoices: readonly T[],
+  enabled: boolean,
+  awaiting: ReadonlySet<number>,
+): { willCharge: T[]; willNotCharge: T[] } {
+  const open = invoices.filter(isOpen);
+  const charged = (i: T) => enabled && i.description === 'RENT' && awaiting.has(i.invoiceId);
+  return { willCharge: open.filter(charged), willNotCharge: open.filter((i) => !charged(i)) };
+}
+
+/** The open RENT invoices whose watch autopay's reach must read (`awaiting`). */
+export const rentInvoiceIdsOf = (invoices: readonly ReachInvoice[]): number[] =>
+  invoices.filter((i) => isOpen(i) && i.description === 'RENT').map((i) => i.invoiceId);

@@ -105,11 +105,26 @@ export const LIMIT_SETTINGS = [
 
 export type LimitSetting = (typeof LIMIT_SETTINGS)[number];
 
+/**
+ * The one name people see, in the pages and the mails alike: the site's name (what the business calls itself
+ * on its website), else its legal name (`businessName`), else the default.
+ */
+export const siteNameOf = (s: Pick<SiteSettings, 'siteName' | 'businessName'>): string =>
+  s.siteName.trim() || s.businessName.trim() || 'Rental Properties';
+
+/**
+ * The website's address (`installUrl`); when none is set, the API's own home page (`/` on its public base URL):
+ * the local runtime serves one there, on whatever port it runs.
+ */
+export const siteUrlOf = (s: Pick<SiteSettings, 'installUrl'>, publicBaseUrl: string): string =>
+  s.installUrl.trim() || `${publicBaseUrl.replace(/\/+$/, '')}/`;
+
 /** The largest value a limit setting takes: past it a limit limits nothing. */
 export const MAX_LIMIT_SETTING = 100_000;
 
 export const DEFAULT_SETTINGS: SiteSettings = {
-  installUrl: 'http://localhost:3000',
+  // Empty: the API's own home page (siteUrlOf), which follows the local runtime to whichever port it is on.
+  installUrl: '',
   logoUrl: '',
   siteName: 'Rental Properties',
   businessName: '',

@@ -2,11 +2,11 @@
  * How a mail writes amounts and dates: amounts in the site currency with two decimals, calendar dates as the
  * site writes them (a stay's `YYYY-MM-DD` is already the site's day), moments in the site's time zone.
  */
-import type { SiteSettings } from '../settings.js';
+import { type SiteSettings, siteNameOf, siteUrlOf } from '../settings.js';
 
 /** What every message takes from the site settings. */
 export interface MailSite {
-  /** Who writes: the business name, else the site name. */
+  /** Who writes: the one name the pages show too (settings.ts siteNameOf). */
   name: string;
   /** The website's address (settings `installUrl`): where a guest books again. */
   siteUrl: string;
@@ -22,10 +22,11 @@ export interface MailSite {
   checkOutTime: string;
 }
 
-export function mailSiteOf(s: SiteSettings): MailSite {
+/** `publicBaseUrl`: the API's (PUBLIC_BASE_URL), whose home page stands in for a site that names no address. */
+export function mailSiteOf(s: SiteSettings, publicBaseUrl: string): MailSite {
   return {
-    name: s.businessName.trim() || s.siteName.trim() || 'Rental Properties',
-    siteUrl: s.installUrl,
+    name: siteNameOf(s),
+    siteUrl: siteUrlOf(s, publicBaseUrl),
     address: s.businessAddress,
     email: s.businessEmail,
     phone: s.businessPhone || s.contactPhone,

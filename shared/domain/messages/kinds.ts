@@ -15,6 +15,7 @@ export const MESSAGE_KINDS = [
   'invoiceIssued',
   'lateFeePosted',
   'autopayFailed',
+  'autopayOn',
   'rentReminder',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

@@ -16,6 +16,7 @@ import { accountingConsent } from './templates/accounting-consent.js';
 import { activation } from './templates/activation.js';
 import { applicationDecision } from './templates/application-decision.js';
 import { autopayFailed } from './templates/autopay-failed.js';
+import { autopayOn } from './templates/autopay-on.js';
 import { type BookingConfirmation, bookingConfirmation } from './templates/booking-confirmation.js';
 import { bookingPaid } from './templates/booking-paid.js';
 import { cancellation } from './templates/cancellation.js';
@@ -261,6 +262,35 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
     dueDate: '2027-11-01',
     reason: 'Your card was declined.',
     paymentUrl: 'https://www.seaside.example/pay?invoiceId=221&token=ghi',
+  }),
+  'autopay-on': autopayOn(SAMPLE_SITE, {
+    firstName: 'Tom',
+    brand: 'visa',
+    last4: '4242',
+    willCharge: [
+      {
+        invoiceId: 240,
+        title: invoiceTitle({ description: 'RENT', period: '2027-12' }),
+        dueDate: '2027-12-01',
+        amountDue: 1850,
+      },
+    ],
+    willNotCharge: [
+      {
+        invoiceId: 221,
+        title: invoiceTitle({ description: 'RENT', period: '2027-11' }),
+        dueDate: '2027-11-01',
+        amountDue: 1850,
+        paymentUrl: 'https://www.seaside.example/pay?invoiceId=221&token=ghi',
+      },
+      {
+        invoiceId: 233,
+        title: invoiceTitle({ description: 'ADJUSTMENT', period: '2027-11', lateFeeOf: 221 }),
+        dueDate: '2027-11-07',
+        amountDue: 75,
+        paymentUrl: 'https://www.seaside.example/pay?invoiceId=233&token=def',
+      },
+    ],
   }),
   activation: activation(SAMPLE_SITE, {
     firstName: 'Rita',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindsFor } from './triggers.js';
+import { kindsFor, kindsForAction } from './triggers.js';
 
 const stay = (over: Record<string, unknown> = {}) => ({
   reservationId: 1,
@@ -85,5 +85,15 @@ describe('which announced change mails which kind', () => {
     expect(kindsFor('invoice.created', invoice({ status: 1 }))).toEqual([]);
     expect(kindsFor('invoice.created', invoice({ description: 'BOOKING' }))).toEqual([]);
     expect(kindsFor('invoice.created', invoice({ tenantId: null }))).toEqual([]);
+  });
+});
+
+describe('changes that mail without a webhook event', () => {
+  it('autopay turned on mails the tenant what it will and will not charge; the other autopay steps mail nothing', () => {
+    expect(kindsForAction('tenant', 'autopayOn')).toEqual(['autopayOn']);
+    expect(kindsForAction('tenant', 'autopayOff')).toEqual([]);
+    expect(kindsForAction('tenant', 'autopaySetupStarted')).toEqual([]);
+    expect(kindsForAction('invoice', 'autopayOn')).toEqual([]);
+    expect(kindsForAction(undefined, undefined)).toEqual([]);
   });
 });

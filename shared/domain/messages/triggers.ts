@@ -68,6 +68,25 @@ export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
   { event: 'payment.failed', kind: 'autopayFailed', when: (r) => typeof r.tenantId === 'number' },
 ];
 
+/**
+ * A change that announces no webhook event and still mails someone, by its record type and action: autopay
+ * turned on (the tenant is told what it will and will not charge). Its composer reads the record itself.
+ */
+export interface ActionTrigger {
+  recordType: string;
+  action: string;
+  kind: MessageKind;
+}
+
+export const ACTION_TRIGGERS: readonly ActionTrigger[] = [
+  { recordType: 'tenant', action: 'autopayOn', kind: 'autopayOn' },
+];
+
+/** The kinds a change mails by its record type and action. */
+export function kindsForAction(recordType: unknown, action: unknown): MessageKind[] {
+  return ACTION_TRIGGERS.filter((t) => t.recordType === recordType && t.action === action).map((t) => t.kind);
+}
+
 /** The kinds an announced change mails. */
 export function kindsFor(event: string | undefined, record: AnnouncedRecord | undefined): MessageKind[] {
   if (!event || !record) return [];

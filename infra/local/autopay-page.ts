@@ -1,0 +1,229 @@
+/**
+ * The local runtime's autopay page (`GET /autopay`, docs/local-runtime.md "The local card pages"), beside the
+ * payment page (`/pay`): where a tenant signs in, saves a Stripe test card for autopay and sees it on, with what
+ * autopay will and will not charge of their open invoices (each one it leaves with its payment link). It does
+ * what a site's own page does with Stripe.js: `POST autopay.json` for a SetupIntent, then confirms it at this
+ * runtime's Stripe stand-in with the intent's client secret (`POST /v1/setup_intents/:id/confirm`); the
+ * stand-in sends the signed `setup_intent.succeeded` webhook, which saves the card, and the page reads
+ * `autopay.json` again until autopay is on (with a deadline).
+ * Plain HTML and one inline script (allowed by its hash), no external resources; values are shown with
+ * textContent only. Local runtime only: a site's own page loads Stripe.js instead.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const AUTOPAY_PAGE_PATH = '/autopay';
+
+const SCRIPT = `(() => {
+  const API = '/API/tenantPortal/V1/autopay.json';
+  const standIn = document.body.dataset.standIn === '1';
+  const el = (id) => document.getElementById(id);
+  const say = (text, kind) => {
+    el('status').textContent = text;
+    el('status').className = kind || '';
+  };
+  const json = async (res) => {
+    try {
+      return await res.json();
+    } catch {
+      return {};
+    }
+  };
+  const send = (method, path, body) =>
+    fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body || {}),
+    });
+  const day = (iso) =>
+    new Date(iso + 'T00:00:00Z').toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const money = (amount) => amount.toFixed(2);
+  /** One list item per invoice: its words, amount and due day, and its pay link when it has one. */
+  function fill(list, invoices) {
+    list.replaceChildren(
+      ...invoices.map((i) => {
+        const item = document.createElement('li');
+        item.textContent = i.title + ' (invoice #' + i.invoiceId + '): ' + money(i.amountDue) + ', due ' + day(i.dueDate) + ' ';
+        if (i.paymentUrl) {
+          const link = document.createElement('a');
+          link.href = i.paymentUrl;
+          link.textContent = 'Pay invoice #' + i.invoiceId;
+          item.append(link);
+        }
+        return item;
+      }),
+    );
+  }
+  function show(a) {
+    el('signin').hidden = true;
+    el('autopay').hidden = false;
+    el('state').textContent = a.enabled
+      ? 'Autopay is on: ' + a.brand + ' ending in ' + a.last4 + '.'
+      : 'Autopay is off.';
+    el('state').className = a.enabled ? 'ok' : '';
+    el('off').hidden = !a.enabled;
+    el('save-button').textContent = a.enabled ? 'Replace the saved card' : 'Save the card and turn autopay on';
+    el('will-charge').hidden = a.willCharge.length === 0;
+    fill(el('will-charge-list'), a.willCharge);
+    el('will-not-charge').hidden = a.willNotCharge.length === 0;
+    fill(el('will-not-charge-list'), a.willNotCharge);
+  }
+  async function load() {
+    const res = await fetch(API, { credentials: 'same-origin' });
+    if (res.status === 401) {
+      el('autopay').hidden = true;
+      el('signin').hidden = false;
+      say('Sign in as a tenant to set up autopay.', '');
+      return undefined;
+    }
+    const body = await json(res);
+    if (!res.ok) {
+      say(body.detail || 'Autopay could not be read (' + res.status + ')', 'error');
+      return undefined;
+    }
+    show(body);
+    return body;
+  }
+  /** Reads autopay.json until the saved card shows (the webhook saves it), for up to 15 seconds. */
+  async function untilOn(setupIntentId) {
+    const deadline = Date.now() + 15000;
+    while (Date.now() < deadline) {
+      const a = await load();
+      if (a && a.enabled && a.since && Date.parse(a.since) >= started) return a;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error('The card was saved at Stripe (' + setupIntentId + '), but autopay is not on yet: reload the page in a moment.');
+  }
+  let started = 0;
+  el('signin').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    say('Signing in…', '');
+    const res = await send('POST', '/API/publicAuth/V1/login.json', {
+      email: el('email').value.trim(),
+      password: el('password').value,
+    });
+    if (!res.ok) {
+      say((await json(res)).detail || 'Signing in failed (' + res.status + ')', 'error');
+      return;
+    }
+    el('password').value = '';
+    if (await load()) say(standIn ? 'Signed in.' : NO_STAND_IN, standIn ? '' : 'error');
+  });
+  const NO_STAND_IN = 'This runtime uses a Stripe account of its own (STRIPE_SECRET_KEY): save a card on the site\\'s page, which loads Stripe.js.';
+  el('save').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (!standIn) {
+      say(NO_STAND_IN, 'error');
+      return;
+    }
+    const button = el('save-button');
+    button.disabled = true;
+    say('Saving the card…', '');
+    try {
+      // Stripe's created time has whole seconds: the saved card is the one whose since is not before this.
+      started = Math.floor(Date.now() / 1000) * 1000 - 1000;
+      const setupRes = await send('POST', API);
+      const setup = await json(setupRes);
+      if (!setupRes.ok) throw new Error(setup.detail || 'The setup could not start (' + setupRes.status + ')');
+      const res = await fetch('/v1/setup_intents/' + encodeURIComponent(setup.setupIntentId) + '/confirm', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_secret: setup.clientSecret, payment_method: el('card').value }),
+      });
+      const confirmed = await json(res);
+      if (confirmed.status !== 'succeeded')
+        throw new Error((confirmed.error && confirmed.error.message) || 'The card was not saved (' + res.status + ')');
+      const a = await untilOn(setup.setupIntentId);
+      say('Saved. Autopay is on with your ' + a.brand + ' ending in ' + a.last4 + '.', 'ok');
+    } catch (error) {
+      say(error.message, 'error');
+    } finally {
+      button.disabled = false;
+    }
+  });
+  el('off').addEventListener('click', async () => {
+    const res = await send('DELETE', API);
+    const body = await json(res);
+    if (!res.ok) {
+      say(body.detail || 'Autopay could not be turned off (' + res.status + ')', 'error');
+      return;
+    }
+    show(body);
+    say('Autopay is off: nothing more is charged to the saved card.', 'ok');
+  });
+  load().then((a) => a && say(standIn ? '' : NO_STAND_IN, standIn ? '' : 'error'));
+})();`;
+
+const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
+
+/** Only the script above runs; the page talks to its own origin only (the API and the Stripe stand-in). */
+const CSP = [
+  "default-src 'none'",
+  `script-src 'sha256-${SCRIPT_HASH}'`,
+  "style-src 'unsafe-inline'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The page; `standIn` says whether this runtime serves the Stripe stand-in (a card can be saved only then). */
+export const autopayPage = (standIn: boolean) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Autopay (local)</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>[hidden]{display:none!important}body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:2.5rem auto;padding:0 1rem;color:#1b1f24}
+h1{font-size:1.5rem}h2{font-size:1.1rem;margin-top:1.5rem}label{display:block;margin:.8rem 0}
+input,select{box-sizing:border-box;display:block;width:100%;padding:.4rem;margin-top:.2rem;font:inherit}
+button{padding:.5rem 1.4rem;font:inherit;background:#0b5cad;color:#fff;border:0;border-radius:4px;margin:.3rem .3rem .3rem 0}
+button.secondary{background:#fff;color:#0b5cad;border:1px solid #0b5cad}button:disabled{opacity:.6}a{color:#0b5cad}
+.error{color:#b42318}.ok{color:#1a7f37;font-weight:600}.note{color:#57606a;font-size:.85rem;margin-top:2rem}</style>
+</head><body data-stand-in="${standIn ? '1' : '0'}">
+<main>
+<h1>Autopay</h1>
+<p id="status" role="status">Loading…</p>
+<form id="signin" hidden>
+<label>Tenant e-mail<input id="email" type="email" autocomplete="username" required maxlength="254"></label>
+<label>Password<input id="password" type="password" autocomplete="current-password" required></label>
+<button type="submit">Sign in</button>
+</form>
+<section id="autopay" hidden>
+<p id="state"></p>
+<p>Autopay charges each rent invoice on its due date while it is on. It does not charge rent that was already due before it was on, late fees, deposits or other invoices: pay those with their links.</p>
+<div id="will-charge" hidden><h2>Autopay will charge</h2><ul id="will-charge-list"></ul></div>
+<div id="will-not-charge" hidden><h2>Autopay will not charge these: pay them yourself</h2><ul id="will-not-charge-list"></ul></div>
+<form id="save">
+<label>Test card<select id="card"><option value="pm_card_visa">Visa 4242 4242 4242 4242 (saves)</option><option value="pm_card_mastercard">Mastercard 5555 5555 5555 4444 (saves)</option><option value="pm_card_chargeDeclined">Visa 4000 0000 0000 0002 (declined)</option></select></label>
+<button id="save-button" type="submit">Save the card and turn autopay on</button>
+<button id="off" class="secondary" type="button" hidden>Turn autopay off</button>
+</form>
+</section>
+<p class="note">Local runtime: the card goes to the Stripe stand-in of this runtime (no money moves). A site's own page uses Stripe.js. Invoices are paid on the <a href="/pay">payment page</a> from their links.</p>
+</main>
+<script>${SCRIPT}</script>
+</body></html>
+`;
+
+export function serveAutopayPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  options: { standIn: boolean },
+): boolean {
+  if (
+    (req.method !== 'GET' && req.method !== 'HEAD') ||
+    (path !== AUTOPAY_PAGE_PATH && path !== `${AUTOPAY_PAGE_PATH}/`)
+  )
+    return false;
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': CSP,
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(req.method === 'HEAD' ? undefined : autopayPage(options.standIn));
+  return true;
+}
