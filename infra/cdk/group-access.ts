@@ -62,8 +62,9 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   publicBooking: { verifiesCaptcha: true, usesDataKey: true },
   // The payment script creates the invoice's PaymentIntent with the Stripe secret key.
   payments: { chargesCards: true },
-  // Autopay setup makes the tenant's Stripe Customer and SetupIntent.
-  tenantPortal: { chargesCards: true },
+  // Autopay setup makes the tenant's Stripe Customer and SetupIntent; what autopay leaves to pay is answered with
+  // each invoice's payment link, whose token is kept sealed.
+  tenantPortal: { chargesCards: true, usesDataKey: true },
   // The rent run charges tenants' saved methods off-session (autopay) with the Stripe secret key.
   adminLeases: { chargesCards: true },
   // setup_intent.succeeded reads the saved PaymentMethod's brand and last 4 from Stripe.

@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LOCAL_STRIPE } from './stripe-local-env.js';
 
 export const AUTOPAY_PAGE_PATH = '/autopay';
 
@@ -129,7 +130,14 @@ const SCRIPT = `(() => {
       const res = await fetch('/v1/setup_intents/' + encodeURIComponent(setup.setupIntentId) + '/confirm', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ client_secret: setup.clientSecret, payment_method: el('card').value }),
+        // Stripe.js's way: the publishable key with the intent's client secret, and where to come back after a
+        // redirect-based method (Stripe wants one while the setup's methods may redirect).
+        body: new URLSearchParams({
+          key: ${JSON.stringify(LOCAL_STRIPE.publishableKey)},
+          client_secret: setup.clientSecret,
+          payment_method: el('card').value,
+          return_url: location.origin + location.pathname,
+        }),
       });
       const confirmed = await json(res);
       if (confirmed.status !== 'succeeded')

@@ -11,7 +11,8 @@ import { RESERVATION_STATUS } from '../../domain/booking/reservation.js';
 import type { DocumentType } from '../../domain/ledger/journal.js';
 import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
-import { confirmHoldParts } from '../reservations/index.js';
+// The hold's module only: the workflow's index would bring the booking's guest records (and the data key) along.
+import { confirmHoldParts } from '../reservations/holds.js';
 import { type MoneyDocument, readMoneyDocument } from './document.js';
 import {
   type SettlementInput,
