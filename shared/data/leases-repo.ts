@@ -15,7 +15,7 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
 import { type Item, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
-import { commit, part, type TxPart } from '../db/transaction.js';
+import { part, type TxPart } from '../db/transaction.js';
 import type { LeaseRecord } from '../domain/lease.js';
 import type { LeaseSpan } from '../domain/rent/spans.js';
 import { activeLeaseAmong } from '../domain/rent/status.js';
