@@ -1,16 +1,5 @@
-/**
- * The local runtime's autopay page (`GET /autopay`, docs/local-runtime.md "The local card pages"), beside the
- * payment page (`/pay`): where a tenant signs in, saves a Stripe test card for autopay and sees it on, with what
- * autopay will and will not charge of their open invoices (each one it leaves with its payment link). It does
- * what a site's own page does with Stripe.js: `POST autopay.json` for a SetupIntent, then confirms it at this
- * runtime's Stripe stand-in with the intent's client secret (`POST /v1/setup_intents/:id/confirm`); the
- * stand-in sends the signed `setup_intent.succeeded` webhook, which saves the card, and the page reads
- * `autopay.json` again until autopay is on (with a deadline).
- * Plain HTML and one inline script (allowed by its hash), no external resources; values are shown with
- * textContent only. Local runtime only: a site's own page loads Stripe.js instead.
- */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { inlineScriptCsp } from './page-csp.js';
 import { LOCAL_STRIPE } from './stripe-local-env.js';
 
 export const AUTOPAY_PAGE_PATH = '/autopay';
@@ -163,19 +152,7 @@ const SCRIPT = `(() => {
   load().then((a) => a && say(standIn ? '' : NO_STAND_IN, standIn ? '' : 'error'));
 })();`;
 
-const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
-
-/** Only the script above runs; the page talks to its own origin only (the API and the Stripe stand-in). */
-const CSP = [
-  "default-src 'none'",
-  `script-src 'sha256-${SCRIPT_HASH}'`,
-  "style-src 'unsafe-inline'",
-  "img-src 'self'",
-  "connect-src 'self'",
-  "form-action 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+const CSP = inlineScriptCsp(SCRIPT);
 
 /** The page; `standIn` says whether this runtime serves the Stripe stand-in (a card can be saved only then). */
 export const autopayPage = (standIn: boolean) => `<!doctype html>

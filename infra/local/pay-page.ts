@@ -1,20 +1,5 @@
-/**
- * The local runtime's payment page (`GET /pay`, docs/payments.md "The local payment page"): where a booking's
- * `paymentUrl` lands when the site names no `paymentPageUrl` of its own. It reads `invoiceId` and `token` from
- * its query, asks the payment script for the invoice's intent (`payment-csrf.php`, then
- * `payment-create-intent.php`: the answer carries the amount due) and, on "Pay", confirms that intent with a
- * Stripe test card at the runtime's Stripe stand-in (`POST /v1/payment_intents/:id/confirm`, with the intent's
- * client secret as Stripe.js would); the stand-in then sends the signed `payment_intent.succeeded` webhook, so
- * the invoice is paid and a held booking confirmed before the page says "Paid" (and the amount due 0).
- * Every other state is one sentence and nothing else: a paid invoice, opened again by its used link, "was paid
- * on <the receipt's day>. Thank you!" (the payment script's `paidOn`); an incomplete, mistyped or ended link says
- * so, with no invoice figures.
- * Plain HTML and one inline script (allowed by its hash), no external resources; nothing from the request is
- * written into the HTML (the script shows values with textContent only). The link's token is in the URL, so
- * the page sends no Referer. Local runtime only: a site's own page loads Stripe.js instead.
- */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { inlineScriptCsp } from './page-csp.js';
 import { LOCAL_STRIPE } from './stripe-local-env.js';
 
 export const PAY_PATH = '/pay';
@@ -137,19 +122,7 @@ const SCRIPT = `(() => {
   load();
 })();`;
 
-const SCRIPT_HASH = createHash('sha256').update(SCRIPT).digest('base64');
-
-/** Only the script above runs; the page talks to its own origin only (the API and the Stripe stand-in). */
-const CSP = [
-  "default-src 'none'",
-  `script-src 'sha256-${SCRIPT_HASH}'`,
-  "style-src 'unsafe-inline'",
-  "img-src 'self'",
-  "connect-src 'self'",
-  "form-action 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+const CSP = inlineScriptCsp(SCRIPT);
 
 /** The page; `standIn` says whether this runtime serves the Stripe stand-in (the page can pay only then). */
 export const payPage = (standIn: boolean) => `<!doctype html>
