@@ -18,7 +18,7 @@ import {
 } from '../infra/cdk/api-gateway-logging-stack.js';
 import { planApiResources } from '../infra/cdk/api-model.js';
 import { buildApp } from '../infra/cdk/build-app.js';
-import { readConfig } from '../infra/cdk/config.js';
+import { DEFAULT_CAPACITY, readConfig } from '../infra/cdk/config.js';
 import { API_P99_THRESHOLD_MS, ITERATOR_AGE_THRESHOLD_MS } from '../infra/cdk/constructs/alarms.js';
 import { LIVE_ALIAS } from '../infra/cdk/constructs/group-function.js';
 import { TABLE_CHANGES_READER } from '../infra/cdk/constructs/job-functions.js';
@@ -60,7 +60,15 @@ const SYNTH_TIMEOUT = 60_000;
  */
 const PROD_CONTEXT = PROD_EXAMPLE_CONTEXT;
 const API_CLIENTS = EXAMPLE_API_CLIENTS;
-const FULL_CONTEXT = FULL_EXAMPLE_CONTEXT;
+/** The full example, with every capacity setting given (their defaults are checked on dev). */
+const CAPACITY_CONTEXT = {
+  streamParallelization: '4',
+  stageRateLimit: '300',
+  stageBurstLimit: '500',
+  tableWarmReads: '15000',
+  tableWarmWrites: '6000',
+};
+const FULL_CONTEXT = { ...FULL_EXAMPLE_CONTEXT, ...CAPACITY_CONTEXT };
 const cdkContext = (
   JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
     context: Record<string, unknown>;
@@ -1392,6 +1400,49 @@ describe('cloud stack', () => {
       ),
     ).toHaveLength(1);
     expect(alarms.filter((a) => a.MetricName === 'Errors' && mentions(a.Dimensions, fnId))).toHaveLength(1);
+  });
+
+  it('sizes the booking peak and the stream drain by settings: the stage throttle, the table warm throughput, the reader parallelization (defaults for 50 bookings/s)', () => {
+    const capacityOf = (s: Synthesized) => {
+      const [, mapping] = ofType(s.resources, 'AWS::Lambda::EventSourceMapping')[0] ?? [];
+      const [, table] = ofType(s.resources, 'AWS::DynamoDB::GlobalTable')[0] ?? [];
+      const [, stage] = ofType(s.resources, 'AWS::ApiGateway::Stage')[0] ?? [];
+      const settings = (stage?.Properties?.MethodSettings ?? []) as Record<string, unknown>[];
+      const stageWide = settings.find((m) => m.ResourcePath === '/*' && m.HttpMethod === '*');
+      return {
+        parallelization: mapping?.Properties?.ParallelizationFactor,
+        warm: table?.Properties?.WarmThroughput,
+        rate: stageWide?.ThrottlingRateLimit,
+        burst: stageWide?.ThrottlingBurstLimit,
+      };
+    };
+    expect(capacityOf(dev)).toEqual({
+      parallelization: DEFAULT_CAPACITY.streamParallelization,
+      warm: {
+        ReadUnitsPerSecond: DEFAULT_CAPACITY.tableWarmReads,
+        WriteUnitsPerSecond: DEFAULT_CAPACITY.tableWarmWrites,
+      },
+      rate: DEFAULT_CAPACITY.stageRateLimit,
+      burst: DEFAULT_CAPACITY.stageBurstLimit,
+    });
+    expect(DEFAULT_CAPACITY).toMatchObject({ streamParallelization: 10, stageRateLimit: 800 });
+    expect(capacityOf(full)).toEqual({
+      parallelization: 4,
+      warm: { ReadUnitsPerSecond: 15000, WriteUnitsPerSecond: 6000 },
+      rate: 300,
+      burst: 500,
+    });
+    // A cached method repeats the stage-wide throttle (a method setting replaces the stage's).
+    const [, fullStage] = ofType(full.resources, 'AWS::ApiGateway::Stage')[0] ?? [];
+    for (const method of (fullStage?.Properties?.MethodSettings ?? []) as Record<string, unknown>[])
+      expect(method, String(method.ResourcePath)).toMatchObject({ ThrottlingRateLimit: 300 });
+    const config = (context: Record<string, unknown>) => () =>
+      readConfig({ tryGetContext: (key: string) => context[key] });
+    expect(config({ streamParallelization: '11' })).toThrow(/streamParallelization must be 1 to 10/);
+    expect(config({ streamParallelization: '0' })).toThrow(/streamParallelization must be 1 to 10/);
+    expect(config({ stageRateLimit: '500', stageBurstLimit: '100' })).toThrow(/stageBurstLimit/);
+    expect(config({ tableWarmWrites: '1000' })).toThrow(/floor/);
+    expect(config({ tableWarmReads: 'many' })).toThrow(/tableWarmReads must be a whole number/);
   });
 
   it("retries the jobs' parked records from an every-minute rule on the reader, with the table access it has already, and alarms per table-change job on a record given up on", () => {

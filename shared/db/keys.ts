@@ -13,6 +13,8 @@ export const keys = {
   counter: (name: string): Key => ({ PK: `COUNTER#${name}`, SK: 'COUNTER' }),
   /** Maintained totals (e.g. visible VR properties) so a first page never reads a whole partition. */
   count: (name: string): Key => ({ PK: `COUNT#${name}`, SK: 'COUNT' }),
+  /** A record already counted in a total a job keeps: put once, so a change delivered again counts once. */
+  counted: (name: string, id: string): Key => ({ PK: `COUNTED#${name}#${id}`, SK: 'COUNTED' }),
   /** Uniqueness guard: written in the same transaction as the record that owns the value. */
   unique: (kind: string, value: string): Key => ({ PK: `UNIQUE#${kind}#${value}`, SK: 'UNIQUE' }),
   settings: (): Key => ({ PK: 'SETTINGS', SK: 'SITE' }),

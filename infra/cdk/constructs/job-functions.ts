@@ -29,6 +29,11 @@ export interface JobFunctionsProps {
   readonly table: dynamodb.TableV2;
   readonly logRetention: logs.RetentionDays;
   readonly removalPolicy: RemovalPolicy;
+  /**
+   * Batches of one stream shard the reader runs at once (config.ts capacity): Lambda then keeps the order per
+   * item only, which no job needs beyond (docs/jobs.md "Draining the stream").
+   */
+  readonly streamParallelization: number;
   /** The variables of a job's function (a job runs with its group's access). */
   readonly environment: (job: JobContract) => Record<string, string>;
   /** The grants of a job's role (the same as its group's). */
@@ -113,6 +118,7 @@ export class JobFunctions extends Construct {
         retryAttempts: settings.maxRetries,
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
+        parallelizationFactor: props.streamParallelization,
         maxRecordAge: MAX_RECORD_AGE,
         onFailure: new sources.SqsDlq(failures),
         filters: patterns.map((p) => lambda.FilterCriteria.filter(JSON.parse(p) as Record<string, unknown>)),
