@@ -4,14 +4,15 @@
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { countTenantChange } from '../../shared/data/tenant-count-repo.js';
-import { newImage, oldImage, processRecords } from '../../shared/jobs/stream.js';
+import { processRecords } from '../../shared/jobs/stream.js';
 import { tenantCount } from './jobs.js';
 
 export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> =>
   processRecords(tenantCount.id, event, async (record) => {
     const removed = record.eventName === 'REMOVE';
-    const image = removed ? oldImage(record) : newImage(record);
-    const tenantId = Number(image?.tenantId);
+    // Only the id is read: the rest of the image (sealed contact fields …) is no business of a count.
+    const image = removed ? record.dynamodb?.OldImage : record.dynamodb?.NewImage;
+    const tenantId = Number(image?.tenantId?.N);
     if (!Number.isInteger(tenantId)) return; // not a tenant item (the filter lets only those through)
     await countTenantChange(tenantId, removed ? -1 : 1);
   });
