@@ -23,7 +23,7 @@ const shardName = (tenantId: number) => `${TOTAL}#${tenantId % TENANT_COUNT_SHAR
  * The tenant counted (+1: its marker put if absent) or uncounted (−1: its marker deleted if present), with the
  * shard's move: `counted:tenant`, `count:tenants#<n>`.
  */
-export function tenantCountParts(tenantId: number, delta: 1 | -1): TxPart[] {
+function tenantCountParts(tenantId: number, delta: 1 | -1): TxPart[] {
   const marker = keys.counted(TOTAL, String(tenantId));
   return [
     delta === 1
