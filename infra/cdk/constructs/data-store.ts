@@ -15,7 +15,7 @@ export interface DataStoreProps {
   readonly deletionProtection: boolean;
   readonly removalPolicy: RemovalPolicy;
   /**
-   * Units a second the table serves at once (config.ts capacity): an on-demand table otherwise starts at
+   * Units a second the table serves at once (capacity.ts): an on-demand table otherwise starts at
    * DynamoDB's floor and only doubles its peak over time, so the booking peak would be throttled on day one.
    */
   readonly warmThroughput: { reads: number; writes: number };

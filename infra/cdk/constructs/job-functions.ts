@@ -30,7 +30,7 @@ export interface JobFunctionsProps {
   readonly logRetention: logs.RetentionDays;
   readonly removalPolicy: RemovalPolicy;
   /**
-   * Batches of one stream shard the reader runs at once (config.ts capacity): Lambda then keeps the order per
+   * Batches of one stream shard the reader runs at once (capacity.ts): Lambda then keeps the order per
    * item only, which no job needs beyond (docs/jobs.md "Draining the stream").
    */
   readonly streamParallelization: number;

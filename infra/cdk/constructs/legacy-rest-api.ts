@@ -48,7 +48,7 @@ export interface LegacyRestApiProps {
    */
   readonly binaryMediaTypes: readonly string[];
   /**
-   * Stage-wide throttle (config.ts capacity): a ceiling for all clients together that keeps a flood inside
+   * Stage-wide throttle (capacity.ts): a ceiling for all clients together that keeps a flood inside
    * Lambda's concurrency and the table's warm throughput. Per-client limits are WAF's (per IP, always) and, with
    * requireApiKey, the usage plans' (per API key).
    */
