@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOBS } from '../functions/registry.js';
 import { keys } from '../shared/db/keys.js';
 import type { TableChangeJob } from '../shared/jobs/contract.js';
@@ -338,5 +338,19 @@ describe("batches of one shard at once (the mapping's ParallelizationFactor), on
     // A tenant's insert delivered again (a retried batch, a replayed record) counts nothing twice.
     await reader(batch(t1, t3));
     expect(await countTenants()).toBe(totalBefore + 3);
+  });
+});
+
+describe('the parked-records check', () => {
+  it("reads strongly consistently: the batch Lambda starts right after one that parked an item's earlier change sees it", async () => {
+    const { ddb } = await import('../shared/db/client.js');
+    const send = vi.spyOn(ddb, 'send');
+    try {
+      await tableRetryPath.holds('consistencyTest');
+      const inputs = send.mock.calls.map(([command]) => command.input as { ConsistentRead?: boolean });
+      expect(inputs).toEqual([expect.objectContaining({ ConsistentRead: true })]);
+    } finally {
+      send.mockRestore();
+    }
   });
 });
