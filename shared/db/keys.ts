@@ -4,6 +4,32 @@
  */
 export const pad = (n: number, width = 10): string => String(n).padStart(width, '0');
 
+/**
+ * How many partitions an index list is spread over when every charge of the rent run (or every change) adds
+ * to it: the item's shard comes from its id, so no one partition takes more than about 1/16 of the writes
+ * (docs/data-model.md "Spread"). Readers merge the shards by sort key (shared/db/merged-query.ts).
+ */
+export const INDEX_SPREAD = 16;
+
+/** The shard of an id: a number's remainder, a text id's FNV-1a hash (change ids end in random hex). */
+export function shardOf(id: number | string): number {
+  if (typeof id === 'number') return Math.abs(Math.trunc(id)) % INDEX_SPREAD;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % INDEX_SPREAD;
+}
+
+const spreadKey = (base: string, id: number | string) => `${base}#${shardOf(id)}`;
+
+/**
+ * Every partition of a spread list: its shards, then the unspread key itself, which items written before the
+ * list was spread still carry (a store made earlier keeps working without a migration).
+ */
+export const spreadPartitions = (base: string): string[] => [
+  ...Array.from({ length: INDEX_SPREAD }, (_, shard) => `${base}#${shard}`),
+  base,
+];
+
 export interface Key {
   PK: string;
   SK: string;
@@ -268,8 +294,9 @@ export const indexKeys = {
   reservationStart: (dateFrom: string, reservationId: number) => `${dateFrom}#${pad(reservationId)}`,
   /** GSI1 (R7): every coupon by code (admin list; bounded by the site's own coupons). */
   coupons: () => 'COUPONS',
-  /** GSI1 (I2): every invoice by date; GSI2 (I3): a tenant's; GSI3 (I4): a property's. */
-  invoices: () => 'INVOICES',
+  /** GSI1 (I2): every invoice by date, spread by id; GSI2 (I3): a tenant's; GSI3 (I4): a property's. */
+  invoices: (invoiceId: number) => spreadKey('INVOICES', invoiceId),
+  invoicesPartitions: () => spreadPartitions('INVOICES'),
   invoicesByTenant: (tenantId: number) => `TENANTINV#${tenantId}`,
   invoicesByProperty: (propertyId: number) => `PROPINV#${propertyId}`,
   /** GSI1 (E2): every expense by date; GSI2 (E3): a property's. */
@@ -319,10 +346,15 @@ export const indexKeys = {
   // Audit log (AU2–AU4): newest first with ScanIndexForward=false; sort key `<at>#<entryId>` (auditOrder).
   /** GSI1 (AU2): one record's entries. */
   auditByRecord: (recordType: string, recordId: string) => `AUDITREC#${recordType}#${recordId}`,
-  /** GSI2 (AU3): one actor's entries (`admin:3`, `system:stripe` …). */
-  auditByActor: (actor: string) => `AUDITACTOR#${actor}`,
-  /** GSI3 (AU4): every entry of one UTC month, so no partition grows without bound. */
-  auditByMonth: (month: string) => `AUDITMONTH#${month}`,
+  /**
+   * GSI2 (AU3): one actor's entries (`admin:3`, `system:stripe` …), spread by entry id: a system actor makes
+   * one per charge of a rent run.
+   */
+  auditByActor: (actor: string, entryId: string) => spreadKey(`AUDITACTOR#${actor}`, entryId),
+  auditByActorPartitions: (actor: string) => spreadPartitions(`AUDITACTOR#${actor}`),
+  /** GSI3 (AU4): every entry of one UTC month (no partition grows without bound), spread by entry id. */
+  auditByMonth: (month: string, entryId: string) => spreadKey(`AUDITMONTH#${month}`, entryId),
+  auditByMonthPartitions: (month: string) => spreadPartitions(`AUDITMONTH#${month}`),
 
   // Housekeeping (H2–H4): by request date, `<requestDate>#<pad id>`.
   /** GSI1 (H2): every request. */
