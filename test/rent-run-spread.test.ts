@@ -1,6 +1,7 @@
 /**
  * No partition is hot on the first of the month (docs/data-model.md "Spread"): the writes of many leases'
- * rent charges — each charge's transaction, the id counters it moves and the audit entries its changes make —
+ * rent charges — each charge's transaction, the id counters it moves, the audit entries its changes make and
+ * the webhook deliveries to a subscriber of new invoices —
  * spread so that no partition key of the table or of an index takes more than a quarter of the charges (the
  * bench's target is at most 0.5 writes per charge). The lists that were single partitions still answer whole:
  * every invoice by date (I2) and an actor's audit entries (AU3), merged across their shards, newest first and
@@ -15,6 +16,7 @@ import { signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp } from './support/jobs.js';
 import { TABLE } from './support/table.js';
+import { Receiver } from './webhook-receiver.js';
 
 useLocalTable();
 const { ddb } = await import('../shared/db/client.js');
@@ -52,7 +54,14 @@ function writesOf(input: Record<string, unknown>): { items: Written[]; transacti
       ),
     };
   const item = (input.Item ?? input.Key) as Written | undefined;
-  return { transaction: false, items: item ? [item] : [] };
+  if (!item) return { transaction: false, items: [] };
+  // An update that moves an item between index partitions names the new keys in its values.
+  const values = (input.ExpressionAttributeValues ?? {}) as Written;
+  const moved = {
+    ...(typeof values[':gsi2pk'] === 'string' ? { GSI2PK: values[':gsi2pk'] } : {}),
+    ...(typeof values[':gsi3pk'] === 'string' ? { GSI3PK: values[':gsi3pk'] } : {}),
+  };
+  return { transaction: false, items: [{ ...moved, ...item }] };
 }
 
 /**
@@ -68,6 +77,8 @@ function recordWrites(current: () => string) {
   const ownerOf = (command: object, item: Written, charge: string | undefined): string | undefined => {
     if (charge) return charge;
     if (String(item.PK).startsWith('COUNTER#')) return current();
+    // A webhook delivery (and each of its updates) belongs to its event, one per charge.
+    if (String(item.PK).startsWith('WEBHOOKDELIVERY#')) return String(item.PK);
     if (!(command instanceof PutCommand)) return undefined;
     // An entry belongs to its change's record (the invoice); a month marker to no charge: each write counts.
     if (item.entity === 'audit') return String(item.recordId);
@@ -169,11 +180,18 @@ async function listedInvoices(pages: number, limit: number) {
 describe('the rent run spreads its writes', () => {
   it('no partition of the table or an index takes more than a quarter of the charges, audit included', async () => {
     const made = await leases(LEASES);
+    // A subscriber to every new invoice: each charge makes a delivery to it.
+    const receiver = await Receiver.start();
+    const subscribed = await admin.post('/API/adminWebhooks/V1/subscriptions.json', {
+      url: receiver.url,
+      events: ['invoice.created'],
+    });
+    expect(subscribed.status, subscribed.text).toBe(201);
     const { getLease } = await import('../shared/data/leases-repo.js');
     const records = await Promise.all(made.map((m) => getLease(m.leaseId)));
     await jobsCaughtUp();
 
-    const recorded = await chargeRecording(records);
+    const recorded = await chargeRecording(records).finally(() => receiver.stop());
     const { chargesOf } = recorded;
     let charged = recorded.charged;
     charged = charged.sort((a, b) => a.invoiceId - b.invoiceId);
@@ -189,7 +207,13 @@ describe('the rent run spreads its writes', () => {
     expect(over, JSON.stringify(hottest.slice(0, 8))).toEqual([]);
     // The record saw what it should: the charges' own partitions, the counters, and the audit job's entries.
     const seen = hottest.map((h) => h.partition.replace(/#\d+$/, '#n'));
-    for (const expected of ['GSI1PK=INVOICES#n', 'PK=COUNTER#invoice', 'GSI3PK=AUDITMONTH#'])
+    for (const expected of [
+      'GSI1PK=INVOICES#n',
+      'PK=COUNTER#invoice',
+      'GSI3PK=AUDITMONTH#',
+      'GSI1PK=WHDELIVERIES#',
+      'GSI3PK=WHDUE#n',
+    ])
       expect(
         seen.some((p) => p.startsWith(expected)),
         expected,

@@ -11,12 +11,17 @@ export const pad = (n: number, width = 10): string => String(n).padStart(width, 
  */
 export const INDEX_SPREAD = 16;
 
-/** The shard of an id: a number's remainder, a text id's FNV-1a hash (change ids end in random hex). */
+/**
+ * The shard of an id: a number's remainder, a text id's FNV-1a hash with a final mix (the shard is the hash's
+ * low bits, and FNV's low bits alone depend only on the low bits of each character).
+ */
 export function shardOf(id: number | string): number {
   if (typeof id === 'number') return Math.abs(Math.trunc(id)) % INDEX_SPREAD;
   let hash = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
-  return hash % INDEX_SPREAD;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return ((hash ^ (hash >>> 16)) >>> 0) % INDEX_SPREAD;
 }
 
 const spreadKey = (base: string, id: number | string) => `${base}#${shardOf(id)}`;
@@ -368,13 +373,25 @@ export const indexKeys = {
   // Outbound webhooks (W3–W6; docs/webhooks.md).
   /** GSI1 (W3): every subscription by id (a short list: the site's own integrations). */
   webhookSubscriptions: () => 'WEBHOOKSUBS',
-  /** GSI1 (W4): a subscription's deliveries; GSI2 (W5): of one status; newest first by `<createdAt>#<deliveryId>`. */
-  webhookDeliveriesBySubscription: (subscriptionId: number) => `WHDELIVERIES#${subscriptionId}`,
-  webhookDeliveriesByStatus: (subscriptionId: number, status: string) =>
-    `WHDELIVERIES#${subscriptionId}#${status}`,
+  /**
+   * GSI1 (W4): a subscription's deliveries; GSI2 (W5): of one status; newest first by `<createdAt>#<deliveryId>`.
+   * Spread by delivery id: a subscription to `invoice.created` takes a delivery per charge of a rent run.
+   */
+  webhookDeliveriesBySubscription: (subscriptionId: number, deliveryId: string) =>
+    spreadKey(`WHDELIVERIES#${subscriptionId}`, deliveryId),
+  webhookDeliveriesBySubscriptionPartitions: (subscriptionId: number) =>
+    spreadPartitions(`WHDELIVERIES#${subscriptionId}`),
+  webhookDeliveriesByStatus: (subscriptionId: number, status: string, deliveryId: string) =>
+    spreadKey(`WHDELIVERIES#${subscriptionId}#${status}`, deliveryId),
+  webhookDeliveriesByStatusPartitions: (subscriptionId: number, status: string) =>
+    spreadPartitions(`WHDELIVERIES#${subscriptionId}#${status}`),
   webhookDeliveryOrder: (createdAt: string, deliveryId: string) => `${createdAt}#${deliveryId}`,
-  /** GSI3 (W6, sparse: pending deliveries only): by the time of their next attempt. */
-  webhookDue: () => 'WHDUE',
+  /**
+   * GSI3 (W6, sparse: pending deliveries only): by the time of their next attempt. Every new delivery is pending
+   * while its first attempt runs, so it is spread by delivery id like W4.
+   */
+  webhookDue: (deliveryId: string) => spreadKey('WHDUE', deliveryId),
+  webhookDuePartitions: () => spreadPartitions('WHDUE'),
   webhookDueOrder: (nextAttemptAt: string, deliveryId: string) => `${nextAttemptAt}#${deliveryId}`,
 
   // The message log (M2–M5; docs/messages.md), each list newest first by `<createdAt>#<messageId>`.
