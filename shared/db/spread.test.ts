@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { INDEX_SPREAD, shardOf, spreadPartitions } from './keys.js';
+import { INDEX_SPREAD, shardOf, spreadPartitions } from './spread.js';
 
 describe('shardOf', () => {
   it('spreads change ids (base-36 time, then random hex) evenly over the shards', () => {
