@@ -302,6 +302,22 @@ describe('the rent run spreads its writes', () => {
     expect(res.body.items[0]?.entryId).toBe(entryId);
   });
 
+  it('two processes taking ids in blocks from one table counter never hand out the same id', async () => {
+    const { reserveIds, nextId } = await import('../shared/db/counters.js');
+    const { idBlock } = await import('../shared/db/id-blocks.js');
+    const counter = `spreadTest${Date.now().toString(36)}`;
+    // Two allocators are two processes' blocks; single ids (`nextId`) taken meanwhile share the counter.
+    const first = idBlock((size) => reserveIds(counter, size), 7);
+    const second = idBlock((size) => reserveIds(counter, size), 5);
+    const ids = await Promise.all(
+      Array.from({ length: 90 }, (_, i) =>
+        (i % 3 === 0 ? first : i % 3 === 1 ? second : { next: () => nextId(counter) }).next(),
+      ),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Math.min(...ids)).toBe(1);
+  });
+
   it('the accounting back-fill walks every partition of the invoice list, the unspread one too', async () => {
     const { backfillPage } = await import('../shared/data/accounting-backfill-repo.js');
     const found = new Set<string>();
