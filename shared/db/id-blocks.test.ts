@@ -12,7 +12,10 @@ function sharedCounter(start = 0) {
     value += size;
     return value;
   };
-  return { reserve, updates: () => updates };
+  const raise = (atLeast: number) => {
+    value = Math.max(value, atLeast);
+  };
+  return { reserve, raise, updates: () => updates };
 }
 
 describe('id blocks', () => {
@@ -50,10 +53,13 @@ describe('id blocks', () => {
     const counter = sharedCounter();
     const block = idBlock((size) => counter.reserve(size, 0), 10);
     expect(await block.next()).toBe(1);
+    // A fixture kept ids up to 5 (inside the block): the block goes on after them.
     block.skipThrough(5);
     expect(await block.next()).toBe(6);
+    // Up to 30 (past the block, the counter raised to 30): the next block is reserved above it.
+    counter.raise(30);
     block.skipThrough(30);
-    expect(await block.next()).toBe(11);
+    expect(await block.next()).toBe(31);
   });
 
   it('answers a failed reservation to its callers and tries again on the next call', async () => {
