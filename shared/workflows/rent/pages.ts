@@ -43,6 +43,7 @@ export async function queueRentRun(
   day: string,
   by: Actor,
   send: (pages: readonly RentRunPage[]) => Promise<unknown>,
+  leasesPerPage = LEASES_PER_PAGE,
 ): Promise<RentRunQueued> {
   const queued: RentRunQueued = { date: day, leases: 0, watched: 0, pages: 0 };
   let buffer: RentRunPage[] = [];
@@ -53,12 +54,12 @@ export async function queueRentRun(
     await send(buffer);
     buffer = [];
   };
-  for await (const leaseIds of leaseIdPages(LEASES_PER_PAGE)) {
+  for await (const leaseIds of leaseIdPages(leasesPerPage)) {
     queued.leases += leaseIds.length;
     await push({ day, by, leaseIds });
   }
   for (let shard = 0; shard < RENT_SHARDS; shard++)
-    for await (const watched of watchKeyPages(shard, LEASES_PER_PAGE)) {
+    for await (const watched of watchKeyPages(shard, leasesPerPage)) {
       queued.watched += watched.length;
       await push({ day, by, invoiceIds: watched.map((w) => w.rentInvoiceId) });
     }
