@@ -1564,8 +1564,12 @@ describe('cloud stack', () => {
         ScheduleExpression: 'rate(15 minutes)',
         Targets: [Match.objectLike({ DeadLetterConfig: Match.anyValue(), RetryPolicy: Match.anyValue() })],
       });
-      // The probe (a schedule) adds a rule, not a mapping: the table-change jobs share the one reader's.
-      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+      // The probe (a schedule) adds a rule, not a mapping: the table-change jobs share the one reader's, and
+      // each queue job has its own.
+      template.resourceCountIs(
+        'AWS::Lambda::EventSourceMapping',
+        1 + JOBS.filter((job) => job.kind === 'queue').length,
+      );
       // Each schedule's rule, the probe's, and the table-change jobs' retry sweep.
       template.resourceCountIs('AWS::Events::Rule', JOBS.filter((job) => job.kind === 'schedule').length + 2);
     },

@@ -47,6 +47,8 @@ export interface TableChangeJob extends JobBase {
 export interface ScheduleJob extends JobBase {
   readonly kind: 'schedule';
   readonly everyMinutes: number;
+  /** The Lambda's timeout when a run may need more than a minute (a walk that hands work to a queue job). */
+  readonly timeoutSeconds?: number;
 }
 
 /**

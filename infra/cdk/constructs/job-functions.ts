@@ -76,7 +76,12 @@ export class JobFunctions extends Construct {
         environment: props.environment(job),
         logRetention: props.logRetention,
         removalPolicy: props.removalPolicy,
-        job: { id: job.id, entry: jobEntryPath(job), description: job.description, timeout: JOB_TIMEOUT },
+        job: {
+          id: job.id,
+          entry: jobEntryPath(job),
+          description: job.description,
+          timeout: job.timeoutSeconds ? Duration.seconds(job.timeoutSeconds) : JOB_TIMEOUT,
+        },
       });
       props.grant(job, fn.role);
       const failures = this.failureQueue(job.id, props.removalPolicy);
