@@ -122,7 +122,8 @@ describe('the local SQS stand-in', () => {
   });
 });
 
-describe('the fanned-out rent run', () => {
+// Leases written, a run, its stream's jobs drained: seconds alone, more on a machine shared with other runs.
+describe('the fanned-out rent run', { timeout: 120_000 }, () => {
   it('charges each lease once when a page is delivered twice', async () => {
     const leaseIds = await leasesDueToday(30);
     const body = JSON.stringify({ day: today, by, leaseIds });
@@ -207,5 +208,5 @@ describe('the fanned-out rent run', () => {
     }
     expect(most).toBe(3);
     await expectBooksWhole(await expectChargedOnce(leaseIds));
-  }, 180_000);
+  }, 240_000);
 });
