@@ -3,7 +3,8 @@
  * jobs"), in this file's runtime: the schedule run over HTTP sends its pages with the real SQS SDK to the local
  * SQS stand-in, and the job runner hands them to the real worker as SQS events. Whatever happens to a page —
  * delivered twice, its worker killed half way and the page delivered again, two runs at once, three workers
- * side by side — each lease is charged its month once, and the books stay whole.
+ * side by side — each lease is charged its month once, and the books stay whole. The rent reminders fan out
+ * the same way: each open invoice in the window reminded once, however many runs send its page.
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,6 +12,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rentRunPages } from '../functions/adminLeases/jobs.js';
+import { rentReminderPages } from '../functions/adminMessages/jobs.js';
 import { startJobRunner } from '../infra/local/job-runner.js';
 import { queueUrlVariable } from '../shared/jobs/contract.js';
 import { fileRuntime } from './support/file-runtime.js';
@@ -27,6 +29,9 @@ const { lateFeeTerms } = await import('../shared/domain/rent/late-fee-rules.js')
 const { mapLimited } = await import('../shared/map-limited.js');
 const { ddb } = await import('../shared/db/client.js');
 const { queueRentRun } = await import('../shared/workflows/rent/pages.js');
+const { watchesOfInvoices } = await import('../shared/data/late-fee-watch-repo.js');
+const { getMessage } = await import('../shared/data/mail-messages-repo.js');
+const { causes, messageIdOf } = await import('../shared/domain/messages/record.js');
 
 const today = todayIn((await getSettings()).systemTimeZone, new Date());
 const by = { actor: 'system:rent' as const, requestId: 'rent-fanout-test' };
@@ -174,6 +179,23 @@ describe('the fanned-out rent run', { timeout: 120_000 }, () => {
     await Promise.all([runJob('rentRun'), runJob('rentRun')]);
     await jobsCaughtUp();
     await expectBooksWhole(await expectChargedOnce(leaseIds));
+  });
+
+  it('fans the rent reminders out too: each open rent invoice due in the window is reminded once, however many runs', async () => {
+    const leaseIds = await leasesDueToday(12);
+    await runJob('rentRun');
+    await jobsCaughtUp();
+    const invoiceIds = await expectChargedOnce(leaseIds);
+    const watches = await watchesOfInvoices(invoiceIds);
+    expect(watches).toHaveLength(invoiceIds.length);
+    await Promise.all([runJob('rentReminders'), runJob('rentReminders')]);
+    await jobsCaughtUp();
+    const reminders = await Promise.all(
+      watches.map((w) => getMessage(messageIdOf('rentReminder', causes.due(w.rentInvoiceId, w.dueDate)))),
+    );
+    expect(reminders.filter((m) => m === undefined)).toHaveLength(0);
+    expect(statusOf(rentReminderPages.id)).toMatchObject({ keptFailures: 0 });
+    expect(statusOf(rentReminderPages.id)?.handled).toBeGreaterThanOrEqual(2);
   });
 
   it('charges a few hundred leases once each with three workers at most at once', async () => {
