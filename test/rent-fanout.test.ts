@@ -125,6 +125,29 @@ describe('the local SQS stand-in', () => {
     });
     await expect(sendRaw([entry('a', 'x'.repeat(256 * 1024 + 1))])).rejects.toThrow(/256|shorter|long/i);
   });
+
+  it('keeps a page that fails every delivery as a JOBFAILURE item after maxReceives, shown by /_local/jobs', async () => {
+    const { MessageId } =
+      (await sendRaw([{ Id: 'bad', MessageBody: '{"not":"a page"}' }])).Successful?.[0] ?? {};
+    await jobsCaughtUp();
+    const kept = await fileRuntime.jobs.keptFailures(rentRunPages.id);
+    expect(kept).toEqual([
+      expect.objectContaining({
+        entity: 'jobFailure',
+        messageId: MessageId,
+        attempts: rentRunPages.maxReceives,
+        body: '{"not":"a page"}',
+        error: expect.stringMatching(/not a rent run page/),
+      }),
+    ]);
+    const jobs = (await (await fetch(new URL('/_local/jobs', fileRuntime.url))).json()) as {
+      jobs: { id: string; keptFailures: number; failures: number }[];
+    };
+    expect(jobs.jobs.find((j) => j.id === rentRunPages.id)).toMatchObject({
+      keptFailures: 1,
+      failures: rentRunPages.maxReceives,
+    });
+  });
 });
 
 // Leases written, a run, its stream's jobs drained: seconds alone, more on a machine shared with other runs.
@@ -161,6 +184,7 @@ describe('the fanned-out rent run', { timeout: 120_000 }, () => {
       { step: 'initialize', name: kill },
     );
     const failuresBefore = statusOf(rentRunPages.id)?.failures ?? 0;
+    const keptBefore = statusOf(rentRunPages.id)?.keptFailures ?? 0;
     try {
       await sendRaw([{ Id: 'page', MessageBody: JSON.stringify({ day: today, by, leaseIds }) }]);
       await until('the page to fail', () => (statusOf(rentRunPages.id)?.failures ?? 0) > failuresBefore);
@@ -170,7 +194,7 @@ describe('the fanned-out rent run', { timeout: 120_000 }, () => {
     }
     expect(written).toBeGreaterThan(5);
     await jobsCaughtUp();
-    expect(statusOf(rentRunPages.id)?.keptFailures).toBe(0);
+    expect(statusOf(rentRunPages.id)?.keptFailures).toBe(keptBefore);
     await expectBooksWhole(await expectChargedOnce(leaseIds));
   });
 

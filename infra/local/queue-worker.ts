@@ -111,7 +111,9 @@ export class QueueWorker {
       if (failed.size > 0) error = 'reported as a batch item failure';
     } catch (thrown) {
       failed = new Set(batch.map((m) => m.messageId));
-      error = (thrown as Error).message;
+      // Powertools' error for a batch that failed whole carries each record's own error: keep the reason.
+      const records = (thrown as { recordErrors?: Error[] }).recordErrors ?? [];
+      error = [(thrown as Error).message, ...records.map((e) => e.message)].join(' ');
       this.status.lastError = error;
     }
     for (const message of batch) {
