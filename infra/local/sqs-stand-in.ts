@@ -3,7 +3,8 @@
  * (`@aws-sdk/client-sqs`, SQS's JSON protocol: `POST` with `X-Amz-Target: AmazonSQS.<Operation>`), served on
  * the runtime's own origin under `/_local/sqs`, into the job runner's local queues. It refuses what SQS
  * refuses for those calls: more than 10 entries in a batch, none, two entries with one id, a message or a
- * batch over 256 KB, an unknown queue.
+ * batch over 256 KB, an unknown queue. It takes messages from this machine only (the producers run in this
+ * process), so a runtime opened to the network with HOST does not let others queue work.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -40,6 +41,10 @@ export async function serveSqs(
 ): Promise<boolean> {
   if (path !== SQS_PATH && path !== `${SQS_PATH}/`) return false;
   try {
+    // Only this runtime's own producers send (from this process): a runtime opened to the network with HOST
+    // does not let others queue pages under any actor they like.
+    if (!isLoopback(req.socket.remoteAddress))
+      throw new SqsError('AccessDenied', 'The local queues take messages from this machine only', 403);
     const target = String(req.headers['x-amz-target'] ?? '');
     if (req.method !== 'POST' || !target.startsWith('AmazonSQS.'))
       throw new SqsError('InvalidAction', 'Only the JSON protocol of SQS is served here');
@@ -124,6 +129,9 @@ function queueNameOf(url: unknown): string {
 
 const nonExistent = (name: string) =>
   new SqsError('QueueDoesNotExist', `The specified queue ${name} does not exist.`);
+
+const isLoopback = (address: string | undefined) =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
 const md5 = (body: string) => createHash('md5').update(body).digest('hex');
 
