@@ -30,6 +30,7 @@ import {
   serveQuickBooksStandIn,
 } from './quickbooks-stand-in.js';
 import { assertPortsFree, freePort, LOOPBACK, PortInUseError } from './services.js';
+import { localQueueEnv, serveSqs } from './sqs-stand-in.js';
 import {
   type Progress,
   type StandInEndpoints,
@@ -179,6 +180,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     const port = await freePort(options.port);
     const url = `http://localhost:${port}`;
     setLocalEnv({ ...standIns, baseUrl: url, tableName });
+    // The queue jobs' producers send with the real SQS SDK to the stand-in on this origin (sqs-stand-in.ts).
+    Object.assign(process.env, localQueueEnv(url, JOBS));
 
     const handlers = await importGroupHandlers();
     progress?.(`  ✓ table ${tableName} and the group handlers ready`);
@@ -218,7 +221,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       requireHttps: options.requireHttps === true,
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       services: async (req, res, path) =>
-        (await serveAccountingProvider(req, res, path)) || (await serveQuickBooksStandIn(req, res, path)),
+        (await serveSqs(req, res, path, jobs.queues)) ||
+        (await serveAccountingProvider(req, res, path)) ||
+        (await serveQuickBooksStandIn(req, res, path)),
       extra: async (req, res, path) =>
         (await serveJobControl(req, res, path, jobs)) ||
         (stripe !== undefined && (await stripe.handle(req, res, path))) ||
