@@ -19,11 +19,14 @@ import { ownScriptsCsp } from './page-csp.js';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
-const elementsDir = dirname(require.resolve('@stoplight/elements/package.json'));
 
 const assets = new CompressedAssets('/docs/assets', [
-  { name: 'elements.js', file: join(elementsDir, 'web-components.min.js'), type: 'text/javascript' },
-  { name: 'elements.css', file: join(elementsDir, 'styles.min.css'), type: 'text/css' },
+  {
+    name: 'elements.js',
+    file: require.resolve('@stoplight/elements/web-components.min.js'),
+    type: 'text/javascript',
+  },
+  { name: 'elements.css', file: require.resolve('@stoplight/elements/styles.min.css'), type: 'text/css' },
   { name: 'contrast.css', file: join(here, 'docs-page', 'contrast.css'), type: 'text/css' },
   {
     name: 'accessible-names.js',

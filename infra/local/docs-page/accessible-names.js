@@ -73,6 +73,30 @@ document.addEventListener('keydown', (event) => {
   }
 });
 
+/**
+ * A panel's title bar is a button that folds the panel; the answer's bar also holds a menu button (the body's
+ * format), and a button inside a button is lost to screen readers. The bar's title becomes the folding button
+ * (a key pressed on it still reaches the bar's own handler), and the bar a plain container.
+ */
+function repairPanelTitles(root) {
+  for (const bar of root.querySelectorAll('.sl-panel__titlebar')) {
+    const title = bar.firstElementChild;
+    const nested = bar.querySelector('button, a[href], input, select, textarea');
+    if (!title || !nested || title.contains(nested)) continue;
+    if (bar.getAttribute('role') === 'button') {
+      bar.removeAttribute('role');
+      bar.removeAttribute('tabindex');
+      title.setAttribute('role', 'button');
+      title.setAttribute('tabindex', '0');
+    }
+    // React sets the bar's aria-expanded again at each fold: it moves to the title each time.
+    if (bar.hasAttribute('aria-expanded')) {
+      title.setAttribute('aria-expanded', bar.getAttribute('aria-expanded'));
+      bar.removeAttribute('aria-expanded');
+    }
+  }
+}
+
 function repairFields(root) {
   // The request body's code editor is a bare textarea.
   for (const editor of root.querySelectorAll('textarea:not([aria-label]):not([id])'))
@@ -91,6 +115,7 @@ function repair(root) {
   nameByShownText(root);
   repairRoles(root);
   repairSidebarGroups(root);
+  repairPanelTitles(root);
   repairFields(root);
 }
 
@@ -108,6 +133,14 @@ new MutationObserver(scheduleRepair).observe(document.body, {
   childList: true,
   subtree: true,
   attributes: true,
-  attributeFilter: ['aria-controls', 'aria-label', 'aria-labelledby', 'tabindex', 'data-icon'],
+  attributeFilter: [
+    'aria-controls',
+    'aria-expanded',
+    'aria-label',
+    'aria-labelledby',
+    'data-icon',
+    'role',
+    'tabindex',
+  ],
 });
 scheduleRepair();
