@@ -154,6 +154,12 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
         );
         // Nothing refused either, the page's Content-Security-Policy included.
         expect(refused, origin).toEqual([]);
+        // A first visit is light: the renderer and the document come compressed (Swagger UI's page was 3.3 MB).
+        const sentBytes = (await page.evaluate(
+          '[...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].reduce((sum, e) => sum + e.transferSize, 0)',
+        )) as number;
+        expect(sentBytes, origin).toBeGreaterThan(0);
+        expect(sentBytes, origin).toBeLessThan(1_000_000);
         await page.close();
       }
     },

@@ -43,13 +43,15 @@ const page = `<!doctype html>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${assets.url('elements.css')}">
 <link rel="stylesheet" href="${assets.url('contrast.css')}">
-<script src="${assets.url('elements.js')}"></script></head>
+<link rel="preload" href="/openapi.json" as="fetch" crossorigin>
+<script defer src="${assets.url('elements.js')}"></script>
+<script defer src="${assets.url('accessible-names.js')}"></script></head>
 <body>
 <header><p class="docs-note">Signing in: the session is a cookie set by the login operation (Admin authentication
 or Tenant authentication → login → Send API Request; the example holds the local demo account). The browser then
 sends the cookie with every request from this page.</p></header>
 <main><elements-api apiDescriptionUrl="/openapi.json" router="hash" layout="sidebar" hideExport="true"></elements-api></main>
-<script src="${assets.url('accessible-names.js')}"></script></body></html>`;
+</body></html>`;
 
 /** The demo fixture's accounts (infra/local/fixtures/demo.json), the local runtime's default seed. */
 export function demoLogins(): DemoLogins {
