@@ -137,7 +137,7 @@ function operationsOf(doc: { paths: Record<string, Record<string, DocOperation>>
   return out;
 }
 
-/** The request Swagger UI makes of an operation's examples ("Try it out", then "Execute"). */
+/** The request the docs page makes of an operation's examples ("Send API Request"). */
 function requestOf({ path, op }: Operation, overrides: Overrides) {
   let target = path;
   const query = new URLSearchParams();
