@@ -229,7 +229,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
         (stripe !== undefined && (await stripe.handle(req, res, path))) ||
         servePayPage(req, res, path, { standIn: stripe !== undefined }) ||
         serveAutopayPage(req, res, path, { standIn: stripe !== undefined }) ||
-        serveLocalPages(req, res, path, url) ||
+        (await serveLocalPages(req, res, path, url)) ||
         serveHomePage(req, res, path, {
           baseUrl: url,
           mailUrl: standIns.mailUrl,
