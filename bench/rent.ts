@@ -53,8 +53,9 @@ try {
   const { mapLimited } = await import('../shared/map-limited.js');
 
   const today = todayIn((await getSettings()).systemTimeZone, new Date());
-  // One (made-up) property each: a property's lease spans item holds all its leases, and the run takes every
-  // lease's own terms, so it never reads the property.
+  // One (made-up) tenant and property each, as in a real portfolio: a tenant's invoice list (TENANTINV#) and a
+  // property's (PROPINV#) are then written once a charge each, as the cloud's would be. The run takes every
+  // lease's own terms, so it never reads the property or the tenant.
   const ids = Array.from({ length: leases }, (_, i) => 1_000_000 + i);
   let done = 0;
   await mapLimited(
@@ -62,7 +63,7 @@ try {
     async (leaseId) => {
       await putGivenLease({
         leaseId,
-        tenantId: 1,
+        tenantId: leaseId,
         propertyId: leaseId,
         status: 'active',
         startDate: today,
