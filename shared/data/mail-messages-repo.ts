@@ -32,14 +32,18 @@ const fromItem = (item: Item): MessageRecord => {
   return record as MessageRecord;
 };
 
-function dueParts(record: Pick<MessageRecord, 'messageId' | 'status' | 'nextAttemptAt'>): TxPart {
+function dueParts(
+  record: Pick<MessageRecord, 'messageId' | 'status' | 'nextAttemptAt' | 'createdAt'>,
+): TxPart {
   if (record.status !== 'pending' || record.nextAttemptAt === null)
     return part.delete(DUE_LABEL, keys.mailDue(record.messageId));
   return part.put(DUE_LABEL, {
     ...keys.mailDue(record.messageId),
     entity: 'mailDue',
     messageId: record.messageId,
-    GSI1PK: indexKeys.mailDue(),
+    // The queue's age (the sender's MailOldestQueuedAgeSeconds) is its head's.
+    createdAt: record.createdAt,
+    GSI1PK: indexKeys.mailDue(record.messageId),
     GSI1SK: indexKeys.mailDueOrder(record.nextAttemptAt, record.messageId),
   });
 }
@@ -58,7 +62,7 @@ export async function putNewMessage(record: MessageRecord): Promise<boolean> {
     GSI1SK: order,
     GSI2PK: indexKeys.mailByRecipient(record.to),
     GSI2SK: order,
-    GSI3PK: indexKeys.mailAll(),
+    GSI3PK: indexKeys.mailAll(record.messageId),
     GSI3SK: order,
     expiresAt: Math.floor(Date.parse(record.createdAt) / 1000) + KEEP_SECONDS,
   });
@@ -161,10 +165,18 @@ export async function recordTry(claimed: MessageRecord, outcome: TryOutcome, now
   }
 }
 
-/** M5: pending messages due by `until`, the soonest first, at most `limit`. */
+/**
+ * M5: pending messages due by `until`, the soonest first, at most `limit`: the first `limit` of each spread
+ * partition (and the unspread one of an older store), merged by due time.
+ */
 export async function dueMessages(until: string, limit: number): Promise<MessageRecord[]> {
-  const entries = await queryPartitionFirst(
-    { index: INDEX.gsi1, pk: indexKeys.mailDue(), sk: { between: ['0', `${until}#~`] } },
+  const entries = await mergedFirst(
+    indexKeys.mailDuePartitions().map((pk) => ({
+      index: INDEX.gsi1,
+      pk,
+      sk: { between: ['0', `${until}#~`] as [string, string] },
+    })),
+    'GSI1SK',
     limit,
   );
   const items = await batchGet(entries.map((e) => keys.mailMessage(String(e.messageId))));
@@ -172,6 +184,75 @@ export async function dueMessages(until: string, limit: number): Promise<Message
     .map(fromItem)
     .filter((m) => m.status === 'pending')
     .sort((a, b) => (a.nextAttemptAt ?? '').localeCompare(b.nextAttemptAt ?? ''));
+}
+
+/**
+ * The queue's head: the soonest due pending message's due time and when it was made (a due entry of an older
+ * store has no `createdAt`: its due time stands in), or undefined when none is pending.
+ */
+export async function queueHead(): Promise<{ dueAt: string; createdAt: string } | undefined> {
+  const [head] = await mergedFirst(
+    indexKeys.mailDuePartitions().map((pk) => ({ index: INDEX.gsi1, pk })),
+    'GSI1SK',
+    1,
+  );
+  if (!head) return undefined;
+  const dueAt = String(head.GSI1SK).split('#')[0] as string;
+  return { dueAt, createdAt: typeof head.createdAt === 'string' ? head.createdAt : dueAt };
+}
+
+/** How many messages are queued (pending, due now or later): a COUNT of each due partition. */
+export async function queuedCount(): Promise<number> {
+  const counts = await Promise.all(
+    indexKeys.mailDuePartitions().map((pk) => countPartition({ index: INDEX.gsi1, pk })),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Moves a pending message's next try to `until` with `reason`, without a try (the daily quota is spent);
+ * false when another sender moved it since it was read.
+ */
+export async function deferMessage(read: MessageRecord, until: string, reason: string, now: Date) {
+  const guard = unchangedSince(read);
+  const next: MessageRecord = {
+    ...read,
+    nextAttemptAt: until,
+    lastError: reason,
+    updatedAt: now.toISOString(),
+  };
+  try {
+    await commit([
+      part.update(
+        MESSAGE_LABEL,
+        keys.mailMessage(read.messageId),
+        'SET nextAttemptAt = :next, lastError = :error, updatedAt = :now',
+        { ...guard, values: { ...guard.values, ':next': until, ':error': reason, ':now': next.updatedAt } },
+      ),
+      dueParts(next),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.conditionFailed(MESSAGE_LABEL)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The first `count` items of several partitions of one index in the order of `sortKey` (each query's own
+ * direction): each partition's first `count`, merged. An offset page of a spread list reads page × limit per
+ * partition, as a single partition's page did.
+ */
+async function mergedFirst(queries: PartitionQuery[], sortKey: string, count: number): Promise<Item[]> {
+  const read = await Promise.all(queries.map((q) => queryPartitionFirst(q, count)));
+  const descending = queries[0]?.descending === true;
+  return read
+    .flat()
+    .sort((a, b) => {
+      const order = String(a[sortKey]).localeCompare(String(b[sortKey]));
+      return descending ? -order : order;
+    })
+    .slice(0, count);
 }
 
 export interface MessageFilter {
@@ -189,15 +270,18 @@ export interface MessagePage {
   total: number;
 }
 
-/** The narrowest list for the filter (a record's, an address's, else all), the other criteria as a filter. */
-function queryOf(filter: MessageFilter): PartitionQuery {
+/**
+ * The narrowest list for the filter (a record's, an address's, else all: the spread partitions of M4), the
+ * other criteria as a filter.
+ */
+function queriesOf(filter: MessageFilter): PartitionQuery[] {
   const { recordType, recordId, to } = filter;
-  const [index, pk, implied]: [PartitionQuery['index'], string, readonly string[]] =
+  const [index, pks, implied]: [PartitionQuery['index'], string[], readonly string[]] =
     recordType !== undefined && recordId !== undefined
-      ? [INDEX.gsi1, indexKeys.mailByRecord(recordType, recordId), ['recordType', 'recordId']]
+      ? [INDEX.gsi1, [indexKeys.mailByRecord(recordType, recordId)], ['recordType', 'recordId']]
       : to !== undefined
-        ? [INDEX.gsi2, indexKeys.mailByRecipient(to), ['to']]
-        : [INDEX.gsi3, indexKeys.mailAll(), []];
+        ? [INDEX.gsi2, [indexKeys.mailByRecipient(to)], ['to']]
+        : [INDEX.gsi3, indexKeys.mailAllPartitions(), []];
   const given: [string, string | undefined][] = [
     ['to', to?.toLowerCase()],
     ['kind', filter.kind],
@@ -206,7 +290,7 @@ function queryOf(filter: MessageFilter): PartitionQuery {
     ['status', filter.status],
   ];
   const criteria = given.filter((c): c is [string, string] => c[1] !== undefined && !implied.includes(c[0]));
-  return {
+  return pks.map((pk) => ({
     index,
     pk,
     descending: true,
@@ -219,12 +303,33 @@ function queryOf(filter: MessageFilter): PartitionQuery {
           },
         }
       : {}),
-  };
+  }));
 }
+
+/** The list's order, newest first: `<createdAt>#<messageId>`, the sort key of M2–M4. */
+const ORDER_KEY = 'listOrder';
 
 /** M2–M4: the messages matching the filter, newest first, one offset page, with the count of all that match. */
 export async function listMessages(filter: MessageFilter, page: number, limit: number): Promise<MessagePage> {
-  const query = queryOf(filter);
-  const [total, read] = await Promise.all([countPartition(query), queryPartitionFirst(query, page * limit)]);
-  return { items: read.slice((page - 1) * limit).map(fromItem), page, limit, total };
+  const queries = queriesOf(filter);
+  const [counts, read] = await Promise.all([
+    Promise.all(queries.map(countPartition)),
+    Promise.all(queries.map((q) => queryPartitionFirst(q, page * limit))),
+  ]);
+  // Every list of one message has the same sort key, so one order merges the partitions of any of them.
+  const merged = read
+    .flat()
+    .map((item) => ({
+      item,
+      [ORDER_KEY]: indexKeys.mailOrder(String(item.createdAt), String(item.messageId)),
+    }))
+    .sort((a, b) => b[ORDER_KEY].localeCompare(a[ORDER_KEY]))
+    .slice(0, page * limit)
+    .map(({ item }) => item);
+  return {
+    items: merged.slice((page - 1) * limit).map(fromItem),
+    page,
+    limit,
+    total: counts.reduce((a, b) => a + b, 0),
+  };
 }
