@@ -7,7 +7,13 @@
  * the reason the log shows. The run ends early when nothing is due.
  */
 import { deferMessage, dueMessages, queuedCount, queueHead } from '../../shared/data/mail-messages-repo.js';
-import { paceOf, QUOTA_REASON, QUOTA_RECHECK_MS, slowedDown } from '../../shared/domain/messages/pacing.js';
+import {
+  paceOf,
+  QUOTA_REASON,
+  QUOTA_RECHECK_MS,
+  RUN_BUDGET_MS,
+  slowedDown,
+} from '../../shared/domain/messages/pacing.js';
 import type { MessageRecord } from '../../shared/domain/messages/record.js';
 import { log } from '../../shared/log.js';
 import { sendQuota } from '../../shared/mail.js';
@@ -16,8 +22,6 @@ import { type Clock, mailContext, sendQueued, type TryResult } from './deliver.j
 import { emitMailQueueMetrics } from './mail-metrics.js';
 import { Pacer } from './pacer.js';
 
-/** A run sends for at most this long: the function's timeout (60 s) leaves room for the last sends. */
-export const RUN_BUDGET_MS = 50_000;
 /** Sends under way at once (SES answers in tens of milliseconds: 20 carry 200 a second). */
 const IN_FLIGHT = 20;
 /** Writes at once while putting messages back for the daily quota (no SES call). */

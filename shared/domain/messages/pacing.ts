@@ -29,6 +29,9 @@ export function paceOf(quota: SendQuota, maxSendRate: number): Pace {
   return { perSecond, leftToday };
 }
 
+/** A sender run sends for at most this long: its function's timeout (60 s) leaves room for the last sends. */
+export const RUN_BUDGET_MS = 50_000;
+
 /** After a throttle the run goes on at half its pace, never below one a second. */
 export const slowedDown = (perSecond: number): number => Math.max(1, Math.floor(perSecond / 2));
 
