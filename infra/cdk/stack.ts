@@ -8,7 +8,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { mailSender } from '../../functions/adminMessages/jobs.js';
+import { MAIL_SENDER_JOB } from '../../functions/registry.js';
 import type { RouteContract } from '../../shared/http/route.js';
 import type { JobContract } from '../../shared/jobs/contract.js';
 import { binaryMediaTypesOf, planApiResources } from './api-model.js';
@@ -150,7 +150,7 @@ export class RentalPmStack extends Stack {
     });
 
     // The paced mail sender reads SES's sending limits (docs/messages.md "Paced to SES").
-    const sender = jobs.functions.get(mailSender.id);
+    const sender = jobs.functions.get(MAIL_SENDER_JOB);
     if (sender?.role) readSendQuotaGrant(sender.role);
 
     // The message jobs write links to the API's own pages (the payment page, when the site names none).
