@@ -6,7 +6,8 @@
  * a moment; the spent daily quota stops the sending for the run and puts each due message back an hour with
  * the reason the log shows. The run ends early when nothing is due.
  */
-import { deferMessage, dueMessages, queuedCount, queueHead } from '../../shared/data/mail-messages-repo.js';
+import { deferMessage } from '../../shared/data/mail-messages-repo.js';
+import { dueMessages, queuedCount, queueHead } from '../../shared/data/mail-queue-repo.js';
 import {
   paceOf,
   QUOTA_REASON,

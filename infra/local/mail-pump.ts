@@ -7,6 +7,7 @@
  * minute or more) or for the daily quota is not waited for. Loaded after the handlers' environment is set.
  */
 import { THROTTLE_BACKOFF_MS } from '../../shared/domain/messages/pacing.js';
+import type { JobRunner } from './job-runner.js';
 
 const EVERY_MS = 1000;
 /** A local run sends for at most this long before the drain looks at the queue again. */
@@ -22,7 +23,7 @@ export interface MailPump {
 
 export async function startMailPump(): Promise<MailPump> {
   const { sendDueMessages } = await import('../../functions/adminMessages/mail-sender.js');
-  const { queueHead } = await import('../../shared/data/mail-messages-repo.js');
+  const { queueHead } = await import('../../shared/data/mail-queue-repo.js');
   let running: Promise<number> | undefined;
   let stopped = false;
 
@@ -57,6 +58,23 @@ export async function startMailPump(): Promise<MailPump> {
       stopped = true;
       clearInterval(timer);
       await running?.catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The job runner whose drain also waits for the queued mail: the table-change jobs queue messages, the mail
+ * pump sends them; round again until a pass sends nothing (a sent mail writes no change a job reads).
+ */
+export function withMailDrain(jobs: JobRunner, mail: MailPump): JobRunner {
+  return {
+    ...jobs,
+    async drain(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        await jobs.drain(Math.max(1, deadline - Date.now()));
+        if ((await mail.drain(deadline)) === 0) return;
+      }
     },
   };
 }

@@ -23,7 +23,7 @@ import { createApiServer, type LambdaHandler } from './http-server.js';
 import { type JobRunner, startJobRunner } from './job-runner.js';
 import { serveJobControl } from './jobs-page.js';
 import { LOCAL_DATABASE, localCredentials } from './local-credentials.js';
-import { type MailPump, startMailPump } from './mail-pump.js';
+import { startMailPump, withMailDrain } from './mail-pump.js';
 import { servePayPage } from './pay-page.js';
 import {
   flushQuickBooksStandIn,
@@ -244,23 +244,6 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     await stop();
     throw error;
   }
-}
-
-/**
- * The job runner whose drain also waits for the queued mail: the table-change jobs queue messages, the mail
- * pump sends them; round again until a pass sends nothing (a sent mail writes no change a job reads).
- */
-function withMailDrain(jobs: JobRunner, mail: MailPump): JobRunner {
-  return {
-    ...jobs,
-    async drain(timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        await jobs.drain(Math.max(1, deadline - Date.now()));
-        if ((await mail.drain(deadline)) === 0) return;
-      }
-    },
-  };
 }
 
 /** Each group's Lambda entry, found by convention (functions/<group>/handler.ts), as the CDK stack does. */

@@ -2,8 +2,9 @@
  * The message log (docs/data-model.md "Messages" M1–M5; docs/messages.md): `MAIL#<messageId>`, one per cause
  * and kind, put-if-absent, so a change the stream delivers twice, or two runs of a schedule at once, make
  * one message and one sender. GSI1 lists a record's messages, GSI2 an address's, GSI3 every message, newest
- * first. A pending message has a due entry (`MAILDUE#<messageId>`, GSI1 `MAILDUE` by the time of its next
- * try) written in the same transaction as the message's state, which the retry sweep reads; a try first
+ * first (GSI3 spread over `MAILS#<n>`). A pending message has a due entry (`MAILDUE#<messageId>`, GSI1
+ * `MAILDUE#<n>` by the time of its next try: the mail queue, read by mail-queue-repo.ts) written in the same
+ * transaction as the message's state, which the paced mail sender takes in due order; a try first
  * moves the due time ahead (a lease, conditioned on the state it read), so two senders never send the same
  * message at once. Kept about 13 months (TTL): the log holds addresses.
  */
@@ -11,7 +12,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
 import {
-  batchGet,
   countPartition,
   type Item,
   type PartitionQuery,
@@ -27,7 +27,7 @@ const KEEP_SECONDS = 400 * 24 * 3600;
 const MESSAGE_LABEL = 'message';
 const DUE_LABEL = 'message due';
 
-const fromItem = (item: Item): MessageRecord => {
+export const messageFromItem = (item: Item): MessageRecord => {
   const { entity: _entity, expiresAt: _expires, ...record } = stripKeys<MessageRecord & Item>(item);
   return record as MessageRecord;
 };
@@ -79,7 +79,7 @@ export async function getMessage(messageId: string): Promise<MessageRecord | und
   const { Item } = await ddb.send(
     new GetCommand({ TableName: TABLE_NAME, Key: keys.mailMessage(messageId), ConsistentRead: true }),
   );
-  return Item ? fromItem(Item) : undefined;
+  return Item ? messageFromItem(Item) : undefined;
 }
 
 /** The state a writer read: its next write happens only if nobody moved the message since. */
@@ -166,50 +166,6 @@ export async function recordTry(claimed: MessageRecord, outcome: TryOutcome, now
 }
 
 /**
- * M5: pending messages due by `until`, the soonest first, at most `limit`: the first `limit` of each spread
- * partition (and the unspread one of an older store), merged by due time.
- */
-export async function dueMessages(until: string, limit: number): Promise<MessageRecord[]> {
-  const entries = await mergedFirst(
-    indexKeys.mailDuePartitions().map((pk) => ({
-      index: INDEX.gsi1,
-      pk,
-      sk: { between: ['0', `${until}#~`] as [string, string] },
-    })),
-    'GSI1SK',
-    limit,
-  );
-  const items = await batchGet(entries.map((e) => keys.mailMessage(String(e.messageId))));
-  return items
-    .map(fromItem)
-    .filter((m) => m.status === 'pending')
-    .sort((a, b) => (a.nextAttemptAt ?? '').localeCompare(b.nextAttemptAt ?? ''));
-}
-
-/**
- * The queue's head: the soonest due pending message's due time and when it was made (a due entry of an older
- * store has no `createdAt`: its due time stands in), or undefined when none is pending.
- */
-export async function queueHead(): Promise<{ dueAt: string; createdAt: string } | undefined> {
-  const [head] = await mergedFirst(
-    indexKeys.mailDuePartitions().map((pk) => ({ index: INDEX.gsi1, pk })),
-    'GSI1SK',
-    1,
-  );
-  if (!head) return undefined;
-  const dueAt = String(head.GSI1SK).split('#')[0] as string;
-  return { dueAt, createdAt: typeof head.createdAt === 'string' ? head.createdAt : dueAt };
-}
-
-/** How many messages are queued (pending, due now or later): a COUNT of each due partition. */
-export async function queuedCount(): Promise<number> {
-  const counts = await Promise.all(
-    indexKeys.mailDuePartitions().map((pk) => countPartition({ index: INDEX.gsi1, pk })),
-  );
-  return counts.reduce((a, b) => a + b, 0);
-}
-
-/**
  * Moves a pending message's next try to `until` with `reason`, without a try (the daily quota is spent);
  * false when another sender moved it since it was read.
  */
@@ -236,23 +192,6 @@ export async function deferMessage(read: MessageRecord, until: string, reason: s
     if (error instanceof TransactionFailed && error.conditionFailed(MESSAGE_LABEL)) return false;
     throw error;
   }
-}
-
-/**
- * The first `count` items of several partitions of one index in the order of `sortKey` (each query's own
- * direction): each partition's first `count`, merged. An offset page of a spread list reads page × limit per
- * partition, as a single partition's page did.
- */
-async function mergedFirst(queries: PartitionQuery[], sortKey: string, count: number): Promise<Item[]> {
-  const read = await Promise.all(queries.map((q) => queryPartitionFirst(q, count)));
-  const descending = queries[0]?.descending === true;
-  return read
-    .flat()
-    .sort((a, b) => {
-      const order = String(a[sortKey]).localeCompare(String(b[sortKey]));
-      return descending ? -order : order;
-    })
-    .slice(0, count);
 }
 
 export interface MessageFilter {
@@ -327,7 +266,7 @@ export async function listMessages(filter: MessageFilter, page: number, limit: n
     .slice(0, page * limit)
     .map(({ item }) => item);
   return {
-    items: merged.slice((page - 1) * limit).map(fromItem),
+    items: merged.slice((page - 1) * limit).map(messageFromItem),
     page,
     limit,
     total: counts.reduce((a, b) => a + b, 0),
