@@ -33,6 +33,7 @@ import { routes as adminReports } from './adminReports/routes.js';
 import { routes as adminReservations } from './adminReservations/routes.js';
 import { adminReservation } from './adminReservations/schemas.js';
 import { routes as adminSettings } from './adminSettings/routes.js';
+import { jobs as tenantJobs } from './adminTenants/jobs.js';
 import { routes as adminTenants } from './adminTenants/routes.js';
 import { jobs as webhookJobs } from './adminWebhooks/jobs.js';
 import { routes as adminWebhooks } from './adminWebhooks/routes.js';
@@ -107,6 +108,7 @@ export const JOBS: readonly JobContract[] = [
   ...leaseJobs,
   ...paymentJobs,
   ...accountingJobs,
+  ...tenantJobs,
 ];
 
 /**

@@ -14,6 +14,8 @@ import { turnovers } from './adminHousekeeping/jobs.js';
 import { handler as turnoversHandler } from './adminHousekeeping/turnover-consumer.js';
 import { messageOutbox } from './adminMessages/jobs.js';
 import { handler as messageOutboxHandler } from './adminMessages/outbox-consumer.js';
+import { handler as tenantCountHandler } from './adminTenants/count-consumer.js';
+import { tenantCount } from './adminTenants/jobs.js';
 import { handler as fanOutHandler } from './adminWebhooks/fan-out-consumer.js';
 import { webhookFanOut } from './adminWebhooks/jobs.js';
 import { handler as auditHandler } from './audit/consumer.js';
@@ -28,6 +30,7 @@ export const TABLE_CHANGE_HANDLERS: readonly DispatchedJob[] = [
   { job: messageOutbox, handler: messageOutboxHandler },
   { job: openIntentCancel, handler: openIntentCancelHandler },
   { job: accountingChanges, handler: accountingChangesHandler },
+  { job: tenantCount, handler: tenantCountHandler },
 ];
 
 export const handler = tableChangesReader(TABLE_CHANGE_HANDLERS, tableRetryPath);

@@ -110,7 +110,7 @@ export const PAYMENT_CSRF = {
 };
 
 export const SESSION_NOTE =
-  'The session is a cookie set by the login operation: in the docs page, run login with "Try it out" and the browser keeps the cookie for the other calls (the "Authorize" dialog cannot set a cookie).';
+  'The session is a cookie set by the login operation: in the docs page, send the login request ("Send API Request") and the browser keeps the cookie for the other calls (a page cannot set a cookie header itself).';
 
 /**
  * The rate limits as they really are (docs/cloud-stack.md "Rate limits"): per client IP for every client; per

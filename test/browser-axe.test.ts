@@ -1,9 +1,9 @@
 /**
  * Accessibility of the pages the local runtime serves, in a real browser (Chromium through playwright-core, as
  * test/browser.test.ts): axe-core on the front page, the payment page (ready to pay, and a bad link), the
- * activation page (active, and a link that cannot be used) and the autopay page (signed out, and on), failing
- * on any critical or serious violation. The docs page (Swagger UI) is not checked here. Without Chromium the
- * file is skipped with a message saying how to install it.
+ * activation page (active, and a link that cannot be used), the autopay page (signed out, and on) and the docs
+ * page (its overview, an operation, a request sent and answered), failing on any critical or serious violation.
+ * Without Chromium the file is skipped with a message saying how to install it.
  */
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -92,6 +92,24 @@ describe.skipIf(!CHROMIUM)('accessibility of the pages we serve (axe-core)', () 
     expect(await check(page, link, 'This activation link cannot be used')).toEqual([]);
     await page.close();
   });
+
+  it('the docs page: its overview, an operation with a body to send, and its answer', async () => {
+    const page = await newPage();
+    page.setDefaultTimeout(60_000);
+    expect(await check(page, `${API_URL}/docs`, 'Rental property management API')).toEqual([]);
+    await page.goto(`${API_URL}/docs#/operations/publicBooking.quote`);
+    await page.getByRole('button', { name: 'Send API Request' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Send API Request' }).click();
+    // Its answer, whatever it is on this file's data (a quote of a demo property the base fixture may not have).
+    await page
+      .getByText(/^\d{3} [A-Z][A-Za-z ]+$/)
+      .filter({ hasNot: page.locator('[role="tab"]') })
+      .first()
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it('the autopay page, signed out and with autopay on', async () => {
     const tenant = await createTenant({ isActive: 1 });

@@ -1,7 +1,7 @@
 /**
- * The docs page's "Try it out" examples work: a fresh `npm start` (the demo store) is sent every operation's
- * example as Swagger UI sends it — path and query values from the parameters' examples (or defaults), the body
- * example as JSON, one browser cookie jar holding the demo admin's and the demo tenant's sessions from the two
+ * The docs page's request examples work: a fresh `npm start` (the demo store) is sent every operation's
+ * example as the docs page sends it — path and query values from the parameters' examples (or defaults), the
+ * body example as JSON, one browser cookie jar holding the demo admin's and the demo tenant's sessions from the two
  * login examples. Each answer must be the operation's success (the few exceptions below say why), match the
  * OpenAPI document (test/support/contract.ts), and never be a 5xx.
  * Where an example names a value only another answer carries (EXAMPLE_NOTES), the test takes it from that
@@ -137,7 +137,7 @@ function operationsOf(doc: { paths: Record<string, Record<string, DocOperation>>
   return out;
 }
 
-/** The request Swagger UI makes of an operation's examples ("Try it out", then "Execute"). */
+/** The request the docs page makes of an operation's examples ("Send API Request"). */
 function requestOf({ path, op }: Operation, overrides: Overrides) {
   let target = path;
   const query = new URLSearchParams();

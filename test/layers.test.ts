@@ -196,6 +196,12 @@ const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
     // records' repository writes the same item under its own guard.
     owners: ['shared/workflows/tenants/', 'shared/data/guest-tenants-repo.ts'],
   },
+  // The tenants' total: counted by its table-change job, and by a fixture load (before the job reads).
+  {
+    repo: 'shared/data/tenant-count-repo.ts',
+    writes: ['countTenantChange'],
+    owners: ['functions/adminTenants/count-consumer.ts', 'shared/workflows/tenants/'],
+  },
   {
     repo: 'shared/data/guest-tenants-repo.ts',
     writes: ['insertGuestTenantParts', 'claimGuestTenantParts'],

@@ -123,7 +123,7 @@ describe('npm start', () => {
 
     const docsClient = new Client(rt.url);
     const docs = await docsClient.get('/docs');
-    expect(docs.text).toContain('swagger-ui');
+    expect(docs.text).toContain('<elements-api apiDescriptionUrl="/openapi.json"');
     const spec = await docsClient.get<{ openapi: string; paths: Record<string, unknown> }>('/openapi.json');
     expect(spec.body.openapi).toBe('3.1.0');
     for (const route of ROUTES) expect(Object.keys(spec.body.paths)).toContain(route.path);

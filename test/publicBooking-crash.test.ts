@@ -144,7 +144,6 @@ describe('a booking that fails at any part leaves nothing behind', () => {
         expect.stringMatching(/^use:coupon /),
         expect.stringMatching(/^put:tenant /),
         'guard:guestEmail',
-        'count:tenants',
         expect.stringMatching(/^change:reservation /),
         expect.stringMatching(/^change:invoice /),
         expect.stringMatching(/^change:tenant /),
@@ -166,6 +165,12 @@ describe('a booking that fails at any part leaves nothing behind', () => {
     expect(await couponUses(couponCode)).toBe(1);
     // One commit and a read-back per part (the booking grew a journal part): minutes on a loaded 2-core CI box.
   }, 180_000);
+
+  it("writes no item every booking writes: a new guest's booking has no COUNT# part (the tenants' total is its job's)", async () => {
+    const { parts } = await plan();
+    expect(parts.some((p) => keyOf(p).PK.startsWith('TENANT#'))).toBe(true);
+    expect(parts.map(keyOf).filter((key) => key.PK.startsWith('COUNT'))).toEqual([]);
+  });
 
   it('a coupon used up after the booking read it fails the booking whole', async () => {
     const code = newCode('GONE');

@@ -18,7 +18,7 @@ import {
 } from '../infra/cdk/api-gateway-logging-stack.js';
 import { planApiResources } from '../infra/cdk/api-model.js';
 import { buildApp } from '../infra/cdk/build-app.js';
-import { readConfig } from '../infra/cdk/config.js';
+import { DEFAULT_CAPACITY, readConfig } from '../infra/cdk/config.js';
 import { API_P99_THRESHOLD_MS, ITERATOR_AGE_THRESHOLD_MS } from '../infra/cdk/constructs/alarms.js';
 import { LIVE_ALIAS } from '../infra/cdk/constructs/group-function.js';
 import { TABLE_CHANGES_READER } from '../infra/cdk/constructs/job-functions.js';
@@ -42,7 +42,12 @@ import {
 import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
 import { RUN_BUDGET_MS } from '../shared/domain/messages/pacing.js';
 import { allPaths, controllerOf, defineRoute, type RouteContract } from '../shared/http/route.js';
-import { jobEntryPath, type TableChangeJob } from '../shared/jobs/contract.js';
+import {
+  jobEntryPath,
+  type QueueJob,
+  queueUrlVariable,
+  type TableChangeJob,
+} from '../shared/jobs/contract.js';
 import { filterPatterns } from '../shared/jobs/filter.js';
 import { emitJobMetric, JOB_METRICS_NAMESPACE } from '../shared/jobs/metrics.js';
 import { SWEEP_EVERY_MINUTES } from '../shared/jobs/retry-path.js';
@@ -61,7 +66,15 @@ const SYNTH_TIMEOUT = 60_000;
  */
 const PROD_CONTEXT = PROD_EXAMPLE_CONTEXT;
 const API_CLIENTS = EXAMPLE_API_CLIENTS;
-const FULL_CONTEXT = FULL_EXAMPLE_CONTEXT;
+/** The full example, with every capacity setting given (their defaults are checked on dev). */
+const CAPACITY_CONTEXT = {
+  streamParallelization: '4',
+  stageRateLimit: '300',
+  stageBurstLimit: '500',
+  tableWarmReads: '15000',
+  tableWarmWrites: '6000',
+};
+const FULL_CONTEXT = { ...FULL_EXAMPLE_CONTEXT, ...CAPACITY_CONTEXT };
 const cdkContext = (
   JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
     context: Record<string, unknown>;
@@ -181,9 +194,10 @@ function functionsByJob(resources: Resources): Map<string, string> {
   return byJob;
 }
 
-/** A Lambda per schedule job, and one stream reader for all the table-change jobs. */
+/** A Lambda per schedule job and per queue job, and one stream reader for all the table-change jobs. */
 const jobFunctionCount =
-  JOBS.filter((j) => j.kind === 'schedule').length + (JOBS.some((j) => j.kind === 'tableChange') ? 1 : 0);
+  JOBS.filter((j) => j.kind === 'schedule' || j.kind === 'queue').length +
+  (JOBS.some((j) => j.kind === 'tableChange') ? 1 : 0);
 
 const LEGACY = /^\/API\/[^/]+\/V1\/.+/;
 const expectedResourcePath = (path: string) =>
@@ -1381,6 +1395,78 @@ describe('cloud stack', () => {
     );
   });
 
+  it("feeds each queue job (the rent run's pages, the rent reminders' pages) from its producers through an encrypted TLS-only queue with a dead-letter queue and an alarm, to a worker with the contract's memory, timeout and concurrency cap", () => {
+    const queueJobs = JOBS.filter((j): j is QueueJob => j.kind === 'queue');
+    expect(queueJobs.map((j) => j.id)).toEqual(expect.arrayContaining(['rentRunPages', 'rentReminderPages']));
+    const byJob = functionsByJob(dev.resources);
+    const alarms = alarmsOf(dev);
+    for (const job of queueJobs) {
+      const fnId = byJob.get(job.id) ?? '?';
+      expect(dev.resources[fnId]?.Properties, job.id).toMatchObject({
+        MemorySize: job.memoryMb,
+        Timeout: job.timeoutSeconds,
+      });
+      const mappings = ofType(dev.resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) =>
+        mentions(m.Properties?.FunctionName, fnId),
+      );
+      expect(mappings, job.id).toHaveLength(1);
+      const mapping = mappings[0]?.[1].Properties ?? {};
+      expect(mapping, job.id).toMatchObject({
+        BatchSize: job.batchSize,
+        ScalingConfig: { MaximumConcurrency: job.maxConcurrency },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      const [queueId, queue] =
+        ofType(dev.resources, 'AWS::SQS::Queue').find(([id]) => mentions(mapping.EventSourceArn, id)) ?? [];
+      expect(queue?.Properties, job.id).toMatchObject({ SqsManagedSseEnabled: true });
+      const visibility = Number(queue?.Properties?.VisibilityTimeout);
+      expect(visibility, `${job.id}: visibility timeout > the worker's timeout`).toBeGreaterThan(
+        job.timeoutSeconds,
+      );
+      const redrive = queue?.Properties?.RedrivePolicy as {
+        maxReceiveCount?: number;
+        deadLetterTargetArn?: unknown;
+      };
+      expect(redrive?.maxReceiveCount, job.id).toBe(job.maxReceives);
+      const [dlqId] =
+        ofType(dev.resources, 'AWS::SQS::Queue').find(([id]) => mentions(redrive?.deadLetterTargetArn, id)) ??
+        [];
+      expect(dlqId, `${job.id}: its dead-letter queue`).toBeDefined();
+      expect(
+        alarms.filter(
+          (a) =>
+            a.MetricName === 'ApproximateNumberOfMessagesVisible' && mentions(a.Dimensions, dlqId ?? '?'),
+        ),
+        `${job.id}: the dead-letter queue is alarmed`,
+      ).toHaveLength(1);
+      // TLS only, on the work queue as on every queue of the stack.
+      const tlsOnly = ofType(dev.resources, 'AWS::SQS::QueuePolicy').filter(
+        ([, p]) =>
+          mentions(p.Properties?.Queues, queueId ?? '?') &&
+          JSON.stringify(p.Properties?.PolicyDocument).includes('aws:SecureTransport'),
+      );
+      expect(tlsOnly, `${job.id}: TLS only`).toHaveLength(1);
+      // Each producer may send to it, and knows its URL.
+      for (const producer of job.producers) {
+        const producerId = byJob.get(producer) ?? '?';
+        const env = (
+          dev.resources[producerId]?.Properties?.Environment as { Variables?: Record<string, unknown> }
+        )?.Variables;
+        expect(mentions(env?.[queueUrlVariable(job.id)], queueId ?? '?'), `${producer} knows the queue`).toBe(
+          true,
+        );
+        const role = dev.resources[producerId]?.Properties?.Role as { 'Fn::GetAtt'?: string[] } | undefined;
+        const sends = ofType(dev.resources, 'AWS::IAM::Policy').filter(
+          ([, p]) =>
+            mentions(p.Properties?.Roles, role?.['Fn::GetAtt']?.[0] ?? '?') &&
+            JSON.stringify(p.Properties?.PolicyDocument).includes('sqs:SendMessage') &&
+            mentions(p.Properties?.PolicyDocument, queueId ?? '?'),
+        );
+        expect(sends, `${producer} may send to ${job.id}`).toHaveLength(1);
+      }
+    }
+  });
+
   it('streams the table (new and old images) into ONE reader Lambda for every table-change job (at most two readers per shard), filtered, with retries, bisect, partial batches and an alarmed failure queue', () => {
     dev.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
@@ -1390,8 +1476,8 @@ describe('cloud stack', () => {
       expect.arrayContaining(['auditLog', 'turnovers', 'webhookFanOut']),
     );
     const byJob = functionsByJob(dev.resources);
-    const schedules = JOBS.filter((j) => j.kind === 'schedule').map((j) => j.id);
-    expect([...byJob.keys()].sort()).toEqual([...schedules, TABLE_CHANGES_READER].sort());
+    const ownFunctions = JOBS.filter((j) => j.kind === 'schedule' || j.kind === 'queue').map((j) => j.id);
+    expect([...byJob.keys()].sort()).toEqual([...ownFunctions, TABLE_CHANGES_READER].sort());
     const fnId = byJob.get(TABLE_CHANGES_READER) ?? '?';
     expect(dev.resources[fnId]?.Properties).toMatchObject({
       Runtime: 'nodejs22.x',
@@ -1399,7 +1485,9 @@ describe('cloud stack', () => {
       Handler: 'index.handler',
       Environment: { Variables: { TABLE_NAME: expect.anything(), DATA_KEY_KMS_KEY_ID: expect.anything() } },
     });
-    const mappings = ofType(dev.resources, 'AWS::Lambda::EventSourceMapping');
+    const mappings = ofType(dev.resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) =>
+      JSON.stringify(m.Properties?.EventSourceArn).includes('StreamArn'),
+    );
     expect(mappings).toHaveLength(1);
     const mapping = mappings[0]?.[1].Properties ?? {};
     expect(mentions(mapping.FunctionName, fnId)).toBe(true);
@@ -1428,6 +1516,49 @@ describe('cloud stack', () => {
       ),
     ).toHaveLength(1);
     expect(alarms.filter((a) => a.MetricName === 'Errors' && mentions(a.Dimensions, fnId))).toHaveLength(1);
+  });
+
+  it('sizes the booking peak and the stream drain by settings: the stage throttle, the table warm throughput, the reader parallelization (defaults for 50 bookings/s)', () => {
+    const capacityOf = (s: Synthesized) => {
+      const [, mapping] = ofType(s.resources, 'AWS::Lambda::EventSourceMapping')[0] ?? [];
+      const [, table] = ofType(s.resources, 'AWS::DynamoDB::GlobalTable')[0] ?? [];
+      const [, stage] = ofType(s.resources, 'AWS::ApiGateway::Stage')[0] ?? [];
+      const settings = (stage?.Properties?.MethodSettings ?? []) as Record<string, unknown>[];
+      const stageWide = settings.find((m) => m.ResourcePath === '/*' && m.HttpMethod === '*');
+      return {
+        parallelization: mapping?.Properties?.ParallelizationFactor,
+        warm: table?.Properties?.WarmThroughput,
+        rate: stageWide?.ThrottlingRateLimit,
+        burst: stageWide?.ThrottlingBurstLimit,
+      };
+    };
+    expect(capacityOf(dev)).toEqual({
+      parallelization: DEFAULT_CAPACITY.streamParallelization,
+      warm: {
+        ReadUnitsPerSecond: DEFAULT_CAPACITY.tableWarmReads,
+        WriteUnitsPerSecond: DEFAULT_CAPACITY.tableWarmWrites,
+      },
+      rate: DEFAULT_CAPACITY.stageRateLimit,
+      burst: DEFAULT_CAPACITY.stageBurstLimit,
+    });
+    expect(DEFAULT_CAPACITY).toMatchObject({ streamParallelization: 10, stageRateLimit: 800 });
+    expect(capacityOf(full)).toEqual({
+      parallelization: 4,
+      warm: { ReadUnitsPerSecond: 15000, WriteUnitsPerSecond: 6000 },
+      rate: 300,
+      burst: 500,
+    });
+    // A cached method repeats the stage-wide throttle (a method setting replaces the stage's).
+    const [, fullStage] = ofType(full.resources, 'AWS::ApiGateway::Stage')[0] ?? [];
+    for (const method of (fullStage?.Properties?.MethodSettings ?? []) as Record<string, unknown>[])
+      expect(method, String(method.ResourcePath)).toMatchObject({ ThrottlingRateLimit: 300 });
+    const config = (context: Record<string, unknown>) => () =>
+      readConfig({ tryGetContext: (key: string) => context[key] });
+    expect(config({ streamParallelization: '11' })).toThrow(/streamParallelization must be 1 to 10/);
+    expect(config({ streamParallelization: '0' })).toThrow(/streamParallelization must be 1 to 10/);
+    expect(config({ stageRateLimit: '500', stageBurstLimit: '100' })).toThrow(/stageBurstLimit/);
+    expect(config({ tableWarmWrites: '1000' })).toThrow(/floor/);
+    expect(config({ tableWarmReads: 'many' })).toThrow(/tableWarmReads must be a whole number/);
   });
 
   it("retries the jobs' parked records from an every-minute rule on the reader, with the table access it has already, and alarms per table-change job on a record given up on", () => {
@@ -1520,8 +1651,12 @@ describe('cloud stack', () => {
         ScheduleExpression: 'rate(15 minutes)',
         Targets: [Match.objectLike({ DeadLetterConfig: Match.anyValue(), RetryPolicy: Match.anyValue() })],
       });
-      // The probe (a schedule) adds a rule, not a mapping: the table-change jobs share the one reader's.
-      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+      // The probe (a schedule) adds a rule, not a mapping: the table-change jobs share the one reader's, and
+      // each queue job has its own.
+      template.resourceCountIs(
+        'AWS::Lambda::EventSourceMapping',
+        1 + JOBS.filter((job) => job.kind === 'queue').length,
+      );
       // Each schedule's rule, the probe's, and the table-change jobs' retry sweep.
       template.resourceCountIs('AWS::Events::Rule', JOBS.filter((job) => job.kind === 'schedule').length + 2);
     },

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOBS } from '../functions/registry.js';
 import { keys } from '../shared/db/keys.js';
 import type { TableChangeJob } from '../shared/jobs/contract.js';
@@ -245,5 +245,112 @@ describe("a job's failing record holds up only that job (the cloud's reader, on 
 
     expect(await auditEntry(c.changeId)).toMatchObject({ entryId: c.changeId });
     expect(await parkedRecords('auditLog')).toEqual([]);
+  });
+});
+
+/** A tenant item's INSERT as the stream delivers it (only what the tenants' total job reads); not written. */
+function tenantRecord(tenantId: number) {
+  sequence += 1n;
+  const item = { PK: `TENANT#${tenantId}`, SK: 'TENANT', entity: 'tenant', tenantId };
+  const record: DynamoDBRecord = {
+    eventID: randomUUID().replaceAll('-', ''),
+    eventName: 'INSERT',
+    eventVersion: '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: 'us-east-1',
+    dynamodb: {
+      Keys: marshall({ PK: item.PK, SK: item.SK }) as Image,
+      NewImage: marshall(item) as Image,
+      SequenceNumber: String(sequence),
+      StreamViewType: 'NEW_AND_OLD_IMAGES',
+    },
+  };
+  return { record };
+}
+
+/** Waits for a condition, polling, up to a deadline. */
+async function until(condition: () => Promise<boolean>, deadlineMs = 10_000): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met before the deadline');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("batches of one shard at once (the mapping's ParallelizationFactor), on this file's table", () => {
+  it('loses nothing and does nothing twice: a batch parks while another has read no parked records, two sweeps at once, and the tenants counted once', async () => {
+    const { countTenants } = await import('../shared/data/tenant-count-repo.js');
+    const real = new Map(TABLE_CHANGE_HANDLERS.map((d) => [d.job.id, d]));
+    const audit = real.get('auditLog') as DispatchedJob;
+    const tenantCount = real.get('tenantCount') as DispatchedJob;
+    // A job that needs no order, failing on purpose, which tells each record it handled.
+    const job: TableChangeJob = { ...audit.job, id: 'parallelTest' };
+    const poison = new Set<string>();
+    const handled: string[] = [];
+    const audited: string[] = [];
+    let batchB = '';
+    const handler: StreamHandler = (event) =>
+      processRecords(job.id, event, async (record) => {
+        const id = changeIdOf(record);
+        if (poison.has(id)) throw new Error('down on purpose');
+        // The second batch has read "nothing parked" already; it goes on only once the first batch parked.
+        if (id === batchB) await until(async () => (await parkedRecords(job.id)).length > 0);
+        handled.push(id);
+      });
+    const countingAudit: StreamHandler = async (event) => {
+      const answer = await audit.handler(event);
+      audited.push(...event.Records.map(changeIdOf));
+      return answer;
+    };
+    const jobs: DispatchedJob[] = [{ job: audit.job, handler: countingAudit }, { job, handler }, tenantCount];
+    const reader = tableChangesReader(jobs, tableRetryPath);
+
+    const [a1, a2, a3, b1, b2, b3] = Array.from({ length: 6 }, () => changeRecord());
+    const base = 8_000_000 + Math.floor(Math.random() * 100_000) * 10;
+    const [t1, t2, t3] = [1, 2, 3].map((n) => tenantRecord(base + n));
+    if (!a1 || !a2 || !a3 || !b1 || !b2 || !b3 || !t1 || !t2 || !t3) throw new Error('records');
+    const changes = [a1, a2, a3, b1, b2, b3];
+    poison.add(a1.changeId).add(b2.changeId);
+    batchB = b1.changeId;
+    const totalBefore = await countTenants();
+
+    const answers = await Promise.all([reader(batch(a1, t1, a2, a3, t2)), reader(batch(b1, t3, b2, b3))]);
+
+    expect(answers).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
+    // b1 ran while a1 was parking (order across items is not kept, and no job needs it); each batch's failing
+    // record waits with the records of its batch behind it.
+    expect(handled).toEqual([b1.changeId]);
+    expect((await parkedRecords(job.id)).map((p) => changeIdOf(p.record))).toEqual(
+      [a1, a2, a3, b2, b3].map((c) => c.changeId),
+    );
+    expect(await countTenants()).toBe(totalBefore + 3);
+
+    // Two sweeps at once (a tick overlapping a slow one): each record tried by one of them.
+    poison.clear();
+    const clock = minutesAhead(10);
+    await Promise.all([sweep(jobs, clock), sweep(jobs, clock)]);
+    await sweep(jobs, clock);
+    expect(await parkedRecords(job.id)).toEqual([]);
+    expect([...handled].sort()).toEqual(changes.map((c) => c.changeId).sort());
+    expect([...audited].sort()).toEqual(changes.map((c) => c.changeId).sort());
+    for (const c of changes) expect(await auditEntry(c.changeId), c.changeId).toBeDefined();
+
+    // A tenant's insert delivered again (a retried batch, a replayed record) counts nothing twice.
+    await reader(batch(t1, t3));
+    expect(await countTenants()).toBe(totalBefore + 3);
+  });
+});
+
+describe('the parked-records check', () => {
+  it("reads strongly consistently: the batch Lambda starts right after one that parked an item's earlier change sees it", async () => {
+    const { ddb } = await import('../shared/db/client.js');
+    const send = vi.spyOn(ddb, 'send');
+    try {
+      await tableRetryPath.holds('consistencyTest');
+      const inputs = send.mock.calls.map(([command]) => command.input as { ConsistentRead?: boolean });
+      expect(inputs).toEqual([expect.objectContaining({ ConsistentRead: true })]);
+    } finally {
+      send.mockRestore();
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The rent run (docs/rent-cycle.md): the daily `rentRun` schedule's Lambda entry, and the on-demand run of
- * `rentRun.json`, both for the site's day unless one is given: a day before it (a back-dated run, which
- * charges no card), never a day after it (400 naming `date`).
+ * The rent run (docs/rent-cycle.md): the hourly `rentRun` schedule's Lambda entry, which fans the site's day
+ * out as pages on the rentRunPages queue (rent-run-pages.ts does them), and the on-demand run of
+ * `rentRun.json`, which runs in this process and answers what it did, for the site's day unless one is given:
+ * a day before it (a back-dated run, which charges no card), never a day after it (400 naming `date`).
  */
 import { getSettings } from '../../shared/data/settings-repo.js';
 import type { Actor } from '../../shared/domain/change.js';
@@ -9,8 +10,11 @@ import { todayIn } from '../../shared/domain/dates.js';
 import { toAmount } from '../../shared/domain/money.js';
 import { runDayRefusal } from '../../shared/domain/rent/run-day.js';
 import { BadRequest } from '../../shared/errors.js';
+import { sendPages } from '../../shared/jobs/queue.js';
 import { log } from '../../shared/log.js';
+import { queueRentRun } from '../../shared/workflows/rent/pages.js';
 import { type RentRunResult, runRent } from '../../shared/workflows/rent/run.js';
+import { rentRunPages } from './jobs.js';
 
 export async function runRentFor(date: string | undefined, by: Actor, now: Date): Promise<RentRunResult> {
   const settings = await getSettings();
@@ -44,7 +48,12 @@ export const rentRunView = (r: RentRunResult) => ({
   settled: r.settled,
 });
 
+/** The schedule: the site's today, every lease and watched invoice in pages on the queue. */
 export const handler = async (): Promise<void> => {
   const now = new Date();
-  await runRentFor(undefined, { actor: 'system:rent', requestId: `rentRun:${now.toISOString()}` }, now);
+  const settings = await getSettings();
+  const today = todayIn(settings.systemTimeZone, now);
+  const by: Actor = { actor: 'system:rent', requestId: `rentRun:${now.toISOString()}` };
+  const queued = await queueRentRun(today, by, (pages) => sendPages(rentRunPages.id, pages));
+  log('info', 'rent run queued', { ...queued });
 };

@@ -54,4 +54,27 @@ export const rentReminders = defineJob({
   everyMinutes: 60,
 });
 
-export const jobs = [messageOutbox, mailSender, preArrivalMessages, ownerStatementMessages, rentReminders];
+export const rentReminderPages = defineJob({
+  id: 'rentReminderPages',
+  group: 'adminMessages',
+  entry: 'rent-reminder-pages.ts',
+  description: 'Composes and starts the rent reminders of one page of open RENT invoices, once each',
+  kind: 'queue',
+  producers: [rentReminders.id],
+  batchSize: 1,
+  // Mail leaves at SES's pace whatever the workers do; a few workers keep the composing far ahead of it.
+  maxConcurrency: 5,
+  // A page of 100 reminders is a few seconds of reads and writes.
+  timeoutSeconds: 120,
+  memoryMb: 512,
+  maxReceives: 5,
+});
+
+export const jobs = [
+  messageOutbox,
+  mailSender,
+  preArrivalMessages,
+  ownerStatementMessages,
+  rentReminders,
+  rentReminderPages,
+];

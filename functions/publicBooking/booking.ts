@@ -29,6 +29,7 @@ import { nightCount, stayOf, today } from '../../shared/domain/booking/stay.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { Conflict, Unauthorized } from '../../shared/errors.js';
 import { countMailTo } from '../../shared/http/mail-limit.js';
+import { newJournalEntryId } from '../../shared/workflows/ledger/posting.js';
 import { paymentPageOf, paymentUrlOf } from '../../shared/workflows/money-document/pay-link.js';
 import { createReservationWithNights, type StayGuest } from '../../shared/workflows/reservations/index.js';
 import { bookingParts } from './booking-parts.js';
@@ -108,7 +109,7 @@ async function takeIds(guestCheckout: boolean) {
     nextId('reservation'),
     nextId('order'),
     nextId('invoice'),
-    nextId('journal'),
+    newJournalEntryId(),
     guestCheckout ? nextId('tenant') : undefined,
   ]);
   return { reservationId, orderId, invoiceId, journalEntryId, tenantId };

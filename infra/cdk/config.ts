@@ -7,8 +7,10 @@
  */
 import type { Node } from 'constructs';
 import { type ApiClientConfig, readApiClients } from './api-clients.js';
+import { type CapacityConfig, readCapacity } from './capacity.js';
 
 export type { ApiClientConfig } from './api-clients.js';
+export { type CapacityConfig, DEFAULT_CAPACITY } from './capacity.js';
 
 export interface HostedZoneConfig {
   readonly id: string;
@@ -80,6 +82,8 @@ export interface StackConfig {
    * its URLs and scope. The client secret is a Secrets Manager secret (ACCOUNTING_CLIENT_SECRET), never context.
    */
   readonly accounting?: AccountingConfig;
+  /** Capacity for the booking peak and the stream's drain (docs/cloud-stack.md "Booking peak"). */
+  readonly capacity: CapacityConfig;
 }
 
 export interface AccountingConfig {
@@ -173,6 +177,7 @@ export function readConfig(node: ContextSource, env: NodeJS.ProcessEnv = process
     ...(hostedZone ? { hostedZone } : {}),
     ...(domain ? { domain } : {}),
     ...readAccounting(get),
+    capacity: readCapacity(get),
   };
 }
 

@@ -61,9 +61,10 @@ const resourcesOf = (stack: Stack): Resources => Template.fromStack(stack).toJSO
 const count = (stack: Stack) => Object.keys(resourcesOf(stack)).length;
 const code = (names: readonly string[]) => names.map((n) => `\`${n}\``).join(', ');
 
-/** The job functions: one stream reader for every table-change job, and one per schedule. */
+/** The job functions: one stream reader for every table-change job, and one per schedule and queue job. */
 export const jobFunctionCount = (): number =>
-  JOBS.filter((j) => j.kind === 'schedule').length + (JOBS.some((j) => j.kind === 'tableChange') ? 1 : 0);
+  JOBS.filter((j) => j.kind === 'schedule' || j.kind === 'queue').length +
+  (JOBS.some((j) => j.kind === 'tableChange') ? 1 : 0);
 
 function resourceCounts({ dev, prod, full }: StackFactsInput): string {
   const triple = (s: SynthesizedStage) =>
@@ -140,9 +141,15 @@ function jobs(): string {
   const schedules = JOBS.flatMap((j) =>
     j.kind === 'schedule' ? [`\`${j.id}\` (${j.everyMinutes} min)`] : [],
   );
+  const queues = JOBS.flatMap((j) =>
+    j.kind === 'queue'
+      ? [`\`${j.id}\` (fed by ${code(j.producers)}, at most ${j.maxConcurrency} at once)`]
+      : [],
+  );
   return [
     `The table-change jobs today: ${code(changes)} (one reader). The schedules, each with a Lambda of its own`,
     `and its rate: ${schedules.join(', ')}.`,
+    `The queue jobs, each with a queue, a dead-letter queue and a Lambda of its own: ${queues.join(', ')}.`,
   ].join('\n');
 }
 

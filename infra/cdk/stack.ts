@@ -64,7 +64,12 @@ export class RentalPmStack extends Stack {
 
     // Deletion protection goes with the stack's termination protection (context protection, build-app.ts): off
     // for a first create, so a failed one rolls back completely and `cdk deploy` can run again.
-    const data = new DataStore(this, 'Data', { name, deletionProtection: config.protection, removalPolicy });
+    const data = new DataStore(this, 'Data', {
+      name,
+      deletionProtection: config.protection,
+      removalPolicy,
+      warmThroughput: { reads: config.capacity.tableWarmReads, writes: config.capacity.tableWarmWrites },
+    });
     this.table = data.table;
     const admins = new AdminUserPool(this, 'Admins', {
       name: `${name}-admins`,
@@ -113,6 +118,7 @@ export class RentalPmStack extends Stack {
       requireApiKey: config.requireApiKey,
       apiClients: config.apiClients,
       binaryMediaTypes: binaryMediaTypesOf(props.routes),
+      throttle: { rateLimit: config.capacity.stageRateLimit, burstLimit: config.capacity.stageBurstLimit },
     });
     if (config.domain) {
       new CustomDomain(this, 'Domain', { domain: config.domain, api: this.api.api, stage: this.api.stage });
@@ -145,6 +151,7 @@ export class RentalPmStack extends Stack {
       table: data.table,
       logRetention,
       removalPolicy,
+      streamParallelization: config.capacity.streamParallelization,
       environment: (job) => environmentFor(jobNeeds(job), resources),
       grant: (job, role) => grantNeeds(role, jobNeeds(job), resources),
     });

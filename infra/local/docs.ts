@@ -1,39 +1,57 @@
 /**
- * The local runtime's own pages: `/openapi.json` (generated from the registry) and `/docs`, Swagger UI from
- * the swagger-ui-dist package (served from node_modules: no CDN, works offline). The login operations carry
- * the demo accounts as examples, so "Try it out" signs in; the session cookie it sets serves the other calls.
- * Every other operation's example is a request that works on the demo store (infra/openapi-examples.ts).
+ * The local runtime's own pages: `/openapi.json` (generated from the registry) and `/docs`, the API reference
+ * drawn by Stoplight Elements (its web component, served from node_modules: no CDN, works offline). The page
+ * loads light: the renderer is served compressed with a year's cache, and it draws one operation at a time
+ * (docs/decisions.md "The docs page's renderer"). The login operations carry the demo accounts as examples, so
+ * "Send API Request" signs in; the session cookie it sets serves the other calls. Every other operation's
+ * example is a request that works on the demo store (infra/openapi-examples.ts).
  */
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { dirname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES, WEBHOOK_PAYLOADS } from '../../functions/registry.js';
 import { buildOpenApiDocument, type DemoLogins } from '../openapi.js';
 import { demoExamples } from '../openapi-examples.js';
+import { CompressedAssets, chosenEncoding, encode } from './compressed-assets.js';
+import { ownScriptsCsp } from './page-csp.js';
 
 const require = createRequire(import.meta.url);
-const assetsDir = dirname(require.resolve('swagger-ui-dist/package.json'));
-const ASSET_TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.png': 'image/png',
-};
+const here = dirname(fileURLToPath(import.meta.url));
+
+const assets = new CompressedAssets('/docs/assets', [
+  {
+    name: 'elements.js',
+    file: require.resolve('@stoplight/elements/web-components.min.js'),
+    type: 'text/javascript',
+  },
+  { name: 'elements.css', file: require.resolve('@stoplight/elements/styles.min.css'), type: 'text/css' },
+  { name: 'contrast.css', file: join(here, 'docs-page', 'contrast.css'), type: 'text/css' },
+  {
+    name: 'accessible-names.js',
+    file: join(here, 'docs-page', 'accessible-names.js'),
+    type: 'text/javascript',
+  },
+]);
 
 const page = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Rental property management API</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Rental property management API</title>
+<meta name="description" content="The reference of the rental property management API, with requests to try on the local demo data.">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<link rel="stylesheet" href="${assets.url('elements.css')}">
+<link rel="stylesheet" href="${assets.url('contrast.css')}">
+<link rel="preload" href="/openapi.json" as="fetch" crossorigin>
+<script defer src="${assets.url('elements.js')}"></script>
+<script defer src="${assets.url('accessible-names.js')}"></script></head>
 <body>
-<p style="font-family:sans-serif;margin:1em 2em">Signing in: the session is a cookie set by the login operation
-(Admin authentication or Tenant authentication → login → Try it out; the example holds the local demo account).
-The browser then sends the cookie with every call from this page; the "Authorize" dialog cannot set a cookie.</p>
-<div id="ui"></div>
-<script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/docs/init.js"></script></body></html>`;
-
-const init = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui', deepLinking: true });`;
+<header><p class="docs-note">Signing in: the session is a cookie set by the login operation (Admin authentication
+or Tenant authentication → login → Send API Request; the example holds the local demo account). The browser then
+sends the cookie with every request from this page.</p></header>
+<main><elements-api apiDescriptionUrl="/openapi.json" router="hash" layout="sidebar" hideExport="true"></elements-api></main>
+</body></html>`;
 
 /** The demo fixture's accounts (infra/local/fixtures/demo.json), the local runtime's default seed. */
 export function demoLogins(): DemoLogins {
@@ -70,55 +88,50 @@ export function pageOrigin(req: IncomingMessage, baseUrl: string): string {
   }
 }
 
-export function serveLocalPages(
+export async function serveLocalPages(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
   baseUrl: string,
-): boolean {
+): Promise<boolean> {
   // HEAD answers as GET without the body (RFC 9110 §9.3.2): link checkers and uptime probes send it.
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (path === '/openapi.json') {
     const origin = pageOrigin(req, baseUrl);
-    send(
-      res,
-      'application/json',
-      JSON.stringify(
-        buildOpenApiDocument(ROUTES, {
-          serverUrl: origin,
-          demoLogins: demoLogins(),
-          webhooks: WEBHOOK_PAYLOADS,
-          // Built at each request: the example stays are always about a month ahead.
-          examples: demoExamples({ now: new Date(), origin: baseUrl }),
-        }),
-        null,
-        2,
-      ),
+    const document = JSON.stringify(
+      buildOpenApiDocument(ROUTES, {
+        serverUrl: origin,
+        demoLogins: demoLogins(),
+        webhooks: WEBHOOK_PAYLOADS,
+        // Built at each request: the example stays are always about a month ahead.
+        examples: demoExamples({ now: new Date(), origin: baseUrl }),
+      }),
+      null,
+      2,
     );
+    // 1.7 MB of JSON, a twentieth of it compressed: the docs page waits for it before it draws anything.
+    const encoding = chosenEncoding(req.headers['accept-encoding']);
+    const body = await encode(Buffer.from(document), encoding === 'br' ? 'gzip' : encoding);
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-store',
+      Vary: 'Accept-Encoding',
+      ...(encoding === 'identity' ? {} : { 'Content-Encoding': 'gzip' }),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
   if (path === '/docs' || path === '/docs/') {
-    send(res, 'text/html; charset=utf-8', page);
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': Buffer.byteLength(page),
+      'Content-Security-Policy': ownScriptsCsp(),
+      // The page names its assets by content hash: it must be revalidated, they need not be.
+      'Cache-Control': 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : page);
     return true;
   }
-  if (path === '/docs/init.js') {
-    send(res, 'text/javascript', init);
-    return true;
-  }
-  if (path.startsWith('/docs/assets/')) {
-    const name = normalize(path.slice('/docs/assets/'.length));
-    const file = join(assetsDir, name);
-    const type = ASSET_TYPES[name.slice(name.lastIndexOf('.'))];
-    if (name.startsWith('..') || !type || !existsSync(file)) return false;
-    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
-    return true;
-  }
-  return false;
-}
-
-function send(res: ServerResponse, type: string, body: string): void {
-  res.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
-  res.end(res.req.method === 'HEAD' ? undefined : body);
+  return assets.serve(req, res, path);
 }

@@ -45,7 +45,7 @@ export function homePage({ baseUrl, mailUrl, demoStore }: HomePageOptions): stri
   const e = escapeHtml;
   const api = `${baseUrl}/API/vrProperties/V1/vrProperties.json`;
   const links = [
-    ['/docs', 'API docs', 'every operation, with "Try it out" examples that work on the demo store'],
+    ['/docs', 'API docs', 'every operation, with requests to send that work on the demo store'],
     ['/openapi.json', 'OpenAPI document', 'generated from the route registry'],
     [`${mailUrl}/`, 'Mail page', 'the e-mail the API sent (local SES); JSON at /store'],
     [api, 'A first call', 'the vacation rental list'],

@@ -4,21 +4,25 @@
  * the job's filter (the same rule as the mapping's filter criteria), calls the job's own handler with the
  * DynamoDB Streams event shape in batches of the job's size, honours `batchItemFailures` (retries from the
  * failed record, with backoff), and after the last try keeps the record as a `JOBFAILURE#<jobId>` item (the
- * cloud sends it to the SQS on-failure queue). Schedules run on timers. Everything comes from JOBS.
+ * cloud sends it to the SQS on-failure queue). Schedules run on timers. Each queue job has a local queue
+ * (queue-worker.ts) that the SQS stand-in (sqs-stand-in.ts) fills. Everything comes from JOBS.
  */
 
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduledEvent } from 'aws-lambda';
+import { queueFailureItem } from '../../shared/data/job-retry-items.js';
 import { keys } from '../../shared/db/keys.js';
-import type { JobContract, ScheduleJob, TableChangeJob } from '../../shared/jobs/contract.js';
+import type { JobContract, QueueJob, ScheduleJob, TableChangeJob } from '../../shared/jobs/contract.js';
 import { jobEntryPath } from '../../shared/jobs/contract.js';
 import { log } from '../../shared/log.js';
 import { type JobHandler, type JobStatus, lambdaContext } from './job-invocation.js';
 import { localCredentials } from './local-credentials.js';
+import { QueueWorker } from './queue-worker.js';
+import type { LocalQueues } from './sqs-stand-in.js';
 import { StreamReader } from './stream-reader.js';
 import { keepFailure, TableChangeWorker } from './table-change-worker.js';
 
@@ -41,6 +45,8 @@ export interface JobRunnerOptions {
   retryDelayMs?: number;
   /** Run schedules on their timers (default true); tests trigger them with runSchedule instead. */
   timers?: boolean;
+  /** How long a queue job's failed message waits before it is delivered again (ms). */
+  queueVisibilityMs?: number;
 }
 
 export interface JobRunner {
@@ -51,6 +57,10 @@ export interface JobRunner {
   status(): JobStatus[];
   /** The records a job gave up on, oldest first. */
   keptFailures(jobId: string): Promise<Record<string, unknown>[]>;
+  /** The queue jobs' local queues, which the SQS stand-in sends into. */
+  queues: LocalQueues;
+  /** Batches of a queue job being handled now (tests check the cap). */
+  busy(jobId: string): number;
   stop(): Promise<void>;
 }
 
@@ -88,7 +98,36 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
           keep: (queued, error) => keepFailure(doc, options.tableName, job, queued, error),
         }),
     );
-  const idle = () => workers.every((w) => w.idle);
+  const queueWorkers = new Map(
+    options.jobs
+      .filter((job): job is QueueJob => job.kind === 'queue')
+      .map((job) => [
+        job.id,
+        new QueueWorker(job, handlerOf(job.id), statusOf(job.id), {
+          visibilityDelayMs: options.queueVisibilityMs ?? 200,
+          isRunning: () => running,
+          keep: async (message, error) => {
+            await doc.send(
+              new PutCommand({
+                TableName: options.tableName,
+                Item: queueFailureItem({
+                  jobId: job.id,
+                  ...message,
+                  error,
+                  failedAt: new Date().toISOString(),
+                }),
+              }),
+            );
+            log('error', 'job gave up on a message', { jobId: job.id, messageId: message.messageId, error });
+          },
+        }),
+      ]),
+  );
+  const queues: LocalQueues = {
+    sendTo: (name, body) => queueWorkers.get(name)?.send(body),
+    depth: (name) => queueWorkers.get(name)?.depth,
+  };
+  const idle = () => workers.every((w) => w.idle) && [...queueWorkers.values()].every((q) => q.idle);
 
   // ---- The stream, polled; passes are numbered so drain() can ask for "an empty pass that started after me".
   const reader = await StreamReader.open(client, options.tableName, {
@@ -186,6 +225,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       }
     },
     runSchedule,
+    queues,
+    busy: (jobId) => queueWorkers.get(jobId)?.busy ?? 0,
     status: () => options.jobs.map((job) => ({ ...statusOf(job.id) })),
     async keptFailures(jobId) {
       const { Items } = await doc.send(
@@ -202,7 +243,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       for (const timer of timers) clearInterval(timer);
       wake?.();
       await loop;
-      await Promise.all(workers.map((w) => w.settled()));
+      await Promise.all([...workers, ...queueWorkers.values()].map((w) => w.settled()));
       reader?.destroy();
       client.destroy();
     },

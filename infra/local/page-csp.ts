@@ -1,17 +1,25 @@
 /**
- * The Content-Security-Policy of the local card pages (`/pay`, `/autopay`): only their one inline script runs
- * (by its hash), and the page talks to its own origin only (the API and the Stripe stand-in).
+ * The Content-Security-Policy of the local pages. The card pages (`/pay`, `/autopay`) run only their one inline
+ * script (by its hash); the docs page runs only scripts from its own origin (the renderer's bundle and the
+ * page's own file), with the inline styles its renderer sets. Every page talks to its own origin only (the
+ * API and the Stripe stand-in) and can be neither framed nor used to post a form elsewhere.
  */
 import { createHash } from 'node:crypto';
 
-export const inlineScriptCsp = (script: string): string =>
+const pageCsp = (scriptSrc: string, styleSrc: string): string =>
   [
     "default-src 'none'",
-    `script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`,
-    "style-src 'unsafe-inline'",
+    `script-src ${scriptSrc}`,
+    `style-src ${styleSrc}`,
     "img-src 'self'",
     "connect-src 'self'",
     "form-action 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
+
+export const inlineScriptCsp = (script: string): string =>
+  pageCsp(`'sha256-${createHash('sha256').update(script).digest('base64')}'`, "'unsafe-inline'");
+
+/** Scripts and style sheets from the page's origin; the renderer (React) also sets inline styles. */
+export const ownScriptsCsp = (): string => pageCsp("'self'", "'self' 'unsafe-inline'");

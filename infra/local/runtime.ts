@@ -31,6 +31,7 @@ import {
   serveQuickBooksStandIn,
 } from './quickbooks-stand-in.js';
 import { assertPortsFree, freePort, LOOPBACK, PortInUseError } from './services.js';
+import { localQueueEnv, serveSqs } from './sqs-stand-in.js';
 import {
   type Progress,
   type StandInEndpoints,
@@ -180,6 +181,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     const port = await freePort(options.port);
     const url = `http://localhost:${port}`;
     setLocalEnv({ ...standIns, baseUrl: url, tableName });
+    // The queue jobs' producers send with the real SQS SDK to the stand-in on this origin (sqs-stand-in.ts).
+    Object.assign(process.env, localQueueEnv(url, JOBS));
 
     const handlers = await importGroupHandlers();
     progress?.(`  ✓ table ${tableName} and the group handlers ready`);
@@ -223,13 +226,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       requireHttps: options.requireHttps === true,
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       services: async (req, res, path) =>
-        (await serveAccountingProvider(req, res, path)) || (await serveQuickBooksStandIn(req, res, path)),
+        (await serveSqs(req, res, path, jobs.queues)) ||
+        (await serveAccountingProvider(req, res, path)) ||
+        (await serveQuickBooksStandIn(req, res, path)),
       extra: async (req, res, path) =>
         (await serveJobControl(req, res, path, background)) ||
         (stripe !== undefined && (await stripe.handle(req, res, path))) ||
         servePayPage(req, res, path, { standIn: stripe !== undefined }) ||
         serveAutopayPage(req, res, path, { standIn: stripe !== undefined }) ||
-        serveLocalPages(req, res, path, url) ||
+        (await serveLocalPages(req, res, path, url)) ||
         serveHomePage(req, res, path, {
           baseUrl: url,
           mailUrl: standIns.mailUrl,

@@ -19,25 +19,46 @@ export interface BackfillRow {
   documentId?: number;
 }
 
+/**
+ * Each list's partitions in walk order (a back-fill marks records pending; the pushes go in the records' own
+ * time order, so the walk order does not matter). The invoices' list is spread: its unspread partition (items
+ * from before the spread, and where a cursor saved before it points) first, then each shard.
+ */
 const LISTS = {
-  invoice: { pk: indexKeys.invoices(), id: 'invoiceId', at: 'dateCreated' },
-  expense: { pk: indexKeys.expenses(), id: 'expenseId', at: 'dateCreated' },
-  payment: { pk: indexKeys.settledPayments(), id: 'paymentId', at: 'createdAt' },
+  invoice: {
+    pks: () => {
+      const all = indexKeys.invoicesPartitions();
+      return [all[all.length - 1] as string, ...all.slice(0, -1)];
+    },
+    id: 'invoiceId',
+    at: 'dateCreated',
+  },
+  expense: { pks: () => [indexKeys.expenses()], id: 'expenseId', at: 'dateCreated' },
+  payment: { pks: () => [indexKeys.settledPayments()], id: 'paymentId', at: 'createdAt' },
 } as const;
+
+/**
+ * Where a walk is: the index's own cursor (its LastEvaluatedKey, which names the partition in `GSI1PK`), or
+ * `{GSI1PK}` alone at the start of a partition after the first.
+ */
+type Cursor = Record<string, unknown>;
 
 /** A page of one list from `since` (a day) on, after `cursor`; the next cursor, or null at the end. */
 export async function backfillPage(
   list: BackfillList,
   since: string,
-  cursor: Record<string, unknown> | null,
+  cursor: Cursor | null,
   limit: number,
-): Promise<{ rows: BackfillRow[]; cursor: Record<string, unknown> | null }> {
-  const { pk, id, at } = LISTS[list];
+): Promise<{ rows: BackfillRow[]; cursor: Cursor | null }> {
+  const { pks, id, at } = LISTS[list];
+  const partitions = pks();
+  const pk = typeof cursor?.GSI1PK === 'string' ? cursor.GSI1PK : (partitions[0] as string);
+  const startKey = cursor && 'GSI1SK' in cursor ? cursor : undefined;
   const page = await ddb.send(
     new QueryCommand({
       ...partitionQuery({ index: 'GSI1', pk, sk: { between: [since, '9999'] } }),
       Limit: limit,
-      ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
     }),
   );
   const rows = (page.Items ?? []).map(
@@ -50,5 +71,8 @@ export async function backfillPage(
         : {}),
     }),
   );
-  return { rows, cursor: (page.LastEvaluatedKey as Record<string, unknown> | undefined) ?? null };
+  const after = page.LastEvaluatedKey as Cursor | undefined;
+  if (after) return { rows, cursor: after };
+  const nextPartition = partitions[partitions.indexOf(pk) + 1];
+  return { rows, cursor: nextPartition === undefined ? null : { GSI1PK: nextPartition } };
 }

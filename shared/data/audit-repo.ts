@@ -1,19 +1,15 @@
 /**
  * Audit entries (docs/data-model.md "Changes and audit", AU1–AU4). One item per entry under the change id, with
  * three index keys: the record's list (GSI1), the actor's list (GSI2) and the month's list (GSI3), all sorted
- * by `<at>#<entryId>` and read newest first. Months that hold entries are listed as small marker items, so
- * the unfiltered list knows which month partitions to read without a Scan.
+ * by `<at>#<entryId>` and read newest first; the actor's and the month's lists are spread over shards by entry
+ * id and read merged. Months that hold entries are listed as small marker items, so the unfiltered list knows
+ * which month partitions to read without a Scan.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import {
-  countPartition,
-  type PartitionQuery,
-  queryPartition,
-  queryPartitionFirst,
-  stripKeys,
-} from '../db/query.js';
+import { overPartitions, queryMergedFirst } from '../db/merged-query.js';
+import { countPartition, type PartitionQuery, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { isConditionFailure } from '../db/transaction.js';
 import {
@@ -35,14 +31,7 @@ export const AUDIT_ENTITY = 'audit';
 export async function writeEntry(entry: AuditEntry): Promise<boolean> {
   const month = monthOf(entry.at);
   const order = auditOrder(entry.at, entry.entryId);
-  // The month marker first: an entry is never in a month the unfiltered list does not know of. Rewriting it
-  // is harmless (same item), so it needs no condition.
-  await ddb.send(
-    new PutCommand({
-      TableName: TABLE_NAME,
-      Item: { ...keys.auditMonth(month), entity: 'auditMonth', month },
-    }),
-  );
+  await markMonth(month);
   try {
     await ddb.send(
       new PutCommand({
@@ -53,9 +42,9 @@ export async function writeEntry(entry: AuditEntry): Promise<boolean> {
           ...entry,
           GSI1PK: indexKeys.auditByRecord(entry.recordType, entry.recordId),
           GSI1SK: order,
-          GSI2PK: indexKeys.auditByActor(entry.actor),
+          GSI2PK: indexKeys.auditByActor(entry.actor, entry.entryId),
           GSI2SK: order,
-          GSI3PK: indexKeys.auditByMonth(month),
+          GSI3PK: indexKeys.auditByMonth(month, entry.entryId),
           GSI3SK: order,
         },
         ConditionExpression: 'attribute_not_exists(PK)',
@@ -68,6 +57,27 @@ export async function writeEntry(entry: AuditEntry): Promise<boolean> {
   }
 }
 
+/** The months this process has marked, per table (a test file's table is its own). */
+const markedMonths = new Set<string>();
+
+/**
+ * AU5: the month marker, before the month's first entry of this process, so an entry is never in a month the
+ * unfiltered list does not know of. Once per month and process, not per entry: a rent run's thousands of
+ * entries would otherwise all write the one `AUDITMONTHS` partition. Rewriting it is harmless (same item), so
+ * it needs no condition; a failed write is tried again with the next entry.
+ */
+async function markMonth(month: string): Promise<void> {
+  const marked = `${TABLE_NAME}\u0000${month}`;
+  if (markedMonths.has(marked)) return;
+  await ddb.send(
+    new PutCommand({
+      TableName: TABLE_NAME,
+      Item: { ...keys.auditMonth(month), entity: 'auditMonth', month },
+    }),
+  );
+  markedMonths.add(marked);
+}
+
 export interface AuditPage {
   items: AuditEntry[];
   page: number;
@@ -76,25 +86,28 @@ export interface AuditPage {
 }
 
 /**
- * AU2–AU4: entries matching the filter, newest first, one offset page. A record's or an actor's entries are
- * one partition; otherwise the month partitions of the range are read newest month first. `total` counts the
- * matching entries of the range (a COUNT query per partition), and only the partitions that overlap the page
- * are read, each up to the page's end.
+ * AU2–AU4: entries matching the filter, newest first, one offset page. The entries are read as a sequence of
+ * lists, newest first: a record's one partition; an actor's spread partitions merged; or each month of the
+ * range (newest first), its spread partitions merged. `total` counts the matching entries of the range (a
+ * COUNT query per partition); only the lists that overlap the page are read, each partition of them up to the
+ * page's end.
  */
 export async function listEntries(filter: AuditFilter, page: number, limit: number): Promise<AuditPage> {
-  const partitions = await partitionsOf(filter);
-  const counts = await Promise.all(partitions.map(countPartition));
+  const lists = await listsOf(filter);
+  const counts = await Promise.all(
+    lists.map(async (list) => (await Promise.all(list.map(countPartition))).reduce((sum, n) => sum + n, 0)),
+  );
   const total = counts.reduce((sum, n) => sum + n, 0);
   const items: AuditEntry[] = [];
   let skip = (page - 1) * limit;
-  for (const [i, query] of partitions.entries()) {
+  for (const [i, list] of lists.entries()) {
     const count = counts[i] ?? 0;
     if (skip >= count) {
       skip -= count;
       continue;
     }
     const need = limit - items.length;
-    const read = await queryPartitionFirst(query, skip + need);
+    const read = await queryMergedFirst(list, skip + need);
     items.push(...read.slice(skip, skip + need).map((item) => stripKeys<AuditEntry>(item)));
     skip = 0;
     if (items.length >= limit) break;
@@ -102,27 +115,29 @@ export async function listEntries(filter: AuditFilter, page: number, limit: numb
   return { items, page, limit, total };
 }
 
-async function partitionsOf(filter: AuditFilter): Promise<PartitionQuery[]> {
+/** The lists of a filter in reading order, each the partitions that are merged into it. */
+async function listsOf(filter: AuditFilter): Promise<PartitionQuery[][]> {
   const sk = { between: orderRange(filter.dateFrom, filter.dateTo) };
   const base = { sk, descending: true } as const;
   switch (sourceOf(filter)) {
     case 'record':
       return [
-        {
-          ...base,
-          index: INDEX.gsi1,
-          pk: indexKeys.auditByRecord(filter.recordType ?? '', filter.recordId ?? ''),
-          ...narrowedBy({ actor: filter.actor }),
-        },
+        [
+          {
+            ...base,
+            index: INDEX.gsi1,
+            pk: indexKeys.auditByRecord(filter.recordType ?? '', filter.recordId ?? ''),
+            ...narrowedBy({ actor: filter.actor }),
+          },
+        ],
       ];
     case 'actor':
       return [
-        {
+        overPartitions(indexKeys.auditByActorPartitions(filter.actor ?? ''), {
           ...base,
           index: INDEX.gsi2,
-          pk: indexKeys.auditByActor(filter.actor ?? ''),
           ...narrowedBy({ recordType: filter.recordType }),
-        },
+        }),
       ];
     case 'time': {
       const markers = await queryPartition({ pk: keys.auditMonthsPartition });
@@ -131,12 +146,13 @@ async function partitionsOf(filter: AuditFilter): Promise<PartitionQuery[]> {
         filter.dateFrom,
         filter.dateTo,
       );
-      return months.map((month) => ({
-        ...base,
-        index: INDEX.gsi3,
-        pk: indexKeys.auditByMonth(month),
-        ...narrowedBy({ recordType: filter.recordType }),
-      }));
+      return months.map((month) =>
+        overPartitions(indexKeys.auditByMonthPartitions(month), {
+          ...base,
+          index: INDEX.gsi3,
+          ...narrowedBy({ recordType: filter.recordType }),
+        }),
+      );
     }
   }
 }

@@ -15,7 +15,6 @@ import {
   EMAIL_GUARD_LABEL,
   type StoredTenant,
   setExpression,
-  TENANT_TOTAL,
   tenantItem,
   updateLabel,
 } from './tenants-repo.js';
@@ -31,12 +30,14 @@ export async function guestTenantIdByEmail(email: string): Promise<number | unde
   return Item ? Number(Item.ownerId) : undefined;
 }
 
-/** A new guest record: `put:tenant <id>`, `guard:guestEmail`, `count:tenants` (no account guard). */
+/**
+ * A new guest record: `put:tenant <id>`, `guard:guestEmail` (no account guard). The tenants' total is the
+ * tenantCount job's (tenant-count-repo.ts): no booking's transaction writes an item every booking writes.
+ */
 export function insertGuestTenantParts(record: TenantRecord): TxPart[] {
   return [
     part.putIfAbsent(`put:tenant ${record.tenantId}`, tenantItem(record)),
     part.guard(GUEST_GUARD_LABEL, GUEST_GUARD, normalizedEmail(record.tenantEmail), record.tenantId),
-    part.countMove(`count:${TENANT_TOTAL}`, TENANT_TOTAL, 1),
   ];
 }
 

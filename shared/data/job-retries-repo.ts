@@ -13,11 +13,16 @@ import { jobFailureItem, type ParkedRecord, parkedFromItem, parkedItem } from '.
 
 export type { ParkedRecord } from './job-retry-items.js';
 
-/** Whether the job has records waiting on its retry path (its later records then queue behind them). */
+/**
+ * Whether the job has records waiting on its retry path (its later records then queue behind them). Strongly
+ * consistent: Lambda starts the next batch holding an item's later change as soon as the batch that parked its
+ * earlier one is done, and that batch must see what was just parked.
+ */
 export async function hasParked(jobId: string): Promise<boolean> {
   const { Items } = await ddb.send(
     new QueryCommand({
       TableName: TABLE_NAME,
+      ConsistentRead: true,
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.jobRetryPartition(jobId) },
       ProjectionExpression: 'PK',

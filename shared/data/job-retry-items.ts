@@ -79,3 +79,25 @@ export function jobFailureItem(failure: {
     record: JSON.stringify(record),
   };
 }
+
+/** A queue job's message given up on after `maxReceives` deliveries (locally; the cloud's goes to the DLQ). */
+export function queueFailureItem(failure: {
+  jobId: string;
+  messageId: string;
+  body: string;
+  attempts: number;
+  error: string;
+  failedAt: string;
+}): Record<string, unknown> {
+  return {
+    ...keys.jobFailure(failure.jobId, failure.failedAt, failure.messageId),
+    entity: FAILURE_ENTITY,
+    jobId: failure.jobId,
+    failedAt: failure.failedAt,
+    attempts: failure.attempts,
+    error: failure.error,
+    messageId: failure.messageId,
+    // The message as the worker received it (a page of ids: readable, and enough to send it again).
+    body: failure.body,
+  };
+}

@@ -6,7 +6,7 @@
  * it is deleted once the invoice is paid or closed.
  */
 import { indexKeys, keys } from '../db/keys.js';
-import { batchGet, queryPartition, stripKeys } from '../db/query.js';
+import { batchGet, partitionPages, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { part, type TxPart } from '../db/transaction.js';
 import { rentShardOf } from './rent-state-repo.js';
@@ -41,6 +41,28 @@ export function watchPart(watch: LateFeeWatch): TxPart {
 /** L8: the watched (open) RENT invoices of a shard, by their first late day. */
 export async function watchesOf(shard: number): Promise<LateFeeWatch[]> {
   const items = await queryPartition({ index: INDEX.gsi1, pk: indexKeys.lateFeeWatchShard(shard) });
+  return items.map((item) => stripKeys<LateFeeWatch>(item));
+}
+
+/** The keys a walk of the watches needs: the invoice and its due date (a projection, never the whole watch). */
+export interface WatchKey {
+  rentInvoiceId: number;
+  dueDate: string;
+}
+
+/** L8 walked for its keys only, a page at a time (the fanned-out rent run and reminders). */
+export async function* watchKeyPages(shard: number, pageSize: number): AsyncGenerator<WatchKey[]> {
+  for await (const items of partitionPages(
+    { index: INDEX.gsi1, pk: indexKeys.lateFeeWatchShard(shard), projection: 'rentInvoiceId, dueDate' },
+    pageSize,
+  ))
+    yield items.map((i) => ({ rentInvoiceId: Number(i.rentInvoiceId), dueDate: String(i.dueDate) }));
+}
+
+/** The watches of these RENT invoices (BatchGetItem); an invoice no longer watched is absent. */
+export async function watchesOfInvoices(rentInvoiceIds: readonly number[]): Promise<LateFeeWatch[]> {
+  if (rentInvoiceIds.length === 0) return [];
+  const items = await batchGet(rentInvoiceIds.map((id) => keys.lateFeeWatch(id)));
   return items.map((item) => stripKeys<LateFeeWatch>(item));
 }
 

@@ -13,7 +13,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { type Item, queryPartition, stripKeys } from '../db/query.js';
+import { batchGet, type Item, partitionPages, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { part, type TxPart } from '../db/transaction.js';
 import type { LeaseRecord } from '../domain/lease.js';
@@ -148,6 +148,24 @@ export async function leasesOfProperty(propertyId: number): Promise<LeaseRecord[
 /** L5: every lease, by start date. */
 export async function allLeases(): Promise<LeaseRecord[]> {
   const items = await queryPartition({ index: INDEX.gsi3, pk: indexKeys.leases() });
+  return items.map(fromItem);
+}
+
+/**
+ * L5 walked for its keys only (a projection of `leaseId`): every lease id, a page at a time, so a walk of a
+ * million leases holds one page of numbers, never the leases (the rent run's fan-out).
+ */
+export async function* leaseIdPages(pageSize: number): AsyncGenerator<number[]> {
+  for await (const items of partitionPages(
+    { index: INDEX.gsi3, pk: indexKeys.leases(), projection: 'leaseId' },
+    pageSize,
+  ))
+    yield items.map((i) => Number(i.leaseId));
+}
+
+/** L1: these leases (BatchGetItem); an id with no lease is absent from the answer. */
+export async function leasesById(leaseIds: readonly number[]): Promise<LeaseRecord[]> {
+  const items = await batchGet(leaseIds.map((id) => keys.lease(id)));
   return items.map(fromItem);
 }
 

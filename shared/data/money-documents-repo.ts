@@ -11,6 +11,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
+import { overPartitions, queryMerged } from '../db/merged-query.js';
 import {
   batchGet,
   type IndexName,
@@ -46,15 +47,23 @@ export type DocumentList = 'all' | 'property' | 'tenant';
 
 interface ListIndex {
   index: IndexName;
-  /** The index partition of a list value (the property's id …). */
+  /** The index partition of a list value (the property's id …; the document's own id for a spread list). */
   pk: (value: number) => string;
   /** The header's value of the list; null leaves the header out of it (sparse). */
   valueOf: (r: MoneyRecord) => number | null;
+  /** A spread list's partitions, read together and merged (docs/data-model.md "Spread"). */
+  spread?: () => string[];
 }
 
 const LISTS: Readonly<Record<DocumentType, Partial<Record<DocumentList, ListIndex>>>> = {
   invoice: {
-    all: { index: INDEX.gsi1, pk: () => indexKeys.invoices(), valueOf: () => 0 }, // I2
+    // I2: every RENT invoice of a run lands here, so the list is spread by invoice id.
+    all: {
+      index: INDEX.gsi1,
+      pk: indexKeys.invoices,
+      valueOf: documentIdOf,
+      spread: indexKeys.invoicesPartitions,
+    },
     tenant: { index: INDEX.gsi2, pk: indexKeys.invoicesByTenant, valueOf: tenantOf }, // I3
     property: { index: INDEX.gsi3, pk: indexKeys.invoicesByProperty, valueOf: (r) => r.propertyId }, // I4
   },
@@ -242,7 +251,10 @@ export async function documentsIn<T extends DocumentType>(
   const index = LISTS[type][list];
   if (!index) throw new Error(`${type}s have no ${list} list`);
   const sk = dateRangeKey(range);
-  const items = await queryPartition({ index: index.index, pk: index.pk(value), ...(sk ? { sk } : {}) });
+  const query = { index: index.index, ...(sk ? { sk } : {}) };
+  const items = index.spread
+    ? await queryMerged(overPartitions(index.spread(), query))
+    : await queryPartition({ ...query, pk: index.pk(value) });
   return items.map((item) => recordOf(type, item));
 }
 

@@ -8,7 +8,6 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
-import { readCount } from '../db/counters.js';
 import { indexKeys, keys } from '../db/keys.js';
 import { StaleRecord } from '../db/optimistic.js';
 import { batchGet, type Item, queryPartition, queryPartitionFirst, stripKeys } from '../db/query.js';
@@ -30,11 +29,9 @@ export interface StoredTenant {
   version: number;
 }
 
-const TOTAL = 'tenants';
 /** The account guard's kind (T2); exported for guest-tenants-repo.ts, which moves a claimed record onto it. */
 export const EMAIL_GUARD = 'tenantEmail';
 export const EMAIL_GUARD_LABEL = `guard:${EMAIL_GUARD}`;
-export const TENANT_TOTAL = TOTAL;
 const emailGuard = (email: string) => keys.unique(EMAIL_GUARD, normalizedEmail(email));
 export const updateLabel = (tenantId: number) => `update:tenant ${tenantId}`;
 
@@ -91,18 +88,20 @@ export async function getTenants(ids: readonly number[]): Promise<TenantRecord[]
   return (await batchGet(ids.map((id) => keys.tenant(id)))).map(fromItem);
 }
 
-/** Create: `put:tenant <id>`, `guard:tenantEmail`, `count:tenants`. */
+/**
+ * Create: `put:tenant <id>`, `guard:tenantEmail`. The tenants' total is not moved here: the tenantCount job
+ * counts the item's insert (tenant-count-repo.ts), so no two registrations meet on one item.
+ */
 export function insertTenantParts(record: TenantRecord): TxPart[] {
   return [
     part.putIfAbsent(`put:tenant ${record.tenantId}`, toItem(record, 1)),
     part.guard(EMAIL_GUARD_LABEL, EMAIL_GUARD, normalizedEmail(record.tenantEmail), record.tenantId),
-    part.countMove(`count:${TOTAL}`, TOTAL, 1),
   ];
 }
 
 /**
  * Removes a tenant that was never activated (a registration whose e-mail could not be sent):
- * `delete:tenant <id>` (only while inactive), `release:tenantEmail`, `count:tenants`.
+ * `delete:tenant <id>` (only while inactive), `release:tenantEmail` (the tenantCount job counts the removal).
  */
 export function deleteUnactivatedTenantParts(record: TenantRecord): TxPart[] {
   return [
@@ -116,7 +115,6 @@ export function deleteUnactivatedTenantParts(record: TenantRecord): TxPart[] {
       normalizedEmail(record.tenantEmail),
       record.tenantId,
     ),
-    part.countMove(`count:${TOTAL}`, TOTAL, -1),
   ];
 }
 
@@ -231,7 +229,8 @@ export async function allTenants(): Promise<TenantRecord[]> {
   return items.map(fromItem);
 }
 
-export const countTenants = () => readCount(TOTAL);
+/** The tenants' total, as the tenantCount job keeps it (eventually consistent: a new tenant counts once handled). */
+export { countTenants } from './tenant-count-repo.js';
 
 /** The tenant's item as insertTenantParts writes it (a guest record's insert writes the same item). */
 export const tenantItem = (record: TenantRecord) => toItem(record, 1);

@@ -2,14 +2,17 @@
  * Webhook deliveries (docs/data-model.md "Outbound webhooks" W2, W4–W6): `WEBHOOKDELIVERY#<deliveryId>`, one
  * per event and subscription, put-if-absent (a change delivered twice by the stream makes one delivery).
  * GSI1 lists a subscription's deliveries, GSI2 those of one status, newest first; GSI3 `WHDUE` holds pending
- * deliveries by due time (sparse: removed once a delivery is done), which the retry sweep reads. An attempt
+ * deliveries by due time (sparse: removed once a delivery is done), which the retry sweep reads. Each list is
+ * spread over 16 partitions by delivery id and read merged (a subscriber to new invoices takes a delivery per
+ * charge of a rent run; docs/data-model.md "Spread"). An attempt
  * first moves the due time ahead (a lease, conditioned on the due time it read), so two sweeps or a sweep and
  * the first attempt never send the same delivery at once. Kept 30 days (TTL).
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import { type Item, type PartitionQuery, partitionQuery, queryPartitionFirst } from '../db/query.js';
+import { overPartitions, queryMergedFirst } from '../db/merged-query.js';
+import { countPartition, type Item, type PartitionQuery } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { isConditionFailure, part, type TxPart } from '../db/transaction.js';
 import {
@@ -42,10 +45,10 @@ function fromItem(item: Item): DeliveryRecord {
 /** The index attributes of a status: GSI2 by status; GSI3 only while pending. */
 function statusIndex(record: Pick<DeliveryRecord, 'subscriptionId' | 'deliveryId' | 'createdAt'>) {
   return (status: DeliveryStatus, nextAttemptAt: string | undefined) => ({
-    GSI2PK: indexKeys.webhookDeliveriesByStatus(record.subscriptionId, status),
+    GSI2PK: indexKeys.webhookDeliveriesByStatus(record.subscriptionId, status, record.deliveryId),
     ...(status === 'pending' && nextAttemptAt
       ? {
-          GSI3PK: indexKeys.webhookDue(),
+          GSI3PK: indexKeys.webhookDue(record.deliveryId),
           GSI3SK: indexKeys.webhookDueOrder(nextAttemptAt, record.deliveryId),
         }
       : {}),
@@ -63,7 +66,7 @@ export async function putDeliveryIfAbsent(record: DeliveryRecord): Promise<boole
           ...keys.webhookDelivery(record.deliveryId),
           entity: DELIVERY_ENTITY,
           ...record,
-          GSI1PK: indexKeys.webhookDeliveriesBySubscription(record.subscriptionId),
+          GSI1PK: indexKeys.webhookDeliveriesBySubscription(record.subscriptionId, record.deliveryId),
           GSI1SK: order,
           GSI2SK: order,
           ...statusIndex(record)(record.status, record.nextAttemptAt),
@@ -88,8 +91,11 @@ export async function getDelivery(deliveryId: string): Promise<DeliveryRecord | 
 
 /** Pending deliveries due at `until` or earlier, oldest due first. */
 export async function dueDeliveries(until: Date, limit: number): Promise<DeliveryRecord[]> {
-  const items = await queryPartitionFirst(
-    { index: INDEX.gsi3, pk: indexKeys.webhookDue(), sk: { between: ['0', `${until.toISOString()}#~`] } },
+  const items = await queryMergedFirst(
+    overPartitions(indexKeys.webhookDuePartitions(), {
+      index: INDEX.gsi3,
+      sk: { between: ['0', `${until.toISOString()}#~`] },
+    }),
     limit,
   );
   return items.map(fromItem);
@@ -271,32 +277,27 @@ export async function newestDeliveries(
   status: DeliveryStatus | undefined,
   count: number,
 ): Promise<DeliveryRecord[]> {
-  const items = await queryPartitionFirst(listQuery(subscriptionId, status), count);
+  const items = await queryMergedFirst(listQueries(subscriptionId, status), count);
   return items.map(fromItem);
 }
 
-function listQuery(subscriptionId: number, status: DeliveryStatus | undefined): PartitionQuery {
+/** The spread partitions of a subscription's list (of one status when given), newest first. */
+function listQueries(subscriptionId: number, status: DeliveryStatus | undefined): PartitionQuery[] {
   return status
-    ? { index: INDEX.gsi2, pk: indexKeys.webhookDeliveriesByStatus(subscriptionId, status), descending: true }
-    : { index: INDEX.gsi1, pk: indexKeys.webhookDeliveriesBySubscription(subscriptionId), descending: true };
+    ? overPartitions(indexKeys.webhookDeliveriesByStatusPartitions(subscriptionId, status), {
+        index: INDEX.gsi2,
+        descending: true,
+      })
+    : overPartitions(indexKeys.webhookDeliveriesBySubscriptionPartitions(subscriptionId), {
+        index: INDEX.gsi1,
+        descending: true,
+      });
 }
 
-/** How many deliveries a subscription has (of one status): a COUNT query, keys only. */
+/** How many deliveries a subscription has (of one status): a COUNT query per partition, keys only. */
 export async function countDeliveries(subscriptionId: number, status: DeliveryStatus | undefined) {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        ...partitionQuery(listQuery(subscriptionId, status)),
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
+  const counts = await Promise.all(listQueries(subscriptionId, status).map(countPartition));
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 /** The sort order of the lists (newest first), for merging several subscriptions' pages. */

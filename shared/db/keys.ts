@@ -2,6 +2,8 @@
  * Every key of the single table is built here, so the access patterns in docs/data-model.md map to one
  * function each. Numbers in sort keys are zero-padded so they sort as strings.
  */
+import { spreadKey, spreadPartitions } from './spread.js';
+
 export const pad = (n: number, width = 10): string => String(n).padStart(width, '0');
 
 /**
@@ -32,6 +34,8 @@ export const keys = {
   counter: (name: string): Key => ({ PK: `COUNTER#${name}`, SK: 'COUNTER' }),
   /** Maintained totals (e.g. visible VR properties) so a first page never reads a whole partition. */
   count: (name: string): Key => ({ PK: `COUNT#${name}`, SK: 'COUNT' }),
+  /** A record already counted in a total a job keeps: put once, so a change delivered again counts once. */
+  counted: (name: string, id: string): Key => ({ PK: `COUNTED#${name}#${id}`, SK: 'COUNTED' }),
   /** Uniqueness guard: written in the same transaction as the record that owns the value. */
   unique: (kind: string, value: string): Key => ({ PK: `UNIQUE#${kind}#${value}`, SK: 'UNIQUE' }),
   settings: (): Key => ({ PK: 'SETTINGS', SK: 'SITE' }),
@@ -287,8 +291,9 @@ export const indexKeys = {
   reservationStart: (dateFrom: string, reservationId: number) => `${dateFrom}#${pad(reservationId)}`,
   /** GSI1 (R7): every coupon by code (admin list; bounded by the site's own coupons). */
   coupons: () => 'COUPONS',
-  /** GSI1 (I2): every invoice by date; GSI2 (I3): a tenant's; GSI3 (I4): a property's. */
-  invoices: () => 'INVOICES',
+  /** GSI1 (I2): every invoice by date, spread by id; GSI2 (I3): a tenant's; GSI3 (I4): a property's. */
+  invoices: (invoiceId: number) => spreadKey('INVOICES', invoiceId),
+  invoicesPartitions: () => spreadPartitions('INVOICES'),
   invoicesByTenant: (tenantId: number) => `TENANTINV#${tenantId}`,
   invoicesByProperty: (propertyId: number) => `PROPINV#${propertyId}`,
   /** GSI1 (E2): every expense by date; GSI2 (E3): a property's. */
@@ -338,10 +343,15 @@ export const indexKeys = {
   // Audit log (AU2–AU4): newest first with ScanIndexForward=false; sort key `<at>#<entryId>` (auditOrder).
   /** GSI1 (AU2): one record's entries. */
   auditByRecord: (recordType: string, recordId: string) => `AUDITREC#${recordType}#${recordId}`,
-  /** GSI2 (AU3): one actor's entries (`admin:3`, `system:stripe` …). */
-  auditByActor: (actor: string) => `AUDITACTOR#${actor}`,
-  /** GSI3 (AU4): every entry of one UTC month, so no partition grows without bound. */
-  auditByMonth: (month: string) => `AUDITMONTH#${month}`,
+  /**
+   * GSI2 (AU3): one actor's entries (`admin:3`, `system:stripe` …), spread by entry id: a system actor makes
+   * one per charge of a rent run.
+   */
+  auditByActor: (actor: string, entryId: string) => spreadKey(`AUDITACTOR#${actor}`, entryId),
+  auditByActorPartitions: (actor: string) => spreadPartitions(`AUDITACTOR#${actor}`),
+  /** GSI3 (AU4): every entry of one UTC month (no partition grows without bound), spread by entry id. */
+  auditByMonth: (month: string, entryId: string) => spreadKey(`AUDITMONTH#${month}`, entryId),
+  auditByMonthPartitions: (month: string) => spreadPartitions(`AUDITMONTH#${month}`),
 
   // Housekeeping (H2–H4): by request date, `<requestDate>#<pad id>`.
   /** GSI1 (H2): every request. */
@@ -355,13 +365,25 @@ export const indexKeys = {
   // Outbound webhooks (W3–W6; docs/webhooks.md).
   /** GSI1 (W3): every subscription by id (a short list: the site's own integrations). */
   webhookSubscriptions: () => 'WEBHOOKSUBS',
-  /** GSI1 (W4): a subscription's deliveries; GSI2 (W5): of one status; newest first by `<createdAt>#<deliveryId>`. */
-  webhookDeliveriesBySubscription: (subscriptionId: number) => `WHDELIVERIES#${subscriptionId}`,
-  webhookDeliveriesByStatus: (subscriptionId: number, status: string) =>
-    `WHDELIVERIES#${subscriptionId}#${status}`,
+  /**
+   * GSI1 (W4): a subscription's deliveries; GSI2 (W5): of one status; newest first by `<createdAt>#<deliveryId>`.
+   * Spread by delivery id: a subscription to `invoice.created` takes a delivery per charge of a rent run.
+   */
+  webhookDeliveriesBySubscription: (subscriptionId: number, deliveryId: string) =>
+    spreadKey(`WHDELIVERIES#${subscriptionId}`, deliveryId),
+  webhookDeliveriesBySubscriptionPartitions: (subscriptionId: number) =>
+    spreadPartitions(`WHDELIVERIES#${subscriptionId}`),
+  webhookDeliveriesByStatus: (subscriptionId: number, status: string, deliveryId: string) =>
+    spreadKey(`WHDELIVERIES#${subscriptionId}#${status}`, deliveryId),
+  webhookDeliveriesByStatusPartitions: (subscriptionId: number, status: string) =>
+    spreadPartitions(`WHDELIVERIES#${subscriptionId}#${status}`),
   webhookDeliveryOrder: (createdAt: string, deliveryId: string) => `${createdAt}#${deliveryId}`,
-  /** GSI3 (W6, sparse: pending deliveries only): by the time of their next attempt. */
-  webhookDue: () => 'WHDUE',
+  /**
+   * GSI3 (W6, sparse: pending deliveries only): by the time of their next attempt. Every new delivery is pending
+   * while its first attempt runs, so it is spread by delivery id like W4.
+   */
+  webhookDue: (deliveryId: string) => spreadKey('WHDUE', deliveryId),
+  webhookDuePartitions: () => spreadPartitions('WHDUE'),
   webhookDueOrder: (nextAttemptAt: string, deliveryId: string) => `${nextAttemptAt}#${deliveryId}`,
 
   // The message log (M2–M5; docs/messages.md), each list newest first by `<createdAt>#<messageId>`.

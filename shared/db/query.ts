@@ -114,6 +114,26 @@ export function partitionQuery(query: PartitionQuery): QueryCommandInput {
 /** Every item of a (bounded) partition. */
 export const queryPartition = (query: PartitionQuery) => queryAll(partitionQuery(query));
 
+/**
+ * A partition page by page (`pageSize` items a Query, fewer on DynamoDB's 1 MB), for a walk that must never
+ * hold the whole partition: the caller hands each page on before the next is read.
+ */
+export async function* partitionPages(query: PartitionQuery, pageSize: number): AsyncGenerator<Item[]> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        ...partitionQuery(query),
+        Limit: Math.min(pageSize, MAX_QUERY_LIMIT),
+        ExclusiveStartKey,
+      }),
+    );
+    const items = (page.Items ?? []) as Item[];
+    if (items.length > 0) yield items;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}
+
 /** The first `count` items of a partition in key order (an offset page reads page × limit items). */
 export const queryPartitionFirst = (query: PartitionQuery, count: number) =>
   queryFirst(partitionQuery(query), count);

@@ -2,9 +2,10 @@
  * The job contract (DESIGN.md "Background work (jobs)"): work that follows a change but is not part of the
  * request, declared once beside a group's routes (functions/<group>/jobs.ts) and collected in
  * functions/registry.ts `JOBS`. The CDK stack (ONE stream reader Lambda, `tableChanges`, with one event
- * source mapping for every table-change job; a Lambda and an EventBridge rule per schedule) and the local
- * runtime (infra/local/job-runner.ts: the stream readers and the timers) are both derived from it. Like route
- * contracts, it imports nothing that needs the AWS SDK.
+ * source mapping for every table-change job; a Lambda and an EventBridge rule per schedule; an SQS queue, its
+ * dead-letter queue and a capped consumer per queue job) and the local runtime (infra/local/job-runner.ts: the
+ * stream readers, the timers and the local queues) are all derived from it. Like route contracts, it imports
+ * nothing that needs the AWS SDK.
  */
 
 export type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
@@ -46,9 +47,33 @@ export interface TableChangeJob extends JobBase {
 export interface ScheduleJob extends JobBase {
   readonly kind: 'schedule';
   readonly everyMinutes: number;
+  /** The Lambda's timeout when a run may need more than a minute (a walk that hands work to a queue job). */
+  readonly timeoutSeconds?: number;
 }
 
-export type JobContract = TableChangeJob | ScheduleJob;
+/**
+ * A queue-fed worker: the jobs named in `producers` send it pages of work (shared/jobs/queue.ts
+ * `sendPages`), each page one SQS message; the handler gets SQS events of up to `batchSize` messages and
+ * answers `batchItemFailures` for the pages it could not finish (they come again; a worker must be safe to run
+ * twice on a page). Cloud: an SQS queue and an event source mapping capped at `maxConcurrency`; locally the job
+ * runner's queue with the same event shape and cap (docs/jobs.md "Queue jobs").
+ */
+export interface QueueJob extends JobBase {
+  readonly kind: 'queue';
+  /** The jobs whose handlers send to this queue (they get its URL and the right to send). */
+  readonly producers: readonly string[];
+  /** Messages per invocation (the mapping's BatchSize). */
+  readonly batchSize: number;
+  /** Invocations at once at most (the mapping's MaximumConcurrency, 2 to 1000). */
+  readonly maxConcurrency: number;
+  /** The worker's timeout: a batch of `batchSize` pages must finish well inside it. */
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+  /** Deliveries of a message before it goes to the dead-letter queue (locally: kept as a JOBFAILURE item). */
+  readonly maxReceives: number;
+}
+
+export type JobContract = TableChangeJob | ScheduleJob | QueueJob;
 
 /** Declares a job; only a typing aid, the object is returned as given. */
 export function defineJob<const J extends JobContract>(job: J): J {
@@ -59,3 +84,11 @@ export function defineJob<const J extends JobContract>(job: J): J {
 export function jobEntryPath(job: Pick<JobContract, 'group' | 'entry'>): string {
   return `functions/${job.group}/${job.entry}`;
 }
+
+/** The environment variable that holds a queue job's queue URL (set by the stack, and locally by the runtime). */
+export function queueUrlVariable(jobId: string): string {
+  return `${jobId.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_QUEUE_URL`;
+}
+
+/** SQS's own limits, which the producer and the local queue both keep. */
+export const SQS_LIMITS = { batchEntries: 10, messageBytes: 262_144 } as const;

@@ -14,6 +14,11 @@ export interface DataStoreProps {
   /** Off for a first create (context protection): a failed create must be able to delete the table. */
   readonly deletionProtection: boolean;
   readonly removalPolicy: RemovalPolicy;
+  /**
+   * Units a second the table serves at once (capacity.ts): an on-demand table otherwise starts at
+   * DynamoDB's floor and only doubles its peak over time, so the booking peak would be throttled on day one.
+   */
+  readonly warmThroughput: { reads: number; writes: number };
 }
 
 export class DataStore extends Construct {
@@ -47,6 +52,10 @@ export class DataStore extends Construct {
       // The table-change jobs read it (docs/jobs.md); both images, so a consumer sees what changed.
       dynamoStream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
       billing: dynamodb.Billing.onDemand(),
+      warmThroughput: {
+        readUnitsPerSecond: props.warmThroughput.reads,
+        writeUnitsPerSecond: props.warmThroughput.writes,
+      },
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.deletionProtection,
       encryption: dynamodb.TableEncryptionV2.customerManagedKey(this.tableKey),

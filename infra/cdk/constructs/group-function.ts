@@ -37,6 +37,8 @@ export interface GroupFunctionProps {
     readonly entry: string;
     readonly description: string;
     readonly timeout: Duration;
+    /** Memory for a job sized by its contract (a queue worker's page); 256 MB otherwise. */
+    readonly memoryMb?: number;
   };
   /**
    * Concurrency kept for this function and its cap: for an entry outside WAF and the stage throttle (the
@@ -93,7 +95,7 @@ export class GroupFunction extends Construct {
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 256,
+      memorySize: job?.memoryMb ?? 256,
       // API Gateway gives up after 29 s; a legacy JSON call that needs more than 10 s is a bug to see in alarms.
       timeout: job?.timeout ?? Duration.seconds(10),
       tracing: lambda.Tracing.ACTIVE,

@@ -6,7 +6,10 @@
  * and an SQS on-failure queue (the last resort: a job's failing record goes to the job's own retry path on the
  * table, and only one that could not be put there is left to the stream); its Lambda has the access of all
  * those jobs' groups, and an every-minute rule runs the retry sweep in it. A schedule gets a Lambda of its own and an EventBridge rate rule (its undeliverable events go
- * to the same kind of queue). The stack alarms on each queue holding anything (Alarms).
+ * to the same kind of queue). A queue job gets an SQS queue fed by its producers, a dead-letter queue after
+ * `maxReceives` receives, and a Lambda consuming it through an event source mapping capped at its
+ * `maxConcurrency`, with partial batch responses. The stack alarms on each failure queue holding anything
+ * (Alarms).
  */
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -18,7 +21,13 @@ import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { type JobContract, jobEntryPath, type TableChangeJob } from '../../../shared/jobs/contract.js';
+import {
+  type JobContract,
+  jobEntryPath,
+  type QueueJob,
+  queueUrlVariable,
+  type TableChangeJob,
+} from '../../../shared/jobs/contract.js';
 import { readerSettings } from '../../../shared/jobs/dispatch.js';
 import { filterPatterns } from '../../../shared/jobs/filter.js';
 import { SWEEP_EVERY_MINUTES } from '../../../shared/jobs/retry-path.js';
@@ -29,6 +38,11 @@ export interface JobFunctionsProps {
   readonly table: dynamodb.TableV2;
   readonly logRetention: logs.RetentionDays;
   readonly removalPolicy: RemovalPolicy;
+  /**
+   * Batches of one stream shard the reader runs at once (capacity.ts): Lambda then keeps the order per
+   * item only, which no job needs beyond (docs/jobs.md "Draining the stream").
+   */
+  readonly streamParallelization: number;
   /** The variables of a job's function (a job runs with its group's access). */
   readonly environment: (job: JobContract) => Record<string, string>;
   /** The grants of a job's role (the same as its group's). */
@@ -51,6 +65,8 @@ export class JobFunctions extends Construct {
   readonly failureQueues = new Map<string, sqs.Queue>();
   /** Job id → the Lambda that runs it (the reader for every table-change job). */
   readonly functionOfJob = new Map<string, lambda.Function>();
+  /** Job id → the queue its producers send pages to (queue jobs). */
+  readonly workQueues = new Map<string, sqs.Queue>();
   /** The table-change jobs, whose given-up records are alarmed by job (infra/cdk/job-retry-alarms.ts). */
   readonly tableChangeJobs: string[] = [];
 
@@ -65,7 +81,12 @@ export class JobFunctions extends Construct {
         environment: props.environment(job),
         logRetention: props.logRetention,
         removalPolicy: props.removalPolicy,
-        job: { id: job.id, entry: jobEntryPath(job), description: job.description, timeout: JOB_TIMEOUT },
+        job: {
+          id: job.id,
+          entry: jobEntryPath(job),
+          description: job.description,
+          timeout: job.timeoutSeconds ? Duration.seconds(job.timeoutSeconds) : JOB_TIMEOUT,
+        },
       });
       props.grant(job, fn.role);
       const failures = this.failureQueue(job.id, props.removalPolicy);
@@ -83,6 +104,56 @@ export class JobFunctions extends Construct {
       this.functions.set(job.id, fn.function);
       this.functionOfJob.set(job.id, fn.function);
     }
+    for (const job of props.jobs) if (job.kind === 'queue') this.queueWorker(props, job);
+  }
+
+  /**
+   * A queue job: its queue (the visibility timeout six times the worker's timeout, as Lambda advises, so a
+   * page being worked on is never handed to a second worker), its dead-letter queue, its worker with the
+   * contract's memory and timeout on a capped mapping, and its producers' right to send and the queue's URL.
+   */
+  private queueWorker(props: JobFunctionsProps, job: QueueJob) {
+    const timeout = Duration.seconds(job.timeoutSeconds);
+    const fn = new GroupFunction(this, job.id, {
+      group: job.group,
+      environment: props.environment(job),
+      logRetention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+      job: {
+        id: job.id,
+        entry: jobEntryPath(job),
+        description: job.description,
+        timeout,
+        memoryMb: job.memoryMb,
+      },
+    });
+    props.grant(job, fn.role);
+    const deadLetters = this.failureQueue(job.id, props.removalPolicy);
+    const queue = new sqs.Queue(this, `${job.id}Queue`, {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(job.timeoutSeconds * 6),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: job.maxReceives },
+      removalPolicy: props.removalPolicy,
+    });
+    fn.function.addEventSource(
+      new sources.SqsEventSource(queue, {
+        batchSize: job.batchSize,
+        maxConcurrency: job.maxConcurrency,
+        reportBatchItemFailures: true,
+      }),
+    );
+    for (const producerId of job.producers) {
+      const producer = this.functions.get(producerId);
+      if (!producer)
+        throw new Error(`${job.id}: its producer ${producerId} is not a schedule job of the stack`);
+      queue.grantSendMessages(producer);
+      producer.addEnvironment(queueUrlVariable(job.id), queue.queueUrl);
+    }
+    this.workQueues.set(job.id, queue);
+    this.functions.set(job.id, fn.function);
+    this.functionOfJob.set(job.id, fn.function);
   }
 
   /** The one reader: every table-change job's environment and grants, filters and settings on one mapping. */
@@ -113,6 +184,7 @@ export class JobFunctions extends Construct {
         retryAttempts: settings.maxRetries,
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
+        parallelizationFactor: props.streamParallelization,
         maxRecordAge: MAX_RECORD_AGE,
         onFailure: new sources.SqsDlq(failures),
         filters: patterns.map((p) => lambda.FilterCriteria.filter(JSON.parse(p) as Record<string, unknown>)),

@@ -22,14 +22,6 @@ import { addGatewayResponses } from './gateway-responses.js';
 export const CACHE_TTL = Duration.minutes(10);
 
 /**
- * Stage-wide throttle: a ceiling for all clients together that keeps a flood inside Lambda's concurrency and
- * the table's on-demand ramp. Per-client limits are WAF's (per IP, always) and, with requireApiKey, the usage
- * plans' (per API key).
- */
-const STAGE_RATE_LIMIT = 200;
-const STAGE_BURST_LIMIT = 400;
-
-/**
  * The website's usage plan: the spec's 25 requests / 5 s is 5 requests/s on average, with the whole
  * 25-request allowance available at once as the token bucket's burst.
  */
@@ -55,6 +47,12 @@ export interface LegacyRestApiProps {
    * base64 body of such a type when the request's first Accept type is one of them.
    */
   readonly binaryMediaTypes: readonly string[];
+  /**
+   * Stage-wide throttle (capacity.ts): a ceiling for all clients together that keeps a flood inside
+   * Lambda's concurrency and the table's warm throughput. Per-client limits are WAF's (per IP, always) and, with
+   * requireApiKey, the usage plans' (per API key).
+   */
+  readonly throttle: { rateLimit: number; burstLimit: number };
 }
 
 export class LegacyRestApi extends Construct {
@@ -82,8 +80,8 @@ export class LegacyRestApi extends Construct {
       loggingLevel: apigw.MethodLoggingLevel.ERROR,
       // Request and response bodies carry credentials and personal data: never logged.
       dataTraceEnabled: false,
-      throttlingRateLimit: STAGE_RATE_LIMIT,
-      throttlingBurstLimit: STAGE_BURST_LIMIT,
+      throttlingRateLimit: props.throttle.rateLimit,
+      throttlingBurstLimit: props.throttle.burstLimit,
     };
     const cached = props.stageCache ? props.resources.filter((r) => r.cache) : [];
     const methodOptions: Record<string, apigw.MethodDeploymentOptions> = {};

@@ -8,7 +8,7 @@
 
 import { insertJournalEntryPart } from '../../data/journal-repo.js';
 import { ownerAccountParts } from '../../data/owner-account-repo.js';
-import { nextId } from '../../db/counters.js';
+import { nextBlockId } from '../../db/counters.js';
 import type { TxPart } from '../../db/transaction.js';
 import {
   type DocumentFigures,
@@ -20,8 +20,8 @@ import {
   reversedKind,
 } from '../../domain/ledger/journal.js';
 
-/** Journal entry ids (counter 'journal'); one per entry a transaction writes. */
-export const newJournalEntryId = (): Promise<number> => nextId('journal');
+/** Journal entry ids (counter 'journal', from this process's block: every posting takes one); one per entry. */
+export const newJournalEntryId = (): Promise<number> => nextBlockId('journal');
 
 /** The document an entry belongs to. */
 export interface JournalDocument {

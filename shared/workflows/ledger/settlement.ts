@@ -14,7 +14,7 @@ import { changePart } from '../../data/changes-repo.js';
 import { documentChanged, settleHeaderPart } from '../../data/money-documents-repo.js';
 import { deletePayTokenPart, spendPayTokenPart } from '../../data/pay-token-check.js';
 import { insertPaymentPart } from '../../data/payments-repo.js';
-import { nextId } from '../../db/counters.js';
+import { nextBlockId } from '../../db/counters.js';
 import type { TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { type DocumentType, paymentEntry } from '../../domain/ledger/journal.js';
@@ -68,7 +68,7 @@ export async function settlementParts(doc: MoneyDocument, input: SettlementInput
   if (!result.ok) throw new SettlementRefused(result.refusal, result.detail);
   const next = result.next;
   const [paymentId, entryId, repostId] = await Promise.all([
-    nextId('payment'),
+    nextBlockId('payment'),
     newJournalEntryId(),
     next.reinstated ? newJournalEntryId() : Promise.resolve(0),
   ]);

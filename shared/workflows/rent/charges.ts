@@ -14,7 +14,7 @@ import {
   RENT_CHARGE_LABEL,
   rentChargedParts,
 } from '../../data/rent-state-repo.js';
-import { nextId } from '../../db/counters.js';
+import { nextBlockId } from '../../db/counters.js';
 import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
@@ -84,7 +84,7 @@ async function chargeMonth(
   period: RentPeriod,
   ctx: ChargeContext,
 ): Promise<Charged | false> {
-  const [invoiceId, entryId] = await Promise.all([nextId('invoice'), newJournalEntryId()]);
+  const [invoiceId, entryId] = await Promise.all([nextBlockId('invoice'), newJournalEntryId()]);
   const line = rentLine(period);
   try {
     await commit([

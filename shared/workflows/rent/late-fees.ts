@@ -16,7 +16,7 @@ import {
   unwatchPart,
 } from '../../data/late-fee-watch-repo.js';
 import { INVOICE_UNPAID_LABEL, invoiceUnpaidPart, readHeader } from '../../data/money-documents-repo.js';
-import { nextId } from '../../db/counters.js';
+import { nextBlockId } from '../../db/counters.js';
 import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
 import { amountDueCents } from '../../domain/money-document/figures.js';
@@ -87,7 +87,7 @@ async function postFee(
     processing: rent.status === INVOICE_STATUS.processing,
   });
   if (cents <= 0) return 'nothing';
-  const [invoiceId, entryId] = await Promise.all([nextId('invoice'), newJournalEntryId()]);
+  const [invoiceId, entryId] = await Promise.all([nextBlockId('invoice'), newJournalEntryId()]);
   const header = lateFeeInvoice(rent, watch, invoiceId, ctx);
   const line = {
     description: lateFeeLineWords(watch.month, ctx.today),
