@@ -6,7 +6,7 @@
  */
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mailShard } from '../shared/db/keys.js';
+import { shardOf } from '../shared/db/spread.js';
 import { QUOTA_REASON } from '../shared/domain/messages/pacing.js';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
 import { createVrProperty } from './support/builders.js';
@@ -115,7 +115,7 @@ describe('the message lists spread over partitions', () => {
       }),
     );
     expect(Items.length).toBeGreaterThanOrEqual(3);
-    for (const item of Items) expect(item.GSI3PK).toBe(`MAILS#${mailShard(String(item.messageId))}`);
+    for (const item of Items) expect(item.GSI3PK).toBe(`MAILS#${shardOf(String(item.messageId))}`);
 
     // A message of a store made before the spread: its log entry and its due entry in the unspread partitions.
     const at = new Date(Date.now() + 60_000).toISOString();

@@ -11,13 +11,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import {
-  countPartition,
-  type Item,
-  type PartitionQuery,
-  queryPartitionFirst,
-  stripKeys,
-} from '../db/query.js';
+import { queryMergedFirst } from '../db/merged-query.js';
+import { countPartition, type Item, type PartitionQuery, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { commit, part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import type { MessageRecord, MessageStatus } from '../domain/messages/record.js';
@@ -245,26 +240,13 @@ function queriesOf(filter: MessageFilter): PartitionQuery[] {
   }));
 }
 
-/** The list's order, newest first: `<createdAt>#<messageId>`, the sort key of M2–M4. */
-const ORDER_KEY = 'listOrder';
-
 /** M2–M4: the messages matching the filter, newest first, one offset page, with the count of all that match. */
 export async function listMessages(filter: MessageFilter, page: number, limit: number): Promise<MessagePage> {
   const queries = queriesOf(filter);
-  const [counts, read] = await Promise.all([
+  const [counts, merged] = await Promise.all([
     Promise.all(queries.map(countPartition)),
-    Promise.all(queries.map((q) => queryPartitionFirst(q, page * limit))),
+    queryMergedFirst(queries, page * limit),
   ]);
-  // Every list of one message has the same sort key, so one order merges the partitions of any of them.
-  const merged = read
-    .flat()
-    .map((item) => ({
-      item,
-      [ORDER_KEY]: indexKeys.mailOrder(String(item.createdAt), String(item.messageId)),
-    }))
-    .sort((a, b) => b[ORDER_KEY].localeCompare(a[ORDER_KEY]))
-    .slice(0, page * limit)
-    .map(({ item }) => item);
   return {
     items: merged.slice((page - 1) * limit).map(messageFromItem),
     page,

@@ -4,24 +4,23 @@
  * the message log's own transactions (mail-messages-repo.ts), so the queue and the log never disagree.
  */
 import { indexKeys, keys } from '../db/keys.js';
+import { queryMergedFirst } from '../db/merged-query.js';
 import { batchGet, countPartition } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import type { MessageRecord } from '../domain/messages/record.js';
 import { messageFromItem } from './mail-messages-repo.js';
-import { mergedFirst } from './merged-partitions.js';
 
 /**
  * M5: pending messages due by `until`, the soonest first, at most `limit`: the first `limit` of each spread
  * partition (and the unspread one of an older store), merged by due time.
  */
 export async function dueMessages(until: string, limit: number): Promise<MessageRecord[]> {
-  const entries = await mergedFirst(
+  const entries = await queryMergedFirst(
     indexKeys.mailDuePartitions().map((pk) => ({
       index: INDEX.gsi1,
       pk,
       sk: { between: ['0', `${until}#~`] as [string, string] },
     })),
-    'GSI1SK',
     limit,
   );
   const items = await batchGet(entries.map((e) => keys.mailMessage(String(e.messageId))));
@@ -36,9 +35,8 @@ export async function dueMessages(until: string, limit: number): Promise<Message
  * store has no `createdAt`: its due time stands in), or undefined when none is pending.
  */
 export async function queueHead(): Promise<{ dueAt: string; createdAt: string } | undefined> {
-  const [head] = await mergedFirst(
+  const [head] = await queryMergedFirst(
     indexKeys.mailDuePartitions().map((pk) => ({ index: INDEX.gsi1, pk })),
-    'GSI1SK',
     1,
   );
   if (!head) return undefined;

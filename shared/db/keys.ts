@@ -6,25 +6,6 @@ import { spreadKey, spreadPartitions } from './spread.js';
 
 export const pad = (n: number, width = 10): string => String(n).padStart(width, '0');
 
-/**
- * The message lists every message writes to (M4, M5) are spread over this many partitions, so the first of the
- * month's mail (100,000 invoices at 1,000 writes a second) keeps each under DynamoDB's per-partition limit.
- */
-export const MAIL_SPREAD = 8;
-
-/** A message's partition number: FNV-1a of its id, so its writes land on the same one every time. */
-export function mailShard(messageId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < messageId.length; i++) hash = Math.imul(hash ^ messageId.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % MAIL_SPREAD;
-}
-
-/** The spread partitions of a message list, and the one unspread partition a store made before kept. */
-const mailPartitions = (name: string): string[] => [
-  ...Array.from({ length: MAIL_SPREAD }, (_, n) => `${name}#${n}`),
-  name,
-];
-
 export interface Key {
   PK: string;
   SK: string;
@@ -391,14 +372,14 @@ export const indexKeys = {
   mailByRecord: (recordType: string, recordId: string) => `MAILREC#${recordType}#${recordId}`,
   /** GSI2 (M3): the messages to one address (lower case). */
   mailByRecipient: (to: string) => `MAILTO#${to.toLowerCase()}`,
-  /** GSI3 (M4): every message, spread over MAIL_SPREAD partitions by its id (reads merge them). */
-  mailAll: (messageId: string) => `MAILS#${mailShard(messageId)}`,
+  /** GSI3 (M4): every message, spread by its id (reads merge the partitions; the first of the month's mail). */
+  mailAll: (messageId: string) => spreadKey('MAILS', messageId),
   /** Every partition of M4, the unspread one of an older store last (docs/data-model.md "Messages"). */
-  mailAllPartitions: () => mailPartitions('MAILS'),
+  mailAllPartitions: () => spreadPartitions('MAILS'),
   mailOrder: (createdAt: string, messageId: string) => `${createdAt}#${messageId}`,
   /** GSI1 of the due entries (M5): pending messages by the time of their next try, spread like M4. */
-  mailDue: (messageId: string) => `MAILDUE#${mailShard(messageId)}`,
-  mailDuePartitions: () => mailPartitions('MAILDUE'),
+  mailDue: (messageId: string) => spreadKey('MAILDUE', messageId),
+  mailDuePartitions: () => spreadPartitions('MAILDUE'),
   mailDueOrder: (nextAttemptAt: string, messageId: string) => `${nextAttemptAt}#${messageId}`,
 
   // Money (I5, the owner statement): payments by settled date, journal entries of a property by date.
