@@ -23,7 +23,7 @@ import { invoiceResponses } from './adminInvoices/schemas.js';
 import { routes as adminLeads } from './adminLeads/routes.js';
 import { jobs as leaseJobs } from './adminLeases/jobs.js';
 import { routes as adminLeases } from './adminLeases/routes.js';
-import { jobs as messageJobs } from './adminMessages/jobs.js';
+import { mailSender, jobs as messageJobs } from './adminMessages/jobs.js';
 import { routes as adminMessages } from './adminMessages/routes.js';
 import { routes as adminPayments } from './adminPayments/routes.js';
 import { paymentRecord } from './adminPayments/schemas.js';
@@ -95,6 +95,9 @@ export const GROUPS: readonly string[] = [...new Set(ROUTES.map((r) => r.group))
  * Every background job (table-change consumers and schedules, shared/jobs/contract.ts), declared in its
  * group's jobs.ts. The CDK stack and the local runtime's job runner are derived from this list.
  */
+/** The paced mail sender: the one job the stack lets read SES's sending limits. */
+export const MAIL_SENDER_JOB = mailSender.id;
+
 export const JOBS: readonly JobContract[] = [
   ...auditJobs,
   ...housekeepingJobs,

@@ -4,8 +4,9 @@
  * complaint events). Locally the SDK's endpoint variable points at aws-ses-v2-local, whose mail page shows
  * what was sent.
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { GetAccountCommand, SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { optionalEnv, requireEnv } from './config.js';
+import type { SendQuota } from './domain/messages/pacing.js';
 import { traced } from './tracer.js';
 
 const ses = traced(new SESv2Client({}));
@@ -52,4 +53,17 @@ export async function sendMail(mail: Mail): Promise<string | undefined> {
     }),
   );
   return MessageId;
+}
+
+/**
+ * The account's sending limits (SESv2 GetAccount): its rate a second, its 24-hour quota (-1: none) and what
+ * was sent in the last 24 hours. A missing figure reads as no limit of that kind.
+ */
+export async function sendQuota(): Promise<SendQuota> {
+  const { SendQuota: quota } = await ses.send(new GetAccountCommand({}));
+  return {
+    maxSendRate: quota?.MaxSendRate ?? Number.POSITIVE_INFINITY,
+    max24HourSend: quota?.Max24HourSend ?? -1,
+    sentLast24Hours: quota?.SentLast24Hours ?? 0,
+  };
 }

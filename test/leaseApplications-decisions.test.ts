@@ -85,7 +85,7 @@ describe('approve', () => {
     expect(messages).toEqual([
       expect.objectContaining({ kind: 'applicationDecision', to: tenant.tenantEmail, status: 'sent' }),
     ]);
-    const mail = await latestMailTo(tenant.tenantEmail);
+    const mail = await latestMailTo(tenant.tenantEmail, 5000, messages[0]?.subject);
     expect(mail.body.text).toContain('is approved');
     expect(mail.body.text).toContain('Welcome!');
     expect(mail.body.text).toMatch(/Monthly rent:\s+\$1,000\.00/);
@@ -137,7 +137,7 @@ describe('decline', () => {
     expect(messages).toEqual([
       expect.objectContaining({ kind: 'applicationDecision', to: tenant.tenantEmail, status: 'sent' }),
     ]);
-    const mail = await latestMailTo(tenant.tenantEmail);
+    const mail = await latestMailTo(tenant.tenantEmail, 5000, messages[0]?.subject);
     expect(mail.body.text).toContain('was not approved');
     expect(mail.body.text).toContain('We chose another applicant.');
   });

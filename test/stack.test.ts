@@ -40,6 +40,7 @@ import {
   emitBusinessMetric,
 } from '../shared/business-metrics.js';
 import { GLOBAL_INDEXES, KEY } from '../shared/db/table-definition.js';
+import { RUN_BUDGET_MS } from '../shared/domain/messages/pacing.js';
 import { allPaths, controllerOf, defineRoute, type RouteContract } from '../shared/http/route.js';
 import {
   jobEntryPath,
@@ -1055,6 +1056,41 @@ describe('cloud stack', () => {
     );
     expect(givenUp).toHaveLength(jobLogGroups.length);
     expect(alarmsOf(dev).filter((a) => a.MetricName === 'MailSendsGivenUp')).toHaveLength(1);
+  });
+
+  it('paces mail: the mailSender job runs every minute in a 60 s, 256 MB function (its run sends for 50 s), only it may read SES’s sending limits, and the queue is on the dashboard with an alarm on a head older than a day', () => {
+    const byJob = functionsByJob(dev.resources);
+    const senderId = byJob.get('mailSender') ?? '?';
+    const sender = dev.resources[senderId]?.Properties ?? {};
+    expect(sender).toMatchObject({ Timeout: 60, MemorySize: 256 });
+    expect(RUN_BUDGET_MS).toBeLessThan(Number(sender.Timeout) * 1000);
+    const rules = ofType(dev.resources, 'AWS::Events::Rule').filter(([, r]) =>
+      mentions(r.Properties?.Targets, senderId),
+    );
+    expect(rules.map(([, r]) => r.Properties?.ScheduleExpression)).toEqual(['rate(1 minute)']);
+    const policies = ofType(dev.resources, 'AWS::IAM::Policy');
+    const quotaReaders = [...byJob.entries()].filter(([, fnId]) => {
+      const roleId = (dev.resources[fnId]?.Properties?.Role as { 'Fn::GetAtt'?: string[] } | undefined)?.[
+        'Fn::GetAtt'
+      ]?.[0];
+      return policies.some(
+        ([, p]) =>
+          mentions(p.Properties?.Roles, roleId ?? '?') &&
+          JSON.stringify(p.Properties).includes('ses:GetAccount'),
+      );
+    });
+    expect(quotaReaders.map(([job]) => job)).toEqual(['mailSender']);
+    const ageAlarms = alarmsOf(dev).filter((a) => a.MetricName === 'MailOldestQueuedAgeSeconds');
+    expect(ageAlarms).toHaveLength(1);
+    expect(ageAlarms[0]).toMatchObject({
+      Threshold: 86_400,
+      Namespace: 'RentalPm/Mail',
+      Statistic: 'Maximum',
+    });
+    const dashboard = JSON.stringify(ofType(monitoringResources(dev), 'AWS::CloudWatch::Dashboard'));
+    for (const metric of ['MailQueued', 'MailDeferredByQuota', 'MailThrottled', 'MailOldestQueuedAgeSeconds'])
+      expect(dashboard).toContain(metric);
+    expect(dashboard).toContain('Mail queue');
   });
 
   it('publishes each group as a version behind a live alias; dev moves the alias at once, with no CodeDeploy', () => {

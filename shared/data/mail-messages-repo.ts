@@ -2,22 +2,17 @@
  * The message log (docs/data-model.md "Messages" M1–M5; docs/messages.md): `MAIL#<messageId>`, one per cause
  * and kind, put-if-absent, so a change the stream delivers twice, or two runs of a schedule at once, make
  * one message and one sender. GSI1 lists a record's messages, GSI2 an address's, GSI3 every message, newest
- * first. A pending message has a due entry (`MAILDUE#<messageId>`, GSI1 `MAILDUE` by the time of its next
- * try) written in the same transaction as the message's state, which the retry sweep reads; a try first
+ * first (GSI3 spread over `MAILS#<n>`). A pending message has a due entry (`MAILDUE#<messageId>`, GSI1
+ * `MAILDUE#<n>` by the time of its next try: the mail queue, read by mail-queue-repo.ts) written in the same
+ * transaction as the message's state, which the paced mail sender takes in due order; a try first
  * moves the due time ahead (a lease, conditioned on the state it read), so two senders never send the same
  * message at once. Kept about 13 months (TTL): the log holds addresses.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
-import {
-  batchGet,
-  countPartition,
-  type Item,
-  type PartitionQuery,
-  queryPartitionFirst,
-  stripKeys,
-} from '../db/query.js';
+import { queryMergedFirst } from '../db/merged-query.js';
+import { countPartition, type Item, type PartitionQuery, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { commit, part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import type { MessageRecord, MessageStatus } from '../domain/messages/record.js';
@@ -27,19 +22,23 @@ const KEEP_SECONDS = 400 * 24 * 3600;
 const MESSAGE_LABEL = 'message';
 const DUE_LABEL = 'message due';
 
-const fromItem = (item: Item): MessageRecord => {
+export const messageFromItem = (item: Item): MessageRecord => {
   const { entity: _entity, expiresAt: _expires, ...record } = stripKeys<MessageRecord & Item>(item);
   return record as MessageRecord;
 };
 
-function dueParts(record: Pick<MessageRecord, 'messageId' | 'status' | 'nextAttemptAt'>): TxPart {
+function dueParts(
+  record: Pick<MessageRecord, 'messageId' | 'status' | 'nextAttemptAt' | 'createdAt'>,
+): TxPart {
   if (record.status !== 'pending' || record.nextAttemptAt === null)
     return part.delete(DUE_LABEL, keys.mailDue(record.messageId));
   return part.put(DUE_LABEL, {
     ...keys.mailDue(record.messageId),
     entity: 'mailDue',
     messageId: record.messageId,
-    GSI1PK: indexKeys.mailDue(),
+    // The queue's age (the sender's MailOldestQueuedAgeSeconds) is its head's.
+    createdAt: record.createdAt,
+    GSI1PK: indexKeys.mailDue(record.messageId),
     GSI1SK: indexKeys.mailDueOrder(record.nextAttemptAt, record.messageId),
   });
 }
@@ -58,7 +57,7 @@ export async function putNewMessage(record: MessageRecord): Promise<boolean> {
     GSI1SK: order,
     GSI2PK: indexKeys.mailByRecipient(record.to),
     GSI2SK: order,
-    GSI3PK: indexKeys.mailAll(),
+    GSI3PK: indexKeys.mailAll(record.messageId),
     GSI3SK: order,
     expiresAt: Math.floor(Date.parse(record.createdAt) / 1000) + KEEP_SECONDS,
   });
@@ -75,7 +74,7 @@ export async function getMessage(messageId: string): Promise<MessageRecord | und
   const { Item } = await ddb.send(
     new GetCommand({ TableName: TABLE_NAME, Key: keys.mailMessage(messageId), ConsistentRead: true }),
   );
-  return Item ? fromItem(Item) : undefined;
+  return Item ? messageFromItem(Item) : undefined;
 }
 
 /** The state a writer read: its next write happens only if nobody moved the message since. */
@@ -161,17 +160,33 @@ export async function recordTry(claimed: MessageRecord, outcome: TryOutcome, now
   }
 }
 
-/** M5: pending messages due by `until`, the soonest first, at most `limit`. */
-export async function dueMessages(until: string, limit: number): Promise<MessageRecord[]> {
-  const entries = await queryPartitionFirst(
-    { index: INDEX.gsi1, pk: indexKeys.mailDue(), sk: { between: ['0', `${until}#~`] } },
-    limit,
-  );
-  const items = await batchGet(entries.map((e) => keys.mailMessage(String(e.messageId))));
-  return items
-    .map(fromItem)
-    .filter((m) => m.status === 'pending')
-    .sort((a, b) => (a.nextAttemptAt ?? '').localeCompare(b.nextAttemptAt ?? ''));
+/**
+ * Moves a pending message's next try to `until` with `reason`, without a try (the daily quota is spent);
+ * false when another sender moved it since it was read.
+ */
+export async function deferMessage(read: MessageRecord, until: string, reason: string, now: Date) {
+  const guard = unchangedSince(read);
+  const next: MessageRecord = {
+    ...read,
+    nextAttemptAt: until,
+    lastError: reason,
+    updatedAt: now.toISOString(),
+  };
+  try {
+    await commit([
+      part.update(
+        MESSAGE_LABEL,
+        keys.mailMessage(read.messageId),
+        'SET nextAttemptAt = :next, lastError = :error, updatedAt = :now',
+        { ...guard, values: { ...guard.values, ':next': until, ':error': reason, ':now': next.updatedAt } },
+      ),
+      dueParts(next),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.conditionFailed(MESSAGE_LABEL)) return false;
+    throw error;
+  }
 }
 
 export interface MessageFilter {
@@ -189,15 +204,18 @@ export interface MessagePage {
   total: number;
 }
 
-/** The narrowest list for the filter (a record's, an address's, else all), the other criteria as a filter. */
-function queryOf(filter: MessageFilter): PartitionQuery {
+/**
+ * The narrowest list for the filter (a record's, an address's, else all: the spread partitions of M4), the
+ * other criteria as a filter.
+ */
+function queriesOf(filter: MessageFilter): PartitionQuery[] {
   const { recordType, recordId, to } = filter;
-  const [index, pk, implied]: [PartitionQuery['index'], string, readonly string[]] =
+  const [index, pks, implied]: [PartitionQuery['index'], string[], readonly string[]] =
     recordType !== undefined && recordId !== undefined
-      ? [INDEX.gsi1, indexKeys.mailByRecord(recordType, recordId), ['recordType', 'recordId']]
+      ? [INDEX.gsi1, [indexKeys.mailByRecord(recordType, recordId)], ['recordType', 'recordId']]
       : to !== undefined
-        ? [INDEX.gsi2, indexKeys.mailByRecipient(to), ['to']]
-        : [INDEX.gsi3, indexKeys.mailAll(), []];
+        ? [INDEX.gsi2, [indexKeys.mailByRecipient(to)], ['to']]
+        : [INDEX.gsi3, indexKeys.mailAllPartitions(), []];
   const given: [string, string | undefined][] = [
     ['to', to?.toLowerCase()],
     ['kind', filter.kind],
@@ -206,7 +224,7 @@ function queryOf(filter: MessageFilter): PartitionQuery {
     ['status', filter.status],
   ];
   const criteria = given.filter((c): c is [string, string] => c[1] !== undefined && !implied.includes(c[0]));
-  return {
+  return pks.map((pk) => ({
     index,
     pk,
     descending: true,
@@ -219,12 +237,20 @@ function queryOf(filter: MessageFilter): PartitionQuery {
           },
         }
       : {}),
-  };
+  }));
 }
 
 /** M2–M4: the messages matching the filter, newest first, one offset page, with the count of all that match. */
 export async function listMessages(filter: MessageFilter, page: number, limit: number): Promise<MessagePage> {
-  const query = queryOf(filter);
-  const [total, read] = await Promise.all([countPartition(query), queryPartitionFirst(query, page * limit)]);
-  return { items: read.slice((page - 1) * limit).map(fromItem), page, limit, total };
+  const queries = queriesOf(filter);
+  const [counts, merged] = await Promise.all([
+    Promise.all(queries.map(countPartition)),
+    queryMergedFirst(queries, page * limit),
+  ]);
+  return {
+    items: merged.slice((page - 1) * limit).map(messageFromItem),
+    page,
+    limit,
+    total: counts.reduce((a, b) => a + b, 0),
+  };
 }

@@ -372,11 +372,14 @@ export const indexKeys = {
   mailByRecord: (recordType: string, recordId: string) => `MAILREC#${recordType}#${recordId}`,
   /** GSI2 (M3): the messages to one address (lower case). */
   mailByRecipient: (to: string) => `MAILTO#${to.toLowerCase()}`,
-  /** GSI3 (M4): every message. */
-  mailAll: () => 'MAILS',
+  /** GSI3 (M4): every message, spread by its id (reads merge the partitions; the first of the month's mail). */
+  mailAll: (messageId: string) => spreadKey('MAILS', messageId),
+  /** Every partition of M4, the unspread one of an older store last (docs/data-model.md "Messages"). */
+  mailAllPartitions: () => spreadPartitions('MAILS'),
   mailOrder: (createdAt: string, messageId: string) => `${createdAt}#${messageId}`,
-  /** GSI1 of the due entries (M5): pending messages by the time of their next try. */
-  mailDue: () => 'MAILDUE',
+  /** GSI1 of the due entries (M5): pending messages by the time of their next try, spread like M4. */
+  mailDue: (messageId: string) => spreadKey('MAILDUE', messageId),
+  mailDuePartitions: () => spreadPartitions('MAILDUE'),
   mailDueOrder: (nextAttemptAt: string, messageId: string) => `${nextAttemptAt}#${messageId}`,
 
   // Money (I5, the owner statement): payments by settled date, journal entries of a property by date.

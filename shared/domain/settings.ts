@@ -81,6 +81,11 @@ export interface SiteSettings {
    */
   messagesOff: MessageKind[];
   /**
+   * The most mails the mail sender sends a second (1–10,000), under SES's own rate of the account
+   * (docs/messages.md "Paced to SES"): room left for other senders of the account.
+   */
+  mailMaxSendRate: number;
+  /**
    * Limits of the public actions that mail someone or store what a visitor typed, and of autopay setups
    * (docs/decisions.md "Limits of what mails someone"): requests per window, counted in the table.
    */
@@ -173,6 +178,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   // A booking mails once: its confirmation already says until when the dates are held and that they are
   // released unpaid, so the notice that they were is a second mail to an address a stranger may have typed.
   messagesOff: ['holdExpired'],
+  // Above SES's default production rate (14/s) and a raised one (200/s): SES's own rate paces by default.
+  mailMaxSendRate: 1000,
   // A person never meets these: a family registers once and books a handful of stays; an office or a hotel
   // shares one address among many people.
   registrationsPerIpPerHour: 10,

@@ -133,13 +133,18 @@ export interface SentMail {
   body: { text?: string; html?: string };
 }
 
-/** The newest mail to `to` (case-insensitive), polling briefly: sending and the test's read may race. */
-export async function latestMailTo(to: string, timeoutMs = 5000): Promise<SentMail> {
+/**
+ * The newest mail to `to` (case-insensitive), of `subject` when given, polling briefly: sending and the test's
+ * read may race, and the queued mails of one change go out in parallel, in no set order (as with SES).
+ */
+export async function latestMailTo(to: string, timeoutMs = 5000, subject?: string): Promise<SentMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { emails } = (await (await fetch(`${MAIL_URL}/store`)).json()) as { emails: SentMail[] };
-    const mine = emails.filter((m) =>
-      m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())),
+    const mine = emails.filter(
+      (m) =>
+        m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())) &&
+        (subject === undefined || m.subject === subject),
     );
     const last = mine.at(-1);
     if (last) return last;

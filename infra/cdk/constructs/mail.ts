@@ -122,3 +122,16 @@ export function sendMailGrant(role: iam.IRole, mail: Mail): void {
       "SES authorizes a sandbox send on each recipient's identity as well as the sender's; the statement only allows mail From the stack's own address (condition ses:FromAddress).",
   });
 }
+
+/**
+ * What the paced mail sender also needs: the account's sending limits (SESv2 GetAccount). GetAccount names no
+ * resource (IAM allows it only on "*"), and it reads the account's quota and status, nothing of any message.
+ */
+export function readSendQuotaGrant(role: iam.IRole): void {
+  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
+  Validations.of(role).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason:
+      'ses:GetAccount has no resource type (IAM allows it only on *); it reads the sending quota the mail sender paces to.',
+  });
+}

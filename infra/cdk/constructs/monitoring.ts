@@ -55,6 +55,8 @@ export class Monitoring extends NestedStack {
     if (props.jobFunctions.length > 0) {
       const mail = new MailAlarms(this, 'MailAlarms', { functions: props.jobFunctions, topic });
       failures['Mail failures'] = [mail.failures, mail.givenUp];
+      // The paced sender's queue: what waits, what the daily quota put back, throttles, the head's age.
+      failures['Mail queue'] = mail.queue;
     }
     // Table-change jobs: a record given up on after the job's last try (docs/jobs.md).
     if (props.tableChangeJobs?.length)

@@ -49,6 +49,7 @@ export const adminSettings = v.object({
   ownerStatementDay: v.number(),
   managementFeePercent: v.number(),
   reminderDaysBefore: v.number(),
+  mailMaxSendRate: v.number(),
   messagesOff: v.array(v.picklist(MESSAGE_KINDS)),
   ...each(LIMIT_SETTINGS, v.number()),
 });
