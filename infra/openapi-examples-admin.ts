@@ -1,5 +1,5 @@
 /**
- * The admin operations' "Try it out" values on the demo store (infra/openapi-examples.ts has the rest and the
+ * The admin operations' "Send API Request" values on the demo store (infra/openapi-examples.ts has the rest and the
  * rules they follow): the demo super admin's calls, by group. `day(n)` is the date n days from when the
  * document is built; `origin` the runtime's own.
  */

@@ -1,5 +1,5 @@
 /**
- * The docs page's "Try it out" examples (infra/openapi-examples.ts): one for every operation that takes
+ * The docs page's request examples (infra/openapi-examples.ts): one for every operation that takes
  * parameters or a body, each accepted by the operation's own schemas as the page sends it (path and query
  * values as strings). test/docs-examples.test.ts sends them to a fresh `npm start`.
  */
@@ -75,7 +75,7 @@ describe('the docs page examples', () => {
     const single = op('/API/adminProperties/V1/property/{id}.json', 'get');
     expect(single.parameters.find((p) => p.name === 'id')?.example).toBe('2001');
     const book = op('/API/publicBooking/V1/book.json', 'post');
-    expect(book.description).toContain('Try it out: As the demo tenant');
+    expect(book.description).toContain('Example on the demo data: As the demo tenant');
     // Every required parameter of every operation has a value to send.
     for (const [path, methods] of Object.entries(doc.paths))
       for (const [method, operation] of Object.entries(methods as Record<string, Op>))

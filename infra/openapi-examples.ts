@@ -1,5 +1,5 @@
 /**
- * The "Try it out" values of the local docs page, by operation id (the route id): requests that work against
+ * The "Send API Request" values of the local docs page, by operation id (the route id): requests that work against
  * the demo store (infra/local/fixtures/demo.json, docs/fixtures.md) as `npm start` loads it. Ids are the demo
  * records'; stays are about a month ahead, computed when the document is built (GET /openapi.json); creates
  * make records the later examples use where the demo store has none (webhook subscription 1, iCal feed 1).

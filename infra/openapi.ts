@@ -4,7 +4,7 @@
  * transformations (string → number) cannot be expressed in JSON Schema and are described by the input side.
  * Sections (tags) come in the order a reader meets the API: the public website first, then the tenant, then
  * the admin. The document passes Redocly's `recommended` and Spectral's `spectral:oas` with nothing ignored
- * (test/openapi-lint.test.ts). The local runtime's document also carries "Try it out" examples that work on
+ * (test/openapi-lint.test.ts). The local runtime's document also carries request examples that work on
  * the demo store (`examples`, infra/openapi-examples.ts); the cloud's has none.
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
@@ -31,7 +31,7 @@ export interface DemoLogins {
   tenant?: { email: string; password: string };
 }
 
-/** The values "Try it out" starts with for one operation (the docs page of the local runtime). */
+/** The values "Send API Request" starts with for one operation (the docs page of the local runtime). */
 export interface OperationExample {
   /** Path parameters by name. */
   params?: Readonly<Record<string, string>>;
@@ -211,7 +211,7 @@ function operation(route: RouteContract, path: string, options: DocumentOptions)
     responses: responses(route),
   };
   op.description = example?.note
-    ? `${descriptionOf(route)} Try it out: ${example.note}`
+    ? `${descriptionOf(route)} Example on the demo data: ${example.note}`
     : descriptionOf(route);
   op.security = security(route);
   if (route.body) {

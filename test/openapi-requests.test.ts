@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document accepts what the API accepts (test/support/request-contract.ts, Ajv over the document's
- * request schemas): every "Try it out" example, the same with any integer sent as a digit string where the
+ * request schemas): every docs-page example, the same with any integer sent as a digit string where the
  * API takes one (the legacy clients send `landlord: "2"`, `propertyId: "2002"`), and with any body alias in
  * place of its field. Each variant is sent to the document only when the route's own valibot schema accepts it,
  * so the document is held to exactly what the API takes. The HTTP tests check every request they make the same

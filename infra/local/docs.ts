@@ -71,7 +71,7 @@ export function demoLogins(): DemoLogins {
 
 /**
  * The origin the page was opened at: the runtime's scheme with the request's Host. The document's server is
- * this origin, so "Try it out" calls the API on the page's own origin: a page opened at 127.0.0.1 calling
+ * this origin, so "Send API Request" calls the API on the page's own origin: a page opened at 127.0.0.1 calling
  * localhost (another origin) is refused by CORS, and the session cookie of one host is not sent to the other.
  * A Host that is not a plain `host[:port]` falls back to the runtime's own URL.
  */
