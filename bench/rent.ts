@@ -12,6 +12,7 @@
  */
 
 import { lateFeeTerms } from '../shared/domain/rent/late-fee-rules.js';
+import { startBenchRuntime } from './standalone.js';
 
 /** DynamoDB's write throughput per partition (writes of up to 1 KB a second). */
 const PARTITION_WRITES_PER_SECOND = 1000;
@@ -28,17 +29,7 @@ function option(name: string, fallback: number): number {
 const leases = option('leases', 1000);
 const workers = option('workers', 4);
 
-const { DEMO_FIXTURE, startLocalRuntime } = await import('../infra/local/runtime.js');
-const runtime = await startLocalRuntime({
-  port: 0,
-  dataDir: 'memory',
-  seed: DEMO_FIXTURE,
-  ratePer5s: 0,
-  trustProxy: true,
-  mailPort: 0,
-  cognitoPort: 0,
-  dynamodbPort: 0,
-});
+const runtime = await startBenchRuntime();
 try {
   // The runtime's jobs (mails, audit, webhooks: their own benches measure them, and the hourly schedules) are
   // stopped; this bench's runner has the rent run's worker queue only, capped at --workers.

@@ -191,20 +191,11 @@ async function main(): Promise<void> {
 
   let money: import('./money.js').MoneyResult | undefined;
   if (parts.has('latency') || parts.has('scale') || parts.has('booking') || parts.has('money')) {
-    const { DEMO_FIXTURE, startLocalRuntime } = await import('../infra/local/runtime.js');
+    const { startBenchRuntime } = await import('./standalone.js');
     let t = performance.now();
     // trustProxy: the booking part gives each booking its own X-Forwarded-For address (per-IP limit 20/h).
     say('Starting the local runtime (in memory, demo fixture, no gateway rate limit, TRUST_PROXY)…');
-    const runtime = await startLocalRuntime({
-      port: 0,
-      dataDir: 'memory',
-      seed: DEMO_FIXTURE,
-      ratePer5s: 0,
-      trustProxy: true,
-      mailPort: 0,
-      cognitoPort: 0,
-      dynamodbPort: 0,
-    });
+    const runtime = await startBenchRuntime();
     // The runtime listens on every interface; the bench stays on loopback IPv4.
     const runtimeUrl = runtime.url.replace('localhost', '127.0.0.1');
     say(`  up in ${seconds(t)} at ${runtimeUrl}`);

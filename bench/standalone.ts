@@ -16,15 +16,10 @@ export async function demoAdminCookie(baseUrl: string): Promise<string> {
   return cookies.join('; ');
 }
 
-/** Starts a local runtime (in memory, demo data, no per-IP limit), prints what `measure` answers, stops. */
-export async function runStandalone(
-  measure: (
-    baseUrl: string,
-    runtime: { mailUrl: string; jobs: { stop(): Promise<void> } },
-  ) => Promise<unknown>,
-): Promise<never> {
+/** A fresh local runtime to measure against: in memory, the demo data, no per-IP limit, every port free. */
+export async function startBenchRuntime() {
   const { DEMO_FIXTURE, startLocalRuntime } = await import('../infra/local/runtime.js');
-  const runtime = await startLocalRuntime({
+  return startLocalRuntime({
     port: 0,
     dataDir: 'memory',
     seed: DEMO_FIXTURE,
@@ -34,6 +29,16 @@ export async function runStandalone(
     cognitoPort: 0,
     dynamodbPort: 0,
   });
+}
+
+/** Starts a bench runtime, prints what `measure` answers, stops. */
+export async function runStandalone(
+  measure: (
+    baseUrl: string,
+    runtime: { mailUrl: string; jobs: { stop(): Promise<void> } },
+  ) => Promise<unknown>,
+): Promise<never> {
+  const runtime = await startBenchRuntime();
   try {
     console.log(
       JSON.stringify(await measure(runtime.url.replace('localhost', '127.0.0.1'), runtime), null, 2),
