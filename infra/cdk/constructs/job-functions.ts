@@ -26,6 +26,7 @@ import {
   jobEntryPath,
   type QueueJob,
   queueUrlVariable,
+  type ScheduleJob,
   type TableChangeJob,
 } from '../../../shared/jobs/contract.js';
 import { readerSettings } from '../../../shared/jobs/dispatch.js';
@@ -76,19 +77,11 @@ export class JobFunctions extends Construct {
     if (tableChanges.length > 0) this.streamReader(props, tableChanges);
     for (const job of props.jobs) {
       if (job.kind !== 'schedule') continue;
-      const fn = new GroupFunction(this, job.id, {
-        group: job.group,
-        environment: props.environment(job),
-        logRetention: props.logRetention,
-        removalPolicy: props.removalPolicy,
-        job: {
-          id: job.id,
-          entry: jobEntryPath(job),
-          description: job.description,
-          timeout: job.timeoutSeconds ? Duration.seconds(job.timeoutSeconds) : JOB_TIMEOUT,
-        },
-      });
-      props.grant(job, fn.role);
+      const fn = this.jobFunction(
+        props,
+        job,
+        job.timeoutSeconds ? Duration.seconds(job.timeoutSeconds) : JOB_TIMEOUT,
+      );
       const failures = this.failureQueue(job.id, props.removalPolicy);
       new events.Rule(this, `${job.id}Schedule`, {
         description: `Runs the ${job.id} job every ${job.everyMinutes} minutes`,
@@ -107,13 +100,13 @@ export class JobFunctions extends Construct {
     for (const job of props.jobs) if (job.kind === 'queue') this.queueWorker(props, job);
   }
 
-  /**
-   * A queue job: its queue (the visibility timeout six times the worker's timeout, as Lambda advises, so a
-   * page being worked on is never handed to a second worker), its dead-letter queue, its worker with the
-   * contract's memory and timeout on a capped mapping, and its producers' right to send and the queue's URL.
-   */
-  private queueWorker(props: JobFunctionsProps, job: QueueJob) {
-    const timeout = Duration.seconds(job.timeoutSeconds);
+  /** A job's own function, with its group's environment and access (the schedule's and the queue worker's). */
+  private jobFunction(
+    props: JobFunctionsProps,
+    job: ScheduleJob | QueueJob,
+    timeout: Duration,
+    memoryMb?: number,
+  ) {
     const fn = new GroupFunction(this, job.id, {
       group: job.group,
       environment: props.environment(job),
@@ -124,10 +117,21 @@ export class JobFunctions extends Construct {
         entry: jobEntryPath(job),
         description: job.description,
         timeout,
-        memoryMb: job.memoryMb,
+        ...(memoryMb ? { memoryMb } : {}),
       },
     });
     props.grant(job, fn.role);
+    return fn;
+  }
+
+  /**
+   * A queue job: its queue (the visibility timeout six times the worker's timeout, as Lambda advises, so a
+   * page being worked on is never handed to a second worker), its dead-letter queue, its worker with the
+   * contract's memory and timeout on a capped mapping, and its producers' right to send and the queue's URL.
+   */
+  private queueWorker(props: JobFunctionsProps, job: QueueJob) {
+    const timeout = Duration.seconds(job.timeoutSeconds);
+    const fn = this.jobFunction(props, job, timeout, job.memoryMb);
     const deadLetters = this.failureQueue(job.id, props.removalPolicy);
     const queue = new sqs.Queue(this, `${job.id}Queue`, {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
