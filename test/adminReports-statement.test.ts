@@ -427,11 +427,16 @@ interface StoredMail {
   attachments?: { filename: string; content: string }[];
 }
 
+/** The mail once the paced sender has sent it (mail is queued, then sent): looked for until a deadline. */
 async function mailOf(to: string, subject: string): Promise<StoredMail> {
-  const { emails } = (await (await fetch(`${MAIL_URL}/store`)).json()) as { emails: StoredMail[] };
-  const mail = emails.find((m) => m.destination.to.includes(to) && m.subject === subject);
-  if (!mail) throw new Error(`no mail "${subject}" to ${to}`);
-  return mail;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { emails } = (await (await fetch(`${MAIL_URL}/store`)).json()) as { emails: StoredMail[] };
+    const mail = emails.find((m) => m.destination.to.includes(to) && m.subject === subject);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 const amount = (n: number) =>
