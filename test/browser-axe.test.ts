@@ -2,7 +2,8 @@
  * Accessibility of the pages the local runtime serves, in a real browser (Chromium through playwright-core, as
  * test/browser.test.ts): axe-core on the front page, the payment page (ready to pay, and a bad link), the
  * activation page (active, and a link that cannot be used), the autopay page (signed out, and on) and the docs
- * page (its overview, an operation, a request sent and answered), failing on any critical or serious violation.
+ * page (its outline, the reference's overview, an operation, a request sent and answered), failing on any
+ * critical or serious violation.
  * Without Chromium the file is skipped with a message saying how to install it.
  */
 import { existsSync } from 'node:fs';
@@ -93,10 +94,14 @@ describe.skipIf(!CHROMIUM)('accessibility of the pages we serve (axe-core)', () 
     await page.close();
   });
 
-  it('the docs page: its overview, an operation with a body to send, and its answer', async () => {
+  it('the docs page: its outline, the reference’s overview, an operation with a body to send, and its answer', async () => {
     const page = await newPage();
     page.setDefaultTimeout(60_000);
+    // The outline (the page as first drawn), then the reference's own overview.
     expect(await check(page, `${API_URL}/docs`, 'Rental property management API')).toEqual([]);
+    await page.getByRole('link', { name: 'The interactive reference' }).click();
+    await page.getByRole('link', { name: 'Overview' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${API_URL}/docs#/operations/publicBooking.quote`);
     await page.getByRole('button', { name: 'Send API Request' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

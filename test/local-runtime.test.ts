@@ -123,7 +123,9 @@ describe('npm start', () => {
 
     const docsClient = new Client(rt.url);
     const docs = await docsClient.get('/docs');
-    expect(docs.text).toContain('<elements-api apiDescriptionUrl="/openapi.json"');
+    // The outline of every operation, and what the page loads when one is opened (the reference's element).
+    expect(docs.text).toContain('href="#/operations/vrProperties.list"');
+    expect(docs.text).toContain('&quot;apiDescriptionUrl&quot;:&quot;/openapi.json&quot;');
     const spec = await docsClient.get<{ openapi: string; paths: Record<string, unknown> }>('/openapi.json');
     expect(spec.body.openapi).toBe('3.1.0');
     for (const route of ROUTES) expect(Object.keys(spec.body.paths)).toContain(route.path);

@@ -25,11 +25,33 @@ export interface AssetFile {
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+/** A body and its compressed forms, each made at its first request and then kept. */
+export class EncodedBody {
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(private readonly body: Buffer) {}
+
+  in(encoding: Encoding): Promise<Buffer> {
+    let bytes = this.encoded.get(encoding);
+    if (!bytes) {
+      bytes = encode(this.body, encoding);
+      this.encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
+}
+
+/** The headers of a body sent in `encoding`. */
+export const encodingHeaders = (encoding: Encoding, bytes: Buffer): Record<string, string | number> => ({
+  'Content-Length': bytes.length,
+  Vary: 'Accept-Encoding',
+  ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+});
+
 interface Loaded {
   url: string;
   type: string;
-  body: Buffer;
-  encoded: Map<Encoding, Promise<Buffer>>;
+  body: EncodedBody;
 }
 
 /** The encoding to answer with: brotli, then gzip, when `Accept-Encoding` names it without `q=0`. */
@@ -67,7 +89,7 @@ export class CompressedAssets {
       const body = readFileSync(file);
       const hash = createHash('sha256').update(body).digest('base64url').slice(0, 12);
       const url = `${prefix}/${hash}/${name}`;
-      this.byUrl.set(url, { url, type, body, encoded: new Map() });
+      this.byUrl.set(url, { url, type, body: new EncodedBody(body) });
       this.urlOf.set(name, url);
     }
   }
@@ -84,18 +106,11 @@ export class CompressedAssets {
     const asset = this.byUrl.get(path);
     if (!asset) return false;
     const encoding = chosenEncoding(req.headers['accept-encoding']);
-    let body = asset.encoded.get(encoding);
-    if (!body) {
-      body = encode(asset.body, encoding);
-      asset.encoded.set(encoding, body);
-    }
-    const bytes = await body;
+    const bytes = await asset.body.in(encoding);
     res.writeHead(200, {
       'Content-Type': asset.type,
-      'Content-Length': bytes.length,
       'Cache-Control': 'public, max-age=31536000, immutable',
-      Vary: 'Accept-Encoding',
-      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+      ...encodingHeaders(encoding, bytes),
     });
     res.end(req.method === 'HEAD' ? undefined : bytes);
     return true;

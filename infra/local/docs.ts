@@ -1,8 +1,9 @@
 /**
- * The local runtime's own pages: `/openapi.json` (generated from the registry) and `/docs`, the API reference
- * drawn by Stoplight Elements (its web component, served from node_modules: no CDN, works offline). The page
- * loads light: the renderer is served compressed with a year's cache, and it draws one operation at a time
- * (docs/decisions.md "The docs page's renderer"). The login operations carry the demo accounts as examples, so
+ * The local runtime's own pages: `/openapi.json` (generated from the registry) and `/docs`, the API reference.
+ * The page opens on an outline of every operation drawn here (infra/local/docs-outline.ts); following one
+ * loads the interactive reference, Stoplight Elements (its web component, served from node_modules: no CDN,
+ * works offline, compressed with a year's cache), which draws one operation at a time (docs/decisions.md "The
+ * docs page's renderer"). The login operations carry the demo accounts as examples, so
  * "Send API Request" signs in; the session cookie it sets serves the other calls. Every other operation's
  * example is a request that works on the demo store (infra/openapi-examples.ts).
  */
@@ -12,9 +13,17 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES, WEBHOOK_PAYLOADS } from '../../functions/registry.js';
+import { escapeHtml } from '../../shared/domain/messages/layout.js';
 import { buildOpenApiDocument, type DemoLogins } from '../openapi.js';
 import { demoExamples } from '../openapi-examples.js';
-import { CompressedAssets, chosenEncoding, encode } from './compressed-assets.js';
+import {
+  CompressedAssets,
+  chosenEncoding,
+  EncodedBody,
+  encode,
+  encodingHeaders,
+} from './compressed-assets.js';
+import { docsOutline } from './docs-outline.js';
 import { ownScriptsCsp } from './page-csp.js';
 
 const require = createRequire(import.meta.url);
@@ -33,25 +42,54 @@ const assets = new CompressedAssets('/docs/assets', [
     file: join(here, 'docs-page', 'accessible-names.js'),
     type: 'text/javascript',
   },
+  { name: 'open-reference.js', file: join(here, 'docs-page', 'open-reference.js'), type: 'text/javascript' },
 ]);
 
-const page = `<!doctype html>
+/** The page's own styles, small enough to come with it rather than cost a request before the first paint. */
+const outlineCss = readFileSync(join(here, 'docs-page', 'outline.css'), 'utf8');
+
+/** What open-reference.js loads when the reader goes to the reference, and the element it draws. */
+const referenceData = {
+  scripts: [assets.url('elements.js'), assets.url('accessible-names.js')].join(' '),
+  styles: [assets.url('elements.css'), assets.url('contrast.css')].join(' '),
+  attributes: JSON.stringify({
+    apiDescriptionUrl: '/openapi.json',
+    router: 'hash',
+    layout: 'sidebar',
+    hideExport: 'true',
+  }),
+};
+
+const page = (outline: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Rental property management API</title>
 <meta name="description" content="The reference of the rental property management API, with requests to try on the local demo data.">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="${assets.url('elements.css')}">
-<link rel="stylesheet" href="${assets.url('contrast.css')}">
-<link rel="preload" href="/openapi.json" as="fetch" crossorigin>
-<script defer src="${assets.url('elements.js')}"></script>
-<script defer src="${assets.url('accessible-names.js')}"></script></head>
+<style>${outlineCss}</style>
+<script defer src="${assets.url('open-reference.js')}"></script></head>
 <body>
-<header><p class="docs-note">Signing in: the session is a cookie set by the login operation (Admin authentication
-or Tenant authentication → login → Send API Request; the example holds the local demo account). The browser then
-sends the cookie with every request from this page.</p></header>
-<main><elements-api apiDescriptionUrl="/openapi.json" router="hash" layout="sidebar" hideExport="true"></elements-api></main>
+<header><p class="docs-note">Signing in: the session is a cookie set by the login operation
+(<a href="#/operations/auth.login">Admin authentication → login</a> or
+<a href="#/operations/publicAuth.login">Tenant authentication → login</a>, then Send API Request; the example holds
+the local demo account). The browser then sends the cookie with every request from this page.</p></header>
+<main>
+<p id="reference-status" class="docs-status" role="status"></p>
+<div id="outline">${outline}</div>
+<div id="reference" tabindex="-1" hidden${Object.entries(referenceData)
+  .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+  .join('')}></div>
+</main>
 </body></html>`;
+
+let docsPage: EncodedBody | undefined;
+/** The page depends on neither the origin nor the examples' dates: drawn once per process. */
+function docsPageBody(): EncodedBody {
+  docsPage ??= new EncodedBody(
+    Buffer.from(page(docsOutline(buildOpenApiDocument(ROUTES, { webhooks: WEBHOOK_PAYLOADS })))),
+  );
+  return docsPage;
+}
 
 /** The demo fixture's accounts (infra/local/fixtures/demo.json), the local runtime's default seed. */
 export function demoLogins(): DemoLogins {
@@ -106,31 +144,31 @@ export async function serveLocalPages(
         // Built at each request: the example stays are always about a month ahead.
         examples: demoExamples({ now: new Date(), origin: baseUrl }),
       }),
-      null,
-      2,
     );
-    // 1.7 MB of JSON, a twentieth of it compressed: the docs page waits for it before it draws anything.
-    const encoding = chosenEncoding(req.headers['accept-encoding']);
-    const body = await encode(Buffer.from(document), encoding === 'br' ? 'gzip' : encoding);
+    // 640 KB of JSON, an eighth of it compressed: the reference waits for it before it draws anything.
+    // Gzip rather than brotli: it is compressed at every request, and gzip is the faster.
+    const accepted = chosenEncoding(req.headers['accept-encoding']);
+    const encoding = accepted === 'br' ? 'gzip' : accepted;
+    const body = await encode(Buffer.from(document), encoding);
     res.writeHead(200, {
       'Content-Type': 'application/json',
-      'Content-Length': body.length,
       'Cache-Control': 'no-store',
-      Vary: 'Accept-Encoding',
-      ...(encoding === 'identity' ? {} : { 'Content-Encoding': 'gzip' }),
+      ...encodingHeaders(encoding, body),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
   if (path === '/docs' || path === '/docs/') {
+    const encoding = chosenEncoding(req.headers['accept-encoding']);
+    const html = await docsPageBody().in(encoding);
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': Buffer.byteLength(page),
+      ...encodingHeaders(encoding, html),
       'Content-Security-Policy': ownScriptsCsp(),
       // The page names its assets by content hash: it must be revalidated, they need not be.
       'Cache-Control': 'no-cache',
     });
-    res.end(req.method === 'HEAD' ? undefined : page);
+    res.end(req.method === 'HEAD' ? undefined : html);
     return true;
   }
   return assets.serve(req, res, path);
