@@ -115,7 +115,7 @@ async function until(what: string, ok: () => boolean, timeoutMs = 20_000): Promi
 }
 
 describe('the local SQS stand-in', () => {
-  it('refuses what SQS refuses: 11 entries, duplicate ids, a body over 256 KB', async () => {
+  it('refuses what SQS refuses: 11 entries, duplicate or malformed ids, a body over 256 KB or with a control character', async () => {
     const entry = (Id: string, MessageBody = '{}') => ({ Id, MessageBody });
     await expect(sendRaw(Array.from({ length: 11 }, (_, i) => entry(String(i))))).rejects.toMatchObject({
       name: 'TooManyEntriesInBatchRequest',
@@ -124,6 +124,15 @@ describe('the local SQS stand-in', () => {
       name: 'BatchEntryIdsNotDistinct',
     });
     await expect(sendRaw([entry('a', 'x'.repeat(256 * 1024 + 1))])).rejects.toThrow(/256|shorter|long/i);
+    for (const id of ['a b', 'page.1', 'x'.repeat(81)])
+      await expect(sendRaw([entry(id)]), id).rejects.toMatchObject({ name: 'InvalidBatchEntryId' });
+    await expect(sendRaw([entry('a', '{"a":"\u0001"}')])).rejects.toMatchObject({
+      name: 'InvalidMessageContents',
+    });
+    // An unknown queue, named as the SDK names it from SQS's answer.
+    await expect(
+      sqs.send(new SendMessageBatchCommand({ QueueUrl: `${queueUrl()}-gone`, Entries: [entry('a')] })),
+    ).rejects.toMatchObject({ name: 'QueueDoesNotExist' });
   });
 
   it('keeps a page that fails every delivery as a JOBFAILURE item after maxReceives, shown by /_local/jobs', async () => {

@@ -1,13 +1,22 @@
 /**
  * The local SQS stand-in (docs/jobs.md "Queue jobs"): the calls the producers make with the real SDK
  * (`@aws-sdk/client-sqs`, SQS's JSON protocol: `POST` with `X-Amz-Target: AmazonSQS.<Operation>`), served on
- * the runtime's own origin under `/_local/sqs`, into the job runner's local queues. It refuses what SQS
- * refuses for those calls: more than 10 entries in a batch, none, two entries with one id, a message or a
- * batch over 256 KB, an unknown queue. It takes messages from this machine only (the producers run in this
+ * the runtime's own origin under `/_local/sqs`, into the job runner's local queues. Requests and answers are
+ * the SDK's own types. It refuses what SQS refuses for those calls: more than 10 entries in a batch, none, two
+ * entries with one id, an id SQS does not take, a message or a batch over 256 KB, a character SQS does not
+ * carry, an unknown queue. It takes messages from this machine only (the producers run in this
  * process), so a runtime opened to the network with HOST does not let others queue work.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type {
+  GetQueueAttributesRequest,
+  GetQueueAttributesResult,
+  SendMessageBatchRequest,
+  SendMessageBatchResult,
+  SendMessageRequest,
+  SendMessageResult,
+} from '@aws-sdk/client-sqs';
 import { type JobContract, queueUrlVariable, SQS_LIMITS } from '../../shared/jobs/contract.js';
 
 export const SQS_PATH = '/_local/sqs';
@@ -22,6 +31,20 @@ export interface LocalQueues {
   sendTo(queueName: string, body: string): string | undefined;
   depth(queueName: string): number | undefined;
 }
+
+/**
+ * The code SQS names an error by in its `x-amzn-query-error` header, from the SDK's model (each error's
+ * `awsQueryError` trait); the SDK names the error it throws by it. Errors without the trait (the common ones,
+ * `InvalidMessageContents`) are named by their type.
+ */
+const QUERY_ERROR_CODES: Readonly<Record<string, string>> = {
+  BatchEntryIdsNotDistinct: 'AWS.SimpleQueueService.BatchEntryIdsNotDistinct',
+  BatchRequestTooLong: 'AWS.SimpleQueueService.BatchRequestTooLong',
+  EmptyBatchRequest: 'AWS.SimpleQueueService.EmptyBatchRequest',
+  InvalidBatchEntryId: 'AWS.SimpleQueueService.InvalidBatchEntryId',
+  QueueDoesNotExist: 'AWS.SimpleQueueService.NonExistentQueue',
+  TooManyEntriesInBatchRequest: 'AWS.SimpleQueueService.TooManyEntriesInBatchRequest',
+};
 
 class SqsError extends Error {
   constructor(
@@ -48,60 +71,82 @@ export async function serveSqs(
     const target = String(req.headers['x-amz-target'] ?? '');
     if (req.method !== 'POST' || !target.startsWith('AmazonSQS.'))
       throw new SqsError('InvalidAction', 'Only the JSON protocol of SQS is served here');
-    const input = JSON.parse(await readRaw(req)) as Record<string, unknown>;
+    // What the SDK sends for the operation; each field is checked before use (a client may send anything).
+    const input = JSON.parse(await readRaw(req)) as Partial<Requests>;
     const operation = target.slice('AmazonSQS.'.length);
     return answer(res, 200, operate(operation, input, queues));
   } catch (error) {
     const e =
       error instanceof SqsError ? error : new SqsError('InvalidParameterValue', (error as Error).message);
-    res.setHeader('x-amzn-query-error', `AWS.SimpleQueueService.${e.type};Sender`);
+    res.setHeader('x-amzn-query-error', `${QUERY_ERROR_CODES[e.type] ?? e.type};Sender`);
     return answer(res, e.status, { __type: `com.amazonaws.sqs#${e.type}`, message: e.message });
   }
 }
 
-function operate(operation: string, input: Record<string, unknown>, queues: LocalQueues): unknown {
+type Requests = SendMessageRequest & SendMessageBatchRequest & GetQueueAttributesRequest;
+
+function operate(
+  operation: string,
+  input: Partial<Requests>,
+  queues: LocalQueues,
+): SendMessageResult | SendMessageBatchResult | GetQueueAttributesResult {
   const name = queueNameOf(input.QueueUrl);
   if (operation === 'SendMessage') {
     const body = messageBody(input.MessageBody);
     return { MessageId: send(queues, name, body), MD5OfMessageBody: md5(body) };
   }
-  if (operation === 'SendMessageBatch') {
-    const entries = Array.isArray(input.Entries) ? (input.Entries as Record<string, unknown>[]) : [];
-    if (entries.length === 0) throw new SqsError('EmptyBatchRequest', 'There should be at least one entry');
-    if (entries.length > SQS_LIMITS.batchEntries)
-      throw new SqsError(
-        'TooManyEntriesInBatchRequest',
-        `Maximum number of entries per request are ${SQS_LIMITS.batchEntries}. You have sent ${entries.length}.`,
-      );
-    const ids = entries.map((e) => String(e.Id ?? ''));
-    if (new Set(ids).size !== ids.length)
-      throw new SqsError(
-        'BatchEntryIdsNotDistinct',
-        'Two or more batch entries in the request have the same Id',
-      );
-    const bodies = entries.map((e) => messageBody(e.MessageBody));
-    const total = bodies.reduce((n, b) => n + Buffer.byteLength(b), 0);
-    if (total > SQS_LIMITS.messageBytes)
-      throw new SqsError(
-        'BatchRequestTooLong',
-        `Batch requests cannot be longer than ${SQS_LIMITS.messageBytes} bytes`,
-      );
-    if (queues.depth(name) === undefined) throw nonExistent(name);
-    return {
-      Successful: bodies.map((body, i) => ({
-        Id: ids[i],
-        MessageId: send(queues, name, body),
-        MD5OfMessageBody: md5(body),
-      })),
-      Failed: [],
-    };
-  }
+  if (operation === 'SendMessageBatch') return sendBatch(name, input.Entries, queues);
   if (operation === 'GetQueueAttributes') {
     const depth = queues.depth(name);
     if (depth === undefined) throw nonExistent(name);
     return { Attributes: { ApproximateNumberOfMessages: String(depth) } };
   }
   throw new SqsError('InvalidAction', `The local SQS stand-in does not serve ${operation}`);
+}
+
+/** SQS's rule for a batch entry's id. */
+const BATCH_ENTRY_ID = /^[A-Za-z0-9_-]{1,80}$/;
+
+function sendBatch(
+  name: string,
+  entries: SendMessageBatchRequest['Entries'] | undefined,
+  queues: LocalQueues,
+): SendMessageBatchResult {
+  const list = Array.isArray(entries) ? entries : [];
+  if (list.length === 0) throw new SqsError('EmptyBatchRequest', 'There should be at least one entry');
+  if (list.length > SQS_LIMITS.batchEntries)
+    throw new SqsError(
+      'TooManyEntriesInBatchRequest',
+      `Maximum number of entries per request are ${SQS_LIMITS.batchEntries}. You have sent ${list.length}.`,
+    );
+  const ids = list.map((e) => String(e?.Id ?? ''));
+  const badId = ids.find((id) => !BATCH_ENTRY_ID.test(id));
+  if (badId !== undefined)
+    throw new SqsError(
+      'InvalidBatchEntryId',
+      'A batch entry id can only contain alphanumeric characters, hyphens and underscores. It can be at most 80 letters long.',
+    );
+  if (new Set(ids).size !== ids.length)
+    throw new SqsError(
+      'BatchEntryIdsNotDistinct',
+      'Two or more batch entries in the request have the same Id',
+    );
+  const bodies = list.map((e) => messageBody(e?.MessageBody));
+  const total = bodies.reduce((n, b) => n + Buffer.byteLength(b), 0);
+  if (total > SQS_LIMITS.messageBytes)
+    throw new SqsError(
+      'BatchRequestTooLong',
+      `Batch requests cannot be longer than ${SQS_LIMITS.messageBytes} bytes`,
+    );
+  if (queues.depth(name) === undefined) throw nonExistent(name);
+  return {
+    Successful: bodies.map((body, i) => ({
+      Id: ids[i],
+      MessageId: send(queues, name, body),
+      MD5OfMessageBody: md5(body),
+    })),
+    Failed: [],
+  };
 }
 
 function send(queues: LocalQueues, name: string, body: string): string {
@@ -118,7 +163,28 @@ function messageBody(value: unknown): string {
       'InvalidParameterValue',
       `One or more parameters are invalid. Reason: Message must be shorter than ${SQS_LIMITS.messageBytes} bytes.`,
     );
+  if (!sqsCarries(value))
+    throw new SqsError(
+      'InvalidMessageContents',
+      'Invalid binary character in the message body. Only #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF are allowed.',
+    );
   return value;
+}
+
+/** Whether SQS carries every character: #x9 | #xA | #xD | #x20–#xD7FF | #xE000–#xFFFD | #x10000–#x10FFFF. */
+function sqsCarries(text: string): boolean {
+  for (const character of text) {
+    const c = character.codePointAt(0) ?? 0;
+    const allowed =
+      c === 0x9 ||
+      c === 0xa ||
+      c === 0xd ||
+      (c >= 0x20 && c <= 0xd7ff) ||
+      (c >= 0xe000 && c <= 0xfffd) ||
+      c >= 0x10000;
+    if (!allowed) return false;
+  }
+  return true;
 }
 
 function queueNameOf(url: unknown): string {
