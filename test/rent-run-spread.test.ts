@@ -5,7 +5,8 @@
  * spread so that no partition key of the table or of an index takes more than a quarter of the charges (the
  * bench's target is at most 0.5 writes per charge). The lists that were single partitions still answer whole:
  * every invoice by date (I2) and an actor's audit entries (AU3), merged across their shards, newest first and
- * paged; items written before the spread (the unspread keys) are still listed.
+ * paged; items written before the spread (the unspread keys) are still listed. Settling the charged invoices
+ * spreads the settled payments (I5) the same way.
  */
 
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -70,7 +71,11 @@ function writesOf(input: Record<string, unknown>): { items: Written[]; transacti
  * Which charges wrote each partition while it runs: a charge's transaction and the counters it moved (recorded
  * as they are sent; the SDK still sends them), and the audit job's entries of the charges' changes.
  */
-function recordWrites(current: () => string) {
+function recordWrites(
+  current: () => string,
+  ownerOfTransaction: (items: Written[]) => string | undefined = (items) =>
+    items.map((i) => String(i.PK)).find((pk) => pk.startsWith('RENTCHARGE#')),
+) {
   const chargesOf = new Map<string, Set<string>>();
   let markers = 0;
   const note = (partition: string, charge: string) =>
@@ -88,9 +93,7 @@ function recordWrites(current: () => string) {
   };
   const noteCommand = (command: { input?: Record<string, unknown> }) => {
     const { items, transaction } = writesOf(command.input ?? {});
-    const charge = transaction
-      ? items.map((i) => String(i.PK)).find((pk) => pk.startsWith('RENTCHARGE#'))
-      : undefined;
+    const charge = transaction ? ownerOfTransaction(items) : undefined;
     for (const item of items) {
       const owner = ownerOf(command, item, charge);
       if (owner) for (const p of partitionsOf(item)) note(p, owner);
@@ -301,6 +304,91 @@ describe('the rent run spreads its writes', () => {
     expect(res.body.total).toBe(LEASES + 1);
     expect(res.body.items[0]?.entryId).toBe(entryId);
   });
+
+  it('settling every charged invoice spreads the settled payments (I5); the income report and the back-fill read them all, an unspread one too', async () => {
+    const { applySettlement } = await import('../shared/workflows/ledger/apply.js');
+    const { settledPaymentsBetween } = await import('../shared/data/payments-repo.js');
+    const { rawTable } = await import('./support/table.js');
+    const { backfillPage } = await import('../shared/data/accounting-backfill-repo.js');
+    expect(chargedIds).toHaveLength(LEASES);
+    // A settled day no other test of this file's table uses, so the report of that day is these payments.
+    const paidOn = '2001-02-03';
+    let current = '';
+    // Every write while an invoice is settled (its transaction, the ids it takes) is that payment's.
+    const recorder = recordWrites(
+      () => current,
+      () => current,
+    );
+    try {
+      for (const invoiceId of chargedIds) {
+        current = `payment of ${invoiceId}`;
+        const applied = await applySettlement('invoice', invoiceId, {
+          amountCents: 100_000,
+          method: 'card',
+          date: paidOn,
+          reference: `pi_spread_${invoiceId}`,
+          source: 'processor',
+          by,
+          now: new Date(),
+        });
+        expect(applied?.settlement.status, String(invoiceId)).toBeDefined();
+      }
+      await jobsCaughtUp();
+    } finally {
+      recorder.restore();
+    }
+    const settledPartitions = [...recorder.chargesOf].filter(([p]) =>
+      p.startsWith('GSI1PK=PAYMENTS#settled'),
+    );
+    expect(settledPartitions.length).toBeGreaterThan(1);
+    const over = [...recorder.chargesOf].filter(([, payments]) => payments.size > LEASES / 4).map(([p]) => p);
+    expect(over).toEqual([]);
+
+    // A payment written before the spread (the unspread key) is still read.
+    await rawTable.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          PK: 'INVOICE#999999991',
+          SK: 'PAYMENT#0999999991',
+          entity: 'payment',
+          paymentId: 999999991,
+          documentType: 'invoice',
+          documentId: 999999991,
+          propertyId: null,
+          direction: 'in',
+          amountCents: 500,
+          method: 'cash',
+          date: paidOn,
+          reference: '',
+          createdAt: `${paidOn}T12:00:00.000Z`,
+          GSI1PK: 'PAYMENTS#settled',
+          GSI1SK: `${paidOn}#0999999991`,
+        },
+      }),
+    );
+    const settled = await settledPaymentsBetween(paidOn, paidOn);
+    expect(settled.map((p) => p.documentId).sort()).toEqual([...chargedIds, 999999991].sort());
+    const order = settled.map((p) => `${p.date}#${String(p.paymentId).padStart(10, '0')}`);
+    expect(order).toEqual([...order].sort());
+    const report = await admin.get<{ transactionCount: number; totalIncome: number }>(
+      '/API/adminReports/V1/income.json',
+      { query: { dateFrom: paidOn, dateTo: paidOn } },
+    );
+    expect(report.status, report.text).toBe(200);
+    expect(report.body).toMatchObject({ transactionCount: LEASES + 1, totalIncome: LEASES * 1000 + 5 });
+
+    const walked = new Set<string>();
+    let cursor: Record<string, unknown> | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const page = await backfillPage('payment', paidOn, cursor, 7);
+      for (const row of page.rows) walked.add(`${row.documentId}`);
+      cursor = page.cursor;
+      if (!cursor) break;
+    }
+    expect(cursor).toBeNull();
+    for (const id of [...chargedIds, 999999991]) expect(walked.has(String(id)), String(id)).toBe(true);
+  }, 120_000);
 
   it('two processes taking ids in blocks from one table counter never hand out the same id', async () => {
     const { reserveIds, nextId } = await import('../shared/db/counters.js');

@@ -20,21 +20,22 @@ export interface BackfillRow {
 }
 
 /**
- * Each list's partitions in walk order (a back-fill marks records pending; the pushes go in the records' own
- * time order, so the walk order does not matter). The invoices' list is spread: its unspread partition (items
- * from before the spread, and where a cursor saved before it points) first, then each shard.
+ * A spread list's partitions in walk order (a back-fill marks records pending; the pushes go in the records'
+ * own time order, so the walk order does not matter): its unspread partition (items from before the spread,
+ * and where a cursor saved before it points) first, then each shard.
  */
+function unspreadFirst(partitions: readonly string[]): string[] {
+  return [partitions[partitions.length - 1] as string, ...partitions.slice(0, -1)];
+}
+
 const LISTS = {
-  invoice: {
-    pks: () => {
-      const all = indexKeys.invoicesPartitions();
-      return [all[all.length - 1] as string, ...all.slice(0, -1)];
-    },
-    id: 'invoiceId',
-    at: 'dateCreated',
-  },
+  invoice: { pks: () => unspreadFirst(indexKeys.invoicesPartitions()), id: 'invoiceId', at: 'dateCreated' },
   expense: { pks: () => [indexKeys.expenses()], id: 'expenseId', at: 'dateCreated' },
-  payment: { pks: () => [indexKeys.settledPayments()], id: 'paymentId', at: 'createdAt' },
+  payment: {
+    pks: () => unspreadFirst(indexKeys.settledPaymentsPartitions()),
+    id: 'paymentId',
+    at: 'createdAt',
+  },
 } as const;
 
 /**

@@ -383,8 +383,9 @@ export const indexKeys = {
   mailDueOrder: (nextAttemptAt: string, messageId: string) => `${nextAttemptAt}#${messageId}`,
 
   // Money (I5, the owner statement): payments by settled date, journal entries of a property by date.
-  /** GSI1 (I5): every settled payment and refund by date (income report). */
-  settledPayments: () => 'PAYMENTS#settled',
+  /** GSI1 (I5): every settled payment and refund by date (income report), spread by the payment's id. */
+  settledPayments: (paymentId: number) => spreadKey('PAYMENTS#settled', paymentId),
+  settledPaymentsPartitions: () => spreadPartitions('PAYMENTS#settled'),
   /** GSI2: a property's settled payments by date (income report with propertyId). */
   paymentsByProperty: (propertyId: number) => `PROPPAY#${propertyId}`,
   paymentOrder: (date: string, paymentId: number) => `${date}#${pad(paymentId)}`,
