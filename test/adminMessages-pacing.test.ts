@@ -1,16 +1,18 @@
 /**
  * Mail paced to SES (docs/messages.md "Paced to SES") over HTTP against the local runtime, whose local SES
  * refuses like SES when told (infra/local/ses-front.ts): a throttled send is no failed try and the mail ends
- * sent; past the daily quota a mail stays queued, with its reason, and goes once the quota frees; the message
- * lists (M4, M5) spread over partitions and read merged, an older store's unspread entries included.
+ * sent; a registration's activation mail, sent at once, goes through a throttle and through what the queue
+ * leaves of the daily quota; past the daily quota a mail stays queued, with its reason, and goes once the
+ * quota frees; the message lists (M4, M5) spread over partitions and read merged, an older store's unspread
+ * entries included.
  */
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shardOf } from '../shared/db/spread.js';
 import { QUOTA_REASON } from '../shared/domain/messages/pacing.js';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
-import { createVrProperty } from './support/builders.js';
-import { MAIL_URL, signedIn, unique } from './support/client.js';
+import { createVrProperty, uniqueEmail } from './support/builders.js';
+import { Client, latestMailTo, MAIL_URL, signedIn, unique } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp } from './support/jobs.js';
 import { rawTable, TABLE } from './support/table.js';
@@ -76,10 +78,30 @@ describe('a throttled mail send', () => {
   });
 });
 
+describe('the activation mail, sent at once by the registration', () => {
+  it('a registration while SES throttles for a few seconds answers 200 and its mail goes', async () => {
+    const email = uniqueEmail('throttled');
+    // Longer than the SDK's own three tries of one send last.
+    const before = await tellSes({ throttle: { forMs: 2_500 } });
+    const res = await new Client().post('/API/publicAuth/V1/register.json', {
+      tenantFirstName: 'Tia',
+      tenantLastName: 'Throttled',
+      tenantEmail: email,
+      password: 'a-good-password',
+      password2: 'a-good-password',
+    });
+    const after = await tellSes({});
+    expect(after.throttled - before.throttled).toBeGreaterThan(3);
+    expect(res.status, res.text).toBe(200);
+    expect((await latestMailTo(email)).body.text).toMatch(/activate\.json\?/);
+  });
+});
+
 describe('the daily quota', () => {
   it('the mail past it stays queued with its reason and goes when the quota frees', async () => {
     const propertyId = await createVrProperty({ propertyRate: '100' });
-    await tellSes({ sendQuota: { Max24HourSend: 2, SentLast24Hours: 0 } });
+    // A quota of 3, one of which the sender leaves for mail sent at once (a hundredth, at least one).
+    await tellSes({ sendQuota: { Max24HourSend: 3, SentLast24Hours: 0 } });
     const confirmations = [];
     for (const from of [30, 32, 34]) confirmations.push(await bookedConfirmation(propertyId, from));
     const messages = [];
@@ -91,6 +113,17 @@ describe('the daily quota', () => {
     expect(waitsUntil).toBeGreaterThan(Date.now() + 30 * 60_000);
     // Not sent while the quota is spent, even when due.
     expect((await sendDueMessages(() => new Date(waitsUntil + 1000), { metrics: false })).sent).toBe(0);
+    // What the queue left of the quota still lets a registration's activation mail go.
+    const email = uniqueEmail('quota');
+    const registered = await new Client().post('/API/publicAuth/V1/register.json', {
+      tenantFirstName: 'Quinn',
+      tenantLastName: 'Quota',
+      tenantEmail: email,
+      password: 'a-good-password',
+      password2: 'a-good-password',
+    });
+    expect(registered.status, registered.text).toBe(200);
+    expect((await latestMailTo(email)).body.text).toMatch(/activate\.json\?/);
 
     // The next day: SES's rolling 24 hours no longer hold the two sent.
     await tellSes({ sendQuota: { SentLast24Hours: 0 } });

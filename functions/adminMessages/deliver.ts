@@ -16,7 +16,6 @@ import {
   QUOTA_REASON,
   QUOTA_RECHECK_MS,
   type Refusal,
-  refusalOf,
   THROTTLE_BACKOFF_MS,
   THROTTLE_REASON_PREFIX,
 } from '../../shared/domain/messages/pacing.js';
@@ -27,7 +26,7 @@ import {
   nextTryAfterFailure,
 } from '../../shared/domain/messages/record.js';
 import { log } from '../../shared/log.js';
-import { sendMail } from '../../shared/mail.js';
+import { sendMail, sendRefusal } from '../../shared/mail.js';
 import type { Composed, MailContext } from './compose-types.js';
 import { COMPOSERS, type Known } from './composers.js';
 
@@ -69,9 +68,8 @@ interface Refused {
  * failure logged: it waits a moment, or an hour); anything else is a failed try on the retry ladder.
  */
 function refused(error: unknown, claimed: MessageRecord, made: number, clock: Clock): Refused {
-  const failure = error as Error & { $metadata?: { httpStatusCode?: number } };
-  const status = failure.$metadata?.httpStatusCode;
-  const refusal = refusalOf({ name: failure.name, message: failure.message, ...(status ? { status } : {}) });
+  const failure = error as Error;
+  const refusal = sendRefusal(error);
   const said = `${failure.name}: ${failure.message}`;
   if (refusal === 'throttled' || refusal === 'dailyQuota') {
     log('info', 'message held back by SES', { messageId: claimed.messageId, refusal, error: said });

@@ -19,7 +19,7 @@ import { BadRequest, Forbidden, InternalError, Unauthorized } from '../../shared
 import { countMailTo } from '../../shared/http/mail-limit.js';
 import type { CountedLimits } from '../../shared/http/route.js';
 import { log } from '../../shared/log.js';
-import { sendMail } from '../../shared/mail.js';
+import { sendMailAtOnce } from '../../shared/mail.js';
 import {
   activateAccount,
   registerTenantAccount,
@@ -111,7 +111,8 @@ async function sendActivationMail(tenant: tenants.TenantRecord, token: string, a
     link,
     hours: ACTIVATION_TTL_SECONDS / 3600,
   });
-  await sendMail({ to: tenant.tenantEmail, ...mail });
+  // Sent now, not queued: the mail carries the activation token, which the store keeps only hashed.
+  await sendMailAtOnce({ to: tenant.tenantEmail, ...mail });
 }
 
 /** The pipeline has counted the attempt (routes.ts ACTIVATION_LIMIT: 10 per hour per IP) before validating the query. */

@@ -19,13 +19,34 @@ export interface Pace {
   leftToday: number;
 }
 
-/** The pace of a run: SES's rate capped by the setting (at least one a second), and what is left of the day. */
+/**
+ * The shares of SES's rate and daily quota the sender leaves unused, for the mail sent at once rather than
+ * queued (the registration's activation mail, which carries a token the store keeps only hashed): on the
+ * first of the month the queue alone would take all of both, and a registration whose mail cannot go fails.
+ */
+export const AT_ONCE_RATE_SHARE = 0.1;
+export const AT_ONCE_DAILY_SHARE = 0.01;
+
+/** Sends a second left for mail sent at once: a tenth of SES's rate, at least one, none at one a second. */
+function rateLeftAtOnce(rate: number): number {
+  if (!Number.isFinite(rate) || rate < 2) return 0;
+  return Math.max(1, Math.ceil(rate * AT_ONCE_RATE_SHARE));
+}
+
+/**
+ * The pace of a run: SES's rate less the share left for mail sent at once, capped by the setting (at least one
+ * a second), and what is left of the day less that share.
+ */
 export function paceOf(quota: SendQuota, maxSendRate: number): Pace {
-  const perSecond = Math.max(1, Math.min(Math.floor(quota.maxSendRate), maxSendRate));
+  const rate = Math.floor(quota.maxSendRate);
+  const perSecond = Math.max(1, Math.min(rate - rateLeftAtOnce(rate), maxSendRate));
   const leftToday =
     quota.max24HourSend < 0
       ? Number.POSITIVE_INFINITY
-      : Math.max(0, quota.max24HourSend - quota.sentLast24Hours);
+      : Math.max(
+          0,
+          quota.max24HourSend - Math.ceil(quota.max24HourSend * AT_ONCE_DAILY_SHARE) - quota.sentLast24Hours,
+        );
   return { perSecond, leftToday };
 }
 
