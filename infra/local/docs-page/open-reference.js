@@ -12,6 +12,8 @@ const scripts = reference.dataset.scripts.split(' ');
 const styles = reference.dataset.styles.split(' ');
 let files;
 let mounted;
+/** Counts the returns to the outline: a mount started before one does not draw. */
+let shownOutline = 0;
 
 const inReference = () => location.hash.startsWith('#/');
 
@@ -54,9 +56,11 @@ async function loadFiles() {
 }
 
 async function mount() {
+  const started = shownOutline;
   status.textContent = 'Loading the reference…';
   files ??= loadFiles();
   await files;
+  if (started !== shownOutline) return;
   const element = document.createElement('elements-api');
   for (const [name, value] of Object.entries(JSON.parse(reference.dataset.attributes)))
     element.setAttribute(name, value);
@@ -75,6 +79,8 @@ function show({ focus }) {
     // leaves the page while the outline is shown, and is drawn again from the link the reader follows next.
     reference.replaceChildren();
     mounted = undefined;
+    shownOutline += 1;
+    status.textContent = '';
     return;
   }
   mounted ??= mount();
