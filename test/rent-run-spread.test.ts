@@ -341,7 +341,11 @@ describe('the rent run spreads its writes', () => {
       p.startsWith('GSI1PK=PAYMENTS#settled'),
     );
     expect(settledPartitions.length).toBeGreaterThan(1);
-    const over = [...recorder.chargesOf].filter(([, payments]) => payments.size > LEASES / 4).map(([p]) => p);
+    // The audit job's entries are left to the charges' case above: a settlement changes two records (the invoice
+    // and its new payment), so their 80 entries over 16 shards would put more than 10 records in one by chance.
+    const over = [...recorder.chargesOf]
+      .filter(([p, payments]) => !/^GSI\dPK=AUDIT/.test(p) && payments.size > LEASES / 4)
+      .map(([p]) => p);
     expect(over).toEqual([]);
 
     // A payment written before the spread (the unspread key) is still read.
