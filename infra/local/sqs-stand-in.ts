@@ -120,8 +120,7 @@ function sendBatch(
       `Maximum number of entries per request are ${SQS_LIMITS.batchEntries}. You have sent ${list.length}.`,
     );
   const ids = list.map((e) => String(e?.Id ?? ''));
-  const badId = ids.find((id) => !BATCH_ENTRY_ID.test(id));
-  if (badId !== undefined)
+  if (!ids.every((id) => BATCH_ENTRY_ID.test(id)))
     throw new SqsError(
       'InvalidBatchEntryId',
       'A batch entry id can only contain alphanumeric characters, hyphens and underscores. It can be at most 80 letters long.',

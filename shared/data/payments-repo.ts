@@ -2,8 +2,8 @@
  * Settled payments and refunds (docs/data-model.md I1, I5, E1; docs/money.md): one item per payment in its
  * document's partition (`INVOICE#<id>` or `EXPENSE#<id>`, `SK=PAYMENT#<pad paymentId>`), a refund being a
  * payment with a negative amount. Index keys: I5 `GSI1PK=PAYMENTS#settled#<shard of id>`, `GSI1SK=<date>#<pad
- * id>` (income report; spread, docs/data-model.md "Spread") and, when the document has a property, `GSI2PK=PROPPAY#<propertyId>` (the same report per
- * property). Written only through shared/workflows/ledger, in the transaction that settles the document.
+ * id>` (income report; spread, docs/data-model.md "Spread") and, when the document has a property,
+ * `GSI2PK=PROPPAY#<propertyId>` (the same report per property). Written only through shared/workflows/ledger, in the transaction that settles the document.
  */
 import { indexKeys, keys } from '../db/keys.js';
 import { overPartitions, queryMerged } from '../db/merged-query.js';
