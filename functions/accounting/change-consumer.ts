@@ -6,6 +6,7 @@
  * While the connection needs a new consent the changes are still marked: nothing is lost.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { now } from '../../shared/clock.js';
 import { type AccountingConnection, getConnection } from '../../shared/data/accounting-connection-repo.js';
 import { markPending } from '../../shared/data/accounting-sync-repo.js';
 import { changeFromItem } from '../../shared/data/changes-repo.js';
@@ -27,7 +28,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       if (target.at < syncSinceOf(connection)) continue;
       await markPending(String(connection.realmId), target, {
         at: target.at,
-        now: new Date().toISOString(),
+        now: now().toISOString(),
         onlyIfKnown: target.onlyIfKnown === true,
         documentType: target.documentType,
         documentId: target.documentId,

@@ -7,6 +7,7 @@
  * ceiling, so a run per company is all it can use: more workers would only wait for the same budget.
  */
 import { randomUUID } from 'node:crypto';
+import { now } from '../../shared/clock.js';
 import { getConnection, recordSyncRun } from '../../shared/data/accounting-connection-repo.js';
 import {
   acquireSyncRun,
@@ -56,7 +57,7 @@ const idle = (why: string): RunReport => ({
   stopped: false,
 });
 
-export async function runSync(clock: () => Date = () => new Date()): Promise<RunReport> {
+export async function runSync(clock: () => Date = now): Promise<RunReport> {
   const connection = await getConnection();
   if (!connection?.realmId) return idle('not connected');
   if (connection.needsConsent) return idle('the connection needs a new consent');

@@ -4,6 +4,7 @@
  * reservation as it is now (turnovers.ts). Other changes are skipped. Idempotent.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { now } from '../../shared/clock.js';
 import { changeFromItem } from '../../shared/data/changes-repo.js';
 import { newImage, processRecords } from '../../shared/jobs/stream.js';
 import { turnovers } from './jobs.js';
@@ -20,9 +21,5 @@ export const handler = (event: DynamoDBStreamEvent): Promise<DynamoDBBatchRespon
     const reservationId = Number(change.recordId);
     if (!Number.isInteger(reservationId) || reservationId < 1) return;
     // The triggering change's request id ties the turnover's audit entry to the booking that caused it.
-    await reconcileTurnover(
-      reservationId,
-      { actor: TURNOVER_ACTOR, requestId: change.requestId },
-      new Date(),
-    );
+    await reconcileTurnover(reservationId, { actor: TURNOVER_ACTOR, requestId: change.requestId }, now());
   });

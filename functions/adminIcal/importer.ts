@@ -4,6 +4,8 @@
  * alarms watch (infra/cdk/ical-alarms.ts). A feed that fails is recorded on the feed, never thrown: one bad
  * feed must not stop the others, and EventBridge retrying the whole run would fetch every feed again.
  */
+
+import { now as clockNow } from '../../shared/clock.js';
 import { allFeeds } from '../../shared/data/ical-feeds-repo.js';
 import { emitIcalImportMetrics, importCounts } from '../../shared/ical-import-metrics.js';
 import { log } from '../../shared/log.js';
@@ -45,6 +47,6 @@ export async function importAllFeeds(now: Date): Promise<ImportResult[]> {
 }
 
 export async function handler(): Promise<void> {
-  const now = new Date();
+  const now = clockNow();
   emitIcalImportMetrics(importCounts(await importAllFeeds(now)), now);
 }

@@ -5,6 +5,7 @@
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { now as clockNow } from '../../shared/clock.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { log } from '../../shared/log.js';
@@ -30,7 +31,7 @@ export function pageOf(body: string): RentRunPage {
 async function runPage(record: SQSRecord): Promise<void> {
   const page = pageOf(record.body);
   const settings = await getSettings();
-  const now = new Date();
+  const now = clockNow();
   const done = await runRentPage(page, now, settings.paymentCurrency, todayIn(settings.systemTimeZone, now));
   log('info', 'rent run page', {
     date: page.day,

@@ -4,6 +4,8 @@
  * `rentRun.json`, which runs in this process and answers what it did, for the site's day unless one is given:
  * a day before it (a back-dated run, which charges no card), never a day after it (400 naming `date`).
  */
+
+import { now as clockNow } from '../../shared/clock.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { todayIn } from '../../shared/domain/dates.js';
@@ -50,7 +52,7 @@ export const rentRunView = (r: RentRunResult) => ({
 
 /** The schedule: the site's today, every lease and watched invoice in pages on the queue. */
 export const handler = async (): Promise<void> => {
-  const now = new Date();
+  const now = clockNow();
   const settings = await getSettings();
   const today = todayIn(settings.systemTimeZone, now);
   const by: Actor = { actor: 'system:rent', requestId: `rentRun:${now.toISOString()}` };

@@ -6,6 +6,8 @@
  * a moment; the spent daily quota stops the sending for the run and puts each due message back an hour with
  * the reason the log shows. The run ends early when nothing is due.
  */
+
+import { now } from '../../shared/clock.js';
 import { deferMessage } from '../../shared/data/mail-messages-repo.js';
 import { dueMessages, queuedCount, queueHead } from '../../shared/data/mail-queue-repo.js';
 import {
@@ -128,5 +130,5 @@ async function deferForQuota(due: readonly MessageRecord[], clock: Clock): Promi
 }
 
 export const handler = async (): Promise<void> => {
-  await sendDueMessages(() => new Date());
+  await sendDueMessages(now);
 };

@@ -6,6 +6,7 @@
  * only for a batch with something to mail.
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { now } from '../../shared/clock.js';
 import { changeFromItem } from '../../shared/data/changes-repo.js';
 import { causes } from '../../shared/domain/messages/record.js';
 import { kindsFor, kindsForAction } from '../../shared/domain/messages/triggers.js';
@@ -13,7 +14,7 @@ import { newImage, processRecords } from '../../shared/jobs/stream.js';
 import { mailContext, startMessage } from './deliver.js';
 import { messageOutbox } from './jobs.js';
 
-const clock = () => new Date();
+const clock = now;
 
 const kindsOf = (image: Record<string, unknown> | undefined) => [
   ...kindsFor(

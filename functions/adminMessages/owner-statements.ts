@@ -7,6 +7,7 @@
  */
 
 import { mayBeLandlord } from '../../shared/auth/roles.js';
+import { now } from '../../shared/clock.js';
 import { type AdminProfile, allAdminProfiles } from '../../shared/data/admins-repo.js';
 import { getMessage } from '../../shared/data/mail-messages-repo.js';
 import { propertiesOfLandlord } from '../../shared/data/properties-repo.js';
@@ -68,5 +69,5 @@ export async function sendOwnerStatements(
 }
 
 export const handler = async (): Promise<void> => {
-  await sendOwnerStatements(() => new Date());
+  await sendOwnerStatements(now);
 };

@@ -4,6 +4,8 @@
  * check-in instructions. A window, not one day: a run that was missed, or a stay booked late, still gets it.
  * A stay moved to other dates is a new cause (its new check-in) and gets one for those.
  */
+
+import { now } from '../../shared/clock.js';
 import { getMessage } from '../../shared/data/mail-messages-repo.js';
 import { reservationsByStart } from '../../shared/data/reservations-repo.js';
 import { RESERVATION_STATUS } from '../../shared/domain/booking/reservation.js';
@@ -38,5 +40,5 @@ export async function sendPreArrivals(clock: Clock): Promise<{ started: MessageR
 }
 
 export const handler = async (): Promise<void> => {
-  await sendPreArrivals(() => new Date());
+  await sendPreArrivals(now);
 };

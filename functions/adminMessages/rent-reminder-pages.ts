@@ -5,6 +5,7 @@
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { now } from '../../shared/clock.js';
 import { log } from '../../shared/log.js';
 import { mailContext } from './deliver.js';
 import { type ReminderPage, remindPage } from './rent-reminders.js';
@@ -23,8 +24,7 @@ function pageOf(body: string): ReminderPage {
 
 async function remind(record: SQSRecord): Promise<void> {
   const page = pageOf(record.body);
-  const clock = () => new Date();
-  const { started, failed } = await remindPage(page.invoices, await mailContext(clock()), clock);
+  const { started, failed } = await remindPage(page.invoices, await mailContext(now()), now);
   log('info', 'rent reminder page', { messageId: record.messageId, started: started.length });
   // The page comes again; the reminders started now are found then and skipped.
   if (failed.length > 0) throw new Error(`rent reminders not started for invoices ${failed.join(', ')}`);

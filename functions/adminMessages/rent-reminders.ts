@@ -6,6 +6,8 @@
  * rentReminderPages queue (rent-reminder-pages.ts composes and sends); `sendRentReminders` does the same walk
  * in one process.
  */
+
+import { now } from '../../shared/clock.js';
 import { type WatchKey, watchKeyPages } from '../../shared/data/late-fee-watch-repo.js';
 import { getMessage } from '../../shared/data/mail-messages-repo.js';
 import { RENT_SHARDS } from '../../shared/data/rent-state-repo.js';
@@ -97,6 +99,6 @@ export async function queueRentReminders(clock: Clock): Promise<{ invoices: numb
 }
 
 export const handler = async (): Promise<void> => {
-  const queued = await queueRentReminders(() => new Date());
+  const queued = await queueRentReminders(now);
   log('info', 'rent reminders queued', queued);
 };

@@ -6,6 +6,7 @@
  * recorded is left to the retry sweep (its claim runs out).
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { now } from '../../shared/clock.js';
 import { changeFromItem } from '../../shared/data/changes-repo.js';
 import { newImage, processRecords } from '../../shared/jobs/stream.js';
 import { log } from '../../shared/log.js';
@@ -13,7 +14,7 @@ import { attemptClaimed } from './dispatch.js';
 import { deliveriesFor, type NewDelivery, subscriptionsNow } from './fan-out.js';
 import { webhookFanOut } from './jobs.js';
 
-const clock = () => new Date();
+const clock = now;
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const announced = event.Records.some((record) => newImage(record)?.event);

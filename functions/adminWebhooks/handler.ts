@@ -1,4 +1,6 @@
 /** The adminWebhooks Lambda: thin handlers over the services. */
+
+import { now } from '../../shared/clock.js';
 import { adminActor } from '../../shared/domain/change.js';
 import { createHttpHandler } from '../../shared/http/create-handler.js';
 import { bind } from '../../shared/http/route.js';
@@ -21,6 +23,6 @@ export const handler = createHttpHandler('adminWebhooks', [
   bind(routes.listDeliveries, async ({ query }) => ({ body: await deliveries.listDeliveries(query) })),
   // A replay sends over the network: its attempt takes the clock when it sends, not the request's arrival.
   bind(routes.replayDelivery, async ({ admin, params, requestId }) => ({
-    body: await deliveries.replay(params.id, adminActor(admin.adminId, requestId), () => new Date()),
+    body: await deliveries.replay(params.id, adminActor(admin.adminId, requestId), now),
   })),
 ]);

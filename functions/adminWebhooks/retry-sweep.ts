@@ -4,6 +4,7 @@
  * minute), a few at a time. A delivery whose subscription was deleted or disabled fails without an attempt.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { now } from '../../shared/clock.js';
 import { claimAttempt, dueDeliveries } from '../../shared/data/webhook-deliveries-repo.js';
 import { allSubscriptions } from '../../shared/data/webhook-subscriptions-repo.js';
 import type { DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
@@ -47,5 +48,5 @@ export async function retryDue(clock: Clock): Promise<{ attempted: number }> {
 }
 
 export const handler = async (): Promise<void> => {
-  await retryDue(() => new Date());
+  await retryDue(now);
 };

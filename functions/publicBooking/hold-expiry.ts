@@ -6,6 +6,8 @@
  * Holds are found through their index entries (R9), never a Scan; a run takes at most BATCH of them, the rest
  * wait for the next run.
  */
+
+import { now } from '../../shared/clock.js';
 import { expiredHolds } from '../../shared/data/reservations-repo.js';
 import { log } from '../../shared/log.js';
 import { expireHold } from '../../shared/workflows/reservations/index.js';
@@ -42,4 +44,4 @@ export async function expireHolds(now: Date): Promise<ExpiryResult> {
   return result;
 }
 
-export const handler = async (): Promise<ExpiryResult> => expireHolds(new Date());
+export const handler = async (): Promise<ExpiryResult> => expireHolds(now());

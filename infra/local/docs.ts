@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES, WEBHOOK_PAYLOADS } from '../../functions/registry.js';
+import { now as clockNow } from '../../shared/clock.js';
 import { escapeHtml } from '../../shared/domain/messages/layout.js';
 import { buildOpenApiDocument, type DemoLogins } from '../openapi.js';
 import { demoExamples } from '../openapi-examples.js';
@@ -142,7 +143,7 @@ export async function serveLocalPages(
         demoLogins: demoLogins(),
         webhooks: WEBHOOK_PAYLOADS,
         // Built at each request: the example stays are always about a month ahead.
-        examples: demoExamples({ now: new Date(), origin: baseUrl }),
+        examples: demoExamples({ now: clockNow(), origin: baseUrl }),
       }),
     );
     // 640 KB of JSON, about 50 KB compressed: the reference waits for it before it draws anything.

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ROUTES } from '../../functions/registry.js';
+import { now } from '../../shared/clock.js';
 import { BadRequest, NotFound, TooManyRequests } from '../../shared/errors.js';
 import { PathMatcher } from '../../shared/http/path-matcher.js';
 import { toProblem } from '../../shared/http/problem.js';
@@ -228,7 +229,7 @@ function toEvent(
       path: url.pathname,
       stage: 'local',
       requestId,
-      requestTimeEpoch: Date.now(),
+      requestTimeEpoch: now().getTime(),
       resourceId: 'local',
       resourcePath: '/{proxy+}',
       identity: {

@@ -4,7 +4,9 @@
  * the job's filter (the same rule as the mapping's filter criteria), calls the job's own handler with the
  * DynamoDB Streams event shape in batches of the job's size, honours `batchItemFailures` (retries from the
  * failed record, with backoff), and after the last try keeps the record as a `JOBFAILURE#<jobId>` item (the
- * cloud sends it to the SQS on-failure queue). Schedules run on timers. Each queue job has a local queue
+ * cloud sends it to the SQS on-failure queue). Schedules run when due by the service's clock (shared/clock.ts):
+ * a tick each second runs every schedule whose rate has passed since its last run, so a clock moved ahead
+ * (`POST /_local/clock`) runs the jobs due by the new time on the next tick. Each queue job has a local queue
  * (queue-worker.ts) that the SQS stand-in (sqs-stand-in.ts) fills. Everything comes from JOBS.
  */
 
@@ -14,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduledEvent } from 'aws-lambda';
+import { now } from '../../shared/clock.js';
 import { queueFailureItem } from '../../shared/data/job-retry-items.js';
 import { keys } from '../../shared/db/keys.js';
 import type { JobContract, QueueJob, ScheduleJob, TableChangeJob } from '../../shared/jobs/contract.js';
@@ -114,7 +117,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
                   jobId: job.id,
                   ...message,
                   error,
-                  failedAt: new Date().toISOString(),
+                  failedAt: now().toISOString(),
                 }),
               }),
             );
@@ -194,18 +197,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       throw error;
     }
   }
-  const timers =
-    options.timers === false
-      ? []
-      : options.jobs
-          .filter((job): job is ScheduleJob => job.kind === 'schedule')
-          .map((job) =>
-            // A failed run is logged and counted; the next tick runs again (schedules are idempotent sweeps).
-            setInterval(
-              () => void runSchedule(job.id).catch(() => undefined),
-              job.everyMinutes * 60_000,
-            ).unref(),
-          );
+  const timers = options.timers === false ? [] : [scheduleTicker(options.jobs, runSchedule)];
 
   return {
     async drain(timeoutMs = 30_000) {
@@ -264,6 +256,36 @@ async function importHandler(job: JobContract): Promise<JobHandler> {
   return module.handler;
 }
 
+/** How often the schedules look at the clock (ms). */
+const SCHEDULE_TICK_MS = 1_000;
+
+/**
+ * Runs each schedule every `everyMinutes` of the service's clock, as EventBridge's rate rule does (the first run
+ * one rate after start). A schedule still running is not started again; a failed run is logged and counted and
+ * the next rate runs again (schedules are idempotent sweeps). Time moved ahead makes every schedule whose next
+ * run it passed due at once; moved back, a schedule waits for its next run as the new time counts.
+ */
+function scheduleTicker(jobs: readonly JobContract[], run: (jobId: string) => Promise<void>): NodeJS.Timeout {
+  const schedules = jobs.filter((job): job is ScheduleJob => job.kind === 'schedule');
+  const next = new Map(schedules.map((job) => [job.id, now().getTime() + job.everyMinutes * 60_000]));
+  const running = new Set<string>();
+  return setInterval(() => {
+    const at = now().getTime();
+    for (const job of schedules) {
+      const due = next.get(job.id) ?? at;
+      if (running.has(job.id)) continue;
+      // Moved back by more than a rate: the next run counts from the new time.
+      if (due - at > job.everyMinutes * 60_000) next.set(job.id, at + job.everyMinutes * 60_000);
+      if (due > at) continue;
+      next.set(job.id, at + job.everyMinutes * 60_000);
+      running.add(job.id);
+      void run(job.id)
+        .catch(() => undefined)
+        .finally(() => running.delete(job.id));
+    }
+  }, SCHEDULE_TICK_MS).unref();
+}
+
 function scheduledEvent(job: ScheduleJob): ScheduledEvent {
   return {
     version: '0',
@@ -271,7 +293,7 @@ function scheduledEvent(job: ScheduleJob): ScheduledEvent {
     'detail-type': 'Scheduled Event',
     source: 'aws.events',
     account: '000000000000',
-    time: new Date().toISOString(),
+    time: now().toISOString(),
     region: REGION,
     resources: [`arn:aws:events:${REGION}:000000000000:rule/local-${job.id}`],
     detail: {},

@@ -14,8 +14,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GROUPS, JOBS, ROUTES } from '../../functions/registry.js';
+import { setClock } from '../../shared/clock.js';
 import { serveAccountingProvider } from './accounting-provider.js';
 import { serveAutopayPage } from './autopay-page.js';
+import { clockSetting, serveClockControl } from './clock-control.js';
 import { type DemoStore, demoStoreOf } from './demo-store.js';
 import { serveLocalPages } from './docs.js';
 import { serveHomePage } from './home-page.js';
@@ -56,6 +58,8 @@ export interface RuntimeOptions extends StandInOptions {
   trustProxy: boolean;
   /** REQUIRE_HTTPS=1 behind a TLS-terminating proxy: plain-http requests are redirected (GET/HEAD) or refused. */
   requireHttps?: boolean;
+  /** `CLOCK`: the service's now at start (clock-control.ts); the machine's time when unset. */
+  clock?: Date | undefined;
 }
 
 export interface ApiServerOptions {
@@ -116,6 +120,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOpt
     ratePer5s: int('RATE_LIMIT_PER_5S', 25),
     trustProxy: env.TRUST_PROXY === '1',
     requireHttps: env.REQUIRE_HTTPS === '1',
+    clock: clockSetting(env.CLOCK),
     mailPort: int('MAIL_PORT', 8005),
     cognitoPort: int('COGNITO_PORT', 9229),
     dynamodbPort: int('DYNAMODB_PORT', 8000),
@@ -126,6 +131,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOpt
 export async function startLocalRuntime(options: RuntimeOptions, progress?: Progress): Promise<LocalRuntime> {
   // Before the stand-ins take 10 s to start: taken ports fail at once, every one of them named.
   await assertPortsFree([{ port: options.port, setting: 'PORT', what: 'the API' }, ...standInPorts(options)]);
+  // Before anything is written: the demo data is dated from the clock's now.
+  if (options.clock) setClock(options.clock);
   const standIns = await startStandIns(options, progress);
   const demo = options.seed === undefined || resolve(options.seed) === DEMO_FIXTURE;
   try {
@@ -231,6 +238,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
         (await serveQuickBooksStandIn(req, res, path)),
       extra: async (req, res, path) =>
         (await serveJobControl(req, res, path, background)) ||
+        (await serveClockControl(req, res, path)) ||
         (stripe !== undefined && (await stripe.handle(req, res, path))) ||
         servePayPage(req, res, path, { standIn: stripe !== undefined }) ||
         serveAutopayPage(req, res, path, { standIn: stripe !== undefined }) ||

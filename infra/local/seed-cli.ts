@@ -13,6 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { now, setClock } from '../../shared/clock.js';
 import { option, resolveStage, useStage } from '../deployed/stage-env.js';
 import { ensureAdminPool } from './cognito-pool.js';
 import { localCredentials } from './local-credentials.js';
@@ -48,7 +49,7 @@ async function seedStage(file: string, stage: string, argv: readonly string[]): 
     return;
   }
   if (done.size > 0) console.log(`Resuming: ${[...done].join(', ')} already loaded into ${where}`);
-  const summary = await loadFixture(fixture, new Date(), {
+  const summary = await loadFixture(fixture, now(), {
     skip: done,
     onKindLoaded: async (kind, count) => {
       await markKindLoaded(digest, resolve(file), kind);
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
     return;
   }
   const options = optionsFromEnv();
+  // The fixture's relative dates (`-75d`) count from CLOCK when it is set, as `npm start`'s demo data does.
+  if (options.clock) setClock(options.clock);
   if (options.dataDir === 'memory')
     throw new Error('DATA_DIR=memory keeps nothing to seed; seed a running runtime with its DATA_DIR');
   const dataDir = resolve(options.dataDir);

@@ -4,6 +4,7 @@
  * dispute) with the `Stripe-Signature` the Stripe SDK's own test helper makes. No HTTP here.
  */
 import Stripe from 'stripe';
+import { now as clockNow } from '../../shared/clock.js';
 import { chargeObject, disputeObject } from './stripe-charge-objects.js';
 import {
   type Answer,
@@ -267,7 +268,7 @@ export class StripeIntents {
       );
     Object.assign(intent, {
       status: 'canceled',
-      canceled_at: Math.floor(Date.now() / 1000),
+      canceled_at: Math.floor(clockNow().getTime() / 1000),
       cancellation_reason: typeof reason === 'string' ? reason : null,
     });
     return { status: 200, answer: intent, canceled: intent };

@@ -9,8 +9,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { now as clockNow } from '../../shared/clock.js';
 
-export const now = (): number => Math.floor(Date.now() / 1000);
+export const now = (): number => Math.floor(clockNow().getTime() / 1000);
 export const localId = (prefix: string): string => `${prefix}_local${randomBytes(8).toString('hex')}`;
 const secretOf = (id: string) => `${id}_secret_${randomBytes(12).toString('hex')}`;
 

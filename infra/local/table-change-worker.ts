@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { linearBackoff } from '../../shared/backoff.js';
+import { now } from '../../shared/clock.js';
 import { jobFailureItem } from '../../shared/data/job-retry-items.js';
 import type { TableChangeJob } from '../../shared/jobs/contract.js';
 import { matchesTrigger } from '../../shared/jobs/filter.js';
@@ -112,7 +113,7 @@ export class TableChangeWorker {
 
   private async afterFailure(error: string): Promise<void> {
     const head = this.queue[0] as Queued;
-    if (afterFailedTry(this.policy, head.failures, new Date()).kind === 'giveUp') {
+    if (afterFailedTry(this.policy, head.failures, now()).kind === 'giveUp') {
       await this.deps.keep(head, error);
       this.queue.shift();
       this.status.keptFailures += 1;
@@ -133,7 +134,7 @@ export async function keepFailure(
   error: string,
 ): Promise<void> {
   const { record } = queued;
-  const failedAt = new Date().toISOString();
+  const failedAt = now().toISOString();
   await doc.send(
     new PutCommand({
       TableName: tableName,

@@ -1,5 +1,6 @@
 /** The KMS-wrapped data key of field encryption: one item, written once (put-if-absent), read at cold start. */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { now } from '../clock.js';
 import type { WrappedKeyStore } from '../crypto/key-source.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
@@ -22,7 +23,7 @@ export function wrappedKeyStore(name = 'fields'): WrappedKeyStore {
               ...Key,
               entity: 'dataKey',
               ciphertext: Buffer.from(blob).toString('base64'),
-              createdAt: new Date().toISOString(),
+              createdAt: now().toISOString(),
             },
             ConditionExpression: 'attribute_not_exists(PK)',
           }),

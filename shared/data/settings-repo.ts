@@ -4,6 +4,7 @@
  * changing different settings at the same time both keep their change.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { wallMs } from '../clock.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { stripKeys } from '../db/query.js';
@@ -34,7 +35,7 @@ export const RECENT_SETTINGS_MAX_AGE_MS = 5_000;
 let recent: { readAt: number; settings: Promise<SiteSettings> } | undefined;
 
 /** The settings as read at most RECENT_SETTINGS_MAX_AGE_MS ago by this instance (a failed read is not kept). */
-export function getRecentSettings(nowMs = Date.now()): Promise<SiteSettings> {
+export function getRecentSettings(nowMs = wallMs()): Promise<SiteSettings> {
   if (recent && nowMs - recent.readAt < RECENT_SETTINGS_MAX_AGE_MS) return recent.settings;
   const entry = { readAt: nowMs, settings: getSettings() };
   recent = entry;

@@ -18,6 +18,7 @@ import { CSRF_BODY_FIELD, CSRF_COOKIE, CSRF_HEADER, checkCsrfToken } from '../au
 import { hasRole } from '../auth/roles.js';
 import type { AdminSession, TenantSession } from '../auth/session-types.js';
 import { loadSession } from '../auth/sessions.js';
+import { now as clockNow } from '../clock.js';
 import { Forbidden, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthorized } from '../errors.js';
 import { logger, requestLogKeys, withRequestLogKeys } from '../log.js';
 import { tracer } from '../tracer.js';
@@ -139,7 +140,7 @@ function routeRequest(event: Event, context: ApiContext, matcher: PathMatcher<Bo
   if (match.kind === 'wrongMethod') throw new MethodNotAllowed(match.allow);
   if (match.kind !== 'found') throw new NotFound(`No endpoint ${event.httpMethod} ${event.path}`);
   const route = match.value;
-  const now = new Date();
+  const now = clockNow();
   const requestId = requestIdOf(event);
   const keys = requestLogKeys();
   if (keys) keys.route = route.contract.id;

@@ -11,6 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { linearBackoff } from '../backoff.js';
+import { now } from '../clock.js';
 import { log } from '../log.js';
 import type { TableChangeJob } from './contract.js';
 import { matchesTrigger } from './filter.js';
@@ -69,7 +70,7 @@ async function runJob(
 ): Promise<DynamoDBRecord | undefined> {
   const tries = options.tries ?? IN_PROCESS_TRIES;
   const inPlace = linearBackoff(options.delayMs ?? IN_PROCESS_DELAY_MS);
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? now;
   let rest = records;
   try {
     if (await options.retryPath.holds(job.id)) {

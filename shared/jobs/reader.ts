@@ -4,6 +4,7 @@
  * same jobs and handlers, so the sweep has exactly the reader's access and nothing else does.
  */
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import { now } from '../clock.js';
 import { log } from '../log.js';
 import { dispatchTableChanges } from './dispatch.js';
 import type { DispatchedJob, RetryPath } from './retry-path.js';
@@ -19,7 +20,7 @@ export function tableChangesReader(jobs: readonly DispatchedJob[], retryPath: Re
     context?: Pick<Context, 'getRemainingTimeInMillis'>,
   ): Promise<DynamoDBBatchResponse | undefined> => {
     if ('Records' in event) return dispatch(event);
-    const until = Date.now() + (context?.getRemainingTimeInMillis() ?? 60_000) - SWEEP_MARGIN_MS;
+    const until = now().getTime() + (context?.getRemainingTimeInMillis() ?? 60_000) - SWEEP_MARGIN_MS;
     const swept = await sweepParked(jobs, retryPath, { until });
     for (const job of swept)
       if (job.handled + job.retriedLater + job.kept > 0) log('info', 'job retry sweep', { ...job });

@@ -4,6 +4,8 @@
  * leaves the retry path and the next is tried at once; one that fails waits out its backoff, with the job's
  * records behind it; after the job's last try it is kept as a JOBFAILURE item and the next goes on.
  */
+
+import { now } from '../clock.js';
 import type { ParkedRecord } from '../data/job-retry-items.js';
 import { log } from '../log.js';
 import { afterFailedTry } from '../retry-policy.js';
@@ -55,7 +57,7 @@ async function sweepJob(
   parked: ParkedRecords,
   options: SweepOptions,
 ): Promise<JobSweep> {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? now;
   const result: JobSweep = { jobId: job.id, handled: 0, retriedLater: 0, kept: 0 };
   while (clock().getTime() < options.until) {
     const head = await parked.first(job.id);

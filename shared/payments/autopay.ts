@@ -6,6 +6,7 @@
  * (`payment_intent.succeeded` with `metadata.invoiceId`); a decline posts nothing.
  */
 import type Stripe from 'stripe';
+import { now as clockNow } from '../clock.js';
 import { AppError, Conflict } from '../errors.js';
 import { log } from '../log.js';
 import { invoiceIntent } from './invoice-intent.js';
@@ -93,7 +94,7 @@ const movedOn = (error: unknown): boolean =>
  * the tenant just made) off-session. Throws AutopayUnavailable when Stripe could not be asked (the run tries
  * again later; nothing is charged twice: the same intent and key come back).
  */
-export async function chargeAutopay(charge: AutopayCharge, now = new Date()): Promise<AutopayOutcome> {
+export async function chargeAutopay(charge: AutopayCharge, now = clockNow()): Promise<AutopayOutcome> {
   let found: Awaited<ReturnType<typeof invoiceIntent>>;
   try {
     found = await invoiceIntent(
