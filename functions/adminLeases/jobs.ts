@@ -1,4 +1,5 @@
 /** The adminLeases group's background jobs (docs/rent-cycle.md, docs/jobs.md), collected in functions/registry.ts JOBS. */
+import { RentRunPageSchema } from '../../shared/domain/rent/queue-pages.js';
 import { defineJob } from '../../shared/jobs/contract.js';
 
 export const rentRun = defineJob({
@@ -20,6 +21,7 @@ export const rentRunPages = defineJob({
   entry: 'rent-run-pages.ts',
   description: "Charges one page of the rent run's leases, or settles one page of its watched invoices",
   kind: 'queue',
+  page: RentRunPageSchema,
   producers: [rentRun.id],
   // One page an invocation: a page's time is the invocation's, and a failure repeats one page only.
   batchSize: 1,

@@ -1,35 +1,17 @@
 /**
  * The rentRunPages queue worker (docs/rent-cycle.md "At scale"): each SQS message is one page of the day's
- * rent run (shared/workflows/rent/pages.ts). Powertools' batch utility answers `batchItemFailures` for the
- * pages that failed in part, so only they come again; the pages' transactions make a second pass write nothing.
+ * rent run (shared/workflows/rent/pages.ts). each parsed by the job's page schema (shared/jobs/page-worker.ts); the
+ * pages that failed in part come again; the pages' transactions make a second pass write nothing.
  */
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { now as clockNow } from '../../shared/clock.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
 import { todayIn } from '../../shared/domain/dates.js';
+import { pageWorker } from '../../shared/jobs/page-worker.js';
 import { log } from '../../shared/log.js';
-import { type RentRunPage, runRentPage } from '../../shared/workflows/rent/pages.js';
+import { runRentPage } from '../../shared/workflows/rent/pages.js';
+import { rentRunPages } from './jobs.js';
 
-const processor = new BatchProcessor(EventType.SQS);
-
-/** The page a message carries; a body that is not one is an error (the message ends in the dead-letter queue). */
-export function pageOf(body: string): RentRunPage {
-  const page = JSON.parse(body) as Partial<Record<string, unknown>>;
-  const ids = page.leaseIds ?? page.invoiceIds;
-  const actor = page.by as { actor?: unknown } | undefined;
-  if (
-    typeof page.day !== 'string' ||
-    typeof actor?.actor !== 'string' ||
-    !Array.isArray(ids) ||
-    !ids.every(Number.isSafeInteger)
-  )
-    throw new TypeError('not a rent run page');
-  return page as unknown as RentRunPage;
-}
-
-async function runPage(record: SQSRecord): Promise<void> {
-  const page = pageOf(record.body);
+export const handler = pageWorker(rentRunPages, async (page, record) => {
   const settings = await getSettings();
   const now = clockNow();
   const done = await runRentPage(page, now, settings.paymentCurrency, todayIn(settings.systemTimeZone, now));
@@ -46,7 +28,4 @@ async function runPage(record: SQSRecord): Promise<void> {
   // Someone must give these leases terms (or their property back): say which, where operations look.
   if (done.skipped.length > 0)
     log('warn', 'rent run skipped leases', { date: page.day, skipped: done.skipped });
-}
-
-export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, runPage, processor, { context });
+});

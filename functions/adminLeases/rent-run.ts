@@ -56,6 +56,6 @@ export const handler = async (): Promise<void> => {
   const settings = await getSettings();
   const today = todayIn(settings.systemTimeZone, now);
   const by: Actor = { actor: 'system:rent', requestId: `rentRun:${now.toISOString()}` };
-  const queued = await queueRentRun(today, by, (pages) => sendPages(rentRunPages.id, pages));
+  const queued = await queueRentRun(today, by, (pages) => sendPages(rentRunPages, pages));
   log('info', 'rent run queued', { ...queued });
 };

@@ -1,4 +1,5 @@
 /** The message jobs (docs/messages.md, docs/jobs.md), collected in functions/registry.ts JOBS. */
+import { ReminderPageSchema } from '../../shared/domain/rent/queue-pages.js';
 import { defineJob } from '../../shared/jobs/contract.js';
 
 export const messageOutbox = defineJob({
@@ -60,6 +61,7 @@ export const rentReminderPages = defineJob({
   entry: 'rent-reminder-pages.ts',
   description: 'Composes and starts the rent reminders of one page of open RENT invoices, once each',
   kind: 'queue',
+  page: ReminderPageSchema,
   producers: [rentReminders.id],
   batchSize: 1,
   // Mail leaves at SES's pace whatever the workers do; a few workers keep the composing far ahead of it.

@@ -13,6 +13,7 @@ import { getMessage } from '../../shared/data/mail-messages-repo.js';
 import { RENT_SHARDS } from '../../shared/data/rent-state-repo.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { causes, type MessageRecord, messageIdOf } from '../../shared/domain/messages/record.js';
+import type { ReminderPage } from '../../shared/domain/rent/queue-pages.js';
 import { sendPages } from '../../shared/jobs/queue.js';
 import { log } from '../../shared/log.js';
 import type { MailContext } from './compose-types.js';
@@ -23,11 +24,6 @@ import { rentReminderPages } from './jobs.js';
 export const REMINDERS_PER_PAGE = 100;
 /** Pages per SendMessageBatch (SQS's most). */
 const PAGES_PER_SEND = 10;
-
-/** One page of reminders: the watched invoices in the window, with the due date each is reminded of. */
-export interface ReminderPage {
-  invoices: WatchKey[];
-}
 
 /** Walks the watches' keys and yields, page by page, those whose due date is in the window of `now`. */
 async function* remindersDue(ctx: MailContext): AsyncGenerator<WatchKey[]> {
@@ -91,10 +87,10 @@ export async function queueRentReminders(clock: Clock): Promise<{ invoices: numb
     queued.invoices += invoices.length;
     queued.pages += 1;
     if (buffer.length < PAGES_PER_SEND) continue;
-    await sendPages(rentReminderPages.id, buffer);
+    await sendPages(rentReminderPages, buffer);
     buffer = [];
   }
-  if (buffer.length > 0) await sendPages(rentReminderPages.id, buffer);
+  if (buffer.length > 0) await sendPages(rentReminderPages, buffer);
   return queued;
 }
 

@@ -8,6 +8,8 @@
  * nothing that needs the AWS SDK.
  */
 
+import type { GenericSchema } from 'valibot';
+
 export type StreamEventName = 'INSERT' | 'MODIFY' | 'REMOVE';
 
 interface JobBase {
@@ -53,13 +55,16 @@ export interface ScheduleJob extends JobBase {
 
 /**
  * A queue-fed worker: the jobs named in `producers` send it pages of work (shared/jobs/queue.ts
- * `sendPages`), each page one SQS message; the handler gets SQS events of up to `batchSize` messages and
+ * `sendPages`, typed from `page`), each page one SQS message; the worker (shared/jobs/page-worker.ts) parses
+ * each message with `page` and its handler gets the parsed pages of SQS events of up to `batchSize` messages and
  * answers `batchItemFailures` for the pages it could not finish (they come again; a worker must be safe to run
  * twice on a page). Cloud: an SQS queue and an event source mapping capped at `maxConcurrency`; locally the job
  * runner's queue with the same event shape and cap (docs/jobs.md "Queue jobs").
  */
-export interface QueueJob extends JobBase {
+export interface QueueJob<Page extends GenericSchema = GenericSchema> extends JobBase {
   readonly kind: 'queue';
+  /** What one message carries: the producer sends what it accepts, the worker gets what it outputs. */
+  readonly page: Page;
   /** The jobs whose handlers send to this queue (they get its URL and the right to send). */
   readonly producers: readonly string[];
   /** Messages per invocation (the mapping's BatchSize). */

@@ -5,8 +5,9 @@
  * schedule, whose next run sends the work again (the workers are idempotent).
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { InferInput } from 'valibot';
 import { jitteredBackoff } from '../backoff.js';
-import { queueUrlVariable, SQS_LIMITS } from './contract.js';
+import { type QueueJob, queueUrlVariable, SQS_LIMITS } from './contract.js';
 
 let client: SQSClient | undefined;
 const sqs = () => {
@@ -24,8 +25,12 @@ export function queueUrlOf(jobId: string): string {
   return url;
 }
 
-/** Sends each body (JSON) as one message of the job's queue; resolves when SQS has taken every one. */
-export async function sendPages(jobId: string, bodies: readonly unknown[]): Promise<number> {
+/** What a producer sends a queue job: a page as the job's `page` schema takes it. */
+export type PageOf<J extends QueueJob> = InferInput<J['page']>;
+
+/** Sends each page (JSON) as one message of the job's queue; resolves when SQS has taken every one. */
+export async function sendPages<J extends QueueJob>(job: J, bodies: readonly PageOf<J>[]): Promise<number> {
+  const jobId = job.id;
   const QueueUrl = queueUrlOf(jobId);
   for (let i = 0; i < bodies.length; i += SQS_LIMITS.batchEntries) {
     let entries = bodies.slice(i, i + SQS_LIMITS.batchEntries).map((body, n) => {

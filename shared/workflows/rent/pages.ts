@@ -9,6 +9,7 @@ import { watchesOfInvoices, watchKeyPages } from '../../data/late-fee-watch-repo
 import { leaseIdPages, leasesById } from '../../data/leases-repo.js';
 import { RENT_SHARDS } from '../../data/rent-state-repo.js';
 import type { Actor } from '../../domain/change.js';
+import type { RentRunPage } from '../../domain/rent/queue-pages.js';
 import type { Charged, SkippedLease } from './charges.js';
 import { chargeLeases, runContext, settleWatches } from './run.js';
 
@@ -24,9 +25,7 @@ export const CHARGES_IN_FLIGHT = 8;
 const PAGES_PER_SEND = 10;
 
 /** One message of the run: its day and author, and either lease ids or watched RENT invoice ids. */
-export type RentRunPage =
-  | { day: string; by: Actor; leaseIds: number[] }
-  | { day: string; by: Actor; invoiceIds: number[] };
+export type { RentRunPage };
 
 export interface RentRunQueued {
   date: string;
