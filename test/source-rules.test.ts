@@ -45,6 +45,19 @@ describe('amount due is one rule', () => {
   });
 });
 
+describe('one clock', () => {
+  // shared/clock.ts: every now of a request or a job, so the local runtime's clock (CLOCK, /_local/clock) moves
+  // all of them; a `new Date()` or `Date.now()` elsewhere in the service is a now the clock does not move.
+  it('nothing in functions/ or shared/ reads the machine’s time but shared/clock.ts', () => {
+    const offenders = SOURCES.filter(
+      (f) => /^(functions|shared)\//.test(f.path) && f.path !== 'shared/clock.ts',
+    )
+      .filter((f) => /new Date\(\s*\)|Date\.now\(\)/.test(f.text))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('docs count the jobs there are', () => {
   const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
   const counted = (page: string, pattern: RegExp): number => {

@@ -15,6 +15,8 @@
  * Intuit's npm clients were weighed: `intuit-oauth` covers only the token calls provider.ts already makes in
  * a few lines; `node-quickbooks` (community) wraps these same REST calls without pacing or requestid control.
  */
+
+import { wallMs } from '../../shared/clock.js';
 import { classifyAnswer, type QuickBooksFault } from '../../shared/domain/accounting/faults.js';
 import { type QboEntity, type QboSaved, resourceOf } from '../../shared/domain/accounting/qbo-types.js';
 import type { RequestPacer } from '../../shared/domain/accounting/request-pacer.js';
@@ -153,7 +155,7 @@ export class QuickBooksApi {
         Fault: { type: 'SystemFault', Error: [{ Message: 'an answer that is not JSON', code: 'format' }] },
       };
     }
-    const fault = classifyAnswer(response.status, parsed, response.headers.get('retry-after'));
+    const fault = classifyAnswer(response.status, parsed, response.headers.get('retry-after'), wallMs());
     return { body: (parsed ?? {}) as Record<string, unknown>, fault };
   }
 }

@@ -26,6 +26,9 @@ describe('classifyAnswer', () => {
   it('waits as long as a throttle’s Retry-After says, else a minute', () => {
     expect(classifyAnswer(429, {}, '7')).toMatchObject({ kind: 'throttle', retryAfterMs: 7000 });
     expect(classifyAnswer(429, {})).toMatchObject({ kind: 'throttle', retryAfterMs: 60_000 });
+    // An HTTP date is read against when the answer came.
+    const at = Date.parse('2027-03-01T12:00:00Z');
+    expect(classifyAnswer(429, {}, 'Mon, 01 Mar 2027 12:00:30 GMT', at)).toMatchObject({ retryAfterMs: 30_000 });
   });
 });
 

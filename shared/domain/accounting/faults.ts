@@ -44,11 +44,15 @@ export function faultOf(body: unknown): { type: string; errors: FaultError[] } |
 
 const DEFAULT_THROTTLE_WAIT_MS = 60_000;
 
-/** The fault an answer carries; undefined when the answer is a success. */
+/**
+ * The fault an answer carries; undefined when the answer is a success. `receivedAtMs`: when the answer came, by
+ * the machine's clock, against which a `Retry-After` HTTP date is read (QuickBooks' clock, not ours).
+ */
 export function classifyAnswer(
   status: number,
   body: unknown,
   retryAfter?: string | null,
+  receivedAtMs?: number,
 ): QuickBooksFault | undefined {
   const fault = faultOf(body);
   if (status >= 200 && status < 300 && !fault) return undefined;
@@ -59,7 +63,11 @@ export function classifyAnswer(
   const base = { status, code, message, detail };
   if (status === 401) return { ...base, kind: 'auth' };
   if (status === 429)
-    return { ...base, kind: 'throttle', retryAfterMs: retryAfterMs(retryAfter) ?? DEFAULT_THROTTLE_WAIT_MS };
+    return {
+      ...base,
+      kind: 'throttle',
+      retryAfterMs: retryAfterMs(retryAfter, receivedAtMs) ?? DEFAULT_THROTTLE_WAIT_MS,
+    };
   if (code === '5010') return { ...base, kind: 'stale' };
   if (code === '610') return { ...base, kind: 'notFound' };
   if (status >= 500 || /system/i.test(fault?.type ?? '')) return { ...base, kind: 'transient' };
@@ -67,12 +75,15 @@ export function classifyAnswer(
   return { ...base, kind: 'transient' };
 }
 
-function retryAfterMs(header: string | null | undefined): number | undefined {
+function retryAfterMs(
+  header: string | null | undefined,
+  receivedAtMs: number | undefined,
+): number | undefined {
   if (!header) return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+  return Number.isNaN(date) || receivedAtMs === undefined ? undefined : Math.max(0, date - receivedAtMs);
 }
 
 /** A fault as the sync list shows it: QuickBooks' message and detail, cut to a size an admin reads. */
