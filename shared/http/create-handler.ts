@@ -221,7 +221,7 @@ function jsonBody(): middy.MiddlewareObj<Event, Result, Error, ApiContext> {
 
 async function afterParsing(event: Event, api: RequestState): Promise<void> {
   const { contract } = api.route;
-  const body = { ...bodyObject(event.body as unknown) };
+  const body = { ...bodyObject(event.body as unknown, api.rawBody) };
   const headers = event.headers as Record<string, string | undefined>;
   if (contract.auth.kind === 'csrf') {
     await checkCsrfToken(
