@@ -606,6 +606,28 @@ describe('book', () => {
     expect(other.status).toBe(422);
   });
 
+  it('keeps the stored answer of an Idempotency-Key sealed: no pay link token in the table, the replay whole', async () => {
+    const from = nextMonday(72);
+    const client = new Client();
+    const body = { ...guestBody(propertyId, from, plus(from, 1)), ...(await solvedCaptcha(client)) };
+    const headers = { 'Idempotency-Key': unique('sealed') };
+    const first = await client.post(`${BOOKING}/book.json`, body, { headers });
+    expect(first.status, first.text).toBe(200);
+    const paymentUrl = String(first.body.paymentUrl);
+    const token = new URL(paymentUrl).searchParams.get('token') ?? '';
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const records = await partition('IDEMPOTENCY#publicBooking.book');
+    const raw = JSON.stringify(records);
+    expect(records.length).toBeGreaterThan(0);
+    expect(raw).not.toContain(token);
+    expect(raw).not.toContain('paymentUrl');
+    expect(raw).not.toContain(body.email);
+    const again = await client.post(`${BOOKING}/book.json`, body, { headers });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
   it('limits bookings per IP (429)', async () => {
     const client = new Client();
     const statuses: number[] = [];

@@ -67,7 +67,8 @@ function looseObjectsIn(schema: SchemaNode | undefined, at: string, found: strin
   for (const item of schema.items ?? []) looseObjectsIn(item, `${at}[]`, found);
   for (const option of schema.options ?? []) looseObjectsIn(option, at, found);
   // A pipe's first element is the schema itself (already walked); later schema elements are checked too.
-  for (const step of (schema.pipe ?? []).slice(1)) if (step.kind === 'schema') looseObjectsIn(step, at, found);
+  for (const step of (schema.pipe ?? []).slice(1))
+    if (step.kind === 'schema') looseObjectsIn(step, at, found);
   return found;
 }
 
@@ -88,7 +89,8 @@ async function send(route: RouteContract, raw: string) {
     headers['x-csrf-token'] = csrf.body.payment_csrf;
   }
   if (route.id === 'channel.webhook') headers['x-channel-signature'] = signChannel(raw);
-  if (route.id === 'payment.webhook') headers['stripe-signature'] = StripeStandIn.signature(raw, STRIPE_SECRET);
+  if (route.id === 'payment.webhook')
+    headers['stripe-signature'] = StripeStandIn.signature(raw, STRIPE_SECRET);
   return client.request(route.method, pathOf(route), {
     rawBody: raw,
     headers,
@@ -160,7 +162,8 @@ describe('every write route', () => {
       for (const alias of Object.keys(route.aliases?.body ?? {})) {
         const res = await send(route, JSON.stringify({ [alias]: 1 }));
         const errors = res.status === 400 ? (problem(res).errors ?? []) : [];
-        if (errors.some((e) => e.field === alias)) refused.push(`${route.id}: ${alias} ${res.text.slice(0, 200)}`);
+        if (errors.some((e) => e.field === alias))
+          refused.push(`${route.id}: ${alias} ${res.text.slice(0, 200)}`);
       }
     expect(refused).toEqual([]);
   });
