@@ -6,6 +6,7 @@
  */
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
+import { isCiphertext } from '../crypto/field-cipher.js';
 import { openFields, sealFields } from '../crypto/fields.js';
 import { idempotencyStore } from '../data/idempotency-store.js';
 import { isThrottling } from '../db/throttling.js';
@@ -37,8 +38,13 @@ async function sealReply(reply: Reply, request: IdempotentRequest): Promise<Stor
   return { reply: sealed };
 }
 
-/** A stored answer that does not open (another data key, tampered) cannot be replayed: a 500, logged. */
+/**
+ * A stored answer that does not open (another data key, tampered) cannot be replayed: a 500, logged. One
+ * stored before answers were sealed (kept 24 h at most) is JSON text, replayed as it was: a client retrying
+ * across the deploy gets its answer, not a 500 for a day.
+ */
 async function openReply(stored: Stored, request: IdempotentRequest): Promise<Reply> {
+  if (!isCiphertext(stored.reply)) return JSON.parse(stored.reply) as Reply;
   const { reply } = await openFields({ reply: stored.reply }, ownerOf(request));
   if (reply === undefined) throw new Error('the stored answer of an Idempotency-Key could not be opened');
   return JSON.parse(reply) as Reply;
