@@ -12,6 +12,7 @@ import { startRouteServer } from './support/route-server.js';
 
 const { bind, defineRoute } = await import('../shared/http/route.js');
 const { BadRequest } = await import('../shared/errors.js');
+const { idempotentRun } = await import('../shared/http/idempotent-run.js');
 
 const group = 'pipelineIdemTest';
 const base = '/API/pipelineIdemTest/V1';
@@ -59,7 +60,9 @@ async function handle({ body }: { body: v.InferOutput<typeof thingBody> }) {
   return { body: { id: n, name: body.name }, headers: { 'X-Thing': String(n) } };
 }
 
-const url = await startRouteServer(group, [bind(create, handle), bind(shortLived, handle)]);
+const url = await startRouteServer(group, [bind(create, handle), bind(shortLived, handle)], {
+  idempotency: idempotentRun,
+});
 const key = () => `test-${randomUUID()}`;
 const post = (client: Client, path: string, payload: unknown, k?: string) =>
   client.post(`${base}/${path}`, payload, k === undefined ? {} : { headers: { 'Idempotency-Key': k } });

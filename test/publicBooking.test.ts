@@ -4,6 +4,7 @@
  * order, invoice, tenant, coupon use, change record), idempotency and the per-IP limit. Tests that change the
  * site settings restore them.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../shared/domain/dates.js';
 import {
@@ -23,6 +24,7 @@ import {
 } from './support/booking.js';
 import { createLtrProperty, createVrProperty, signedInTenant, uniqueEmail } from './support/builders.js';
 import { Client, problem, signedIn, unique } from './support/client.js';
+import { rawTable, TABLE } from './support/table.js';
 
 const SETTINGS = '/API/adminSettings/V1/settings.json';
 const anon = new Client();
@@ -604,6 +606,59 @@ describe('book', () => {
     expect(mine).toHaveLength(1);
     const other = await client.post(`${BOOKING}/book.json`, { ...body, adults: 2 }, { headers });
     expect(other.status).toBe(422);
+  });
+
+  it('keeps the stored answer of an Idempotency-Key sealed: no pay link token in the table, the replay whole; an unsealed old record replays, a broken seal is a 500', async () => {
+    const from = nextMonday(72);
+    const client = new Client();
+    const body = { ...guestBody(propertyId, from, plus(from, 1)), ...(await solvedCaptcha(client)) };
+    const headers = { 'Idempotency-Key': unique('sealed') };
+    const first = await client.post(`${BOOKING}/book.json`, body, { headers });
+    expect(first.status, first.text).toBe(200);
+    const paymentUrl = String(first.body.paymentUrl);
+    const token = new URL(paymentUrl).searchParams.get('token') ?? '';
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const records = await partition('IDEMPOTENCY#publicBooking.book');
+    const raw = JSON.stringify(records);
+    expect(records.length).toBeGreaterThan(0);
+    expect(raw).not.toContain(token);
+    expect(raw).not.toContain('paymentUrl');
+    expect(raw).not.toContain(body.email);
+    const again = await client.post(`${BOOKING}/book.json`, body, { headers });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    // A record kept before answers were sealed (JSON text) still replays; a sealed one that does not open is
+    // never taken for another request's answer: a 500, and nothing booked again.
+    const [record] = records;
+    if (!record) throw new Error('no idempotency record');
+    const key = { PK: record.PK, SK: record.SK };
+    const legacy = JSON.stringify({ body: { ...first.body, message: 'kept before sealing' } });
+    await rawTable.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: key,
+        UpdateExpression: 'SET #data = :data',
+        ExpressionAttributeNames: { '#data': 'data' },
+        ExpressionAttributeValues: { ':data': { reply: legacy } },
+      }),
+    );
+    const kept = await client.post(`${BOOKING}/book.json`, body, { headers });
+    expect(kept.status).toBe(200);
+    expect(kept.body.message).toBe('kept before sealing');
+    const moved = (record.data as { reply: string }).reply;
+    await rawTable.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: key,
+        UpdateExpression: 'SET #data = :data',
+        ExpressionAttributeNames: { '#data': 'data' },
+        ExpressionAttributeValues: { ':data': { reply: `${moved.slice(0, -4)}AAAA` } },
+      }),
+    );
+    expect((await client.post(`${BOOKING}/book.json`, body, { headers })).status).toBe(500);
+    const mine = (await reservationsOf(propertyId)).filter((r) => r.email === body.email);
+    expect(mine).toHaveLength(1);
   });
 
   it('limits bookings per IP (429)', async () => {

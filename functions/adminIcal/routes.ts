@@ -67,7 +67,7 @@ const exportView = v.object({ propertyId: v.number(), url: v.string() });
 const feedParams = v.object({ id: idParam });
 const propertyParams = v.object({ propertyId: idParam });
 
-export const createFeedBody = v.object({
+export const createFeedBody = v.strictObject({
   propertyId: intLike(1),
   url: requiredText(2048),
   name: requiredText(100),

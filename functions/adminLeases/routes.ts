@@ -162,7 +162,7 @@ export const rentRun = defineRoute({
     'Issues each lease’s RENT invoices due by `date` (default the site’s today; prorated where the lease covers a month in part) and posts the late fees owed by then (docs/rent-cycle.md). Exactly once: the same day again, or runs at once, charge nothing more; a later day adds only what it owes. `date` may be an earlier day (a back-dated run issues and catches up, and charges no saved card: autopay goes only on the site’s today), never a later one (400).',
   auth: { kind: 'admin', roles: WRITE_ROLES },
   beyondSpec,
-  body: v.object({ date: v.optional(isoDate) }),
+  body: v.strictObject({ date: v.optional(isoDate) }),
   response: v.object({
     date: v.string(),
     leases: v.pipe(v.number(), v.description('Leases looked at')),

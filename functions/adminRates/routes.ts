@@ -50,7 +50,7 @@ export const setRates = defineRoute({
   auth: { kind: 'admin', roles: WRITE_ROLES },
   beyondSpec,
   params,
-  body: v.object({ dateFrom: isoDate, dateTo: isoDate, rate: moneyToCents }),
+  body: v.strictObject({ dateFrom: isoDate, dateTo: isoDate, rate: moneyToCents }),
   response: v.object({
     success: v.boolean(),
     propertyId: v.number(),

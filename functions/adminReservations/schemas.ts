@@ -39,7 +39,7 @@ export const listReservationsQuery = v.object({
   ...paging(),
 });
 
-export const createReservationBody = v.object({
+export const createReservationBody = v.strictObject({
   propertyId: intLike(1),
   dateFrom: isoDate,
   dateTo: isoDate,
@@ -54,7 +54,7 @@ export const createReservationBody = v.object({
 export type CreateReservationInput = v.InferOutput<typeof createReservationBody>;
 
 export const updateReservationBody = v.pipe(
-  v.object({
+  v.strictObject({
     status: v.optional(statusCode),
     dateFrom: v.optional(isoDate),
     dateTo: v.optional(isoDate),

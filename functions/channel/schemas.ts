@@ -24,7 +24,7 @@ const channelReservationId = v.pipe(
   v.regex(/^[^\u0000-\u001f\u007f]+$/, 'must be printable text'),
 );
 
-export const channelReservationBody = v.object({
+export const channelReservationBody = v.strictObject({
   channel: channelName,
   channelReservationId,
   propertyId: v.optional(intLike(1)),
@@ -35,7 +35,7 @@ export const channelReservationBody = v.object({
   totalPrice: v.optional(moneyToCents),
 });
 
-export const channelWebhookBody = v.object({
+export const channelWebhookBody = v.strictObject({
   event: v.picklist(CHANNEL_EVENTS, `must be one of ${CHANNEL_EVENTS.join(', ')}`),
   reservation: channelReservationBody,
 });

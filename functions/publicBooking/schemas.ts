@@ -67,10 +67,10 @@ const stayFields = {
   extraRooms,
 };
 
-export const quoteBody = v.object(stayFields);
+export const quoteBody = v.strictObject(stayFields);
 export type QuoteInput = v.InferOutput<typeof quoteBody>;
 
-export const validateCouponBody = v.object({
+export const validateCouponBody = v.strictObject({
   propertyId: intLike(1),
   couponCode: v.pipe(text(64), v.trim(), v.minLength(1, 'is required')),
 });
@@ -84,7 +84,7 @@ const bookAdults = v.optional(
   1,
 );
 
-export const bookBody = v.object({
+export const bookBody = v.strictObject({
   ...stayFields,
   adults: bookAdults,
   name: optionalText(128),

@@ -52,16 +52,20 @@ export const GROUP_ACCESS: Readonly<Record<string, GroupAccess>> = {
   publicAuth: { sendsMail: true, usesDataKey: true, verifiesCaptcha: true },
   // The admin tenant views and writes decrypt and encrypt contact fields.
   adminTenants: { usesDataKey: true },
-  // The single invoice shows its payment link, whose token is kept sealed for staff.
+  // The single invoice shows its payment link, whose token is kept sealed for staff; the groups with
+  // Idempotency-Key routes seal the answers they keep (shared/http/idempotent-run.ts).
   adminInvoices: { usesDataKey: true },
+  adminExpenses: { usesDataKey: true },
+  adminPayments: { usesDataKey: true },
   // Contact form and booking accept the built-in CAPTCHA; contact also opens the provider's sealed secret key.
   siteContact: { verifiesCaptcha: true, usesDataKey: true },
   // The CAPTCHA provider's secret key is stored sealed under the data key.
   adminSettings: { usesDataKey: true },
   // Guest booking accepts the site's CAPTCHA and creates the guest's tenant with encrypted contact fields.
   publicBooking: { verifiesCaptcha: true, usesDataKey: true },
-  // The payment script creates the invoice's PaymentIntent with the Stripe secret key.
-  payments: { chargesCards: true },
+  // The payment script creates the invoice's PaymentIntent with the Stripe secret key; the answer it keeps for
+  // an Idempotency-Key (with the client secret) is sealed.
+  payments: { chargesCards: true, usesDataKey: true },
   // Autopay setup makes the tenant's Stripe Customer and SetupIntent; what autopay leaves to pay is answered with
   // each invoice's payment link, whose token is kept sealed.
   tenantPortal: { chargesCards: true, usesDataKey: true },

@@ -13,6 +13,7 @@ import { BadRequest, NotFound, TooManyRequests } from '../../shared/errors.js';
 import { PathMatcher } from '../../shared/http/path-matcher.js';
 import { toProblem } from '../../shared/http/problem.js';
 import { allPaths, type RouteContract } from '../../shared/http/route.js';
+import { checkHost, LOOPBACK } from './host-check.js';
 import { FixedWindowLimiter } from './rate-limiter.js';
 import { BodyTooLarge, readBody } from './request-body.js';
 
@@ -20,6 +21,11 @@ export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => P
 
 export interface ServerOptions {
   handlers: Record<string, LambdaHandler>;
+  /**
+   * The address the server listens on (default the loopback address): which `Host` names it answers to,
+   * before anything else runs, its pages, controls and stand-ins included (host-check.ts).
+   */
+  listenHost?: string;
   ratePer5s: number;
   trustProxy: boolean;
   /**
@@ -76,6 +82,7 @@ export function createApiServer(options: ServerOptions): Server {
     const requestId = randomUUID();
     let url: URL | undefined;
     try {
+      checkHost(req, options.listenHost ?? LOOPBACK);
       url = requestUrl(req);
       if (options.requireHttps && redirectedToHttps(req, res, url)) return;
       if (options.services && (await options.services(req, res, url.pathname))) return;

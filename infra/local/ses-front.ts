@@ -9,10 +9,13 @@
  *   SentLast24Hours reaches Max24HourSend (-1: none).
  * Told through `POST /_local/ses` (JSON `{throttle?: {sends?, forMs?}, sendQuota?: {MaxSendRate?,
  * Max24HourSend?, SentLast24Hours?}}`; a new SentLast24Hours is how a test lets "the next day" come), read
- * through `GET /_local/ses`. Local only: the cloud's SES is SES.
+ * through `GET /_local/ses`. Local only: the cloud's SES is SES. It answers only loopback `Host` names (and,
+ * opened with HOST, the machine's own), before anything else (host-check.ts); aws-ses-v2-local itself listens
+ * on a socket file, which no web page can reach.
  */
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { SendQuota } from '@aws-sdk/client-sesv2';
+import { refusedHost } from './host-check.js';
 import { readBody } from './request-body.js';
 
 export const SES_CONTROL_PATH = '/_local/ses';
@@ -40,9 +43,9 @@ interface Told {
 const isSend = (req: IncomingMessage) =>
   req.method === 'POST' && (req.url ?? '').split('?')[0] === '/v2/email/outbound-emails';
 
-/** Starts the front on `port` of `host`, in front of the aws-ses-v2-local at `upstream` (host:port). */
+/** Starts the front on `port` of `host`, in front of the aws-ses-v2-local listening on `upstream`'s socket. */
 export async function startSesFront(
-  upstream: { host: string; port: number },
+  upstream: { socketPath: string },
   port: number,
   host: string,
 ): Promise<{ server: Server; state: SesFrontState }> {
@@ -76,7 +79,7 @@ export async function startSesFront(
 
   function pass(req: IncomingMessage, res: ServerResponse, counted: boolean) {
     const onward = request(
-      { host: upstream.host, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      { socketPath: upstream.socketPath, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
         if (counted && (answer.statusCode ?? 500) < 300) state.sendQuota.SentLast24Hours += 1;
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -91,6 +94,7 @@ export async function startSesFront(
   }
 
   const server = createServer((req, res) => {
+    if (refusedHost(req, res, host)) return;
     const path = (req.url ?? '').split('?')[0];
     if (path === SES_CONTROL_PATH) {
       control(req, res).catch((error: unknown) => {

@@ -16,8 +16,10 @@
  * set; tests start their own on a free port (`startStripeStandIn`) and also play Stripe's side of the webhook
  * (`event(...)`, `charge(...)`, `dispute(...)`, `StripeStandIn.signature(...)`). Never in the cloud.
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LOOPBACK, refusedHost } from './host-check.js';
 import { type Delivery, deliver, type StandInWebhook } from './stripe-deliveries.js';
 import { IdempotencyKeys } from './stripe-idempotency.js';
 import {
@@ -61,9 +63,10 @@ export class StripeStandIn extends StripeIntents {
     super();
   }
 
-  /** Listens on a free port of 127.0.0.1 (a test file's own stand-in). */
+  /** Listens on a free port of 127.0.0.1 (a test file's own stand-in), answering loopback Host names only. */
   async start(): Promise<this> {
     const server = createServer((req, res) => {
+      if (refusedHost(req, res, LOOPBACK)) return;
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       void this.handle(req, res, path).then((handled) => {
         if (!handled)
@@ -75,7 +78,7 @@ export class StripeStandIn extends StripeIntents {
       });
     });
     this.server = server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return this;
   }

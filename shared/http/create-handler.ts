@@ -23,7 +23,8 @@ import { Forbidden, MethodNotAllowed, NotFound, PayloadTooLarge, Unauthorized } 
 import { logger, requestLogKeys, withRequestLogKeys } from '../log.js';
 import { tracer } from '../tracer.js';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, parseCorsOrigins } from './cors.js';
-import { callerOf, type IdempotentRun, idempotencyKeyOf, idempotentRun } from './idempotency.js';
+import type { IdempotentRun, IdempotentRunOf } from './idempotency.js';
+import { callerOf, idempotencyKeyOf, runsByRoute } from './idempotency.js';
 import { checkJsonBody, takesJsonOnly } from './media-type.js';
 import { PathMatcher } from './path-matcher.js';
 import { toProblem } from './problem.js';
@@ -58,10 +59,12 @@ type SessionRead =
 
 export interface HandlerOptions {
   /**
-   * The verifier of each name the group's `webhook` routes give (shared/http/webhook-verifiers.ts): the group
-   * brings its own, so no other group's bundle carries it.
+   * What the group brings itself, so no other group's bundle carries it: the verifier of each name its
+   * `webhook` routes give (shared/http/webhook-verifiers.ts), and the run of its `idempotency` routes
+   * (shared/http/idempotent-run.ts: the answers it keeps are sealed under the data key).
    */
   readonly webhookVerifiers?: WebhookVerifiers;
+  readonly idempotency?: IdempotentRunOf;
 }
 
 type ApiContext = Context & { api?: RequestState };
@@ -76,17 +79,12 @@ export function createHttpHandler(
 ) {
   // Read at cold start: a wrong CORS_ORIGINS fails the Lambda's start, not some browser's request later.
   const origins = parseCorsOrigins(process.env.CORS_ORIGINS);
-  const verifiers = verifiersByRoute(
-    group,
-    routes.map((r) => r.contract),
-    options.webhookVerifiers ?? {},
-  );
+  const contracts = routes.map((r) => r.contract);
+  const verifiers = verifiersByRoute(group, contracts, options.webhookVerifiers ?? {});
+  const idempotent = runsByRoute(group, contracts, options.idempotency);
   const matcher = new PathMatcher<BoundRoute>();
-  const idempotent = new Map<string, IdempotentRun>();
-  for (const route of routes) {
+  for (const route of routes)
     for (const path of allPaths(route.contract)) matcher.add(route.contract.method, path, route);
-    if (route.contract.idempotency) idempotent.set(route.contract.id, idempotentRun(route.contract));
-  }
 
   const handler = middy<Event, Result, Error, ApiContext>()
     .use(httpHeaderNormalizer())
@@ -222,7 +220,7 @@ function jsonBody(): middy.MiddlewareObj<Event, Result, Error, ApiContext> {
 
 async function afterParsing(event: Event, api: RequestState): Promise<void> {
   const { contract } = api.route;
-  const body = { ...bodyObject(event.body as unknown) };
+  const body = { ...bodyObject(event.body as unknown, api.rawBody) };
   const headers = event.headers as Record<string, string | undefined>;
   if (contract.auth.kind === 'csrf') {
     await checkCsrfToken(

@@ -1,20 +1,20 @@
 /**
- * `Idempotency-Key` (DESIGN.md "Idempotency") on Powertools' idempotency utility, for routes that declare
- * `idempotency`. The record's key hashes the route, the caller (the signed-in admin or tenant, else the client
- * IP) and the key; the request (path parameters, query, body as sent, key order ignored) is hashed for
- * validation. Then:
- * - the first call runs the handler, and its answer (status, headers, cookies, body) is stored for 24 hours;
+ * `Idempotency-Key` (DESIGN.md "Idempotency") for routes that declare `idempotency`: the header, the scope
+ * and the run's shape here; the run on Powertools' idempotency utility in idempotent-run.ts. The record's
+ * key hashes the route, the caller (the signed-in admin or tenant, else the client IP) and the key; the
+ * request (path parameters, query, body as sent, key order ignored) is hashed for validation. Then:
+ * - the first call runs the handler, and its answer (status, headers, cookies, body) is stored for 24 hours,
+ *   sealed with the data key (shared/crypto/fields.ts) and bound to its route, caller and key: an answer can
+ *   carry a pay link's token, a payment's client secret or a guest's contact, which the table never holds in
+ *   plain text (DESIGN.md "Security rules");
  * - the same key with the same request answers that stored answer again, with `Idempotent-Replayed: true`;
  * - the same key with another request is 422; while the first call still runs, 409.
  * A handler that throws (every 4xx and 5xx here is thrown) stores nothing: Powertools deletes the in-progress
  * record, so the client may retry the failed request with the same key.
  */
-import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
 import type { AdminSession, TenantSession } from '../auth/session-types.js';
-import { idempotencyStore } from '../data/idempotency-store.js';
-import { isThrottling } from '../db/throttling.js';
-import { AppError, BadRequest, Conflict } from '../errors.js';
+import { BadRequest } from '../errors.js';
 import type { Reply, RouteContract } from './route.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -31,17 +31,18 @@ export interface IdempotentRequest {
   request: { params: unknown; query: unknown; body: unknown };
 }
 
-/** What is stored: the reply as JSON text (Powertools marshals a map, which would refuse `undefined`). */
-interface Stored {
-  reply: string;
-  replayed?: boolean;
-}
-
 export type IdempotentRun = (
   request: IdempotentRequest,
   context: Context,
   execute: () => Promise<Reply>,
 ) => Promise<Reply>;
+
+/**
+ * Makes the run of one idempotent route (shared/http/idempotent-run.ts). A group with such routes gives it to
+ * createHttpHandler (`idempotency`), as it gives its webhook verifiers: the stored answers are sealed under
+ * the data key, so only those groups' bundles carry the key's code and permission (infra/cdk/group-access.ts).
+ */
+export type IdempotentRunOf = (contract: RouteContract) => IdempotentRun;
 
 /** The key of a request, or undefined without the header; 400 for a malformed one. */
 export function idempotencyKeyOf(headers: Readonly<Record<string, string | undefined>>): string | undefined {
@@ -70,58 +71,23 @@ export function callerOf(input: {
   return `ip:${input.ip}`;
 }
 
-/** Made once per idempotent route, when the group's handler is built (Powertools configures a layer once). */
-export function idempotentRun(contract: RouteContract): IdempotentRun {
-  const expiresAfterSeconds =
-    typeof contract.idempotency === 'object' ? contract.idempotency.expiresAfterSeconds : IDEMPOTENCY_SECONDS;
-  const run = makeIdempotent(
-    async (
-      _request: IdempotentRequest,
-      _context: Context,
-      execute: () => Promise<Reply>,
-    ): Promise<Stored> => ({
-      reply: JSON.stringify(await execute()),
-    }),
-    {
-      persistenceStore: idempotencyStore(contract.id),
-      keyPrefix: contract.id,
-      config: new IdempotencyConfig({
-        eventKeyJmesPath: '[route, caller, key]',
-        payloadValidationJmesPath: 'request',
-        throwOnNoIdempotencyKey: true,
-        expiresAfterSeconds,
-        hashFunction: 'sha256',
-        // Called only when a stored answer is returned instead of running the handler.
-        responseHook: (response) => ({ ...(response as unknown as Stored), replayed: true }),
-      }),
-    },
-  );
-  return async (request, context, execute) => {
-    let stored: Stored;
-    try {
-      // The Lambda context as second argument lets Powertools bound an in-progress record by the time left.
-      stored = (await run(request, context, execute)) as Stored;
-    } catch (error) {
-      throw translate(error);
-    }
-    const reply = JSON.parse(stored.reply) as Reply;
-    if (stored.replayed) reply.headers = { ...(reply.headers ?? {}), [REPLAYED_HEADER]: 'true' };
-    return reply;
-  };
-}
-
-/** Powertools' errors as the design's statuses; the handler's own errors pass through unchanged. */
-function translate(error: unknown): unknown {
-  const name = (error as Error | null)?.name;
-  if (name === 'IdempotencyValidationError')
-    return new AppError(
-      422,
-      'Unprocessable Content',
-      'This Idempotency-Key was already used with a different request',
-    );
-  if (name === 'IdempotencyAlreadyInProgressError' || name === 'IdempotencyInconsistentStateError')
-    return new Conflict('A request with this Idempotency-Key is still in progress; retry later');
-  const cause = (error as Error | null)?.cause;
-  if (name === 'IdempotencyPersistenceLayerError' && isThrottling(cause)) return cause;
-  return error;
+/**
+ * The run of each of the group's idempotent routes, by route id. A group with such a route that gave no run
+ * fails its Lambda's start (and test/registry.test.ts, which loads every group), never a request.
+ */
+export function runsByRoute(
+  group: string,
+  contracts: readonly RouteContract[],
+  given: IdempotentRunOf | undefined,
+): Map<string, IdempotentRun> {
+  const byRoute = new Map<string, IdempotentRun>();
+  for (const contract of contracts) {
+    if (!contract.idempotency) continue;
+    if (!given)
+      throw new Error(
+        `${group}: ${contract.id} honours Idempotency-Key; give createHttpHandler \`idempotency\``,
+      );
+    byRoute.set(contract.id, given(contract));
+  }
+  return byRoute;
 }

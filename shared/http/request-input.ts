@@ -42,12 +42,26 @@ export function applyAliases(
   return input;
 }
 
-/** The parsed body as an object ({} when none); 400 for JSON that is not an object. */
-export function bodyObject(parsed: unknown): Record<string, unknown> {
-  if (parsed === null || parsed === undefined || parsed === '') return {};
-  if (typeof parsed !== 'object' || Array.isArray(parsed))
+/**
+ * The parsed body as an object ({} when none was sent); 400 for JSON that is not an object. Whether a body was
+ * sent is read from the raw bytes, not the parsed value: a JSON `null` is a body, refused as any other scalar
+ * (docs/decisions.md "Bodies").
+ */
+export function bodyObject(parsed: unknown, rawBody: string): Record<string, unknown> {
+  if (rawBody === '') return {};
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new BadRequest('The request body must be a JSON object');
   return parsed as Record<string, unknown>;
+}
+
+/** A route without a body schema takes no fields: each one sent is named, as a strict schema names it. */
+function noFields(body: Record<string, unknown>): Record<string, never> {
+  const sent = Object.keys(body);
+  if (sent.length === 0) return {};
+  throw new BadRequest(
+    `Invalid body: this endpoint takes no body fields (${sent.join(', ')})`,
+    sent.map((field) => ({ field, message: 'unknown field' })),
+  );
 }
 
 export interface RequestFacts {
@@ -77,6 +91,6 @@ export function validatedInput(
     ...meta,
     params: contract.params ? parseOrThrow(contract.params, pathParams, 'path') : {},
     query: contract.query ? parseOrThrow(contract.query, query, 'query') : {},
-    body: contract.body ? parseOrThrow(contract.body, aliased, 'body') : aliased,
+    body: contract.body ? parseOrThrow(contract.body, aliased, 'body') : noFields(aliased),
   };
 }
