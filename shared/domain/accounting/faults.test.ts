@@ -28,7 +28,9 @@ describe('classifyAnswer', () => {
     expect(classifyAnswer(429, {})).toMatchObject({ kind: 'throttle', retryAfterMs: 60_000 });
     // An HTTP date is read against when the answer came.
     const at = Date.parse('2027-03-01T12:00:00Z');
-    expect(classifyAnswer(429, {}, 'Mon, 01 Mar 2027 12:00:30 GMT', at)).toMatchObject({ retryAfterMs: 30_000 });
+    expect(classifyAnswer(429, {}, 'Mon, 01 Mar 2027 12:00:30 GMT', at)).toMatchObject({
+      retryAfterMs: 30_000,
+    });
   });
 });
 
