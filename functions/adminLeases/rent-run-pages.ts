@@ -31,7 +31,12 @@ async function runPage(record: SQSRecord): Promise<void> {
   const page = pageOf(record.body);
   const settings = await getSettings();
   const now = new Date();
-  const done = await runRentPage(page, now, settings.paymentCurrency, todayIn(settings.systemTimeZone, now));
+  const done = await runRentPage(
+    page,
+    now,
+    { currency: settings.paymentCurrency, timeZone: settings.systemTimeZone },
+    todayIn(settings.systemTimeZone, now),
+  );
   log('info', 'rent run page', {
     date: page.day,
     messageId: record.messageId,

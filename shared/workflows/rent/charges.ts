@@ -17,9 +17,11 @@ import {
 import { nextBlockId } from '../../db/counters.js';
 import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
+import { dayOfMoment } from '../../domain/dates.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
 import type { DocumentLine } from '../../domain/money-document/line-items.js';
 import { rentLineWords } from '../../domain/money-document/words.js';
+import { monthOf } from '../../domain/rent/calendar.js';
 import { firstLateDay } from '../../domain/rent/late-fee.js';
 import { chargesDueBy, type RentPeriod } from '../../domain/rent/schedule.js';
 import { newJournalEntryId } from '../ledger/posting.js';
@@ -31,6 +33,8 @@ export interface ChargeContext {
   now: Date;
   /** The run's day (site time zone): the invoice date. */
   today: string;
+  /** The site's time zone (settings `systemTimeZone`): the month a lease was recorded in is the site's month. */
+  timeZone: string;
 }
 
 export interface Charged {
@@ -137,7 +141,7 @@ export async function chargeLease(
     if (!terms) return { charged, lease, skipped: { leaseId: lease.leaseId, reason: 'noTerms' } };
     // Months before the lease was recorded are the business's own to invoice (a lease entered mid-way, a
     // migration): the run never bills years of back rent on its first day.
-    const recorded = lease.dateCreated.slice(0, 7);
+    const recorded = monthOf(dayOfMoment(ctx.timeZone, lease.dateCreated));
     const from = chargedThrough > recorded ? chargedThrough : recorded;
     const due = chargesDueBy(lease, terms, ctx.today, from).filter(
       (p) => p.month > chargedThrough && p.month >= recorded && !done.has(p.month),

@@ -45,16 +45,22 @@ export interface RunContext extends ChargeContext {
   termsFor: LeaseTermsReader;
 }
 
+/** What a run takes of the site's settings: its currency (autopay) and its time zone (which month is which). */
+export interface RunSite {
+  currency: string;
+  timeZone: string;
+}
+
 export function runContext(
   today: string,
   by: Actor,
   now: Date,
-  currency: string,
+  site: RunSite,
   siteToday: string,
 ): RunContext {
   const refusal = runDayRefusal(today, siteToday);
   if (refusal) throw new RangeError(`A rent run for ${today}: ${refusal}`);
-  return { by, now, today, currency, siteToday, termsFor: leaseTermsReader() };
+  return { by, now, today, ...site, siteToday, termsFor: leaseTermsReader() };
 }
 
 export interface LeasesCharged {
@@ -134,10 +140,10 @@ export async function runRent(
   today: string,
   by: Actor,
   now: Date,
-  currency: string,
+  site: RunSite,
   siteToday: string,
 ): Promise<RentRunResult> {
-  const run = runContext(today, by, now, currency, siteToday);
+  const run = runContext(today, by, now, site, siteToday);
 
   // L5: every lease, one Query partition read page by page.
   const everyLease = await allLeases();
