@@ -33,7 +33,11 @@ export interface ChargeContext {
   now: Date;
   /** The run's day (site time zone): the invoice date. */
   today: string;
-  /** The site's time zone (settings `systemTimeZone`): the month a lease was recorded in is the site's month. */
+}
+
+/** What charging a lease needs besides: the site's time zone, whose month a lease was recorded in. */
+export interface LeaseChargeContext extends ChargeContext {
+  /** Settings `systemTimeZone`. */
   timeZone: string;
 }
 
@@ -131,7 +135,7 @@ export async function chargeLease(
   read: LeaseRecord,
   termsOf: LeaseTermsReader,
   chargedThrough: string,
-  ctx: ChargeContext,
+  ctx: LeaseChargeContext,
 ): Promise<LeaseCharges> {
   const charged: Charged[] = [];
   let lease: LeaseRecord | undefined = read;

@@ -15,7 +15,7 @@ import type { LeaseRecord } from '../../domain/lease.js';
 import { autopayRunsOn, runDayRefusal } from '../../domain/rent/run-day.js';
 import { mapLimited } from '../../map-limited.js';
 import { type AutopayTried, chargeAutopayDue } from './autopay.js';
-import { type ChargeContext, type Charged, chargeLease, type SkippedLease } from './charges.js';
+import { type Charged, chargeLease, type LeaseChargeContext, type SkippedLease } from './charges.js';
 import { type LateFeePosted, postLateFees } from './late-fees.js';
 import { type LeaseTermsReader, leaseTermsReader } from './lease-terms.js';
 
@@ -39,7 +39,7 @@ const PARALLEL_SHARDS = 4;
 const paysTheRent = (tried: AutopayTried) => tried.outcome === 'succeeded' || tried.outcome === 'processing';
 
 /** One run's day and what every part of it shares (the in-process run and the queue's page workers alike). */
-export interface RunContext extends ChargeContext {
+export interface RunContext extends LeaseChargeContext {
   currency: string;
   siteToday: string;
   termsFor: LeaseTermsReader;
