@@ -52,6 +52,8 @@ export interface PayableInvoice {
   totalCents: number;
   /** Settled payments less refunds. */
   paidCents: number;
+  /** Money returned on it once paid in full (docs/money.md "What is owed"). */
+  returnedCents?: number | undefined;
 }
 
 /**
