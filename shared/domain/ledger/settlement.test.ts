@@ -48,7 +48,10 @@ describe('settlement', () => {
     // Paid in full, refunded 30.00: still paid, nothing due, so no payment is taken (a card one is refunded).
     const refunded = next(settle(paid, -3000));
     expect(refunded).toMatchObject({ status: 1, paidCents: 7000, refundedCents: 3000, returnedCents: 3000 });
-    expect(settle(invoice({ ...paid, ...refunded }), 100)).toMatchObject({ ok: false, refusal: 'overpayment' });
+    expect(settle(invoice({ ...paid, ...refunded }), 100)).toMatchObject({
+      ok: false,
+      refusal: 'overpayment',
+    });
     expect(next(settle(invoice({ ...paid, ...refunded }), -7000))).toMatchObject({
       status: 2,
       paidCents: 0,
