@@ -402,7 +402,9 @@ describe('the amount due drops while a card payment is open (a check recorded, a
     });
     expect(made.status, made.text).toBe(201);
     const invoiceId = made.body.invoiceId;
-    const single = await admin.get<{ paymentUrl: string }>(`/API/adminInvoices/V1/invoices/${invoiceId}.json`);
+    const single = await admin.get<{ paymentUrl: string }>(
+      `/API/adminInvoices/V1/invoices/${invoiceId}.json`,
+    );
     const token = new URL(single.body.paymentUrl).searchParams.get('token');
     const opened = await createIntent({ invoiceId, token });
     expect(opened.status, opened.text).toBe(200);
@@ -443,7 +445,10 @@ describe('the amount due drops while a card payment is open (a check recorded, a
     const { invoiceId, token, intent } = await openPage(80);
     expect((await check(invoiceId, 30)).status).toBe(201);
     await jobsCaughtUp();
-    expect(fake.intent(intent.paymentIntentId)).toMatchObject({ status: 'requires_payment_method', amount: 5_000 });
+    expect(fake.intent(intent.paymentIntentId)).toMatchObject({
+      status: 'requires_payment_method',
+      amount: 5_000,
+    });
     expect(await latestIntent(invoiceId)).toMatchObject({
       paymentIntentId: intent.paymentIntentId,
       amountCents: 5_000,
@@ -514,7 +519,9 @@ describe('the amount due drops while a card payment is open (a check recorded, a
     expect(mail.map((m) => m.to)).toEqual([TENANT_EMAIL]);
     const sent = await latestMailTo(TENANT_EMAIL, 10_000, mail[0]?.subject);
     expect(sent.subject).toContain(`of your card payment on invoice #${invoiceId}`);
-    expect(sent.body.text).toContain('We applied $50.00 to the invoice and refunded the other $30.00 to your card.');
+    expect(sent.body.text).toContain(
+      'We applied $50.00 to the invoice and refunded the other $30.00 to your card.',
+    );
     await expectBooksWhole([invoiceId]);
   });
 

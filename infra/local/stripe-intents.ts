@@ -9,7 +9,6 @@ import {
   type Answer,
   amountTooSmall,
   CANCELABLE,
-  UPDATABLE,
   CANCELLATION_REASONS,
   invalidAmount,
   isAmount,
@@ -18,6 +17,7 @@ import {
   paymentMethodsOf,
   returnUrlMissing,
   stripeError,
+  UPDATABLE,
   unexpectedState,
 } from './stripe-intent-rules.js';
 import {
