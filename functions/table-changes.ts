@@ -20,8 +20,9 @@ import { handler as fanOutHandler } from './adminWebhooks/fan-out-consumer.js';
 import { webhookFanOut } from './adminWebhooks/jobs.js';
 import { handler as auditHandler } from './audit/consumer.js';
 import { auditLog } from './audit/jobs.js';
-import { openIntentCancel } from './payments/jobs.js';
+import { openIntentCancel, overpaymentRefund } from './payments/jobs.js';
 import { handler as openIntentCancelHandler } from './payments/open-intent-cancel.js';
+import { handler as overpaymentRefundHandler } from './payments/overpayment-refund.js';
 
 export const TABLE_CHANGE_HANDLERS: readonly DispatchedJob[] = [
   { job: auditLog, handler: auditHandler },
@@ -29,6 +30,7 @@ export const TABLE_CHANGE_HANDLERS: readonly DispatchedJob[] = [
   { job: webhookFanOut, handler: fanOutHandler },
   { job: messageOutbox, handler: messageOutboxHandler },
   { job: openIntentCancel, handler: openIntentCancelHandler },
+  { job: overpaymentRefund, handler: overpaymentRefundHandler },
   { job: accountingChanges, handler: accountingChangesHandler },
   { job: tenantCount, handler: tenantCountHandler },
 ];

@@ -38,6 +38,7 @@ interface InvoiceView {
   tenantId: number;
   description: string;
   totalComputed: number;
+  amountDue: number;
   lineItems: { description: string; amount: number; quantity: number }[];
 }
 
@@ -192,6 +193,13 @@ describe('the QuickBooks sync, end to end', () => {
     expect(refunds).toHaveLength(1);
     expect(cents(refunds[0]?.TotalAmt)).toBe(made.refundCents);
     expect(String(refunds[0]?.PrivateNote)).toContain(`of invoice ${bookingInvoiceId}`);
+    // A refund of a paid invoice is money returned, not a new debt, there as here (docs/money.md "What is
+    // owed"): what each invoice owes in QuickBooks is what it owes in ours, the refunded booking's 0 included.
+    for (const ourInvoice of ours)
+      expect(
+        cents(qboInvoices.find((i) => i.DocNumber === String(ourInvoice.invoiceId))?.Balance),
+        `invoice ${ourInvoice.invoiceId} owes`,
+      ).toBe(cents((await invoice(ourInvoice.invoiceId)).amountDue));
 
     // The expense is a Bill of its payee (a Vendor) with its lines and tax, and its payment a BillPayment.
     const bills = company.Bill ?? [];

@@ -402,6 +402,7 @@ describe('ledger', () => {
           invoiceType: 'DEPOSIT',
           method: null,
           amount: 800,
+          refunded: null,
           balance: 800,
         },
         {
@@ -413,6 +414,7 @@ describe('ledger', () => {
           invoiceType: 'DEPOSIT',
           method: 'check',
           amount: -300,
+          refunded: null,
           balance: 500,
         },
       ],

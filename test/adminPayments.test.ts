@@ -115,17 +115,28 @@ describe('payments on an invoice', () => {
     const rest = await pay('invoices', id, { amount: 60, method: 'check', date: day(-1) });
     expect(rest.body).toMatchObject({ status: 1, paidComputed: 100, amountDue: 0 });
     const partRefund = await pay('invoices', id, { amount: -30, method: 'bank_transfer', date: day(0) });
-    expect(partRefund.body).toMatchObject({ status: 1, paidComputed: 70, refundedComputed: 30 });
+    // A refund of an invoice paid in full is money returned (docs/money.md "What is owed"): nothing is owed again.
+    expect(partRefund.body).toMatchObject({
+      status: 1,
+      paidComputed: 70,
+      refundedComputed: 30,
+      amountDue: 0,
+    });
     const fullRefund = await pay('invoices', id, cash(-70));
     expect(fullRefund.body).toMatchObject({
       status: 2,
       paidComputed: 0,
       refundedComputed: 100,
-      amountDue: 100,
+      amountDue: 0,
     });
 
     const pk = `INVOICE#${id}`;
-    expect(await header(pk)).toMatchObject({ status: 2, paidCents: 0, refundedCents: 10000 });
+    expect(await header(pk)).toMatchObject({
+      status: 2,
+      paidCents: 0,
+      refundedCents: 10000,
+      returnedCents: 10000,
+    });
     const payments = (await partition(pk)).filter((i) => String(i.SK).startsWith('PAYMENT#'));
     expect(payments.map((p) => p.amountCents)).toEqual([4000, 6000, -3000, -7000]);
     expect(payments[0]).toMatchObject({

@@ -13,6 +13,7 @@ import { ROUTES } from '../functions/registry.js';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
 import { createVrProperty, uniqueEmail } from './support/builders.js';
 import { API_URL, Client, MAIL_URL, signedIn } from './support/client.js';
+import { expectBooksWhole } from './support/payments.js';
 
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (path): path is string => !!path && existsSync(path),
@@ -266,6 +267,47 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     expect(await page.locator('#invoice').isVisible()).toBe(false);
     expect(await page.locator('#pay').isVisible()).toBe(false);
     await shot(page, 'paid-again');
+    await page.close();
+  }, 90_000);
+
+  it('a page left open while the amount due dropped reads it again before confirming: it charges only the new amount, after the payer sees it', async () => {
+    const admin = await signedIn('super');
+    const made = await admin.post<{ invoiceId: number }>('/API/adminInvoices/V1/invoices.json', {
+      description: 'SERVICE',
+      dueDate: siteDay(10),
+      tenantId: 1,
+      lineItems: [{ description: 'Repair', amount: 200, quantity: 1 }],
+    });
+    expect(made.status, made.text).toBe(201);
+    const invoiceId = made.body.invoiceId;
+    const invoice = `/API/adminInvoices/V1/invoices/${invoiceId}.json`;
+    const { paymentUrl } = (await admin.get<{ paymentUrl: string }>(invoice)).body;
+
+    const page = await newPage();
+    await page.goto(paymentUrl);
+    await page.getByText('Ready to pay.').waitFor();
+    await expect(page.locator('#amount').textContent()).resolves.toBe('200.00 USD');
+    // Staff record a check of 100.00 while the page is open.
+    const check = await admin.post(`/API/adminPayments/V1/invoices/${invoiceId}/payments.json`, {
+      amount: 100,
+      method: 'check',
+      date: siteDay(0),
+    });
+    expect(check.status, check.text).toBe(201);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page
+      .getByText(
+        'The amount due is now 100.00 USD (it changed since this page was opened). Press Pay to pay it.',
+      )
+      .waitFor();
+    await expect(page.locator('#amount').textContent()).resolves.toBe('100.00 USD');
+    expect((await admin.get(invoice)).body).toMatchObject({ paidComputed: 100, amountDue: 100 });
+    await shot(page, 'pay-amount-changed');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByText('Paid 100.00 USD. Thank you!').waitFor();
+    expect((await admin.get(invoice)).body).toMatchObject({ status: 1, paidComputed: 200, amountDue: 0 });
+    expect((await admin.get(invoice)).body.anomalies).toBeUndefined();
+    await expectBooksWhole([invoiceId]);
     await page.close();
   }, 90_000);
 

@@ -5,13 +5,15 @@
  * the client's idempotency, and 503 without a Stripe key.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { siteDay } from './support/booking.js';
-import { Client, problem, signedIn } from './support/client.js';
+import { Client, latestMailTo, problem, signedIn } from './support/client.js';
 import { jobsCaughtUp } from './support/jobs.js';
 import {
   CSRF_PATH,
   createIntent,
+  deliver,
+  expectBooksWhole,
   INTENT_PATH,
   invoicePartition,
   journalImbalance,
@@ -312,7 +314,7 @@ describe('an invoice that stops taking payments has its open intent cancelled at
     const token = new URL(single.body.paymentUrl).searchParams.get('token');
     const opened = await createIntent({ invoiceId, token });
     expect(opened.status, opened.text).toBe(200);
-    return { invoiceId, intent: opened.body as { paymentIntentId: string; clientSecret: string } };
+    return { invoiceId, token, intent: opened.body as { paymentIntentId: string; clientSecret: string } };
   }
 
   /** Every journal entry of the invoice balances, and what it says is paid is its payments less refunds. */
@@ -380,5 +382,173 @@ describe('an invoice that stops taking payments has its open intent cancelled at
       status: 'succeeded',
       amount_received: 8_000,
     });
+  });
+});
+
+describe('the amount due drops while a card payment is open (a check recorded, a credit line)', () => {
+  let admin: Client;
+  beforeAll(async () => {
+    admin = await signedIn('super');
+  });
+  const TENANT_EMAIL = 'fixture-tenant@example.test';
+
+  /** An invoice staff made for tenant 1, and the intent its payment page opened. */
+  async function openPage(amount = 80) {
+    const made = await admin.post<{ invoiceId: number }>('/API/adminInvoices/V1/invoices.json', {
+      description: 'SERVICE',
+      dueDate: siteDay(10),
+      tenantId: 1,
+      lineItems: [{ description: 'Repair', amount, quantity: 1 }],
+    });
+    expect(made.status, made.text).toBe(201);
+    const invoiceId = made.body.invoiceId;
+    const single = await admin.get<{ paymentUrl: string }>(
+      `/API/adminInvoices/V1/invoices/${invoiceId}.json`,
+    );
+    const token = new URL(single.body.paymentUrl).searchParams.get('token');
+    const opened = await createIntent({ invoiceId, token });
+    expect(opened.status, opened.text).toBe(200);
+    await jobsCaughtUp();
+    return { invoiceId, token, intent: opened.body as { paymentIntentId: string; clientSecret: string } };
+  }
+
+  const check = (invoiceId: number, amount: number) =>
+    admin.post(`/API/adminPayments/V1/invoices/${invoiceId}/payments.json`, {
+      amount,
+      method: 'check',
+      date: siteDay(0),
+    });
+
+  /** Stripe.js's confirmation from the page that holds the intent's client secret. */
+  const confirm = (intent: { paymentIntentId: string; clientSecret: string }) =>
+    fetch(`${fake.url}/v1/payment_intents/${intent.paymentIntentId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key: 'pk_test_local_stand_in',
+        client_secret: intent.clientSecret,
+        payment_method: 'pm_card_visa',
+        return_url: 'https://site.example/pay',
+      }),
+    });
+
+  /** The messages sent about the invoice (adminMessages), by kind. */
+  const mailsOf = async (invoiceId: number) =>
+    (
+      await admin.get<{ items: { kind: string; to: string; subject: string }[] }>(
+        '/API/adminMessages/V1/messages.json',
+        { query: { recordType: 'invoice', recordId: String(invoiceId) } },
+      )
+    ).body.items;
+
+  it('the job updates the open intent to the new amount due; the page re-reads it; the old page pays only that', async () => {
+    const { invoiceId, token, intent } = await openPage(80);
+    expect((await check(invoiceId, 30)).status).toBe(201);
+    await jobsCaughtUp();
+    expect(fake.intent(intent.paymentIntentId)).toMatchObject({
+      status: 'requires_payment_method',
+      amount: 5_000,
+    });
+    expect(await latestIntent(invoiceId)).toMatchObject({
+      paymentIntentId: intent.paymentIntentId,
+      amountCents: 5_000,
+    });
+    // The page reads the amount again before confirming: the same intent, the new amount.
+    const again = await createIntent({ invoiceId, token });
+    expect(again.body).toMatchObject({ paymentIntentId: intent.paymentIntentId, amount: 50 });
+    // A page that kept the old client secret still pays only what is due.
+    expect((await confirm(intent)).status).toBe(200);
+    await jobsCaughtUp();
+    expect(fake.intent(intent.paymentIntentId).amount_received).toBe(5_000);
+    const { header } = await invoicePartition(invoiceId);
+    expect(header).toMatchObject({ status: 1, paidCents: 8_000 });
+    expect(header?.anomalies).toBeUndefined();
+    await expectBooksWhole([invoiceId]);
+  });
+
+  it('a credit line leaves less than the card minimum: the open intent is cancelled (Stripe would charge none of it)', async () => {
+    const { invoiceId, intent } = await openPage(80);
+    const credited = await admin.put(`/API/adminInvoices/V1/invoices/${invoiceId}.json`, {
+      lineItems: [{ description: 'Goodwill', amount: -79.7, quantity: 1 }],
+    });
+    expect(credited.status, credited.text).toBe(200);
+    await jobsCaughtUp();
+    expect(fake.intent(intent.paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+    await expectBooksWhole([invoiceId]);
+  });
+
+  it('a payment of the old amount that lands anyway: what was due is settled, the rest refunded at Stripe and mailed, no anomaly', async () => {
+    const { invoiceId, intent } = await openPage(80);
+    // The payer confirmed 80.00 a moment before staff recorded a check of 30.00; Stripe's event comes after.
+    const paidAtStripe = fake.succeed(intent.paymentIntentId);
+    expect((await check(invoiceId, 30)).status).toBe(201);
+    await jobsCaughtUp();
+    const res = await deliver(fake.event('payment_intent.succeeded', paidAtStripe));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.outcome).toBe('settledExcessRefunding');
+    await jobsCaughtUp();
+
+    const { header, payments } = await invoicePartition(invoiceId);
+    expect(header).toMatchObject({ status: 1, paidCents: 8_000, refundedCents: 0 });
+    expect(header?.anomalies).toBeUndefined();
+    expect(payments.map((p) => [p.method, p.amountCents])).toEqual([
+      ['check', 3_000],
+      ['card', 5_000],
+    ]);
+    const refunds = fake.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.params.payment_intent === intent.paymentIntentId,
+    );
+    expect(refunds.map((r) => [r.params.amount, r.idempotencyKey])).toEqual([
+      ['3000', `overpayment-${intent.paymentIntentId}`],
+    ]);
+    expect(await storedIntent(intent.paymentIntentId)).toMatchObject({
+      settledCents: 5_000,
+      excessCents: 3_000,
+      refundedCents: 3_000,
+      excessRefundId: expect.stringMatching(/^re_/),
+    });
+    // Stripe's charge.refunded of that refund (the stand-in sent it) booked nothing: it was never the books'.
+    const refundEvent = fake.event('charge.refunded', fake.charge(intent.paymentIntentId, 3_000));
+    expect((await deliver(refundEvent)).body.outcome).toBe('refundAlreadyRecorded');
+    expect((await invoicePartition(invoiceId)).header).toMatchObject({ paidCents: 8_000, refundedCents: 0 });
+
+    const mail = (await mailsOf(invoiceId)).filter((m) => m.kind === 'overpaymentRefund');
+    expect(mail.map((m) => m.to)).toEqual([TENANT_EMAIL]);
+    const sent = await latestMailTo(TENANT_EMAIL, 10_000, mail[0]?.subject);
+    expect(sent.subject).toContain(`of your card payment on invoice #${invoiceId}`);
+    expect(sent.body.text).toContain(
+      'We applied $50.00 to the invoice and refunded the other $30.00 to your card.',
+    );
+    await expectBooksWhole([invoiceId]);
+  });
+
+  it('nothing due any more when it lands (paid in full by check): all of it is refunded and the books keep the check', async () => {
+    const { invoiceId, intent } = await openPage(80);
+    const paidAtStripe = fake.succeed(intent.paymentIntentId);
+    expect((await check(invoiceId, 80)).status).toBe(201);
+    await jobsCaughtUp();
+    expect((await deliver(fake.event('payment_intent.succeeded', paidAtStripe))).body.outcome).toBe(
+      'excessRefunding',
+    );
+    await jobsCaughtUp();
+    const { header, payments } = await invoicePartition(invoiceId);
+    expect(header).toMatchObject({ status: 1, paidCents: 8_000 });
+    expect(header?.anomalies).toBeUndefined();
+    expect(payments.map((p) => p.method)).toEqual(['check']);
+    expect(await storedIntent(intent.paymentIntentId)).toMatchObject({
+      settledCents: 0,
+      excessCents: 8_000,
+      excessRefundId: expect.stringMatching(/^re_/),
+    });
+    expect(
+      fake.requests
+        .filter((r) => r.path === '/v1/refunds' && r.params.payment_intent === intent.paymentIntentId)
+        .map((r) => r.params.amount),
+    ).toEqual(['8000']);
+    expect((await mailsOf(invoiceId)).map((m) => m.kind)).toContain('overpaymentRefund');
+    await expectBooksWhole([invoiceId]);
   });
 });

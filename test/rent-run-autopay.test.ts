@@ -39,7 +39,8 @@ const admin = await signedIn('super');
 const by = { actor: 'system:rent' as const, requestId: 'rent-autopay-test' };
 const today = new Date().toISOString().slice(0, 10);
 /** The run of `day` when the site's today is `siteToday` (the base fixture's site time zone is UTC). */
-const run = (day: string, siteToday = day) => runRent(day, by, new Date(), 'USD', siteToday);
+const run = (day: string, siteToday = day) =>
+  runRent(day, by, new Date(), { currency: 'USD', timeZone: 'UTC' }, siteToday);
 
 beforeAll(async () => {
   stripe = await useFakeStripe();

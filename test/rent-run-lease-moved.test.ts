@@ -71,7 +71,7 @@ describe('a lease moved while the run charges it', () => {
       });
       expect(moved.status, moved.text).toBe(200);
     };
-    const result = await runRent(start, by, new Date(), 'USD', start);
+    const result = await runRent(start, by, new Date(), { currency: 'USD', timeZone: 'UTC' }, start);
     expect(afterLeasesRead.once).toBeUndefined();
     const charged = result.invoices.filter((i) => i.leaseId === created.body.leaseId);
     // 10 days of the new rent: 2000.00 × 10 / days in the month.

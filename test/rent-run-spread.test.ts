@@ -155,6 +155,7 @@ async function chargeRecording(records: (LeaseRecord | undefined)[]) {
       const result = await chargeLease(lease, async (l) => l.terms ?? undefined, '', {
         by,
         now: new Date(),
+        timeZone: 'UTC',
         today: runDay,
       });
       charged.push(...result.charged);

@@ -47,7 +47,7 @@ async function invoicesOf(tenantId: number): Promise<Invoice[]> {
 }
 
 /** The run of a day, as the site's clock would run it that day (the run is never dated after the site's today). */
-const run = (day: string) => runRent(day, by, new Date(), 'USD', day);
+const run = (day: string) => runRent(day, by, new Date(), { currency: 'USD', timeZone: 'UTC' }, day);
 
 /** The first day of the month `months` after the site's (UTC) current month, and days from it. */
 const monthStart = (months: number) => {
@@ -64,7 +64,12 @@ const tenants: number[] = [];
 let nextLease = 700_000 + Math.floor(Math.random() * 100_000);
 
 /** A lease written as the adminLeases workflow writes it (the repository), with the terms given. */
-async function lease(startDate: string, endDate = '', terms: Record<string, unknown> = {}) {
+async function lease(
+  startDate: string,
+  endDate = '',
+  terms: Record<string, unknown> = {},
+  dateCreated = new Date().toISOString(),
+) {
   const propertyId = await createLtrProperty({
     propertyRate: '1000',
     latePenalty: '50',
@@ -80,7 +85,7 @@ async function lease(startDate: string, endDate = '', terms: Record<string, unkn
     status: 'active',
     startDate,
     endDate,
-    dateCreated: new Date().toISOString(),
+    dateCreated,
     terms: {
       rentCents: 100_000,
       depositCents: 0,
@@ -116,6 +121,36 @@ describe('the rent run', () => {
       ['RENT', 548.39, start],
       ['RENT', 1000, following],
     ]);
+  });
+
+  it('a lease recorded at 23:30 site time on a month’s last day (already the next day in UTC) is charged that month', async () => {
+    const timeZone = 'America/New_York';
+    const month = monthStart(2);
+    const lastDay = day(month, daysIn(month) - 1);
+    const start = day(month, 19);
+    // 23:30 in New York that evening (UTC−5, or −4 in summer): 03:30 or 04:30 on the next UTC day.
+    const clock = (d: Date) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(d);
+    const [y, m, d] = lastDay.split('-').map(Number) as [number, number, number];
+    const recordedAt = [4, 5]
+      .map((offset) => new Date(Date.UTC(y, m - 1, d, 23 + offset, 30)))
+      .find((at) => clock(at) === '23:30') as Date;
+    expect(recordedAt.toISOString().slice(0, 10)).toBe(day(lastDay, 1));
+    const made = await lease(start, '', {}, recordedAt.toISOString());
+    const result = await runRent(day(lastDay, 0), by, new Date(), { currency: 'USD', timeZone }, lastDay);
+    const charged = result.invoices.filter((i) => i.leaseId === made.leaseId);
+    // That month (from the 20th, prorated) and the next (issued 14 days before its due day, the 1st).
+    const covered = daysIn(month) - 19;
+    expect(charged.map((i) => [i.month, i.amountCents])).toEqual([
+      [monthOf(month), Math.round((100_000 * covered) / daysIn(month))],
+      [monthOf(day(lastDay, 1)), 100_000],
+    ]);
+    await expectBooksWhole(charged.map((i) => i.invoiceId));
   });
 
   it('five runs of one day at once post each invoice once; the next day adds only what it owes', async () => {

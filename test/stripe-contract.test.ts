@@ -106,6 +106,30 @@ describe('payments (the payment script and the page)', () => {
     ).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
   });
 
+  it('an open intent takes a new amount (the amount due moved) and is charged that; a paid one refuses it', async () => {
+    const made = await invoiceIntent(20_000);
+    const lowered = await sdk.paymentIntents.update(made.id, { amount: 10_000 });
+    expect(lowered).toMatchObject({ amount: 10_000, status: 'requires_payment_method' });
+    const paid = await sdk.paymentIntents.confirm(made.id, { payment_method: 'pm_card_visa' });
+    expect(paid).toMatchObject({ status: 'succeeded', amount_received: 10_000 });
+    expect(await refusal(sdk.paymentIntents.update(made.id, { amount: 5_000 }))).toMatchObject({
+      statusCode: 400,
+      code: 'payment_intent_unexpected_state',
+    });
+    // The excess of a payment beyond the amount due goes back with the code's own Idempotency-Key: once.
+    const key = `overpayment-${made.id}`;
+    const refund = await sdk.refunds.create(
+      { payment_intent: made.id, amount: 4_000 },
+      { idempotencyKey: key },
+    );
+    const again = await sdk.refunds.create(
+      { payment_intent: made.id, amount: 4_000 },
+      { idempotencyKey: key },
+    );
+    expect(again.id).toBe(refund.id);
+    expect(refund).toMatchObject({ amount: 4_000, payment_intent: made.id });
+  });
+
   it('an open intent is cancelled with its reason', async () => {
     const made = await invoiceIntent(2_500);
     const canceled = await sdk.paymentIntents.cancel(made.id, { cancellation_reason: 'abandoned' });

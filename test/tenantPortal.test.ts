@@ -25,6 +25,7 @@ import {
   autopayOn,
   CSRF_PATH,
   confirmSetup,
+  expectBooksWhole,
   INTENT_PATH,
   invoicePartition,
   useFakeStripe,
@@ -288,6 +289,62 @@ describe('tenant portal: invoices and the ledger', () => {
     const after = await ann.client.get(`${BASE}/invoices/${rent}.json`);
     expect(after.body).toMatchObject({ status: 1, amountDue: 0 });
     expect((after.body.payments as { method: string }[]).map((p) => p.method)).toEqual(['cash', 'card']);
+  });
+});
+
+describe('tenant portal: a refund of a paid invoice is money returned, not a new debt (docs/money.md "What is owed")', () => {
+  it('the ledger, the invoices, autopay’s list and staff’s invoice read it alike: the paid invoice owes nothing', async () => {
+    const carol = await signedInTenant();
+    const tenantId = carol.tenant.tenantId;
+    const paid = await invoiceFor(tenantId, 1950);
+    const open = await invoiceFor(tenantId, 1900);
+    expect((await cash(paid, 1950)).status).toBe(201);
+    const refund = await admin.post(`/API/adminPayments/V1/invoices/${paid}/payments.json`, {
+      amount: -50,
+      method: 'cash',
+      date: day(0),
+    });
+    expect(refund.status, refund.text).toBe(201);
+    expect(refund.body).toMatchObject({ status: 1, paidComputed: 1900, refundedComputed: 50, amountDue: 0 });
+
+    const ledger = await carol.client.get(`${BASE}/ledger.json`);
+    expect(ledger.status, ledger.text).toBe(200);
+    const lines = ledger.body.items as {
+      kind: string;
+      invoiceId: number;
+      amount: number;
+      refunded: number | null;
+    }[];
+    expect(lines.filter((l) => l.invoiceId === paid).map((l) => [l.kind, l.amount, l.refunded])).toEqual([
+      ['charge', 1950, null],
+      ['payment', -1950, null],
+      ['refund', 0, 50],
+    ]);
+    expect(ledger.body.balance).toBe(1900);
+
+    const invoices = await carol.client.get(`${BASE}/invoices.json`);
+    const rows = invoices.body.items as { invoiceId: number; status: number; amountDue: number }[];
+    expect(rows.map((r) => [r.invoiceId, r.status, r.amountDue])).toEqual([
+      [open, 0, 1900],
+      [paid, 1, 0],
+    ]);
+    expect((await carol.client.get(`${BASE}/invoices/${paid}.json`)).body).toMatchObject({
+      statusLabel: 'Paid',
+      amountDue: 0,
+    });
+
+    const reach = await carol.client.get(`${BASE}/autopay.json`);
+    const listed = [
+      ...(reach.body.willCharge as { amountDue: number }[]),
+      ...(reach.body.willNotCharge as { amountDue: number }[]),
+    ];
+    expect(listed.reduce((sum, i) => sum + i.amountDue, 0)).toBe(ledger.body.balance);
+
+    const staff = await admin.get(`/API/adminInvoices/V1/invoices/${paid}.json`);
+    expect(staff.body).toMatchObject({ status: 1, amountDue: 0, paymentUrl: null });
+    // Nothing is due, so nothing more is taken: a payment staff record now is beyond the amount due.
+    expect((await cash(paid, 50)).status).toBe(409);
+    await expectBooksWhole([paid, open]);
   });
 });
 

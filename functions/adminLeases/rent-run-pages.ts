@@ -1,6 +1,6 @@
 /**
  * The rentRunPages queue worker (docs/rent-cycle.md "At scale"): each SQS message is one page of the day's
- * rent run (shared/workflows/rent/pages.ts). each parsed by the job's page schema (shared/jobs/page-worker.ts); the
+ * rent run (shared/workflows/rent/pages.ts), each parsed by the job's page schema (shared/jobs/page-worker.ts); the
  * pages that failed in part come again; the pages' transactions make a second pass write nothing.
  */
 import { now as clockNow } from '../../shared/clock.js';
@@ -14,7 +14,12 @@ import { rentRunPages } from './jobs.js';
 export const handler = pageWorker(rentRunPages, async (page, record) => {
   const settings = await getSettings();
   const now = clockNow();
-  const done = await runRentPage(page, now, settings.paymentCurrency, todayIn(settings.systemTimeZone, now));
+  const done = await runRentPage(
+    page,
+    now,
+    { currency: settings.paymentCurrency, timeZone: settings.systemTimeZone },
+    todayIn(settings.systemTimeZone, now),
+  );
   log('info', 'rent run page', {
     date: page.day,
     messageId: record.messageId,

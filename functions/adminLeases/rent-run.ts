@@ -24,7 +24,13 @@ export async function runRentFor(date: string | undefined, by: Actor, now: Date)
   const today = date ?? siteToday;
   const refusal = runDayRefusal(today, siteToday);
   if (refusal) throw new BadRequest(`date ${refusal}`, [{ field: 'date', message: refusal }]);
-  const result = await runRent(today, by, now, settings.paymentCurrency, siteToday);
+  const result = await runRent(
+    today,
+    by,
+    now,
+    { currency: settings.paymentCurrency, timeZone: settings.systemTimeZone },
+    siteToday,
+  );
   log('info', 'rent run', {
     date: result.date,
     leases: result.leases,

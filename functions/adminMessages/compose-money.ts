@@ -9,9 +9,14 @@ import { getAdminProfile } from '../../shared/data/admins-repo.js';
 import { readHeader } from '../../shared/data/money-documents-repo.js';
 import { getProperty, propertiesOfLandlord } from '../../shared/data/properties-repo.js';
 import { getTenant } from '../../shared/data/tenants-repo.js';
+import type { Change } from '../../shared/domain/change.js';
+import { dayOfMoment } from '../../shared/domain/dates.js';
 import type { PaymentMethod } from '../../shared/domain/ledger/payment.js';
+import { overpaymentRefund } from '../../shared/domain/messages/templates/overpayment-refund.js';
 import { ownerStatementMail } from '../../shared/domain/messages/templates/owner-statement.js';
 import { paymentReceipt } from '../../shared/domain/messages/templates/payment-receipt.js';
+import { toAmount } from '../../shared/domain/money.js';
+import { amountDueCents } from '../../shared/domain/money-document/figures.js';
 import { invoiceTitle } from '../../shared/domain/money-document/words.js';
 import { statementOfProperties, statementPdf } from '../../shared/workflows/reports/owner-statement.js';
 import { bookingPaidStay } from './compose-booking-paid.js';
@@ -50,6 +55,34 @@ export async function receiptOf(
     propertyName: property?.record.propertyName ?? null,
   });
   return { to: tenant.tenantEmail, recordType: 'payment', recordId: String(payment.paymentId), mail };
+}
+
+/** The new value of a numeric field of a change (its `after`), in cents; 0 when absent. */
+const centsOf = (change: Change, field: string): number => {
+  const value = change.fields.find((f) => f.field === field)?.new;
+  return typeof value === 'number' ? value : 0;
+};
+
+/**
+ * The payer's mail of a card payment's excess refunded (the change `overpaymentRefunded`, docs/payments.md "A
+ * payment beyond the amount due"): to the invoice's tenant, as the receipt goes, with what the card paid, what
+ * the invoice took and what went back; the invoice as it is now says what is still due.
+ */
+export async function overpaymentRefundOf(change: Change, ctx: MailContext): Promise<Composed | undefined> {
+  const invoice = (await readHeader('invoice', Number(change.recordId)))?.record;
+  if (!invoice || invoice.tenantId === null) return undefined;
+  const tenant = await getTenant(invoice.tenantId);
+  if (!tenant?.tenantEmail) return undefined;
+  const mail = overpaymentRefund(ctx.site, {
+    payerName: tenant.tenantFirstName,
+    date: dayOfMoment(ctx.settings.systemTimeZone, change.at),
+    received: toAmount(centsOf(change, 'receivedCents')),
+    applied: toAmount(centsOf(change, 'settledCents')),
+    refunded: toAmount(centsOf(change, 'refundedCents')),
+    invoice: { invoiceId: invoice.invoiceId, description: invoiceTitle(invoice) },
+    amountDue: toAmount(amountDueCents(invoice)),
+  });
+  return { to: tenant.tenantEmail, recordType: 'invoice', recordId: String(invoice.invoiceId), mail };
 }
 
 /**

@@ -13,7 +13,7 @@ import { applicationDecisionOf } from './compose-application.js';
 import { autopayOnOf } from './compose-autopay.js';
 import { bookingPaidOf } from './compose-booking-paid.js';
 import { autopayFailedOf, invoiceMailOf, rentReminderOf } from './compose-invoice.js';
-import { receiptOf, statementMailOf } from './compose-money.js';
+import { overpaymentRefundOf, receiptOf, statementMailOf } from './compose-money.js';
 import {
   type AnnouncedStay,
   announcedStay,
@@ -58,15 +58,20 @@ const fromStayCause: Composer = async (cause, ctx) => {
   return stored ? preArrivalOf(stayOfRecord(stored.record), ctx) : undefined;
 };
 
-/** A kind mailed about the record of a change that announces no event (autopay on): its type and id. */
-const fromChangedRecord =
-  (compose: (recordId: string, ctx: MailContext) => Promise<Composed | undefined>): Composer =>
+/** A kind mailed about a change that announces no event, from the change itself (its fields, its time). */
+const fromChangeItself =
+  (compose: (change: AnnouncedChange, ctx: MailContext) => Promise<Composed | undefined>): Composer =>
   async (cause, ctx, known) => {
     const changeId = changeIdOfCause(cause);
     if (changeId === undefined) return undefined;
     const change = known.change?.changeId === changeId ? known.change : await getChange(changeId);
-    return change ? compose(change.recordId, ctx) : undefined;
+    return change ? compose(change, ctx) : undefined;
   };
+
+/** A kind mailed about the record of a change that announces no event (autopay on): its type and id. */
+const fromChangedRecord = (
+  compose: (recordId: string, ctx: MailContext) => Promise<Composed | undefined>,
+): Composer => fromChangeItself((change, ctx) => compose(change.recordId, ctx));
 
 /** `stmt_<landlord>_<YYYY-MM>` → that landlord's statement of that month. */
 const fromStatementCause: Composer = async (cause, ctx) => {
@@ -96,4 +101,5 @@ export const COMPOSERS: Readonly<Record<MessageKind, Composer>> = {
     autopayFailedOf(invoice, ctx, typeof invoice.autopayError === 'string' ? invoice.autopayError : ''),
   ),
   autopayOn: fromChangedRecord(autopayOnOf),
+  overpaymentRefund: fromChangeItself(overpaymentRefundOf),
 };

@@ -34,6 +34,7 @@ import { type SettlementInput, SettlementRefused } from '../../shared/workflows/
 import { keepAnomaly } from './anomalies.js';
 import { commitOnce, type EventContext, onceItem, type StripeEvent, type Target } from './event-once.js';
 import { type HandledStripeEvent, isHandledStripeEvent } from './handled-events.js';
+import { settleDueRefundRest } from './overpayment.js';
 import { setupSucceeded } from './setup-intent.js';
 import {
   chargeObject,
@@ -133,9 +134,9 @@ async function settleCard(
 }
 
 /**
- * payment_intent.succeeded → the settled card payment (1 when fully paid), once per intent; a payment the books
- * cannot take (another currency, more than the intent asked, more than is due, a cancelled booking) is kept
- * as an anomaly instead (anomalies.ts).
+ * payment_intent.succeeded → the settled card payment (1 when fully paid), once per intent; more than is due is
+ * settled for what was due and the rest refunded at once (overpayment.ts); a payment the books cannot take
+ * (another currency, more than the intent asked, a cancelled booking) is kept as an anomaly instead (anomalies.ts).
  */
 async function succeeded(ctx: Context): Promise<string> {
   const intent = readObject(intentObject, ctx.event.data.object, ctx.event.type);
@@ -174,16 +175,19 @@ async function succeeded(ctx: Context): Promise<string> {
       intent.currency,
       ctx.now,
     );
+    const settleReceived = (amountCents: number, outcome: string, extra: TxPart[]) =>
+      settleCard(ctx, invoiceTarget, { amountCents, reference: intent.id }, outcome, extra);
     return await settledOrKept(
+      () => settleReceived(intent.amount_received, 'settled', [settleIntent]),
+      keep,
       () =>
-        settleCard(
+        // More than is due: what was due is settled, the rest refunded at once (overpayment.ts).
+        settleDueRefundRest(
           ctx,
           invoiceTarget,
-          { amountCents: intent.amount_received, reference: intent.id },
-          'settled',
-          [settleIntent],
+          { paymentIntentId: intent.id, receivedCents: intent.amount_received, currency: intent.currency },
+          settleReceived,
         ),
-      keep,
     );
   } catch (error) {
     if (eventSeenBefore(error)) return 'duplicate';
@@ -239,7 +243,8 @@ async function refundAttempt(ctx: Context, charge: Charge): Promise<string | und
     const before = refundAnomaly({
       amountRefundedCents: charge.amount_refunded,
       amountCapturedCents: charge.amount_captured,
-      settledCents: intent.settledCents ?? 0,
+      // What the charge paid that the books account for: the settled payment and the excess refunded at once.
+      settledCents: (intent.settledCents ?? 0) + (intent.excessCents ?? 0),
       paymentWasAnomaly: intent.anomaly !== undefined,
     });
     if (before) return await keep(before.kind, before.detail);
@@ -257,15 +262,20 @@ async function refundAttempt(ctx: Context, charge: Charge): Promise<string | und
   }
 }
 
-/** Settles the money, or keeps it as an anomaly when the ledger refuses it (docs/payments.md "Anomalies"). */
+/**
+ * Settles the money, or keeps it as an anomaly when the ledger refuses it (docs/payments.md "Anomalies"); a
+ * payment beyond the amount due goes to `overpaid` when given (the due settled, the rest refunded).
+ */
 async function settledOrKept(
   settle: () => Promise<string>,
   keep: (kind: PaymentAnomalyKind, detail: string) => Promise<string>,
+  overpaid?: () => Promise<string>,
 ): Promise<string> {
   try {
     return await settle();
   } catch (error) {
     if (!(error instanceof SettlementRefused)) throw error;
+    if (error.refusal === 'overpayment' && overpaid) return settledOrKept(overpaid, keep);
     return keep(error.refusal, error.message);
   }
 }

@@ -1,11 +1,12 @@
-/** The payments group's background job (docs/jobs.md, docs/payments.md), collected in functions/registry.ts JOBS. */
+/** The payments group's background jobs (docs/jobs.md, docs/payments.md), collected in functions/registry.ts JOBS. */
 import { defineJob } from '../../shared/jobs/contract.js';
 
 export const openIntentCancel = defineJob({
   id: 'openIntentCancel',
   group: 'payments',
   entry: 'open-intent-cancel.ts',
-  description: 'Cancels at Stripe the unpaid PaymentIntent of an invoice that was paid in full or cancelled',
+  description:
+    'Keeps the unpaid PaymentIntent of an invoice in step with its amount due at Stripe: amount updated, or cancelled when nothing is due',
   kind: 'tableChange',
   // CHANGE_ENTITY of shared/data/changes-repo.ts (not imported: contracts load without the AWS SDK).
   entity: 'change',
@@ -14,4 +15,17 @@ export const openIntentCancel = defineJob({
   maxRetries: 5,
 });
 
-export const jobs = [openIntentCancel];
+export const overpaymentRefund = defineJob({
+  id: 'overpaymentRefund',
+  group: 'payments',
+  entry: 'overpayment-refund.ts',
+  description:
+    'Refunds at Stripe what a card payment brought beyond the amount due (the due was settled by the webhook)',
+  kind: 'tableChange',
+  entity: 'change',
+  events: ['INSERT'],
+  batchSize: 25,
+  maxRetries: 5,
+});
+
+export const jobs = [openIntentCancel, overpaymentRefund];

@@ -53,7 +53,10 @@ const SCRIPT = `(() => {
     return body;
   }
   const money = (amount, currency) => amount.toFixed(2) + ' ' + currency;
+  /** The amount the payer was shown last: the only one Pay may charge. */
+  let shown = null;
   function show(i, amountDue) {
+    shown = amountDue;
     el('invoice-id').textContent = invoiceId;
     el('amount').textContent = money(amountDue, i.currency);
     el('invoice').hidden = false;
@@ -83,11 +86,19 @@ const SCRIPT = `(() => {
     button.disabled = true;
     say('Paying…', '');
     let i;
+    const agreed = shown;
     try {
+      // Read again before confirming: the amount due may have changed since the page showed it (a payment
+      // recorded by staff, a credit line), and the intent with it.
       i = await intent(el('email').value.trim());
-      show(i, i.amount);
     } catch (error) {
       refused(error);
+      button.disabled = false;
+      return;
+    }
+    if (i.amount !== agreed) {
+      show(i, i.amount);
+      say('The amount due is now ' + money(i.amount, i.currency) + ' (it changed since this page was opened). Press Pay to pay it.', 'error');
       button.disabled = false;
       return;
     }
@@ -107,7 +118,7 @@ const SCRIPT = `(() => {
     if (body.status === 'succeeded') {
       el('pay').hidden = true;
       show(i, 0);
-      say('Paid ' + money(i.amount, i.currency) + '. Thank you!', 'ok');
+      say('Paid ' + money(body.amount_received / 100, i.currency) + '. Thank you!', 'ok');
       return;
     }
     // Not charged: perhaps paid meanwhile (autopay, another tab), which the payment script then says.

@@ -48,6 +48,19 @@ export const unexpectedState = (intent: StandInIntent, what: string, detail = ''
   );
 
 /**
+ * The statuses in which Stripe lets a PaymentIntent's amount (and what a payer may change) be updated: before it
+ * is paid or authorized (https://docs.stripe.com/payments/paymentintents/lifecycle; the update reference,
+ * https://docs.stripe.com/api/payment_intents/update: "Depending on which properties you update, you might need
+ * to confirm the PaymentIntent again"). A `requires_capture` intent is authorized already: its amount changes
+ * only by capture or an incremental authorization, so the stand-in refuses it.
+ */
+export const UPDATABLE: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);
+
+/**
  * The statuses Stripe cancels from (https://docs.stripe.com/api/payment_intents/cancel: "requires_payment_method,
  * requires_capture, requires_confirmation, requires_action or, in rare cases, processing"). The rare processing
  * case (some bank debits) is not one the stand-in's test cards reach, so it refuses it like any other.

@@ -18,6 +18,7 @@ import {
   paymentMethodsOf,
   returnUrlMissing,
   stripeError,
+  UPDATABLE,
   unexpectedState,
 } from './stripe-intent-rules.js';
 import {
@@ -161,7 +162,7 @@ export class StripeIntents {
   update(id: string, params: Record<string, unknown>): Answer {
     const intent = this.intents.get(id);
     if (!intent) return noSuchIntent(id);
-    if (!intent.status.startsWith('requires_')) return unexpectedState(intent, 'update');
+    if (!UPDATABLE.has(intent.status)) return unexpectedState(intent, 'update');
     if (typeof params.receipt_email === 'string') intent.receipt_email = params.receipt_email || null;
     if (typeof params.description === 'string') intent.description = params.description;
     if (params.metadata && typeof params.metadata === 'object')

@@ -314,17 +314,18 @@ export function cancelHeaderPart(read: Read, status: number, now: Date): TxPart 
 /** `settle:<type> <id>`: the settlement figures and status after a payment or refund. */
 export const settleHeaderPart = (
   read: Read,
-  next: { status: number; paidCents: number; refundedCents: number },
+  next: { status: number; paidCents: number; refundedCents: number; returnedCents: number },
   now: Date,
 ): TxPart =>
   headerPart(
     'settle',
     read,
-    'SET #s = :status, paidCents = :paid, refundedCents = :refunded, updatedAt = :now ADD version :one',
+    'SET #s = :status, paidCents = :paid, refundedCents = :refunded, returnedCents = :returned, updatedAt = :now ADD version :one',
     {
       ':status': next.status,
       ':paid': next.paidCents,
       ':refunded': next.refundedCents,
+      ':returned': next.returnedCents,
       ':now': now.toISOString(),
     },
     { '#s': 'status' },

@@ -7,7 +7,7 @@
  * count an intent's money twice. I10 (`INVOICE#<id> / LATESTINTENT`) names the invoice's latest intent, the one
  * that may be open: the payment page and autopay answer or confirm it again instead of making a second one.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { stripKeys } from '../db/query.js';
@@ -88,6 +88,43 @@ export async function latestIntentOf(invoiceId: number): Promise<LatestIntent | 
   return { paymentIntentId, amountCents, currency, createdAt };
 }
 
+/**
+ * The intent's amount changed at Stripe (the invoice's amount due moved while it was open): I8 and, while it is
+ * still the invoice's latest, I10 say so. A newer latest intent (a payer's page made one meanwhile) is left.
+ */
+export async function rememberIntentAmount(
+  paymentIntentId: string,
+  invoiceId: number,
+  amountCents: number,
+): Promise<void> {
+  await ddb
+    .send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.paymentIntent(paymentIntentId),
+        UpdateExpression: 'SET amountCents = :amount',
+        ConditionExpression: 'attribute_exists(PK) AND invoiceId = :invoice',
+        ExpressionAttributeValues: { ':amount': amountCents, ':invoice': invoiceId },
+      }),
+    )
+    .catch(ignoreConditionFailed);
+  await ddb
+    .send(
+      new UpdateCommand({
+        TableName: TABLE_NAME,
+        Key: keys.invoiceLatestIntent(invoiceId),
+        UpdateExpression: 'SET amountCents = :amount',
+        ConditionExpression: 'paymentIntentId = :id',
+        ExpressionAttributeValues: { ':amount': amountCents, ':id': paymentIntentId },
+      }),
+    )
+    .catch(ignoreConditionFailed);
+}
+
+const ignoreConditionFailed = (error: unknown) => {
+  if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+};
+
 /** I8 by id (strongly consistent: a webhook decides from it). */
 export async function getIntent(paymentIntentId: string): Promise<PaymentIntentRecord | undefined> {
   const { Item } = await ddb.send(
@@ -112,14 +149,20 @@ function actedIntentPart(
   receivedCents: number,
   currency: string,
   now: Date,
-  outcome: { settled: true } | { anomaly: PaymentAnomalyKind },
+  outcome: { settledCents: number } | { anomaly: PaymentAnomalyKind },
 ): TxPart {
+  const excessCents = 'settledCents' in outcome ? receivedCents - outcome.settledCents : 0;
   const recorded =
-    'anomaly' in outcome ? 'receivedCents = :received, anomaly = :kind' : 'settledCents = :received';
+    'anomaly' in outcome
+      ? 'receivedCents = :received, anomaly = :kind, refundedCents = if_not_exists(refundedCents, :zero)'
+      : excessCents > 0
+        ? // Stripe's refund total of the charge will include the excess refunded at once: counted already.
+          'settledCents = :settled, excessCents = :excess, refundedCents = :excess'
+        : 'settledCents = :settled, refundedCents = if_not_exists(refundedCents, :zero)';
   return part.update(
     `${SETTLE_LABEL} ${paymentIntentId}`,
     keys.paymentIntent(paymentIntentId),
-    `SET entity = :entity, paymentIntentId = :id, invoiceId = if_not_exists(invoiceId, :invoice), amountCents = if_not_exists(amountCents, :received), currency = if_not_exists(currency, :currency), createdAt = if_not_exists(createdAt, :now), refundedCents = if_not_exists(refundedCents, :zero), ${recorded}, settledAt = :now`,
+    `SET entity = :entity, paymentIntentId = :id, invoiceId = if_not_exists(invoiceId, :invoice), amountCents = if_not_exists(amountCents, :received), currency = if_not_exists(currency, :currency), createdAt = if_not_exists(createdAt, :now), ${recorded}, settledAt = :now`,
     {
       condition: 'attribute_not_exists(settledAt)',
       values: {
@@ -129,21 +172,46 @@ function actedIntentPart(
         ':received': receivedCents,
         ':currency': currency,
         ':now': now.toISOString(),
-        ':zero': 0,
-        ...('anomaly' in outcome ? { ':kind': outcome.anomaly } : {}),
+        ...('anomaly' in outcome
+          ? { ':kind': outcome.anomaly, ':zero': 0 }
+          : excessCents > 0
+            ? { ':settled': outcome.settledCents, ':excess': excessCents }
+            : { ':settled': outcome.settledCents, ':zero': 0 }),
       },
     },
   );
 }
 
-/** The intent settled: `receivedCents` booked on the invoice. */
+/**
+ * The intent settled: `settledCents` of the `receivedCents` booked on the invoice (all of it, unless more was
+ * received than was due: the rest is the excess refunded at once, docs/payments.md).
+ */
 export const settleIntentPart = (
   paymentIntentId: string,
   invoiceId: number,
   receivedCents: number,
   currency: string,
   now: Date,
-): TxPart => actedIntentPart(paymentIntentId, invoiceId, receivedCents, currency, now, { settled: true });
+  settledCents = receivedCents,
+): TxPart => actedIntentPart(paymentIntentId, invoiceId, receivedCents, currency, now, { settledCents });
+
+const EXCESS_LABEL = 'refund:excess';
+
+/** `refund:excess <id>`: the excess of the intent's payment was refunded by this Stripe refund (once). */
+export const excessRefundedPart = (paymentIntentId: string, refundId: string, now: Date): TxPart =>
+  part.update(
+    `${EXCESS_LABEL} ${paymentIntentId}`,
+    keys.paymentIntent(paymentIntentId),
+    'SET excessRefundId = :refund, excessRefundedAt = :now',
+    {
+      condition: 'excessCents > :zero AND attribute_not_exists(excessRefundId)',
+      values: { ':refund': refundId, ':now': now.toISOString(), ':zero': 0 },
+    },
+  );
+
+/** Another run marked the excess refunded first. */
+export const excessRefundedMeanwhile = (error: unknown): boolean =>
+  error instanceof TransactionFailed && error.conditionFailed(EXCESS_LABEL);
 
 /** The intent's payment kept as an anomaly: it received `receivedCents` and booked nothing. */
 export const keepAnomalyIntentPart = (

@@ -94,6 +94,7 @@ export interface ReachInvoice {
   status: number;
   totalCents: number;
   paidCents?: number | undefined;
+  returnedCents?: number | undefined;
 }
 
 /** Open: issued and unpaid (not a draft, not paid, closed or with a payment under way), something still due. */

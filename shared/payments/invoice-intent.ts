@@ -16,8 +16,14 @@
  */
 
 import { readHeader } from '../data/money-documents-repo.js';
-import { getIntent, latestIntentOf, rememberIntent } from '../data/payment-intents-repo.js';
+import {
+  getIntent,
+  latestIntentOf,
+  rememberIntent,
+  rememberIntentAmount,
+} from '../data/payment-intents-repo.js';
 import { amountDueCents } from '../domain/money-document/figures.js';
+import { INVOICE_STATUS } from '../domain/money-document/kind.js';
 import type { InvoiceRecord } from '../domain/money-document/record.js';
 import { cardMinimumCents } from '../domain/payments/card-minimum.js';
 import { isOpenIntent, isPayable, nextIntentStep } from '../domain/payments/card-payment.js';
@@ -28,6 +34,7 @@ import {
   createPaymentIntent,
   retrievePaymentIntent,
   type StripeIntent,
+  updateIntentAmount,
 } from './stripe-api.js';
 
 export interface IntentRequest {
@@ -129,27 +136,38 @@ async function cancelUnused(invoiceId: number, paymentIntentId: string): Promise
   }
 }
 
-/** What became of the invoice's latest intent when the invoice stopped taking payments. */
-export type OpenIntentEnd = 'none' | 'canceled' | 'notOpen' | 'invoicePayable';
+/** What became of the invoice's latest intent when its amount due moved. */
+export type IntentInStep = 'none' | 'inStep' | 'updated' | 'canceled' | 'notOpen';
 
 /**
- * The invoice was paid in full or closed: its latest intent, if nobody has paid it, is cancelled at Stripe, so
- * a payer holding an older page can no longer pay it (the payment would be a second one, kept as an anomaly).
- * Run by a job after the change committed (functions/payments/open-intent-cancel.ts), at least once: cancelling
- * twice is harmless, and an intent that succeeded or is processing is left (Stripe refuses to cancel it; its
- * payment reaches the books through the webhook). Not done when the invoice takes payments again by the time the
- * job runs (reopened: its intent is the payer's again). Stripe failing throws (the job retries).
+ * The invoice's amount due moved (a payment, recorded or by card, a refund, a line or a rate changed, a cancel):
+ * its latest intent, while nobody has paid it, is brought in step at Stripe, so a payer holding an older page
+ * never pays the old amount. Nothing is due any more (paid, closed, refunded) → cancelled (`duplicate` when paid,
+ * else `abandoned`); an amount below the card minimum → cancelled (Stripe would not charge it: the payment
+ * script says so); another amount → the intent's `amount` updated (Stripe allows it while the intent is
+ * `requires_*`, https://docs.stripe.com/api/payment_intents/update). Run by a job after the change committed
+ * (functions/payments/open-intent-cancel.ts), at least once and in any order: it reads the invoice and the
+ * intent as they are now, so doing it twice changes nothing. An intent that succeeded or is processing is left
+ * (its payment reaches the books through the webhook; one beyond the amount due is refunded there). Stripe
+ * failing throws (the job retries).
  */
-export async function cancelOpenIntentOf(
-  invoiceId: number,
-  reason: 'duplicate' | 'abandoned',
-): Promise<OpenIntentEnd> {
+export async function keepIntentInStep(invoiceId: number, currency: string): Promise<IntentInStep> {
   const latest = await latestIntentOf(invoiceId);
   if (!latest) return 'none';
-  const invoice = (await readHeader('invoice', invoiceId))?.record;
-  if (invoice && isPayable(invoice)) return 'invoicePayable';
   const current = await retrievePaymentIntent(invoiceId, latest.paymentIntentId);
   if (!current || !isOpenIntent(current.status)) return 'notOpen';
-  const after = await cancelPaymentIntent(invoiceId, current.id, reason);
-  return after?.status === 'canceled' ? 'canceled' : 'notOpen';
+  // Read after the intent, as invoiceIntent does: a payment of it booked already is in these figures.
+  const invoice = (await readHeader('invoice', invoiceId))?.record;
+  const dueCents = invoice && isPayable(invoice) ? amountDueCents(invoice) : 0;
+  const minimumCents = cardMinimumCents(current.currency) ?? 1;
+  if (dueCents < minimumCents || current.currency.toLowerCase() !== currency.toLowerCase()) {
+    const reason = invoice?.status === INVOICE_STATUS.paid ? 'duplicate' : 'abandoned';
+    const after = await cancelPaymentIntent(invoiceId, current.id, reason);
+    return after?.status === 'canceled' ? 'canceled' : 'notOpen';
+  }
+  if (current.amountCents === dueCents) return 'inStep';
+  const updated = await updateIntentAmount(invoiceId, current.id, dueCents);
+  if (!updated) return 'notOpen';
+  await rememberIntentAmount(current.id, invoiceId, dueCents);
+  return 'updated';
 }

@@ -1,6 +1,6 @@
 /**
- * The Stripe API as the payment script and autopay use it (DESIGN.md "Stripe"; docs/payments.md): create,
- * retrieve, update and cancel a PaymentIntent. The secret key comes through shared/secrets.ts
+ * The Stripe API as the payment script, autopay and the payments group's jobs use it (DESIGN.md "Stripe";
+ * docs/payments.md): create, retrieve, update and cancel a PaymentIntent, and refund a payment. The secret key comes through shared/secrets.ts
  * (STRIPE_SECRET_KEY: the value locally, Secrets Manager in the cloud); STRIPE_API_URL points the SDK at another
  * host (the local runtime's Stripe stand-in, infra/local/stripe-stand-in.ts, or a stripe-mock). Without a key
  * the payment script is a 503 with a clear detail, never a 500.
@@ -167,6 +167,52 @@ export const updatePaymentIntent = (
       ),
     ),
   );
+
+/**
+ * The intent's new amount while nobody has paid it (https://docs.stripe.com/api/payment_intents/update: the
+ * invoice's amount due moved while it was open); undefined when Stripe refuses because it is no longer open
+ * (`payment_intent_unexpected_state`: paid, processing or canceled meanwhile, the caller decides again).
+ */
+export const updateIntentAmount = (
+  invoiceId: number,
+  id: string,
+  amountCents: number,
+): Promise<StripeIntent | undefined> =>
+  call('update', invoiceId, async (client) => {
+    try {
+      return intentOf(await client.paymentIntents.update(id, { amount: amountCents }));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'payment_intent_unexpected_state') return undefined;
+      throw error;
+    }
+  });
+
+/** A refund made (https://docs.stripe.com/api/refunds/object). */
+export interface StripeRefund {
+  id: string;
+  amountCents: number;
+  status: string | null;
+}
+
+/**
+ * Refunds part of a succeeded intent's payment (https://docs.stripe.com/api/refunds/create, `payment_intent` and
+ * `amount`). `idempotencyKey` is the caller's, every parameter its own (no payer's value), so a retry within
+ * Stripe's 24 hours is the same refund, never a second one.
+ */
+export const refundPayment = (refund: {
+  invoiceId: number;
+  paymentIntentId: string;
+  amountCents: number;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}): Promise<StripeRefund> =>
+  call('refund', refund.invoiceId, async (client) => {
+    const made = await client.refunds.create(
+      { payment_intent: refund.paymentIntentId, amount: refund.amountCents, metadata: refund.metadata },
+      { idempotencyKey: refund.idempotencyKey },
+    );
+    return { id: made.id, amountCents: made.amount, status: made.status };
+  });
 
 /** Why an intent is cancelled (Stripe's `cancellation_reason`s a caller may give). */
 export type CancellationReason = 'duplicate' | 'abandoned';

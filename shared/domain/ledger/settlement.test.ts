@@ -23,6 +23,7 @@ describe('settlement', () => {
       status: 1,
       paidCents: 10000,
       refundedCents: 0,
+      returnedCents: 0,
       reinstated: false,
       events: ['payment.succeeded', 'invoice.paid'],
     });
@@ -40,6 +41,26 @@ describe('settlement', () => {
     expect(next(settle(paid, -10000))).toMatchObject({ status: 2, paidCents: 0, refundedCents: 10000 });
     expect(next(settle(paid, -10000)).events).toEqual(['invoice.refunded']);
     expect(next(settle(paid, -3000))).toMatchObject({ status: 1, paidCents: 7000, refundedCents: 3000 });
+  });
+
+  it('a refund of an invoice paid in full is money returned, never owed again; one of a part payment is owed again', () => {
+    const paid = invoice({ status: 1, paidCents: 10000 });
+    // Paid in full, refunded 30.00: still paid, nothing due, so no payment is taken (a card one is refunded).
+    const refunded = next(settle(paid, -3000));
+    expect(refunded).toMatchObject({ status: 1, paidCents: 7000, refundedCents: 3000, returnedCents: 3000 });
+    expect(settle(invoice({ ...paid, ...refunded }), 100)).toMatchObject({
+      ok: false,
+      refusal: 'overpayment',
+    });
+    expect(next(settle(invoice({ ...paid, ...refunded }), -7000))).toMatchObject({
+      status: 2,
+      paidCents: 0,
+      returnedCents: 10000,
+    });
+    // A part payment of 40.00 given back: the charge is owed as before (status 0, 100.00 due).
+    const part = next(settle(invoice({ paidCents: 4000 }), -4000));
+    expect(part).toMatchObject({ status: 0, paidCents: 0, refundedCents: 4000, returnedCents: 0 });
+    expect(next(settle(invoice({ ...part }), 10000)).status).toBe(1);
   });
 
   it('refuses recorded overpayment, over-refund, zero, drafts and cancelled or void documents', () => {

@@ -1,7 +1,9 @@
 /**
  * A document's payment state after a money event (DESIGN.md "Invoice status after payment events",
  * "Payments recorded by hand"; docs/money.md "Settlement rules"). The figures kept on the header:
- * `paidCents` = settled payments less refunds (the spec's paidComputed), `refundedCents` = refunds so far.
+ * `paidCents` = settled payments less refunds (the spec's paidComputed), `refundedCents` = refunds so far,
+ * `returnedCents` = the refunds made while the document was paid in full: money given back, which is not owed
+ * again (docs/money.md "What is owed"; the amount due is amountDueCents of the figures).
  * The status codes are each kind's table (shared/domain/money-document/kind.ts).
  */
 import { amountDueCents } from '../money-document/figures.js';
@@ -14,6 +16,8 @@ export interface SettlementState {
   totalCents: number;
   paidCents: number;
   refundedCents: number;
+  /** Refunds made while it was paid in full (absent: 0). */
+  returnedCents?: number | undefined;
   /**
    * A card payment the processor reported processing has not settled yet (invoices; the workflow reads it
    * from the intent, shared/domain/payments/card-payment.ts): it blocks a cancel. Absent = none.
@@ -44,6 +48,7 @@ export interface Settlement {
   status: number;
   paidCents: number;
   refundedCents: number;
+  returnedCents: number;
   /** A cancelled or void invoice paid through the processor: posted again before the payment. */
   reinstated: boolean;
   /** Outbound events the change announces (payment.succeeded, invoice.paid, invoice.refunded). */
@@ -62,19 +67,33 @@ const refuse = (refusal: SettlementRefusal, detail: string): SettlementResult =>
   detail,
 });
 
+/** What the document owes with these figures (amountDueCents): 0 is settled. */
+const owedWith = (s: SettlementState, paidCents: number, returnedCents: number) =>
+  amountDueCents({ totalCents: s.totalCents, paidCents, returnedCents });
+
 function statusAfterPayment(s: SettlementState, paid: number): number {
   const status = kindOf(s.documentType).status;
-  if (paid >= s.totalCents && paid > 0) return status.paid;
+  if (paid > 0 && owedWith(s, paid, s.returnedCents ?? 0) === 0) return status.paid;
   // Partly paid stays unpaid; a card payment still processing elsewhere keeps its 3.
   if (s.status === status.processing) return s.status;
   return status.unpaid;
 }
 
-function statusAfterRefund(s: SettlementState, paid: number): number {
-  if (paid > 0) return s.status; // a partial refund leaves the status as it was
+/**
+ * A partial refund leaves the status as it was (a paid invoice partly refunded stays paid: the money returned is
+ * not owed again). All of it refunded: refunded (expenses: unpaid) when that leaves nothing owed (the document was
+ * paid in full), else as it was (a part payment given back: its charge is owed as before).
+ */
+function statusAfterRefund(s: SettlementState, paid: number, returned: number): number {
+  if (paid > 0) return s.status;
   const status = kindOf(s.documentType).status;
+  if (owedWith(s, paid, returned) > 0) return s.status;
   return status.refunded ?? status.unpaid;
 }
+
+/** Paid in full: its status says so and nothing is owed (a cancelled document owes nothing and is not paid). */
+const isPaidInFull = (s: SettlementState) =>
+  s.status === kindOf(s.documentType).status.paid && amountDueCents(s) === 0;
 
 const eventsOf = (...events: (string | undefined)[]): string[] =>
   events.filter((e): e is string => e !== undefined);
@@ -82,8 +101,8 @@ const eventsOf = (...events: (string | undefined)[]): string[] =>
 function payment(s: SettlementState, amountCents: number): SettlementResult {
   const paid = s.paidCents + amountCents;
   // A cancelled invoice the processor pays is reinstated first: its whole total is due again.
-  if (paid > s.totalCents)
-    return refuse('overpayment', `the payment is more than the ${amountDueCents(s)} cents due`);
+  const due = amountDueCents(s);
+  if (amountCents > due) return refuse('overpayment', `the payment is more than the ${due} cents due`);
   const status = statusAfterPayment(s, paid);
   const kind = kindOf(s.documentType);
   const events = eventsOf(
@@ -94,7 +113,15 @@ function payment(s: SettlementState, amountCents: number): SettlementResult {
   const reinstated = isCancelled(s);
   return {
     ok: true,
-    next: { kind: 'payment', status, paidCents: paid, refundedCents: s.refundedCents, reinstated, events },
+    next: {
+      kind: 'payment',
+      status,
+      paidCents: paid,
+      refundedCents: s.refundedCents,
+      returnedCents: s.returnedCents ?? 0,
+      reinstated,
+      events,
+    },
   };
 }
 
@@ -102,13 +129,17 @@ function refund(s: SettlementState, refundCents: number): SettlementResult {
   if (refundCents > s.paidCents)
     return refuse('overRefund', `the refund is more than the ${s.paidCents} cents paid`);
   const paid = s.paidCents - refundCents;
+  // Money given back on a document paid in full is returned, not owed again (docs/money.md "What is owed"); a
+  // refund of a part payment gives back money paid towards a charge still open, which is owed again.
+  const returned = (s.returnedCents ?? 0) + (isPaidInFull(s) ? refundCents : 0);
   return {
     ok: true,
     next: {
       kind: 'refund',
-      status: isCancelled(s) ? s.status : statusAfterRefund(s, paid),
+      status: isCancelled(s) ? s.status : statusAfterRefund(s, paid, returned),
       paidCents: paid,
       refundedCents: s.refundedCents + refundCents,
+      returnedCents: returned,
       reinstated: false,
       events: eventsOf(kindOf(s.documentType).events.refunded),
     },

@@ -17,6 +17,7 @@ export const MESSAGE_KINDS = [
   'autopayFailed',
   'autopayOn',
   'rentReminder',
+  'overpaymentRefund',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -22,6 +22,7 @@ import { bookingPaid } from './templates/booking-paid.js';
 import { cancellation } from './templates/cancellation.js';
 import { holdExpired } from './templates/hold-expired.js';
 import { invoiceIssued } from './templates/invoice-issued.js';
+import { overpaymentRefund } from './templates/overpayment-refund.js';
 import { ownerStatementMail } from './templates/owner-statement.js';
 import { paymentReceipt } from './templates/payment-receipt.js';
 import { preArrival } from './templates/pre-arrival.js';
@@ -191,6 +192,15 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
     },
     amountDue: 518.6,
     propertyName: 'Dune Cottage',
+  }),
+  'overpayment-refund': overpaymentRefund(SAMPLE_SITE, {
+    payerName: 'Tom',
+    date: '2027-07-02',
+    received: 200,
+    applied: 100,
+    refunded: 100,
+    invoice: { invoiceId: 78, description: invoiceTitle({ description: 'RENT', period: '2027-07' }) },
+    amountDue: 0,
   }),
   cancellation: cancellation(SAMPLE_SITE, {
     stay: SAMPLE_STAY,

@@ -70,7 +70,8 @@ export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
 
 /**
  * A change that announces no webhook event and still mails someone, by its record type and action: autopay
- * turned on (the tenant is told what it will and will not charge). Its composer reads the record itself.
+ * turned on (the tenant is told what it will and will not charge), a card payment's excess refunded (the payer is
+ * told what was applied and what went back). Its composer reads the record itself.
  */
 export interface ActionTrigger {
   recordType: string;
@@ -80,6 +81,7 @@ export interface ActionTrigger {
 
 export const ACTION_TRIGGERS: readonly ActionTrigger[] = [
   { recordType: 'tenant', action: 'autopayOn', kind: 'autopayOn' },
+  { recordType: 'invoice', action: 'overpaymentRefunded', kind: 'overpaymentRefund' },
 ];
 
 /** The kinds a change mails by its record type and action. */

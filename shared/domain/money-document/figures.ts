@@ -36,11 +36,16 @@ export function documentFigures(lines: readonly DocumentLine[], tax: number, tax
 }
 
 /**
- * What is still owed on a document: its total less the net paid (a header without `paidCents` has nothing
- * paid), never below 0. Every "amount due" — the views, the payment script, autopay, late fees, mail — is this.
+ * What is still owed on a document (docs/money.md "What is owed"): its total less the net paid (settled payments
+ * less refunds, the spec's paidComputed) and less the money returned (refunds of a document paid in full: a
+ * refund is money given back, not a new debt), never below 0; absent figures read as 0. Every "amount due" and
+ * every "owes" — the views, the ledgers, the payment script, autopay, late fees, mail — is this.
  */
-export const amountDueCents = (d: { totalCents: number; paidCents?: number | undefined }): number =>
-  Math.max(0, d.totalCents - (d.paidCents ?? 0));
+export const amountDueCents = (d: {
+  totalCents: number;
+  paidCents?: number | undefined;
+  returnedCents?: number | undefined;
+}): number => Math.max(0, d.totalCents - (d.paidCents ?? 0) - (d.returnedCents ?? 0));
 
 export const sameFigures = (a: Figures, b: Figures): boolean =>
   a.subtotalCents === b.subtotalCents && a.taxCents === b.taxCents && a.totalCents === b.totalCents;

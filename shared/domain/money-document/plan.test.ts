@@ -23,6 +23,7 @@ const state = (over: Partial<DocumentState> = {}): DocumentState => ({
   subtotalCents: 1000,
   taxCents: 0,
   totalCents: 1000,
+  returnedCents: 0,
   paidCents: 0,
   refundedCents: 0,
   cardPaymentInFlight: false,
@@ -73,18 +74,30 @@ describe('status tables', () => {
   });
 
   it('syncs the payment states with the figures', () => {
-    const f = { totalCents: 1000, paidCents: 0, refundedCents: 0 };
+    const f = { totalCents: 1000, paidCents: 0, refundedCents: 0, returnedCents: 0 };
     expect(syncedStatus(INVOICE, 1, f)).toBe(0);
     expect(syncedStatus(INVOICE, 0, { ...f, paidCents: 1000 })).toBe(1);
     expect(syncedStatus(INVOICE, 0, { ...f, paidCents: 400 })).toBe(0);
     expect(syncedStatus(INVOICE, 3, { ...f, paidCents: 400 })).toBe(3);
-    expect(syncedStatus(INVOICE, 0, { ...f, refundedCents: 1000 })).toBe(2);
+    // All of a payment in full given back: refunded; a part payment given back owes its charge as before.
+    expect(syncedStatus(INVOICE, 0, { ...f, refundedCents: 1000, returnedCents: 1000 })).toBe(2);
+    expect(syncedStatus(INVOICE, 0, { ...f, refundedCents: 400 })).toBe(0);
+    // A paid invoice partly refunded owes nothing: paid, whatever status is sent.
+    expect(syncedStatus(INVOICE, 0, { ...f, paidCents: 600, refundedCents: 400, returnedCents: 400 })).toBe(
+      1,
+    );
+    // A line added to it later is owed, and only that line.
+    expect(
+      syncedStatus(INVOICE, 1, { totalCents: 1200, paidCents: 600, refundedCents: 400, returnedCents: 400 }),
+    ).toBe(0);
     expect(syncedStatus(INVOICE, 9, f)).toBe(9);
     expect(syncedStatus(INVOICE, 5, f)).toBe(5);
-    expect(syncedStatus(INVOICE, 1, { totalCents: 0, paidCents: 0, refundedCents: 0 })).toBe(0);
+    expect(
+      syncedStatus(INVOICE, 1, { totalCents: 0, paidCents: 0, refundedCents: 0, returnedCents: 0 }),
+    ).toBe(0);
     expect(syncedStatus(EXPENSE, 1, { ...f, totalCents: 100 })).toBe(0);
     expect(syncedStatus(EXPENSE, 0, { ...f, totalCents: 100, paidCents: 100 })).toBe(1);
-    expect(syncedStatus(EXPENSE, 0, { ...f, refundedCents: 100 })).toBe(0);
+    expect(syncedStatus(EXPENSE, 0, { ...f, refundedCents: 100, returnedCents: 100 })).toBe(0);
     expect(syncedStatus(EXPENSE, 9, f)).toBe(9);
   });
 });

@@ -11,7 +11,14 @@
 import { Conflict } from '../../errors.js';
 import type { DocumentType } from '../ledger/journal.js';
 import { cancelRefusal } from '../ledger/settlement.js';
-import { type Figures, postingDelta, refreshedFigures, sameFigures, ZERO } from './figures.js';
+import {
+  amountDueCents,
+  type Figures,
+  postingDelta,
+  refreshedFigures,
+  sameFigures,
+  ZERO,
+} from './figures.js';
 import { isClosed, isPosted, type MoneyKind, statusLabel } from './kind.js';
 import type { DocumentLine } from './line-items.js';
 import type { RecordOf } from './record.js';
@@ -24,6 +31,8 @@ export interface DocumentState extends Figures {
   tax2: number;
   paidCents: number;
   refundedCents: number;
+  /** Money returned on the document once paid in full (docs/money.md "What is owed"). */
+  returnedCents: number;
   /** A card payment the processor reported processing has not settled yet: it blocks a cancel. */
   cardPaymentInFlight: boolean;
 }
@@ -59,20 +68,21 @@ export const heldFigures = (kind: MoneyKind, s: Figures & { status: number }): F
 
 /**
  * The status after a PUT (spec: "payment state is synchronized"): draft and the closed states are kept as
- * given; otherwise the payments decide, as after a payment event (shared/domain/ledger/settlement.ts): fully
- * paid → paid, a processing status given kept while not fully paid, nothing paid but refunds → refunded
- * (kinds that have it), else unpaid.
+ * given; otherwise the payments decide, as after a payment event (shared/domain/ledger/settlement.ts): nothing
+ * owed (docs/money.md "What is owed") with money paid → paid, with all of it returned → refunded (kinds that have
+ * it); a processing status given kept while something is owed; else unpaid.
  */
 export function syncedStatus(
   kind: MoneyKind,
   requested: number,
-  s: Pick<DocumentState, 'totalCents' | 'paidCents' | 'refundedCents'>,
+  s: Pick<DocumentState, 'totalCents' | 'paidCents' | 'refundedCents' | 'returnedCents'>,
 ): number {
   const { status } = kind;
   if (requested === status.draft || isClosed(kind, requested)) return requested;
-  if (s.paidCents > 0 && s.paidCents >= s.totalCents) return status.paid;
+  const settled = amountDueCents(s) === 0;
+  if (settled && s.paidCents > 0) return status.paid;
+  if (settled && status.refunded !== undefined && s.refundedCents > 0) return status.refunded;
   if (requested === status.processing) return requested;
-  if (status.refunded !== undefined && s.paidCents === 0 && s.refundedCents > 0) return status.refunded;
   return status.unpaid;
 }
 

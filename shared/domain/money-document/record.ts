@@ -1,8 +1,9 @@
 /**
  * The header records of invoices and expenses (docs/invoices-expenses.md; stored by
  * shared/data/money-documents-repo.ts). Amounts are integer cents. The computed figures are refreshed from the
- * lines on every admin write; `paidCents` / `refundedCents` are moved only by the ledger's settlement parts
- * (shared/workflows/ledger/): settled payments less refunds, and refunds; absent reads as 0.
+ * lines on every admin write; `paidCents` / `refundedCents` / `returnedCents` are moved only by the ledger's
+ * settlement parts (shared/workflows/ledger/): settled payments less refunds, refunds, and the refunds that were
+ * money returned on a document paid in full (docs/money.md "What is owed"); absent reads as 0.
  */
 import type { DocumentFigures, DocumentType } from '../ledger/journal.js';
 import type { PaymentAnomaly } from '../payments/anomaly.js';
@@ -18,6 +19,11 @@ export interface DocumentHeader extends DocumentFigures {
   status: number;
   paidCents?: number;
   refundedCents?: number;
+  /**
+   * Refunds made while the document was paid in full: money given back, never owed again (docs/money.md "What
+   * is owed"). Part of `refundedCents`; absent reads as 0.
+   */
+  returnedCents?: number;
   dateCreated: string;
   /** The last admin change; absent until the first on documents the website wrote. */
   dateUpdated?: string;
@@ -91,6 +97,7 @@ export const moneyOf = (r: MoneyRecord) => ({
   totalCents: r.totalCents,
   paidCents: r.paidCents ?? 0,
   refundedCents: r.refundedCents ?? 0,
+  returnedCents: r.returnedCents ?? 0,
 });
 
 /** The invoicee tenant of an invoice (null for an admin invoicee, and for every expense). */

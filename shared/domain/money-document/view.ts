@@ -108,7 +108,7 @@ export const documentView = (kind: MoneyKind, record: MoneyRecord, lines: readon
 export function paymentView(
   kind: MoneyKind,
   payment: PaymentRecord,
-  after: Pick<DocumentHeader, 'status' | 'totalCents' | 'paidCents' | 'refundedCents'>,
+  after: Pick<DocumentHeader, 'status' | 'totalCents' | 'paidCents' | 'refundedCents' | 'returnedCents'>,
 ) {
   const paidCents = after.paidCents ?? 0;
   return {

@@ -66,7 +66,10 @@ export interface ChargeRefund {
   amountRefundedCents: number;
   /** What the charge captured, when the event carries it. */
   amountCapturedCents: number | undefined;
-  /** What the books recorded from the charge's intent (its settled payment); 0 when kept as an anomaly. */
+  /**
+   * What the books account for of the charge's intent: its settled payment, plus what was received beyond the
+   * amount due and refunded at once; 0 when kept as an anomaly.
+   */
   settledCents: number;
   /** The intent's payment was itself kept as an anomaly. */
   paymentWasAnomaly: boolean;

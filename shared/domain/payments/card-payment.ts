@@ -29,6 +29,13 @@ export interface PaymentIntentRecord {
    */
   anomaly?: PaymentAnomalyKind;
   receivedCents?: number;
+  /**
+   * Received beyond the amount due (docs/payments.md "A payment beyond the amount due"): `settledCents` is what
+   * was due, this the rest, refunded at once. `refundedCents` counts it from the start (Stripe's refund total
+   * includes it; the books never held it), and `excessRefundId` names the Stripe refund once it is made.
+   */
+  excessCents?: number;
+  excessRefundId?: string;
 }
 
 /** An invoice's latest PaymentIntent (I10): the payment script answers it again while it is usable. */
@@ -52,6 +59,8 @@ export interface PayableInvoice {
   totalCents: number;
   /** Settled payments less refunds. */
   paidCents: number;
+  /** Money returned on it once paid in full (docs/money.md "What is owed"). */
+  returnedCents?: number | undefined;
 }
 
 /**

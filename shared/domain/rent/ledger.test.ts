@@ -32,6 +32,41 @@ describe('a ledger', () => {
     ]);
   });
 
+  it('shows a refund of an invoice paid in full as money returned: the balance stays what it owes, 0', () => {
+    const paid = { paymentId: 8, amountCents: 150_000, date: '2027-03-01', method: 'card' as const };
+    const refund = { paymentId: 9, amountCents: -5_000, date: '2027-03-09', method: 'card' as const };
+    const rent = {
+      invoiceId: 3,
+      description: 'RENT' as const,
+      invoiceDate: '2027-02-18',
+      totalCents: 150_000,
+      paidCents: 145_000,
+      returnedCents: 5_000,
+    };
+    const view = ledgerView(linesOfInvoice(rent, [paid, refund]));
+    expect(view.items.map((i) => [i.kind, i.amount, i.refunded, i.balance])).toEqual([
+      ['charge', 1500, null, 1500],
+      ['payment', -1500, null, 0],
+      ['refund', 0, 50, 0],
+    ]);
+    expect(view.balance).toBe(0);
+    // Lowered afterwards by a credit line to what was kept: the charge shows it, the refund gives the 50 back.
+    const lowered = ledgerView(linesOfInvoice({ ...rent, totalCents: 145_000 }, [paid, refund]));
+    expect(lowered.items.map((i) => [i.kind, i.amount, i.balance])).toEqual([
+      ['charge', 1450, 1450],
+      ['payment', -1500, -50],
+      ['refund', 50, 0],
+    ]);
+    // A refund of a part payment gives back money paid towards a charge still open: it is owed again.
+    const part = ledgerView(
+      linesOfInvoice({ ...rent, paidCents: 95_000, returnedCents: 0 }, [
+        { ...paid, amountCents: 100_000 },
+        refund,
+      ]),
+    );
+    expect(part.balance).toBe(550);
+  });
+
   it('is empty with a zero balance when nothing was charged', () => {
     expect(ledgerView([])).toEqual({ items: [], balance: 0 });
   });

@@ -133,7 +133,12 @@ function changeParts(
   const { actor: _actor, ...paymentFields } = payment;
   const paymentEvent = next.events.find((e) => e.startsWith('payment.'));
   const documentEvent = next.events.find((e) => !e.startsWith('payment.'));
-  const money = { status: next.status, paidCents: next.paidCents, refundedCents: next.refundedCents };
+  const money = {
+    status: next.status,
+    paidCents: next.paidCents,
+    refundedCents: next.refundedCents,
+    returnedCents: next.returnedCents,
+  };
   return [
     changePart(
       {
@@ -159,7 +164,12 @@ function changeParts(
         recordType: doc.documentType,
         recordId: doc.documentId,
         action: next.kind === 'payment' ? 'settled' : 'refunded',
-        before: { status: doc.status, paidCents: doc.paidCents, refundedCents: doc.refundedCents },
+        before: {
+          status: doc.status,
+          paidCents: doc.paidCents,
+          refundedCents: doc.refundedCents,
+          returnedCents: doc.returnedCents ?? 0,
+        },
         after: money,
         ...(documentEvent
           ? { event: documentEvent, record: viewOf(doc, money), previousRecord: viewOf(doc) }

@@ -17,9 +17,11 @@ import {
 import { nextBlockId } from '../../db/counters.js';
 import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
+import { dayOfMoment } from '../../domain/dates.js';
 import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
 import type { DocumentLine } from '../../domain/money-document/line-items.js';
 import { rentLineWords } from '../../domain/money-document/words.js';
+import { monthOf } from '../../domain/rent/calendar.js';
 import { firstLateDay } from '../../domain/rent/late-fee.js';
 import { chargesDueBy, type RentPeriod } from '../../domain/rent/schedule.js';
 import { newJournalEntryId } from '../ledger/posting.js';
@@ -31,6 +33,12 @@ export interface ChargeContext {
   now: Date;
   /** The run's day (site time zone): the invoice date. */
   today: string;
+}
+
+/** What charging a lease needs besides: the site's time zone, whose month a lease was recorded in. */
+export interface LeaseChargeContext extends ChargeContext {
+  /** Settings `systemTimeZone`. */
+  timeZone: string;
 }
 
 export interface Charged {
@@ -127,7 +135,7 @@ export async function chargeLease(
   read: LeaseRecord,
   termsOf: LeaseTermsReader,
   chargedThrough: string,
-  ctx: ChargeContext,
+  ctx: LeaseChargeContext,
 ): Promise<LeaseCharges> {
   const charged: Charged[] = [];
   let lease: LeaseRecord | undefined = read;
@@ -137,7 +145,7 @@ export async function chargeLease(
     if (!terms) return { charged, lease, skipped: { leaseId: lease.leaseId, reason: 'noTerms' } };
     // Months before the lease was recorded are the business's own to invoice (a lease entered mid-way, a
     // migration): the run never bills years of back rent on its first day.
-    const recorded = lease.dateCreated.slice(0, 7);
+    const recorded = monthOf(dayOfMoment(ctx.timeZone, lease.dateCreated));
     const from = chargedThrough > recorded ? chargedThrough : recorded;
     const due = chargesDueBy(lease, terms, ctx.today, from).filter(
       (p) => p.month > chargedThrough && p.month >= recorded && !done.has(p.month),

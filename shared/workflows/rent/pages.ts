@@ -11,7 +11,7 @@ import { RENT_SHARDS } from '../../data/rent-state-repo.js';
 import type { Actor } from '../../domain/change.js';
 import type { RentRunPage } from '../../domain/rent/queue-pages.js';
 import type { Charged, SkippedLease } from './charges.js';
-import { chargeLeases, runContext, settleWatches } from './run.js';
+import { chargeLeases, type RunSite, runContext, settleWatches } from './run.js';
 
 /**
  * Leases (or watched invoices) in one page. 250 leases are about 3 KB of ids (SQS takes 256 KB) and, on the
@@ -119,10 +119,10 @@ export class RentPageFailed extends Error {
 export async function runRentPage(
   page: RentRunPage,
   now: Date,
-  currency: string,
+  site: RunSite,
   siteToday: string,
 ): Promise<RentPageDone> {
-  const run = runContext(page.day, page.by, now, currency, siteToday);
+  const run = runContext(page.day, page.by, now, site, siteToday);
   if ('invoiceIds' in page) {
     const settled = await settleWatches(await watchesOfInvoices(page.invoiceIds), run);
     return { leases: 0, invoices: [], skipped: [], ...counts(settled) };

@@ -15,7 +15,7 @@ import type { LeaseRecord } from '../../domain/lease.js';
 import { autopayRunsOn, runDayRefusal } from '../../domain/rent/run-day.js';
 import { mapLimited } from '../../map-limited.js';
 import { type AutopayTried, chargeAutopayDue } from './autopay.js';
-import { type ChargeContext, type Charged, chargeLease, type SkippedLease } from './charges.js';
+import { type Charged, chargeLease, type LeaseChargeContext, type SkippedLease } from './charges.js';
 import { type LateFeePosted, postLateFees } from './late-fees.js';
 import { type LeaseTermsReader, leaseTermsReader } from './lease-terms.js';
 
@@ -39,22 +39,28 @@ const PARALLEL_SHARDS = 4;
 const paysTheRent = (tried: AutopayTried) => tried.outcome === 'succeeded' || tried.outcome === 'processing';
 
 /** One run's day and what every part of it shares (the in-process run and the queue's page workers alike). */
-export interface RunContext extends ChargeContext {
+export interface RunContext extends LeaseChargeContext {
   currency: string;
   siteToday: string;
   termsFor: LeaseTermsReader;
+}
+
+/** What a run takes of the site's settings: its currency (autopay) and its time zone (which month is which). */
+export interface RunSite {
+  currency: string;
+  timeZone: string;
 }
 
 export function runContext(
   today: string,
   by: Actor,
   now: Date,
-  currency: string,
+  site: RunSite,
   siteToday: string,
 ): RunContext {
   const refusal = runDayRefusal(today, siteToday);
   if (refusal) throw new RangeError(`A rent run for ${today}: ${refusal}`);
-  return { by, now, today, currency, siteToday, termsFor: leaseTermsReader() };
+  return { by, now, today, ...site, siteToday, termsFor: leaseTermsReader() };
 }
 
 export interface LeasesCharged {
@@ -134,10 +140,10 @@ export async function runRent(
   today: string,
   by: Actor,
   now: Date,
-  currency: string,
+  site: RunSite,
   siteToday: string,
 ): Promise<RentRunResult> {
-  const run = runContext(today, by, now, currency, siteToday);
+  const run = runContext(today, by, now, site, siteToday);
 
   // L5: every lease, one Query partition read page by page.
   const everyLease = await allLeases();
