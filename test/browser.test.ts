@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../functions/registry.js';
+import { ALIAS_MARK } from '../infra/openapi.js';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
 import { createVrProperty, uniqueEmail } from './support/builders.js';
-import { API_URL, Client, MAIL_URL, signedIn } from './support/client.js';
+import { ADMINS, API_URL, Client, MAIL_URL, signedIn } from './support/client.js';
 
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (path): path is string => !!path && existsSync(path),
@@ -41,18 +42,26 @@ async function shot(page: Page, name: string) {
 const DOCS_RENDER_MS = 60_000;
 const DOCS_STEP_MS = 30_000;
 
+/** The "Try it" of an operation drawn by the server, which loads the reference on it. */
+const tryIt = (page: Page) => page.getByRole('button', { name: /^Try it/ });
+
+/** A link straight to an operation: its view drawn by the server, then "Try it" and the reference drawn. */
 async function openDocs(page: Page, url: string): Promise<void> {
   page.setDefaultTimeout(DOCS_STEP_MS);
   await page.goto(url);
+  await tryIt(page).click();
   // The sidebar's first entry, drawn with the rest of the page once the document is read.
   await page.getByRole('link', { name: 'Overview' }).waitFor({ timeout: DOCS_RENDER_MS });
 }
 
+/** The answer's status line of the operation shown (none before a request is sent). */
+const answerStatus = (page: Page) =>
+  page.getByText(/^\d{3} [A-Z][A-Za-z ]+$/).filter({ hasNot: page.locator('[role="tab"]') });
+
 /** "Send API Request" on the operation shown, and the status line of the answer drawn below it. */
 async function sendRequest(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Send API Request' }).click();
-  const status = page.getByText(/^\d{3} [A-Z][A-Za-z ]+$/).filter({ hasNot: page.locator('[role="tab"]') });
-  return (await status.first().textContent({ timeout: DOCS_STEP_MS })) ?? '';
+  return (await answerStatus(page).first().textContent({ timeout: DOCS_STEP_MS })) ?? '';
 }
 
 /** `METHOD path` → operationId, from the document the page draws. */
@@ -131,10 +140,27 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
       await expect(page.locator('#reference').isHidden()).resolves.toBe(true);
 
       // The request starts from the demo store's example (infra/openapi-examples.ts), not from "string" and 0.
-      // A deep link opens the operation.
+      // A deep link shows the operation drawn by the server at once, without the reference (seconds of work
+      // on a slow device); "Try it" loads the reference on it.
       await page.close();
       const deep = await newPage();
-      await openDocs(deep, `${API_URL}/docs#/operations/publicBooking.quote`);
+      deep.setDefaultTimeout(DOCS_STEP_MS);
+      await deep.goto(`${API_URL}/docs#/operations/publicBooking.quote`);
+      const view = deep.locator('#operation');
+      await view.getByRole('heading', { level: 1 }).waitFor();
+      await expect(view.locator('.route').textContent()).resolves.toBe(
+        'POST /API/publicBooking/V1/quote.json',
+      );
+      await expect(view.getByRole('table', { name: 'The fields' }).textContent()).resolves.toContain(
+        'couponCode',
+      );
+      const drawnExample = JSON.parse((await view.locator('pre').first().textContent()) ?? '') as object;
+      expect(drawnExample).toMatchObject({ propertyId: 2001, couponCode: 'WELCOME10' });
+      await expect(deep.locator('#outline').isHidden()).resolves.toBe(true);
+      await expect(deep.evaluate('typeof customElements.get("elements-api")')).resolves.toBe('undefined');
+      await tryIt(deep).click();
+      await deep.getByRole('link', { name: 'Overview' }).waitFor({ timeout: DOCS_RENDER_MS });
+      await expect(view.isHidden()).resolves.toBe(true);
       const editor = deep.getByRole('textbox', { name: 'Request body' });
       const body = JSON.parse(await editor.inputValue()) as Record<string, unknown>;
       expect(body).toMatchObject({ propertyId: 2001, couponCode: 'WELCOME10' });
@@ -171,6 +197,44 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
         expect(sentBytes, origin).toBeLessThan(1_000_000);
         await page.close();
       }
+    },
+    3 * DOCS_RENDER_MS,
+  );
+
+  it(
+    'signing in with "Send API Request" serves the session to the other operations: an admin list and an alias path answer 200',
+    async () => {
+      const page = await newPage();
+      await openDocs(page, `${API_URL}/docs#/operations/auth.login`);
+      // The example holds the demo store's admin; this file's store has the test fixture's.
+      const { adminAPIKey, adminAPISecret } = ADMINS.super;
+      await page
+        .getByRole('textbox', { name: 'Request body' })
+        .fill(JSON.stringify({ adminAPIKey, adminAPISecret }));
+      await expect(sendRequest(page)).resolves.toBe('200 OK');
+      // The browser kept the session cookie the login set (Elements' default policy, 'omit', drops it).
+      const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
+      expect(cookies).toContain('pm_admin_session');
+
+      for (const [id, summary] of [
+        ['adminProperties.list', 'List LTR and VR properties (landlords see their own)'],
+        ['adminProperties.get.alias', `One property, LTR or VR${ALIAS_MARK}`],
+      ]) {
+        await page.evaluate(`location.hash = ${JSON.stringify(`#/operations/${id}`)}`);
+        await page.getByRole('heading', { name: summary, exact: true }).first().waitFor();
+        // The sidebar lists the operation under the same name (its method after it): an alias is marked there.
+        const listed = await page
+          .locator(`a[href="#/operations/${id}"]`)
+          .evaluateAll((links) => links.map((a) => a.textContent ?? ''));
+        expect(
+          listed.some((text) => text.startsWith(summary)),
+          `${id}: ${listed.join(' | ')}`,
+        ).toBe(true);
+        await expect(answerStatus(page).count(), id).resolves.toBe(0);
+        // Sent with the session cookie (a 401 without it).
+        await expect(sendRequest(page), id).resolves.toBe('200 OK');
+      }
+      await page.close();
     },
     3 * DOCS_RENDER_MS,
   );

@@ -3,8 +3,10 @@
  * The page opens on an outline of every operation drawn here (infra/local/docs-outline.ts); following one
  * loads the interactive reference, Stoplight Elements (its web component, served from node_modules: no CDN,
  * works offline, compressed with a year's cache), which draws one operation at a time (docs/decisions.md "The
- * docs page's renderer"). The login operations carry the demo accounts as examples, so
- * "Send API Request" signs in; the session cookie it sets serves the other calls. Every other operation's
+ * docs page's renderer"). A link opened straight at an operation first shows that operation drawn here
+ * (`/docs/operations/{id}`, infra/local/docs-operation.ts), with "Try it" to load Elements on it. The login
+ * operations carry the demo accounts as examples, so "Send API Request" signs in; the session cookie it sets
+ * serves the other calls (Elements sends the page's own cookies: `tryItCredentialsPolicy`). Every other operation's
  * example is a request that works on the demo store (infra/openapi-examples.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import {
   encode,
   encodingHeaders,
 } from './compressed-assets.js';
+import { docsOperation } from './docs-operation.js';
 import { docsOutline } from './docs-outline.js';
 import { ownScriptsCsp } from './page-csp.js';
 
@@ -57,6 +60,9 @@ const referenceData = {
     router: 'hash',
     layout: 'sidebar',
     hideExport: 'true',
+    // Elements' default is 'omit': its requests would carry no cookie, and the login's Set-Cookie would be
+    // dropped, so every operation that needs a session would answer 401 (the page is on the API's origin).
+    tryItCredentialsPolicy: 'same-origin',
   }),
 };
 
@@ -76,6 +82,7 @@ the local demo account). The browser then sends the cookie with every request fr
 <main>
 <p id="reference-status" class="docs-status" role="status"></p>
 <div id="outline">${outline}</div>
+<article id="operation" hidden></article>
 <div id="reference" tabindex="-1" hidden${Object.entries(referenceData)
   .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
   .join('')}></div>
@@ -126,6 +133,20 @@ export function pageOrigin(req: IncomingMessage, baseUrl: string): string {
   }
 }
 
+/** The local document: its server is the page's origin, its examples work on the demo store today. */
+function localDocument(req: IncomingMessage, baseUrl: string) {
+  return buildOpenApiDocument(ROUTES, {
+    serverUrl: pageOrigin(req, baseUrl),
+    demoLogins: demoLogins(),
+    webhooks: WEBHOOK_PAYLOADS,
+    // Built at each request: the example stays are always about a month ahead.
+    examples: demoExamples({ now: new Date(), origin: baseUrl }),
+  });
+}
+
+/** `/docs/operations/{operationId}`: the server-drawn view of one operation (infra/local/docs-operation.ts). */
+const OPERATION_PATH = /^\/docs\/operations\/([A-Za-z0-9._-]+)$/;
+
 export async function serveLocalPages(
   req: IncomingMessage,
   res: ServerResponse,
@@ -135,16 +156,7 @@ export async function serveLocalPages(
   // HEAD answers as GET without the body (RFC 9110 §9.3.2): link checkers and uptime probes send it.
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (path === '/openapi.json') {
-    const origin = pageOrigin(req, baseUrl);
-    const document = JSON.stringify(
-      buildOpenApiDocument(ROUTES, {
-        serverUrl: origin,
-        demoLogins: demoLogins(),
-        webhooks: WEBHOOK_PAYLOADS,
-        // Built at each request: the example stays are always about a month ahead.
-        examples: demoExamples({ now: new Date(), origin: baseUrl }),
-      }),
-    );
+    const document = JSON.stringify(localDocument(req, baseUrl));
     // 640 KB of JSON, about 50 KB compressed: the reference waits for it before it draws anything.
     // Gzip rather than brotli: it is compressed at every request, and gzip is the faster.
     const accepted = chosenEncoding(req.headers['accept-encoding']);
@@ -152,6 +164,20 @@ export async function serveLocalPages(
     const body = await encode(Buffer.from(document), encoding);
     res.writeHead(200, {
       'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      ...encodingHeaders(encoding, body),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+  const operationId = OPERATION_PATH.exec(path)?.[1];
+  if (operationId !== undefined) {
+    // A link straight to an operation shows this first (open-reference.js): its examples are today's.
+    const view = docsOperation(localDocument(req, baseUrl), operationId);
+    const encoding = chosenEncoding(req.headers['accept-encoding']);
+    const body = await encode(Buffer.from(view ?? 'No such operation.'), encoding);
+    res.writeHead(view ? 200 : 404, {
+      'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
       ...encodingHeaders(encoding, body),
     });
