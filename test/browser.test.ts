@@ -1,7 +1,8 @@
 /**
  * What a person sees in a real browser (Chromium through playwright-core): the front page and its links, the
  * docs page (every registry operation linked, "Send API Request" answering), the activation e-mail on the mail
- * page, whose link activates the account with a success page, and a booking paid on the local payment page. Chromium comes from the system (`apt-get install
+ * page, whose link activates the account with a success page, and a booking paid on the local payment page
+ * (what it pays, and the receipt e-mail on the mail page). Chromium comes from the system (`apt-get install
  * -y chromium`; .ci/run installs it); playwright never downloads a browser. Without it the file is skipped with
  * a message saying how to install it (docs/testing.md). BROWSER_SCREENSHOTS=dir keeps screenshots there.
  */
@@ -13,7 +14,7 @@ import { ROUTES } from '../functions/registry.js';
 import { ALIAS_MARK } from '../infra/openapi.js';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
 import { createVrProperty, uniqueEmail } from './support/builders.js';
-import { ADMINS, API_URL, Client, MAIL_URL, signedIn } from './support/client.js';
+import { ADMINS, API_URL, Client, latestMailTo, MAIL_URL, signedIn } from './support/client.js';
 
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (path): path is string => !!path && existsSync(path),
@@ -75,6 +76,19 @@ async function operationIds(page: Page, origin: string): Promise<Map<string, str
       if (operation.operationId) ids.set(`${method.toUpperCase()} ${path}`, operation.operationId);
   return ids;
 }
+
+/** An amount as the mails write it (the site is en_US, USD): `$1,450.00`. */
+const dollars = (amount: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+
+/** A day as the payment page writes it: `December 2, 2026`. */
+const longDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 async function newPage(): Promise<Page> {
   if (!browser) throw new Error('Chromium did not start');
@@ -219,7 +233,7 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
       for (const [id, summary] of [
         ['adminProperties.list', 'List LTR and VR properties (landlords see their own)'],
         ['adminProperties.get.alias', `One property, LTR or VR${ALIAS_MARK}`],
-      ]) {
+      ] as const) {
         await page.evaluate(`location.hash = ${JSON.stringify(`#/operations/${id}`)}`);
         await page.getByRole('heading', { name: summary, exact: true }).first().waitFor();
         // The sidebar lists the operation under the same name (its method after it): an alias is marked there.
@@ -304,25 +318,49 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     });
     await page.goto(paymentUrl);
     await page.getByText('Ready to pay.').waitFor();
-    await expect(page.locator('#amount').textContent()).resolves.toBe(`${total.toFixed(2)} USD`);
+    // Money as the mails write it.
+    await expect(page.locator('#amount').textContent()).resolves.toBe(dollars(total));
+    // What is paid: the invoice, the property, the stay, the due date, each line and the total.
+    const facts = await page.locator('#facts').textContent();
+    const { propertyName } = (
+      await admin.get<{ propertyName: string }>(`/API/adminProperties/V1/properties/${propertyId}.json`)
+    ).body;
+    const details = (
+      await admin.get<{ dueDate: string; lineItems: { description: string; lineTotal: number }[] }>(invoice)
+    ).body;
+    expect(facts).toContain(`Invoice#${invoiceId}: Booking`);
+    expect(facts).toContain(`Property${propertyName}`);
+    expect(facts).toContain(`Stay${longDay(siteDay(50))} to ${longDay(siteDay(52))} (2 nights)`);
+    expect(facts).toContain(`Due${longDay(details.dueDate)}`);
+    const lines = page.getByRole('table', { name: 'What is charged' });
+    for (const line of details.lineItems)
+      await expect(
+        lines
+          .getByRole('row', { name: `${line.description} ${dollars(line.lineTotal)}`, exact: true })
+          .count(),
+      ).resolves.toBe(1);
+    await expect(
+      lines.getByRole('row', { name: `Total ${dollars(total)}`, exact: true }).count(),
+    ).resolves.toBe(1);
     await shot(page, 'pay');
-    await page.locator('#email').fill('gina@example.test');
+    const receiptTo = uniqueEmail('receipt');
+    await page.locator('#email').fill(receiptTo);
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.getByText(`Paid ${total.toFixed(2)} USD. Thank you!`).waitFor();
+    await page.getByText(`Paid ${dollars(total)}. Thank you! The receipt goes to ${receiptTo}.`).waitFor();
     // Right after paying, the page says what is true: nothing is due any more.
-    await expect(page.locator('#amount').textContent()).resolves.toBe('0.00 USD');
+    await expect(page.locator('#amount').textContent()).resolves.toBe('$0.00');
     await shot(page, 'paid');
     expect(refused).toEqual([]);
+    // The receipt e-mail reaches the local mail page, as Stripe e-mails the payment's receipt_email.
+    const receipt = await latestMailTo(receiptTo, 10_000);
+    expect(receipt.subject).toMatch(/^Your receipt from .+ #\d{4}-\d{4}$/);
+    expect(receipt.body.text).toContain(`Amount paid: ${dollars(total)}`);
+    expect(receipt.body.text).toContain('Payment method: Visa ending in 4242');
 
     expect((await admin.get(reservation)).body).toMatchObject({ status: '1' });
     expect((await admin.get(invoice)).body).toMatchObject({ status: 1, paidComputed: total, amountDue: 0 });
     // The link is used up: opened again, the page says the invoice is paid and on which day (the receipt's).
-    const paidOn = new Date(`${siteDay(0)}T00:00:00Z`).toLocaleDateString('en-US', {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
+    const paidOn = longDay(siteDay(0));
     await page.reload();
     const paidSentence = `Invoice ${invoiceId} was paid on ${paidOn}. Thank you!`;
     await page.getByText(paidSentence).waitFor();

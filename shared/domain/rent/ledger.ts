@@ -32,7 +32,7 @@ export interface LedgerLine {
 export function linesOfInvoice(
   invoice: Pick<
     InvoiceRecord,
-    'invoiceId' | 'description' | 'invoiceDate' | 'totalCents' | 'period' | 'lateFeeOf'
+    'invoiceId' | 'description' | 'invoiceDate' | 'totalCents' | 'period' | 'lateFeeOf' | 'lateFeeDays'
   >,
   payments: readonly Pick<PaymentRecord, 'paymentId' | 'amountCents' | 'date' | 'method'>[],
 ): LedgerLine[] {
