@@ -180,6 +180,15 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
       expect(body).toMatchObject({ propertyId: 2001, couponCode: 'WELCOME10' });
       expect(body.dateFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       await deep.close();
+
+      // From an operation's view, "All operations" is the outline (hidden until then, never laid out).
+      const back = await newPage();
+      await back.goto(`${API_URL}/docs#/operations/adminProperties.get.alias`);
+      await back.getByRole('link', { name: 'All operations' }).click();
+      await back.getByRole('heading', { name: 'Rental property management API', level: 1 }).waitFor();
+      await expect(back.locator('#outline').isVisible()).resolves.toBe(true);
+      await expect(back.locator('#operation').isHidden()).resolves.toBe(true);
+      await back.close();
     },
     4 * DOCS_RENDER_MS,
   );

@@ -66,6 +66,17 @@ const referenceData = {
   }),
 };
 
+/**
+ * Runs before the body is laid out, on a page opened straight at an operation or a webhook (open-reference.js
+ * shows it drawn by the server): the outline it hides is never laid out (most of the page's work), and the
+ * operation's view is asked for at once rather than after the page's script has loaded.
+ */
+const DEEP_LINK_SCRIPT = [
+  '(function(){var m=/^#\\/(?:operations|webhooks)\\/([A-Za-z0-9._-]+)$/.exec(location.hash);',
+  "if(m){document.documentElement.classList.add('deep-link');",
+  "window.docsOperationView={id:m[1],html:fetch('/docs/operations/'+m[1]).then(function(r){return r.ok?r.text():undefined},function(){})}}})()",
+].join('');
+
 const page = (outline: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -73,6 +84,7 @@ const page = (outline: string): string => `<!doctype html>
 <meta name="description" content="The reference of the rental property management API, with requests to try on the local demo data.">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${outlineCss}</style>
+<script>${DEEP_LINK_SCRIPT}</script>
 <script defer src="${assets.url('open-reference.js')}"></script></head>
 <body>
 <header><p class="docs-note">Signing in: the session is a cookie set by the login operation
@@ -190,7 +202,7 @@ export async function serveLocalPages(
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       ...encodingHeaders(encoding, html),
-      'Content-Security-Policy': ownScriptsCsp(),
+      'Content-Security-Policy': ownScriptsCsp(DEEP_LINK_SCRIPT),
       // The page names its assets by content hash: it must be revalidated, they need not be.
       'Cache-Control': 'no-cache',
     });

@@ -5,7 +5,7 @@
  * schema, its overview) followed from the outline. A page opened straight at an operation or a webhook shows
  * it drawn by the server (`/docs/operations/{id}`) at once, and loads Elements when the reader asks ("Try
  * it"). The back button returns to the outline. Until then Elements' files are fetched when the browser is
- * idle, so opening it does not wait for the network.
+ * idle, once what the page opened on is drawn, so opening it does not wait for the network.
  */
 const outline = document.getElementById('outline');
 const operation = document.getElementById('operation');
@@ -84,6 +84,8 @@ function showOutline() {
   operation.replaceChildren();
   operation.hidden = true;
   outline.hidden = false;
+  // The head's class that kept the outline from being laid out on a deep link: `hidden` decides from here on.
+  document.documentElement.classList.remove('deep-link');
   mounted = undefined;
   shownOutline += 1;
   status.textContent = '';
@@ -104,9 +106,14 @@ async function showOperation(id) {
   const started = moves;
   outline.hidden = true;
   status.textContent = 'Loading the operation…';
-  const html = await fetch(`/docs/operations/${id}`)
-    .then((answer) => (answer.ok ? answer.text() : undefined))
-    .catch(() => undefined);
+  // The head's line asked for it as the page opened; any later one is asked for here.
+  const early = window.docsOperationView;
+  window.docsOperationView = undefined;
+  const html = await (early?.id === id
+    ? early.html
+    : fetch(`/docs/operations/${id}`)
+        .then((answer) => (answer.ok ? answer.text() : undefined))
+        .catch(() => undefined));
   if (started !== moves) return;
   status.textContent = '';
   if (html === undefined) return showReference({ focus: false });
@@ -115,12 +122,15 @@ async function showOperation(id) {
   operation.querySelector('[data-try-it]').addEventListener('click', () => showReference({ focus: true }));
 }
 
+/** Settles once what the page opened on is drawn: the prefetch waits for it, so it never delays that. */
+let firstView = Promise.resolve();
+
 function show({ opened }) {
   moves += 1;
-  if (!inReference()) return showOutline();
   const link = OPERATION_LINK.exec(location.hash);
-  if (opened && link) return showOperation(link[1]);
-  showReference({ focus: !opened });
+  if (!inReference()) showOutline();
+  else if (opened && link) firstView = showOperation(link[1]);
+  else showReference({ focus: !opened });
 }
 
 function prefetch() {
@@ -135,4 +145,6 @@ function prefetch() {
 
 window.addEventListener('hashchange', () => show({ opened: false }));
 show({ opened: true });
-window.addEventListener('load', () => (window.requestIdleCallback ?? setTimeout)(prefetch));
+window.addEventListener('load', () =>
+  firstView.then(() => (window.requestIdleCallback ?? setTimeout)(prefetch)),
+);
