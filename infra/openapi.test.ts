@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, WEBHOOK_PAYLOADS } from '../functions/registry.js';
 import { allPaths } from '../shared/http/route.js';
 import { SPEC_LIMIT, WAF_RATE_LIMIT, WAF_WINDOW_SECONDS } from './cdk/constructs/rate-limit-web-acl.js';
-import { buildOpenApiDocument } from './openapi.js';
+import { ALIAS_MARK, buildOpenApiDocument } from './openapi.js';
 
 type Op = {
+  operationId: string;
+  summary: string;
+  description: string;
   parameters: { name: string; in: string; required: boolean; description?: string }[];
   requestBody?: unknown;
   security?: unknown;
@@ -30,6 +33,23 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     for (const route of ROUTES)
       for (const path of allPaths(route)) expect(doc.paths[path]).toHaveProperty(route.method.toLowerCase());
+  });
+
+  it('marks each alias path as one in its summary (what a sidebar lists) and names the path it stands for', () => {
+    const aliased = ROUTES.filter((r) => r.aliasPaths?.length);
+    expect(aliased.length).toBeGreaterThan(0);
+    for (const route of aliased) {
+      const method = route.method.toLowerCase();
+      const main = op(route.path, method);
+      expect(main.summary, route.id).toBe(route.summary);
+      for (const path of route.aliasPaths ?? []) {
+        const alias = op(path, method);
+        expect(alias.summary, path).toBe(`${route.summary}${ALIAS_MARK}`);
+        expect(alias.operationId).toBe(`${route.id}.alias`);
+        const canonical = `\`${route.method} ${route.path}\``;
+        expect(alias.description.startsWith(`The spec's singular alias of ${canonical}:`), path).toBe(true);
+      }
+    }
   });
 
   it('describes path and query parameters, aliases, bodies, auth and error responses', () => {

@@ -201,18 +201,26 @@ function bodyExample(route: RouteContract, options: DocumentOptions): Record<str
   return body === undefined ? {} : { example: body };
 }
 
+/**
+ * An alias path (the spec's singular `/property/{id}.json` beside `/properties/{id}.json`) is the same operation
+ * under a second path: its summary says so, since a reference's sidebar lists the two by summary alone.
+ */
+export const ALIAS_MARK = ' (alias: singular path)';
+
 function operation(route: RouteContract, path: string, options: DocumentOptions) {
   const example = options.examples?.[route.id];
+  const alias = path !== route.path;
   const op: Record<string, unknown> = {
-    operationId: path === route.path ? route.id : `${route.id}.alias`,
-    summary: route.summary,
+    operationId: alias ? `${route.id}.alias` : route.id,
+    summary: alias ? `${route.summary}${ALIAS_MARK}` : route.summary,
     tags: route.tags ?? [route.group],
     parameters: parameters(route, path, example),
     responses: responses(route),
   };
-  op.description = example?.note
-    ? `${descriptionOf(route)} Example on the demo data: ${example.note}`
+  const described = alias
+    ? `The spec's singular alias of \`${route.method} ${route.path}\`: the same operation. ${descriptionOf(route)}`
     : descriptionOf(route);
+  op.description = example?.note ? `${described} Example on the demo data: ${example.note}` : described;
   op.security = security(route);
   if (route.body) {
     op.requestBody = {

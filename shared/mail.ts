@@ -13,6 +13,8 @@ import { traced } from './tracer.js';
 const ses = traced(new SESv2Client({}));
 
 export interface Mail {
+  /** The sender when it is not MAIL_FROM (the local Stripe stand-in's receipts: infra/local/stripe-receipts.ts). */
+  from?: string;
   to: string;
   subject: string;
   text: string;
@@ -31,7 +33,7 @@ export async function sendMail(mail: Mail): Promise<string | undefined> {
   const configurationSet = optionalEnv('MAIL_CONFIGURATION_SET');
   const { MessageId } = await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: requireEnv('MAIL_FROM'),
+      FromEmailAddress: mail.from ?? requireEnv('MAIL_FROM'),
       Destination: { ToAddresses: [mail.to] },
       Content: {
         Simple: {

@@ -62,11 +62,12 @@ describe.skipIf(!CHROMIUM)('the autopay page in a browser', () => {
 
     await page.getByLabel('Test card').selectOption('pm_card_visa');
     await page.getByRole('button', { name: 'Save the card and turn autopay on' }).click();
-    await page.getByText('Saved. Autopay is on with your visa ending in 4242.').waitFor();
-    await expect(page.locator('#state').textContent()).resolves.toBe('Autopay is on: visa ending in 4242.');
+    // The card and the money read as the mails read them.
+    await page.getByText('Saved. Autopay is on with your Visa ending in 4242.').waitFor();
+    await expect(page.locator('#state').textContent()).resolves.toBe('Autopay is on: Visa ending in 4242.');
     const left = page.locator('#will-not-charge-list li');
     await expect(left.count()).resolves.toBe(1);
-    await expect(left.first().textContent()).resolves.toContain(`(invoice #${invoiceId}): 1200.00`);
+    await expect(left.first().textContent()).resolves.toContain(`(invoice #${invoiceId}): $1,200.00, due `);
     const href = await left.first().locator('a').getAttribute('href');
     const link = new URL(String(href));
     expect(`${link.origin}${link.pathname}`).toBe(`${API_URL}/pay`);
@@ -76,6 +77,18 @@ describe.skipIf(!CHROMIUM)('the autopay page in a browser', () => {
     // What the page shows is what the API says.
     const tenantApi = await page.request.get(`${API_URL}/API/tenantPortal/V1/autopay.json`);
     expect(await tenantApi.json()).toMatchObject({ enabled: true, brand: 'visa', last4: '4242' });
+
+    // Every link on the page works: none opens a payment page that says its link does not work.
+    const hrefs = await page
+      .locator('a')
+      .evaluateAll((links) => links.map((a) => (a as unknown as { href: string }).href));
+    for (const other of hrefs) {
+      const opened = await browser.newPage();
+      await opened.goto(other);
+      if (new URL(other).pathname === '/pay') await opened.getByText('Ready to pay.').waitFor();
+      else expect((await opened.request.get(other)).status(), other).toBe(200);
+      await opened.close();
+    }
 
     // Its pay link opens the payment page, ready to pay the amount due.
     await page.goto(String(href));

@@ -94,7 +94,7 @@ describe.skipIf(!CHROMIUM)('accessibility of the pages we serve (axe-core)', () 
     await page.close();
   });
 
-  it('the docs page: its outline, the reference’s overview, an operation with a body to send, and its answer', async () => {
+  it('the docs page: its outline, the reference’s overview, an operation with a body to send, and its answer, and an operation drawn by the server', async () => {
     const page = await newPage();
     page.setDefaultTimeout(60_000);
     // The outline (the page as first drawn), then the reference's own overview.
@@ -114,6 +114,17 @@ describe.skipIf(!CHROMIUM)('accessibility of the pages we serve (axe-core)', () 
       .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
+
+    // A link straight to an operation: its view drawn by the server, before the reference is loaded.
+    const deep = await newPage();
+    expect(
+      await check(
+        deep,
+        `${API_URL}/docs#/operations/adminProperties.get.alias`,
+        'Try it: open the interactive reference',
+      ),
+    ).toEqual([]);
+    await deep.close();
   }, 120_000);
 
   it('the autopay page, signed out and with autopay on', async () => {

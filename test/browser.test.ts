@@ -1,7 +1,8 @@
 /**
  * What a person sees in a real browser (Chromium through playwright-core): the front page and its links, the
  * docs page (every registry operation linked, "Send API Request" answering), the activation e-mail on the mail
- * page, whose link activates the account with a success page, and a booking paid on the local payment page. Chromium comes from the system (`apt-get install
+ * page, whose link activates the account with a success page, and a booking paid on the local payment page
+ * (what it pays, and the receipt e-mail on the mail page). Chromium comes from the system (`apt-get install
  * -y chromium`; .ci/run installs it); playwright never downloads a browser. Without it the file is skipped with
  * a message saying how to install it (docs/testing.md). BROWSER_SCREENSHOTS=dir keeps screenshots there.
  */
@@ -10,9 +11,10 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../functions/registry.js';
+import { ALIAS_MARK } from '../infra/openapi.js';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
 import { createVrProperty, uniqueEmail } from './support/builders.js';
-import { API_URL, Client, MAIL_URL, signedIn } from './support/client.js';
+import { ADMINS, API_URL, Client, latestMailTo, MAIL_URL, signedIn } from './support/client.js';
 import { expectBooksWhole } from './support/payments.js';
 
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -42,18 +44,26 @@ async function shot(page: Page, name: string) {
 const DOCS_RENDER_MS = 60_000;
 const DOCS_STEP_MS = 30_000;
 
+/** The "Try it" of an operation drawn by the server, which loads the reference on it. */
+const tryIt = (page: Page) => page.getByRole('button', { name: /^Try it/ });
+
+/** A link straight to an operation: its view drawn by the server, then "Try it" and the reference drawn. */
 async function openDocs(page: Page, url: string): Promise<void> {
   page.setDefaultTimeout(DOCS_STEP_MS);
   await page.goto(url);
+  await tryIt(page).click();
   // The sidebar's first entry, drawn with the rest of the page once the document is read.
   await page.getByRole('link', { name: 'Overview' }).waitFor({ timeout: DOCS_RENDER_MS });
 }
 
+/** The answer's status line of the operation shown (none before a request is sent). */
+const answerStatus = (page: Page) =>
+  page.getByText(/^\d{3} [A-Z][A-Za-z ]+$/).filter({ hasNot: page.locator('[role="tab"]') });
+
 /** "Send API Request" on the operation shown, and the status line of the answer drawn below it. */
 async function sendRequest(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Send API Request' }).click();
-  const status = page.getByText(/^\d{3} [A-Z][A-Za-z ]+$/).filter({ hasNot: page.locator('[role="tab"]') });
-  return (await status.first().textContent({ timeout: DOCS_STEP_MS })) ?? '';
+  return (await answerStatus(page).first().textContent({ timeout: DOCS_STEP_MS })) ?? '';
 }
 
 /** `METHOD path` → operationId, from the document the page draws. */
@@ -67,6 +77,19 @@ async function operationIds(page: Page, origin: string): Promise<Map<string, str
       if (operation.operationId) ids.set(`${method.toUpperCase()} ${path}`, operation.operationId);
   return ids;
 }
+
+/** An amount as the mails write it (the site is en_US, USD): `$1,450.00`. */
+const dollars = (amount: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+
+/** A day as the payment page writes it: `December 2, 2026`. */
+const longDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 async function newPage(): Promise<Page> {
   if (!browser) throw new Error('Chromium did not start');
@@ -132,15 +155,41 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
       await expect(page.locator('#reference').isHidden()).resolves.toBe(true);
 
       // The request starts from the demo store's example (infra/openapi-examples.ts), not from "string" and 0.
-      // A deep link opens the operation.
+      // A deep link shows the operation drawn by the server at once, without the reference (seconds of work
+      // on a slow device); "Try it" loads the reference on it.
       await page.close();
       const deep = await newPage();
-      await openDocs(deep, `${API_URL}/docs#/operations/publicBooking.quote`);
+      deep.setDefaultTimeout(DOCS_STEP_MS);
+      await deep.goto(`${API_URL}/docs#/operations/publicBooking.quote`);
+      const view = deep.locator('#operation');
+      await view.getByRole('heading', { level: 1 }).waitFor();
+      await expect(view.locator('.route').textContent()).resolves.toBe(
+        'POST /API/publicBooking/V1/quote.json',
+      );
+      await expect(view.getByRole('table', { name: 'The fields' }).textContent()).resolves.toContain(
+        'couponCode',
+      );
+      const drawnExample = JSON.parse((await view.locator('pre').first().textContent()) ?? '') as object;
+      expect(drawnExample).toMatchObject({ propertyId: 2001, couponCode: 'WELCOME10' });
+      await expect(deep.locator('#outline').isHidden()).resolves.toBe(true);
+      await expect(deep.evaluate('typeof customElements.get("elements-api")')).resolves.toBe('undefined');
+      await tryIt(deep).click();
+      await deep.getByRole('link', { name: 'Overview' }).waitFor({ timeout: DOCS_RENDER_MS });
+      await expect(view.isHidden()).resolves.toBe(true);
       const editor = deep.getByRole('textbox', { name: 'Request body' });
       const body = JSON.parse(await editor.inputValue()) as Record<string, unknown>;
       expect(body).toMatchObject({ propertyId: 2001, couponCode: 'WELCOME10' });
       expect(body.dateFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       await deep.close();
+
+      // From an operation's view, "All operations" is the outline (hidden until then, never laid out).
+      const back = await newPage();
+      await back.goto(`${API_URL}/docs#/operations/adminProperties.get.alias`);
+      await back.getByRole('link', { name: 'All operations' }).click();
+      await back.getByRole('heading', { name: 'Rental property management API', level: 1 }).waitFor();
+      await expect(back.locator('#outline').isVisible()).resolves.toBe(true);
+      await expect(back.locator('#operation').isHidden()).resolves.toBe(true);
+      await back.close();
     },
     4 * DOCS_RENDER_MS,
   );
@@ -172,6 +221,44 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
         expect(sentBytes, origin).toBeLessThan(1_000_000);
         await page.close();
       }
+    },
+    3 * DOCS_RENDER_MS,
+  );
+
+  it(
+    'signing in with "Send API Request" serves the session to the other operations: an admin list and an alias path answer 200',
+    async () => {
+      const page = await newPage();
+      await openDocs(page, `${API_URL}/docs#/operations/auth.login`);
+      // The example holds the demo store's admin; this file's store has the test fixture's.
+      const { adminAPIKey, adminAPISecret } = ADMINS.super;
+      await page
+        .getByRole('textbox', { name: 'Request body' })
+        .fill(JSON.stringify({ adminAPIKey, adminAPISecret }));
+      await expect(sendRequest(page)).resolves.toBe('200 OK');
+      // The browser kept the session cookie the login set (Elements' default policy, 'omit', drops it).
+      const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
+      expect(cookies).toContain('pm_admin_session');
+
+      for (const [id, summary] of [
+        ['adminProperties.list', 'List LTR and VR properties (landlords see their own)'],
+        ['adminProperties.get.alias', `One property, LTR or VR${ALIAS_MARK}`],
+      ] as const) {
+        await page.evaluate(`location.hash = ${JSON.stringify(`#/operations/${id}`)}`);
+        await page.getByRole('heading', { name: summary, exact: true }).first().waitFor();
+        // The sidebar lists the operation under the same name (its method after it): an alias is marked there.
+        const listed = await page
+          .locator(`a[href="#/operations/${id}"]`)
+          .evaluateAll((links) => links.map((a) => a.textContent ?? ''));
+        expect(
+          listed.some((text) => text.startsWith(summary)),
+          `${id}: ${listed.join(' | ')}`,
+        ).toBe(true);
+        await expect(answerStatus(page).count(), id).resolves.toBe(0);
+        // Sent with the session cookie (a 401 without it).
+        await expect(sendRequest(page), id).resolves.toBe('200 OK');
+      }
+      await page.close();
     },
     3 * DOCS_RENDER_MS,
   );
@@ -241,25 +328,49 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     });
     await page.goto(paymentUrl);
     await page.getByText('Ready to pay.').waitFor();
-    await expect(page.locator('#amount').textContent()).resolves.toBe(`${total.toFixed(2)} USD`);
+    // Money as the mails write it.
+    await expect(page.locator('#amount').textContent()).resolves.toBe(dollars(total));
+    // What is paid: the invoice, the property, the stay, the due date, each line and the total.
+    const facts = await page.locator('#facts').textContent();
+    const { propertyName } = (
+      await admin.get<{ propertyName: string }>(`/API/adminProperties/V1/properties/${propertyId}.json`)
+    ).body;
+    const details = (
+      await admin.get<{ dueDate: string; lineItems: { description: string; lineTotal: number }[] }>(invoice)
+    ).body;
+    expect(facts).toContain(`Invoice#${invoiceId}: Booking`);
+    expect(facts).toContain(`Property${propertyName}`);
+    expect(facts).toContain(`Stay${longDay(siteDay(50))} to ${longDay(siteDay(52))} (2 nights)`);
+    expect(facts).toContain(`Due${longDay(details.dueDate)}`);
+    const lines = page.getByRole('table', { name: 'What is charged' });
+    for (const line of details.lineItems)
+      await expect(
+        lines
+          .getByRole('row', { name: `${line.description} ${dollars(line.lineTotal)}`, exact: true })
+          .count(),
+      ).resolves.toBe(1);
+    await expect(
+      lines.getByRole('row', { name: `Total ${dollars(total)}`, exact: true }).count(),
+    ).resolves.toBe(1);
     await shot(page, 'pay');
-    await page.locator('#email').fill('gina@example.test');
+    const receiptTo = uniqueEmail('receipt');
+    await page.locator('#email').fill(receiptTo);
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.getByText(`Paid ${total.toFixed(2)} USD. Thank you!`).waitFor();
+    await page.getByText(`Paid ${dollars(total)}. Thank you! The receipt goes to ${receiptTo}.`).waitFor();
     // Right after paying, the page says what is true: nothing is due any more.
-    await expect(page.locator('#amount').textContent()).resolves.toBe('0.00 USD');
+    await expect(page.locator('#amount').textContent()).resolves.toBe('$0.00');
     await shot(page, 'paid');
     expect(refused).toEqual([]);
+    // The receipt e-mail reaches the local mail page, as Stripe e-mails the payment's receipt_email.
+    const receipt = await latestMailTo(receiptTo, 10_000);
+    expect(receipt.subject).toMatch(/^Your receipt from .+ #\d{4}-\d{4}$/);
+    expect(receipt.body.text).toContain(`Amount paid: ${dollars(total)}`);
+    expect(receipt.body.text).toContain('Payment method: Visa ending in 4242');
 
     expect((await admin.get(reservation)).body).toMatchObject({ status: '1' });
     expect((await admin.get(invoice)).body).toMatchObject({ status: 1, paidComputed: total, amountDue: 0 });
     // The link is used up: opened again, the page says the invoice is paid and on which day (the receipt's).
-    const paidOn = new Date(`${siteDay(0)}T00:00:00Z`).toLocaleDateString('en-US', {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
+    const paidOn = longDay(siteDay(0));
     await page.reload();
     const paidSentence = `Invoice ${invoiceId} was paid on ${paidOn}. Thank you!`;
     await page.getByText(paidSentence).waitFor();

@@ -6,8 +6,9 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { siteDay } from './support/booking.js';
-import { Client, latestMailTo, problem, signedIn } from './support/client.js';
+import { guestBody, guestBook, siteDay } from './support/booking.js';
+import { createVrProperty } from './support/builders.js';
+import { Client, latestMailTo, problem, signedIn, unique } from './support/client.js';
 import { jobsCaughtUp } from './support/jobs.js';
 import {
   CSRF_PATH,
@@ -89,6 +90,67 @@ describe('POST payment-create-intent.php', () => {
       currency: 'usd',
       refundedCents: 0,
     });
+  });
+
+  it('says what the payment pays: a booking’s property, stay, lines and figures; a rent invoice’s month, due date and words', async () => {
+    const propertyId = await createVrProperty({
+      units: 1,
+      propertyRate: '130',
+      propertyName: unique('Pay Cove'),
+    });
+    const [from, to] = [siteDay(40), siteDay(42)];
+    const booked = await guestBook(guestBody(propertyId, from, to));
+    expect(booked.status, booked.text).toBe(200);
+    const { invoiceId, paymentUrl } = booked.body as { invoiceId: number; paymentUrl: string };
+    const token = new URL(paymentUrl).searchParams.get('token');
+    const res = await createIntent({ invoiceId, token });
+    expect(res.status, res.text).toBe(200);
+    const admin = await signedIn('super');
+    const invoice = (
+      await admin.get<Record<string, unknown>>(`/API/adminInvoices/V1/invoices/${invoiceId}.json`)
+    ).body;
+    const property = (
+      await admin.get<{ propertyName: string }>(`/API/adminProperties/V1/properties/${propertyId}.json`)
+    ).body;
+    expect(res.body.invoice).toEqual({
+      invoiceId,
+      title: 'Booking',
+      propertyName: property.propertyName,
+      stay: { dateFrom: from, dateTo: to },
+      period: null,
+      dueDate: invoice.dueDate,
+      lineItems: (invoice.lineItems as { description: string; lineTotal: number }[]).map((l) => ({
+        description: l.description,
+        lineTotal: l.lineTotal,
+      })),
+      taxComputed: invoice.taxComputed,
+      totalComputed: invoice.totalComputed,
+      paidComputed: 0,
+      amountDue: invoice.amountDue,
+    });
+    expect((res.body.invoice as { lineItems: unknown[] }).lineItems.length).toBeGreaterThan(0);
+    expect(res.body.amount).toBe(invoice.amountDue);
+
+    const rent = await plantInvoice({ totalCents: 145_000 });
+    await rawTable.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { PK: `INVOICE#${rent.invoiceId}`, SK: 'INVOICE' },
+        UpdateExpression: 'SET period = :p',
+        ExpressionAttributeValues: { ':p': '2027-01' },
+      }),
+    );
+    const rentAnswer = await createIntent({ invoiceId: rent.invoiceId });
+    expect(rentAnswer.body.invoice).toMatchObject({
+      title: 'Rent for January 2027',
+      period: '2027-01',
+      stay: null,
+      propertyName: null,
+      dueDate: '2027-01-20',
+      totalComputed: 1450,
+      amountDue: 1450,
+    });
+    await expectBooksWhole([invoiceId]);
   });
 
   it('answers the invoice’s open intent again for the same amount (retrieved from Stripe), a new one after a part payment', async () => {

@@ -67,19 +67,27 @@ describe('the README walkthrough', () => {
       expect(result.stdout).toContain('"isArchived":1');
       expect(result.stdout).toContain('"paidComputed":500');
       expect(result.stdout).toContain('"totalIncome"');
+      const parsed = answers.map((l) => JSON.parse(l) as Record<string, unknown>);
       // The guest's booking is a hold until paid, and confirmed once the stand-in's webhook paid it.
       const booked = JSON.parse(answers.find((l) => l.includes('"paymentUrl"')) ?? '{}') as {
         reservationId?: number;
       };
       expect(result.stdout).toContain('"status":"succeeded"');
-      // The guest's confirmation is in the message log (docs/messages.md).
+      // The guest's confirmation is in the message log (docs/messages.md), and on the mail page: the block
+      // drains the message jobs before it reads them, so the "confirmed" mail is there on every run.
       expect(result.stdout).toContain('"kind":"bookingConfirmation"');
+      // The subjects line: a JSON array of strings (the other answers are objects).
+      const subjects = answers
+        .map((l) => JSON.parse(l) as unknown)
+        .find((a) => Array.isArray(a) && a.some((s) => String(s).startsWith('Complete your booking')));
+      expect(subjects, `run ${run}`).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^Your booking at .+ is confirmed \(#\d+\)$/)]),
+      );
       const reservation = answers
         .map((l) => JSON.parse(l) as { reservationId?: number; status?: unknown; paymentUrl?: unknown })
         .find((a) => a.reservationId === booked.reservationId && a.paymentUrl === undefined);
       expect(reservation?.status, `run ${run}`).toBe('1');
       // The approval made a lease; the rent run charged it; the tenant's session and portal show it.
-      const parsed = answers.map((l) => JSON.parse(l) as Record<string, unknown>);
       const approved = parsed.find((a) => a.leaseId !== undefined && a.application !== undefined);
       const leaseId = approved?.leaseId;
       expect(typeof leaseId, `run ${run}`).toBe('number');

@@ -356,7 +356,7 @@ describe('autopay in the rent run', () => {
 
     await jobsCaughtUp();
     const mail = await latestMailTo(tenant.tenantEmail);
-    expect(mail.subject).toBe('Autopay is on: visa ending in 4242');
+    expect(mail.subject).toBe('Autopay is on: Visa ending in 4242');
     expect(mail.body.text).toContain('Autopay will not charge these');
     for (const line of answer.body.willNotCharge) {
       expect(mail.body.text).toContain(`invoice #${line.invoiceId}`);

@@ -228,7 +228,9 @@ describe('the rent run', () => {
       {
         kind: 'lateFeePosted',
         status: 'sent',
-        subject: expect.stringMatching(/^Late fee for [A-Z][a-z]+ \d{4}: \$50\.00 added \(invoice #\d+/),
+        subject: expect.stringMatching(
+          /^Late fee for [A-Z][a-z]+ \d{4}, first day \(\d+ [A-Z][a-z]+\): \$50\.00 added \(invoice #\d+/,
+        ),
       },
     ]);
   });

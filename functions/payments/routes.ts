@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { defineRoute } from '../../shared/http/route.js';
 import { intLike, text } from '../../shared/http/schemas.js';
+import { paidForSchema } from './schemas.js';
 
 const group = 'payments';
 const tags = ['Card payments'];
@@ -80,7 +81,7 @@ export const createIntent = defineRoute({
   path: '/API/payment-create-intent.php',
   summary: 'Create the card PaymentIntent of an invoice’s amount due',
   description:
-    "Acts only for the invoice's tenant session or with the invoice's payment-link `token` (DESIGN.md \"The payment link\"); any other caller gets the 400 \"no such invoice\", whatever the invoice's state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the invoice's one open intent is answered again (its receipt e-mail updated), a new one made only when there is none (one card payment per invoice at a time: an open one of another amount is cancelled first). `amnt`, when sent, must equal the amount due. A paid invoice's used payment link (or the tenant's session) gets the 400 with `paidOn`, the day it was paid. Honours `Idempotency-Key`.",
+    "Acts only for the invoice's tenant session or with the invoice's payment-link `token` (DESIGN.md \"The payment link\"); any other caller gets the 400 \"no such invoice\", whatever the invoice's state. The PaymentIntent is for the amount due (total less net paid) in the site currency (`paymentCurrency`), with metadata invoiceId; the invoice's one open intent is answered again (its receipt e-mail updated), a new one made only when there is none (one card payment per invoice at a time: an open one of another amount is cancelled first). `amnt`, when sent, must equal the amount due. A paid invoice's used payment link (or the tenant's session) gets the 400 with `paidOn`, the day it was paid. The answer also says what the payment pays (`invoice`: the invoice in words, its property, a booking's stay or the rent's month, its lines, tax, total, paid so far, amount due and due date), which a page opened from a payment link shows. Honours `Idempotency-Key`.",
   auth: { kind: 'csrf', tenantSession: 'optional' },
   body: createIntentBody,
   idempotency: true,
@@ -98,6 +99,8 @@ export const createIntent = defineRoute({
     paymentIntentId: v.string(),
     amount: v.number(),
     currency: v.string(),
+    /** What the payment pays: the payer's page shows it (functions/payments/paid-for.ts). */
+    invoice: paidForSchema,
   }),
   errors: {
     400: 'invalid invoice: missing, not the tenant’s, cancelled, paid (with `paidOn` for its payer), nothing due, or `amnt` not the amount due',

@@ -27,6 +27,7 @@ import {
   type StripeIntent,
   updatePaymentIntent,
 } from '../../shared/payments/stripe-api.js';
+import { paidFor } from './paid-for.js';
 
 export interface CreateIntentInput {
   invoiceId: number;
@@ -133,6 +134,7 @@ export async function createIntent(input: CreateIntentInput, payer: Payer, now: 
     paymentIntentId: intent.id,
     amount: dollarsOf(intent.amountCents),
     currency: intent.currency.toUpperCase(),
+    invoice: await paidFor(invoice),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CARD_BRAND_WORDS } from '../../shared/domain/money-document/words.js';
 import { inlineScriptCsp } from './page-csp.js';
 import { LOCAL_STRIPE } from './stripe-local-env.js';
 
@@ -26,9 +27,39 @@ const SCRIPT = `(() => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body || {}),
     });
+  /** The site's locale and currency (its public settings), as its mails write money and days. */
+  let site = { locale: 'en-US', currency: 'USD' };
+  const withLocale = (make) => {
+    try {
+      return make(site.locale);
+    } catch {
+      return make('en-US');
+    }
+  };
   const day = (iso) =>
-    new Date(iso + 'T00:00:00Z').toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  const money = (amount) => amount.toFixed(2);
+    withLocale((l) => new Date(iso + 'T00:00:00Z').toLocaleDateString(l, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+  /** As the mails write an amount (shared/domain/messages/format.ts money): '$1,450.00'. */
+  const money = (amount) => {
+    try {
+      return withLocale((l) =>
+        new Intl.NumberFormat(l, { style: 'currency', currency: site.currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount),
+      );
+    } catch {
+      return amount.toFixed(2) + ' ' + site.currency;
+    }
+  };
+  /** As the mails name a card (money-document/words.ts cardWords): 'Visa ending in 4242'. */
+  const BRANDS = ${JSON.stringify(CARD_BRAND_WORDS)};
+  const card = (a) => (BRANDS[a.brand] || a.brand) + ' ending in ' + a.last4;
+  const siteRead = fetch('/API/siteSettings/V1/settings.json')
+    .then(json)
+    .then((s) => {
+      site = {
+        locale: typeof s.localization === 'string' ? s.localization.replace('_', '-') : site.locale,
+        currency: typeof s.paymentCurrency === 'string' ? s.paymentCurrency : site.currency,
+      };
+    })
+    .catch(() => undefined);
   /** One list item per invoice: its words, amount and due day, and its pay link when it has one. */
   function fill(list, invoices) {
     list.replaceChildren(
@@ -48,9 +79,7 @@ const SCRIPT = `(() => {
   function show(a) {
     el('signin').hidden = true;
     el('autopay').hidden = false;
-    el('state').textContent = a.enabled
-      ? 'Autopay is on: ' + a.brand + ' ending in ' + a.last4 + '.'
-      : 'Autopay is off.';
+    el('state').textContent = a.enabled ? 'Autopay is on: ' + card(a) + '.' : 'Autopay is off.';
     el('state').className = a.enabled ? 'ok' : '';
     el('off').hidden = !a.enabled;
     el('save-button').textContent = a.enabled ? 'Replace the saved card' : 'Save the card and turn autopay on';
@@ -72,6 +101,7 @@ const SCRIPT = `(() => {
       say(body.detail || 'Autopay could not be read (' + res.status + ')', 'error');
       return undefined;
     }
+    await siteRead;
     show(body);
     return body;
   }
@@ -132,7 +162,7 @@ const SCRIPT = `(() => {
       if (confirmed.status !== 'succeeded')
         throw new Error((confirmed.error && confirmed.error.message) || 'The card was not saved (' + res.status + ')');
       const a = await untilOn(setup.setupIntentId);
-      say('Saved. Autopay is on with your ' + a.brand + ' ending in ' + a.last4 + '.', 'ok');
+      say('Saved. Autopay is on with your ' + card(a) + '.', 'ok');
     } catch (error) {
       say(error.message, 'error');
     } finally {
@@ -185,7 +215,7 @@ button.secondary{background:#fff;color:#0b5cad;border:1px solid #0b5cad}button:d
 <button id="off" class="secondary" type="button" hidden>Turn autopay off</button>
 </form>
 </section>
-<p class="note">Local runtime: the card goes to the Stripe stand-in of this runtime (no money moves). A site's own page uses Stripe.js. Invoices are paid on the <a href="/pay">payment page</a> from their links.</p>
+<p class="note">Local runtime: the card goes to the Stripe stand-in of this runtime (no money moves). A site's own page uses Stripe.js. The invoices autopay does not charge are paid on the payment page, each from its own "Pay invoice" link above (the page needs the link's invoice and token).</p>
 </main>
 <script>${SCRIPT}</script>
 </body></html>

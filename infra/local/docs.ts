@@ -3,8 +3,10 @@
  * The page opens on an outline of every operation drawn here (infra/local/docs-outline.ts); following one
  * loads the interactive reference, Stoplight Elements (its web component, served from node_modules: no CDN,
  * works offline, compressed with a year's cache), which draws one operation at a time (docs/decisions.md "The
- * docs page's renderer"). The login operations carry the demo accounts as examples, so
- * "Send API Request" signs in; the session cookie it sets serves the other calls. Every other operation's
+ * docs page's renderer"). A link opened straight at an operation first shows that operation drawn here
+ * (`/docs/operations/{id}`, infra/local/docs-operation.ts), with "Try it" to load Elements on it. The login
+ * operations carry the demo accounts as examples, so "Send API Request" signs in; the session cookie it sets
+ * serves the other calls (Elements sends the page's own cookies: `tryItCredentialsPolicy`). Every other operation's
  * example is a request that works on the demo store (infra/openapi-examples.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,6 +26,7 @@ import {
   encode,
   encodingHeaders,
 } from './compressed-assets.js';
+import { docsOperation } from './docs-operation.js';
 import { docsOutline } from './docs-outline.js';
 import { ownScriptsCsp } from './page-csp.js';
 
@@ -58,8 +61,22 @@ const referenceData = {
     router: 'hash',
     layout: 'sidebar',
     hideExport: 'true',
+    // Elements' default is 'omit': its requests would carry no cookie, and the login's Set-Cookie would be
+    // dropped, so every operation that needs a session would answer 401 (the page is on the API's origin).
+    tryItCredentialsPolicy: 'same-origin',
   }),
 };
+
+/**
+ * Runs before the body is laid out, on a page opened straight at an operation or a webhook (open-reference.js
+ * shows it drawn by the server): the outline it hides is never laid out (most of the page's work), and the
+ * operation's view is asked for at once rather than after the page's script has loaded.
+ */
+const DEEP_LINK_SCRIPT = [
+  '(function(){var m=/^#\\/(?:operations|webhooks)\\/([A-Za-z0-9._-]+)$/.exec(location.hash);',
+  "if(m){document.documentElement.classList.add('deep-link');",
+  "window.docsOperationView={id:m[1],html:fetch('/docs/operations/'+m[1]).then(function(r){return r.ok?r.text():undefined},function(){})}}})()",
+].join('');
 
 const page = (outline: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -68,6 +85,7 @@ const page = (outline: string): string => `<!doctype html>
 <meta name="description" content="The reference of the rental property management API, with requests to try on the local demo data.">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${outlineCss}</style>
+<script>${DEEP_LINK_SCRIPT}</script>
 <script defer src="${assets.url('open-reference.js')}"></script></head>
 <body>
 <header><p class="docs-note">Signing in: the session is a cookie set by the login operation
@@ -77,6 +95,7 @@ the local demo account). The browser then sends the cookie with every request fr
 <main>
 <p id="reference-status" class="docs-status" role="status"></p>
 <div id="outline">${outline}</div>
+<article id="operation" hidden></article>
 <div id="reference" tabindex="-1" hidden${Object.entries(referenceData)
   .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
   .join('')}></div>
@@ -127,6 +146,20 @@ export function pageOrigin(req: IncomingMessage, baseUrl: string): string {
   }
 }
 
+/** The local document: its server is the page's origin, its examples work on the demo store today. */
+function localDocument(req: IncomingMessage, baseUrl: string) {
+  return buildOpenApiDocument(ROUTES, {
+    serverUrl: pageOrigin(req, baseUrl),
+    demoLogins: demoLogins(),
+    webhooks: WEBHOOK_PAYLOADS,
+    // Built at each request: the example stays are always about a month ahead.
+    examples: demoExamples({ now: clockNow(), origin: baseUrl }),
+  });
+}
+
+/** `/docs/operations/{operationId}`: the server-drawn view of one operation (infra/local/docs-operation.ts). */
+const OPERATION_PATH = /^\/docs\/operations\/([A-Za-z0-9._-]+)$/;
+
 export async function serveLocalPages(
   req: IncomingMessage,
   res: ServerResponse,
@@ -136,16 +169,7 @@ export async function serveLocalPages(
   // HEAD answers as GET without the body (RFC 9110 §9.3.2): link checkers and uptime probes send it.
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (path === '/openapi.json') {
-    const origin = pageOrigin(req, baseUrl);
-    const document = JSON.stringify(
-      buildOpenApiDocument(ROUTES, {
-        serverUrl: origin,
-        demoLogins: demoLogins(),
-        webhooks: WEBHOOK_PAYLOADS,
-        // Built at each request: the example stays are always about a month ahead.
-        examples: demoExamples({ now: clockNow(), origin: baseUrl }),
-      }),
-    );
+    const document = JSON.stringify(localDocument(req, baseUrl));
     // 640 KB of JSON, about 50 KB compressed: the reference waits for it before it draws anything.
     // Gzip rather than brotli: it is compressed at every request, and gzip is the faster.
     const accepted = chosenEncoding(req.headers['accept-encoding']);
@@ -159,13 +183,27 @@ export async function serveLocalPages(
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
+  const operationId = OPERATION_PATH.exec(path)?.[1];
+  if (operationId !== undefined) {
+    // A link straight to an operation shows this first (open-reference.js): its examples are today's.
+    const view = docsOperation(localDocument(req, baseUrl), operationId);
+    const encoding = chosenEncoding(req.headers['accept-encoding']);
+    const body = await encode(Buffer.from(view ?? 'No such operation.'), encoding);
+    res.writeHead(view ? 200 : 404, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...encodingHeaders(encoding, body),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
   if (path === '/docs' || path === '/docs/') {
     const encoding = chosenEncoding(req.headers['accept-encoding']);
     const html = await docsPageBody().in(encoding);
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       ...encodingHeaders(encoding, html),
-      'Content-Security-Policy': ownScriptsCsp(),
+      'Content-Security-Policy': ownScriptsCsp(DEEP_LINK_SCRIPT),
       // The page names its assets by content hash: it must be revalidated, they need not be.
       'Cache-Control': 'no-cache',
     });

@@ -21,7 +21,8 @@ function stepPrinter(): (line: string) => void {
 async function main(): Promise<void> {
   const options = optionsFromEnv();
   const begun = Date.now();
-  // Starting takes 5-20 s (a JVM, a Cognito process, the handlers, the demo data): say what is happening.
+  // Starting takes 10-20 s on an idle machine, a minute or more on a loaded one (a JVM, a Cognito process, the
+  // handlers, the demo data): say what is happening.
   console.log('Starting the local runtime (each step with its own time, the total at the end)…');
   const runtime = await startLocalRuntime(options, stepPrinter());
   const demo = !options.seed || options.seed === DEMO_FIXTURE;

@@ -22,8 +22,35 @@ const SCRIPT = `(() => {
       return {};
     }
   };
+  /** The site's locale (its settings' localization, en_US → en-US), as its mails write money and days. */
+  let locale = 'en-US';
+  const withLocale = (make) => {
+    try {
+      return make(locale);
+    } catch {
+      return make('en-US');
+    }
+  };
   const day = (iso) =>
-    new Date(iso + 'T00:00:00Z').toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    withLocale((l) => new Date(iso + 'T00:00:00Z').toLocaleDateString(l, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+  const monthOf = (period) =>
+    withLocale((l) => new Date(period + '-01T00:00:00Z').toLocaleDateString(l, { year: 'numeric', month: 'long', timeZone: 'UTC' }));
+  /** As the mails write an amount (shared/domain/messages/format.ts money): '$1,450.00'. */
+  const money = (amount, currency) => {
+    try {
+      return withLocale((l) =>
+        new Intl.NumberFormat(l, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount),
+      );
+    } catch {
+      return amount.toFixed(2) + ' ' + currency;
+    }
+  };
+  async function readLocale() {
+    try {
+      const settings = await json(await fetch('/API/siteSettings/V1/settings.json'));
+      if (typeof settings.localization === 'string') locale = settings.localization.replace('_', '-');
+    } catch {}
+  }
   /** A state the page ends in: one sentence, nothing else (no invoice figures, no form). */
   function end(text, kind) {
     el('invoice').hidden = true;
@@ -52,12 +79,49 @@ const SCRIPT = `(() => {
       });
     return body;
   }
-  const money = (amount, currency) => amount.toFixed(2) + ' ' + currency;
+  const nights = (from, to) => Math.round((Date.parse(to) - Date.parse(from)) / 86400000);
+  /** A row of a list of facts. */
+  function fact(list, label, value) {
+    const term = document.createElement('dt');
+    term.textContent = label;
+    const detail = document.createElement('dd');
+    detail.textContent = value;
+    list.append(term, detail);
+  }
+  /** What is paid: the invoice, its property, the stay or the month, the due date, its lines and figures. */
+  function describe(i) {
+    const what = i.invoice;
+    const facts = el('facts');
+    facts.replaceChildren();
+    fact(facts, 'Invoice', '#' + what.invoiceId + ': ' + what.title);
+    if (what.propertyName) fact(facts, 'Property', what.propertyName);
+    if (what.stay) {
+      const n = nights(what.stay.dateFrom, what.stay.dateTo);
+      fact(facts, 'Stay', day(what.stay.dateFrom) + ' to ' + day(what.stay.dateTo) + ' (' + n + (n === 1 ? ' night)' : ' nights)'));
+    } else if (what.period) fact(facts, 'For', monthOf(what.period));
+    fact(facts, 'Due', day(what.dueDate));
+    const rows = what.lineItems.map((line) => [line.description, money(line.lineTotal, i.currency)]);
+    if (what.taxComputed) rows.push(['Tax', money(what.taxComputed, i.currency)]);
+    rows.push(['Total', money(what.totalComputed, i.currency)]);
+    if (what.paidComputed) rows.push(['Paid so far', money(what.paidComputed, i.currency)]);
+    el('lines').replaceChildren(
+      ...rows.map(([label, amount]) => {
+        const row = document.createElement('tr');
+        const name = document.createElement('th');
+        name.scope = 'row';
+        name.textContent = label;
+        const figure = document.createElement('td');
+        figure.textContent = amount;
+        row.append(name, figure);
+        return row;
+      }),
+    );
+  }
   /** The amount the payer was shown last: the only one Pay may charge. */
   let shown = null;
   function show(i, amountDue) {
     shown = amountDue;
-    el('invoice-id').textContent = invoiceId;
+    describe(i);
     el('amount').textContent = money(amountDue, i.currency);
     el('invoice').hidden = false;
   }
@@ -67,7 +131,7 @@ const SCRIPT = `(() => {
       return;
     }
     try {
-      const i = await intent();
+      const [i] = await Promise.all([intent(), readLocale()]);
       show(i, i.amount);
     } catch (error) {
       refused(error);
@@ -118,7 +182,8 @@ const SCRIPT = `(() => {
     if (body.status === 'succeeded') {
       el('pay').hidden = true;
       show(i, 0);
-      say('Paid ' + money(body.amount_received / 100, i.currency) + '. Thank you!', 'ok');
+      const receipt = el('email').value.trim();
+      say('Paid ' + money(body.amount_received / 100, i.currency) + '. Thank you!' + (receipt ? ' The receipt goes to ' + receipt + '.' : ''), 'ok');
       return;
     }
     // Not charged: perhaps paid meanwhile (autopay, another tab), which the payment script then says.
@@ -142,6 +207,8 @@ export const payPage = (standIn: boolean) => `<!doctype html>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>[hidden]{display:none!important}body{font:16px/1.5 system-ui,sans-serif;max-width:30rem;margin:2.5rem auto;padding:0 1rem;color:#1b1f24}
 h1{font-size:1.5rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#57606a}dd{margin:0;font-weight:600}
+table{border-collapse:collapse;width:100%;margin:1rem 0}caption{text-align:left;color:#57606a;padding-bottom:.25rem}
+th,td{padding:.3rem 0;border-bottom:1px solid #d5dae3;text-align:left;font-weight:400}td{text-align:right}
 label{display:block;margin:.8rem 0}input,select{box-sizing:border-box;display:block;width:100%;padding:.4rem;margin-top:.2rem;font:inherit}
 button{padding:.5rem 1.4rem;font:inherit;background:#0b5cad;color:#fff;border:0;border-radius:4px}button:disabled{opacity:.6}
 .error{color:#b42318}.ok{color:#1a7f37;font-weight:600}.note{color:#57606a;font-size:.85rem;margin-top:2rem}</style>
@@ -149,7 +216,11 @@ button{padding:.5rem 1.4rem;font:inherit;background:#0b5cad;color:#fff;border:0;
 <main>
 <h1>Pay an invoice</h1>
 <p id="status" role="status">Loading the invoice…</p>
-<dl id="invoice" hidden><dt>Invoice</dt><dd id="invoice-id"></dd><dt>Amount due</dt><dd id="amount"></dd></dl>
+<section id="invoice" aria-label="What you pay" hidden>
+<dl id="facts"></dl>
+<table><caption>What is charged</caption><tbody id="lines"></tbody></table>
+<dl><dt>Amount due</dt><dd id="amount"></dd></dl>
+</section>
 <form id="pay" hidden>
 <label>E-mail for the receipt (optional)<input id="email" type="email" autocomplete="email" maxlength="254"></label>
 <label>Test card<select id="card"><option value="pm_card_visa">Visa 4242 4242 4242 4242 (pays)</option><option value="pm_card_chargeDeclined">Visa 4000 0000 0000 0002 (declined)</option></select></label>

@@ -44,6 +44,7 @@ import {
   TABLE_NAME,
 } from './stand-ins.js';
 import { LOCAL_STRIPE, servesStripeStandIn } from './stripe-local-env.js';
+import { Receipts } from './stripe-receipts.js';
 import { StripeStandIn } from './stripe-stand-in.js';
 import { ensureTable } from './table.js';
 
@@ -226,6 +227,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
           secret: process.env.STRIPE_WEBHOOK_SECRET ?? LOCAL_STRIPE.webhookSecret,
         })
       : undefined;
+    if (stripe) stripe.receipts = new Receipts(); // to the local SES's mail page (stripe-receipts.ts)
     const server = createApiServer({
       handlers,
       listenHost: options.host ?? LOOPBACK,

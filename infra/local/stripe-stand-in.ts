@@ -11,6 +11,7 @@
  *   refunds (stripe-refunds.ts). Each confirmation, cancellation and refund sends its signed event
  *   (stripe-deliveries.ts) before it answers, so whoever confirmed sees the invoice paid at once.
  * - Autopay (stripe-setups.ts): Customers, SetupIntents that save a test card as a PaymentMethod, its `GET`.
+ * - The receipt e-mail of a paid intent with a `receipt_email` (stripe-receipts.ts), to `receipts`.
  * - `failNext` makes the next call fail.
  * `npm start` serves it on the API's own origin (`/v1/…`, infra/local/runtime.ts) when no STRIPE_SECRET_KEY is
  * set; tests start their own on a free port (`startStripeStandIn`) and also play Stripe's side of the webhook
@@ -33,6 +34,7 @@ import {
 import { unauthorized } from './stripe-keys.js';
 import { AUTOMATIC, type EventRequest, idOf } from './stripe-objects.js';
 import { refuseUnknownParameters } from './stripe-parameters.js';
+import type { Receipts } from './stripe-receipts.js';
 import { StripeSetups } from './stripe-setups.js';
 
 export { type StandInIntent, TEST_CARDS } from './stripe-intents.js';
@@ -57,6 +59,9 @@ export class StripeStandIn extends StripeIntents {
   private server: ReturnType<typeof createServer> | undefined;
   /** The stand-in's own address once started (tests); on the runtime's origin it is the runtime's. */
   url = '';
+
+  /** E-mails a paid intent's receipt (stripe-receipts.ts; the runtime's: to the local SES); none: not sent. */
+  receipts: Receipts | undefined;
 
   /** `webhook`: where confirmed payments are announced (none: confirming announces nothing). */
   constructor(public webhook?: StandInWebhook) {
@@ -256,7 +261,11 @@ export class StripeStandIn extends StripeIntents {
     confirmed: ReturnType<StripeIntents['confirm']>,
     request: EventRequest,
   ): Promise<Answer> {
-    if (confirmed.paid) await this.send(this.event('payment_intent.succeeded', confirmed.paid, request));
+    if (confirmed.paid) {
+      await this.send(this.event('payment_intent.succeeded', confirmed.paid, request));
+      const method = idOf(confirmed.paid.payment_method);
+      if (method) await this.receipts?.send(confirmed.paid, this.paymentMethodObject(method).card);
+    }
     if (confirmed.declined)
       await this.send(this.event('payment_intent.payment_failed', confirmed.declined, request));
     return confirmed;

@@ -102,6 +102,9 @@ const sampleEntry = (
   };
 };
 
+/** The sample late fee's days: the first late day of the sample November rent. */
+const FIRST_LATE_DAY = { from: '2027-11-07', through: '2027-11-07', first: true } as const;
+
 const SAMPLE_DOCUMENTS: Readonly<Record<string, DocumentFacts>> = {
   'invoice#77': { documentKind: 'BOOKING', firstLine: '4 nights', party: 'Rita Gomez' },
   'invoice#81': {
@@ -242,10 +245,15 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
   'late-fee-posted': invoiceIssued(SAMPLE_SITE, {
     firstName: 'Tom',
     invoiceId: 233,
-    title: invoiceTitle({ description: 'ADJUSTMENT', period: '2027-11', lateFeeOf: 221 }),
+    title: invoiceTitle({
+      description: 'ADJUSTMENT',
+      period: '2027-11',
+      lateFeeOf: 221,
+      lateFeeDays: FIRST_LATE_DAY,
+    }),
     kind: 'lateFee',
     propertyName: 'Elm Street 4B',
-    lines: [{ label: lateFeeLineWords('2027-11', '2027-11-07'), amount: 50 }],
+    lines: [{ label: lateFeeLineWords('2027-11', FIRST_LATE_DAY), amount: 50 }],
     total: 50,
     amountDue: 50,
     dueDate: '2027-11-07',
@@ -295,7 +303,12 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
       },
       {
         invoiceId: 233,
-        title: invoiceTitle({ description: 'ADJUSTMENT', period: '2027-11', lateFeeOf: 221 }),
+        title: invoiceTitle({
+          description: 'ADJUSTMENT',
+          period: '2027-11',
+          lateFeeOf: 221,
+          lateFeeDays: FIRST_LATE_DAY,
+        }),
         dueDate: '2027-11-07',
         amountDue: 75,
         paymentUrl: 'https://www.seaside.example/pay?invoiceId=233&token=def',

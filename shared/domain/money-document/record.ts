@@ -8,6 +8,7 @@
 import type { DocumentFigures, DocumentType } from '../ledger/journal.js';
 import type { PaymentAnomaly } from '../payments/anomaly.js';
 import type { ExpenseType, InvoiceType } from './kind.js';
+import type { LateFeeDays } from './words.js';
 
 /** What every money document's header holds besides its kind's own fields. */
 export interface DocumentHeader extends DocumentFigures {
@@ -43,6 +44,8 @@ export interface InvoiceRecord extends DocumentHeader {
   period?: string;
   /** The RENT invoice a rent run's late fee (an ADJUSTMENT) is charged on; absent on others. */
   lateFeeOf?: number;
+  /** The days a rent run's late fee charges (words.ts `LateFeeDays`); absent on others and older late fees. */
+  lateFeeDays?: LateFeeDays;
   /** The day it was created (site date): the admin list's date. */
   invoiceDate: string;
   /**

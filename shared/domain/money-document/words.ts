@@ -1,10 +1,12 @@
 /**
  * The words people read for the lines of their money (docs/invoices-expenses.md "Words"): what each invoice,
  * expense and payment is, in one table, so the tenant portal, the ledgers, the mails and the owner statement's PDF
- * say the same thing ("Rent for December 2026", "Late fee for November 2026", "Bank transfer"). The stored codes
- * (`RENT`, `ADJUSTMENT`, `bank_transfer`) stay what the API takes and answers; these are only shown.
+ * say the same thing ("Rent for December 2026", "Late fee for November 2026, 5 days (8–12 November)", "Bank
+ * transfer", "Visa ending in 4242"). The stored codes (`RENT`, `ADJUSTMENT`, `bank_transfer`, `visa`) stay what
+ * the API takes and answers; these are only shown.
  */
 import type { PaymentMethod } from '../ledger/payment.js';
+import { daysBetween } from '../rent/calendar.js';
 import type { ExpenseType, InvoiceType } from './kind.js';
 
 /** Each invoice type, as a line or a title names it. */
@@ -40,6 +42,39 @@ export const PAYMENT_METHOD_WORDS: Readonly<Record<PaymentMethod, string>> = {
 /** A late fee: an ADJUSTMENT invoice the rent run posts on a rent invoice left unpaid. */
 export const LATE_FEE_WORDS = 'Late fee';
 
+/**
+ * Each card brand as Stripe names it (`card.brand`, https://docs.stripe.com/api/payment_methods/object#payment_method_object-card-brand),
+ * as people read it.
+ */
+export const CARD_BRAND_WORDS: Readonly<Record<string, string>> = {
+  amex: 'American Express',
+  cartes_bancaires: 'Cartes Bancaires',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  eftpos_au: 'eftpos',
+  jcb: 'JCB',
+  link: 'Link',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+  unknown: 'Card',
+};
+
+/** A saved card: `Visa ending in 4242`; a brand the table does not have as it is. */
+export const cardWords = (brand: string, last4: string): string =>
+  `${CARD_BRAND_WORDS[brand] ?? brand} ending in ${last4}`;
+
+/**
+ * The days one late fee posting charges (the rent run posts once a day, catching up days it missed): `first`
+ * when it holds the first late day's fees (the flat and percent fees, charged once); every other day is a
+ * daily or weekly fee's day.
+ */
+export interface LateFeeDays {
+  from: string;
+  through: string;
+  first: boolean;
+}
+
 /** `2026-12` → `December 2026`. */
 export function monthWords(month: string): string {
   return new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', {
@@ -56,6 +91,8 @@ export interface InvoiceWordsFacts {
   period?: string | null;
   /** The RENT invoice a late fee is charged on (rent run late fees only). */
   lateFeeOf?: number | null;
+  /** The days a rent run's late fee charges (absent on those posted before it was kept). */
+  lateFeeDays?: LateFeeDays | null;
 }
 
 /** Whether the invoice is a late fee the rent run posted. */
@@ -71,7 +108,8 @@ const typeWords = (table: Readonly<Record<string, string>>, code: string): strin
  */
 export function invoiceTitle(invoice: InvoiceWordsFacts): string {
   const month = invoice.period ? ` for ${monthWords(invoice.period)}` : '';
-  if (isLateFee(invoice)) return `${LATE_FEE_WORDS}${month}`;
+  if (isLateFee(invoice))
+    return `${LATE_FEE_WORDS}${month}${invoice.lateFeeDays ? `, ${lateFeeDaysWords(invoice.lateFeeDays)}` : ''}`;
   if (invoice.description === 'RENT') return `Rent${month}`;
   return typeWords(INVOICE_TYPE_WORDS, invoice.description);
 }
@@ -102,6 +140,31 @@ export function rentLineWords(month: string, daysCovered: number, daysInMonth: n
   return `Rent for ${monthWords(month)}${part}`;
 }
 
-/** The rent run's line of a late fee: `Late fee for November 2027 (through 2027-11-07)`. */
-export const lateFeeLineWords = (month: string, through: string): string =>
-  `${LATE_FEE_WORDS} for ${monthWords(month)} (through ${through})`;
+const dayNumber = (date: string) => Number(date.slice(8, 10));
+const monthName = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+
+/** A span of days: `7 November`, `8–12 November`, `28 November – 2 December`, `30 December 2026 – 2 January 2027`. */
+export function daySpanWords(from: string, through: string): string {
+  const end = `${dayNumber(through)} ${monthName(through)}`;
+  if (from === through) return end;
+  if (from.slice(0, 4) !== through.slice(0, 4))
+    return `${dayNumber(from)} ${monthName(from)} ${from.slice(0, 4)} – ${end} ${through.slice(0, 4)}`;
+  if (from.slice(0, 7) !== through.slice(0, 7)) return `${dayNumber(from)} ${monthName(from)} – ${end}`;
+  return `${dayNumber(from)}–${end}`;
+}
+
+/**
+ * Which days a late fee charges, so a month's several late fees say which is which: `first day (7 November)`,
+ * `5 days (8–12 November)`, `first day and 3 more (7–10 November)` when a run caught up days it missed.
+ */
+export function lateFeeDaysWords(days: LateFeeDays): string {
+  const count = daysBetween(days.from, days.through) + 1;
+  const span = `(${daySpanWords(days.from, days.through)})`;
+  if (!days.first) return `${count} ${count === 1 ? 'day' : 'days'} ${span}`;
+  return count === 1 ? `first day ${span}` : `first day and ${count - 1} more ${span}`;
+}
+
+/** The rent run's line of a late fee, its invoice's title: `Late fee for November 2027, 5 days (8–12 November)`. */
+export const lateFeeLineWords = (month: string, days: LateFeeDays): string =>
+  invoiceTitle({ description: 'ADJUSTMENT', period: month, lateFeeOf: 0, lateFeeDays: days });

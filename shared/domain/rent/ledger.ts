@@ -75,6 +75,7 @@ export function linesOfInvoice(
     | 'returnedCents'
     | 'period'
     | 'lateFeeOf'
+    | 'lateFeeDays'
   >,
   payments: readonly LedgerPayment[],
 ): LedgerLine[] {

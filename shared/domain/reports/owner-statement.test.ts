@@ -248,12 +248,12 @@ describe('the owner statement', () => {
   it('names a rent cycle invoice by its month and kind, whatever its first line says', () => {
     const doc = { documentType: 'invoice' as const, documentId: 14 };
     const lateFee = {
-      title: 'Late fee for May 2031',
+      title: 'Late fee for May 2031, first day (9 May)',
       kindWords: 'late fee',
-      firstLine: 'Late fee for May 2031 (through 2031-05-09)',
+      firstLine: 'A line staff typed',
     };
     expect(lineDescription('income', 7_500, doc, 'ADJUSTMENT', lateFee)).toBe(
-      'Late fee for May 2031 (late fee invoice 14)',
+      'Late fee for May 2031, first day (9 May) (late fee invoice 14)',
     );
     expect(lineDescription('income', 5_000, doc, 'DEPOSIT', { firstLine: 'Deposit' })).toBe(
       'Deposit (security deposit invoice 14)',

@@ -31,6 +31,7 @@ import {
   type RecordOf,
 } from '../../domain/money-document/record.js';
 import { documentView } from '../../domain/money-document/view.js';
+import type { LateFeeDays } from '../../domain/money-document/words.js';
 import { BadRequest } from '../../errors.js';
 import { journalParts, newJournalEntryId } from '../ledger/posting.js';
 
@@ -74,6 +75,8 @@ export interface NewInvoiceInput {
   period?: string;
   /** The RENT invoice a late fee is charged on. */
   lateFeeOf?: number;
+  /** The days a late fee charges. */
+  lateFeeDays?: LateFeeDays;
   /** Tax rates in percent; 0 when left out. */
   tax?: number;
   tax2?: number;

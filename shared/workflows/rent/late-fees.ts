@@ -1,7 +1,8 @@
 /**
  * Late fees of the watched RENT invoices of a run's day (docs/rent-cycle.md "Late fees"): for each invoice
  * whose first late day has come, what the rules say it owes by today (shared/domain/rent/late-fee.ts) less
- * what was posted, as one ADJUSTMENT invoice "Late fee for <Month YYYY>" per posting day, linked to the lease
+ * what was posted, as one ADJUSTMENT invoice per posting day, titled by the days it charges ("Late fee for
+ * <Month YYYY>, first day (7 November)", "…, 5 days (8–12 November)": words.ts), linked to the lease
  * and to the rent invoice (`lateFeeOf`), in one transaction with the watch's move (conditioned on what was read: one
  * posting per day however many runs go) and a check that the rent invoice is still unpaid: the headers the
  * run read decide what to try, the check decides at the moment of the write. Nothing while a card payment is
@@ -22,7 +23,8 @@ import type { LeaseRecord, LeaseTerms } from '../../domain/lease.js';
 import { amountDueCents } from '../../domain/money-document/figures.js';
 import { INVOICE_STATUS } from '../../domain/money-document/kind.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
-import { lateFeeLineWords } from '../../domain/money-document/words.js';
+import { type LateFeeDays, lateFeeLineWords } from '../../domain/money-document/words.js';
+import { addDays } from '../../domain/rent/calendar.js';
 import { lateFeeOwedCents, lateFeeToPost } from '../../domain/rent/late-fee.js';
 import { newJournalEntryId } from '../ledger/posting.js';
 import { newInvoice, newInvoiceParts } from '../money-document/create.js';
@@ -47,7 +49,22 @@ const SETTLED: ReadonlySet<number> = new Set([
 const settled = (rent: InvoiceRecord | undefined): boolean =>
   !rent || SETTLED.has(rent.status) || amountDueCents(rent) === 0;
 
-const lateFeeInvoice = (rent: InvoiceRecord, watch: LateFeeWatch, invoiceId: number, ctx: ChargeContext) =>
+/**
+ * The days a posting on `today` charges: from the day after the last posting (the first late day when there was
+ * none: its fees are charged once) through today.
+ */
+export const postingDays = (watch: LateFeeWatch, today: string): LateFeeDays =>
+  watch.postedThrough
+    ? { from: addDays(watch.postedThrough, 1), through: today, first: false }
+    : { from: watch.firstLateDay, through: today, first: true };
+
+const lateFeeInvoice = (
+  rent: InvoiceRecord,
+  watch: LateFeeWatch,
+  invoiceId: number,
+  ctx: ChargeContext,
+  days: LateFeeDays,
+) =>
   newInvoice({
     invoiceId,
     description: 'ADJUSTMENT',
@@ -56,6 +73,7 @@ const lateFeeInvoice = (rent: InvoiceRecord, watch: LateFeeWatch, invoiceId: num
     leaseId: watch.leaseId,
     period: watch.month,
     lateFeeOf: watch.rentInvoiceId,
+    lateFeeDays: days,
     invoiceDate: ctx.today,
     dueDate: ctx.today,
     now: ctx.now,
@@ -88,9 +106,10 @@ async function postFee(
   });
   if (cents <= 0) return 'nothing';
   const [invoiceId, entryId] = await Promise.all([nextBlockId('invoice'), newJournalEntryId()]);
-  const header = lateFeeInvoice(rent, watch, invoiceId, ctx);
+  const days = postingDays(watch, ctx.today);
+  const header = lateFeeInvoice(rent, watch, invoiceId, ctx, days);
   const line = {
-    description: lateFeeLineWords(watch.month, ctx.today),
+    description: lateFeeLineWords(watch.month, days),
     amountCents: cents,
     quantity: 1,
     taxed: 0 as const,

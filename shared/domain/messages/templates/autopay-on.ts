@@ -3,6 +3,8 @@
  * (rent on its due date), and what it will not — the open invoices it leaves to the tenant, each with its
  * payment link — so a tenant who turns it on while rent is overdue knows that is still theirs to pay.
  */
+
+import { cardWords } from '../../money-document/words.js';
 import { day, type MailSite, money } from '../format.js';
 import { action, compose, facts, heading, paragraph, type RenderedMail } from '../layout.js';
 import { defang } from '../visitor-text.js';
@@ -30,7 +32,7 @@ const WHAT_IT_CHARGES =
 
 export function autopayOn(site: MailSite, m: AutopayOn): RenderedMail {
   const name = m.firstName.trim();
-  const method = `${m.brand} ending in ${m.last4}`;
+  const method = cardWords(m.brand, m.last4);
   const row = (i: OpenInvoice) => ({
     label: `${i.title} (invoice #${i.invoiceId})`,
     value: `${money(site, i.amountDue)}, due ${day(site, i.dueDate)}`,
