@@ -186,6 +186,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
 
     const handlers = await importGroupHandlers();
     progress?.(`  ✓ table ${tableName} and the group handlers ready`);
+    // A store kept from before the journal held deposits as a liability is re-posted once (a no-op after).
+    const { migrateDeposits } = await import('../../shared/workflows/ledger/deposit-migration.js');
+    const migrated = await migrateDeposits(new Date());
+    if (migrated.migrated > 0)
+      progress?.(`  ✓ ${migrated.migrated} DEPOSIT invoices re-posted to the deposits-held liability`);
     const seeded = await seedIfWanted(options.seed, progress);
     if (seeded && resolve(seeded.fixture) === DEMO_FIXTURE) {
       const { sendMailSamples } = await import('./mail-samples.js');
