@@ -106,7 +106,7 @@ function categoryBlock(
         : !item.feeCharged
           ? `Charged when the month is closed, on day ${letterhead.ownerStatementDay} of the next month.`
           : item.managementFeeRule
-            ? `None: ${item.managementFeeRule}.`
+            ? `${item.managementFeeRule.charAt(0).toUpperCase()}${item.managementFeeRule.slice(1)}.`
             : 'None.';
     note(w, none, continued);
     return;
