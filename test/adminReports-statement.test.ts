@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, Client, MAIL_URL, problem, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { ownerJournalBefore } from './support/owner-journal.js';
+import { expectBooksWhole } from './support/payments.js';
 import { readPdf } from './support/pdf-text.js';
 
 useLocalTable();
@@ -76,11 +77,15 @@ async function created(res: ApiResponse, idField: string): Promise<number> {
   return Number(res.body[idField]);
 }
 
-const invoice = async (body: Record<string, unknown>) =>
-  created(
+const invoiceIds: number[] = [];
+async function invoice(body: Record<string, unknown>): Promise<number> {
+  const id = await created(
     await superAdmin.post('/API/adminInvoices/V1/invoices.json', { dueDate: '2021-05-31', ...body }),
     'invoiceId',
   );
+  invoiceIds.push(id);
+  return id;
+}
 const expense = async (body: Record<string, unknown>) =>
   created(
     await superAdmin.post('/API/adminExpenses/V1/expenses.json', { dueDate: '2021-05-31', ...body }),
@@ -373,6 +378,7 @@ describe('the owner statement of a month', () => {
       );
       expect(cents(row.occupancyTax.heldAtMonthEnd), `property ${row.propertyId} tax`).toBe(journal.taxCents);
     }
+    await expectBooksWhole(invoiceIds);
   });
 
   it('the fee is an OWNER invoice to the landlord, dated the month’s last day, charged once however often the job runs', async () => {
