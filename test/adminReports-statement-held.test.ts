@@ -1,7 +1,7 @@
 /**
- * What the owner statement holds apart from the owner's money, and what it says beside the account (issue 36,
- * findings 8–11; docs/reports.md "Owner statement"), over HTTP on records made through the admin API, the months
- * closed by the ownerStatementMessages job:
+ * What the owner statement holds apart from the owner's money, and what it says beside the account (docs/reports.md
+ * "Owner statement"), over HTTP on records made through the admin API, the months closed by the
+ * ownerStatementMessages job:
  * - a security deposit is a liability in the journal (a DEPOSIT invoice credits depositsHeld, never revenue; a
  *   change of an invoice's type to DEPOSIT moves what the journal holds), never income on the statement or in
  *   the income report, in its own section (received, applied, returned, held at month end), never in the fee;
@@ -269,7 +269,7 @@ async function accountOf(invoiceId: number, account: string): Promise<number> {
     .reduce((t, l) => t + l.debitCents - l.creditCents, 0);
 }
 
-describe('a security deposit is held for the tenant (finding 8)', () => {
+describe('a security deposit is held for the tenant', () => {
   it('the journal holds it as a liability: the DEPOSIT invoice credits depositsHeld, never revenue', async () => {
     expect(await accountOf(depositInvoice, 'depositsHeld')).toBe(-145_000);
     expect(await accountOf(depositInvoice, 'revenue')).toBe(0);
@@ -342,7 +342,7 @@ describe('a security deposit is held for the tenant (finding 8)', () => {
   });
 });
 
-describe('the management fee says its base and rule (findings 9, 10)', () => {
+describe('the management fee says its base and rule, and the tax is held apart', () => {
   it('each fee line says the income it was charged on and the rule; the fee is never charged on tax', async () => {
     const a = await statementOf(A);
     const beach = rowOf(a, 2001);
@@ -395,7 +395,7 @@ describe('the management fee says its base and rule (findings 9, 10)', () => {
   });
 });
 
-describe('the statement names the owner and says what is open (finding 11)', () => {
+describe('the statement names the owner and says what is open', () => {
   it('names the owner with their address, the statement date and the period', async () => {
     const before = new Date().toISOString().slice(0, 10);
     const s = await statementOf(A);

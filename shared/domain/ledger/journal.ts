@@ -41,7 +41,7 @@ export type JournalKind =
   | 'expenseRefunded'
   /**
    * An invoice's subtotal moved between revenue and depositsHeld: a DEPOSIT posted before the liability
-   * account existed (the one-time migration, shared/workflows/ledger/deposit-repost.ts), or an invoice whose
+   * account existed (the one-time migration, shared/workflows/ledger/deposit-migration.ts), or an invoice whose
    * type was changed to or from DEPOSIT while the journal held it.
    */
   | 'reclassified';
