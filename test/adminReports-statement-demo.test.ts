@@ -91,6 +91,40 @@ const amount = (n: number) =>
 const six = (f: Figures) =>
   [f.openingBalance, f.income, f.expenses, f.managementFee, f.payouts, f.closingBalance].map(amount);
 
+/** opening + income − expenses − fee − payouts, in cents. */
+const balances = (f: Figures) =>
+  cents(f.openingBalance) + cents(f.income) - cents(f.expenses) - cents(f.managementFee) - cents(f.payouts);
+
+/**
+ * One property's month: its balance adds up, it opens where the month before closed (and so does what is held
+ * apart), it is what the journal says, its lines add up, and its fee says its rule (none without income).
+ */
+async function expectRowHolds(row: Row, previous: Row | undefined, month: string): Promise<void> {
+  expect(cents(row.closingBalance), `${row.name} ${month}`).toBe(balances(row));
+  expect(row.openingBalance, `${row.name} ${month} opens`).toBe(previous?.closingBalance ?? 0);
+  expect(row.deposits.openingHeld).toBe(previous?.deposits.heldAtMonthEnd ?? 0);
+  expect(row.occupancyTax.openingHeld).toBe(previous?.occupancyTax.heldAtMonthEnd ?? 0);
+  const journal = await ownerJournalBefore(row.propertyId, `${monthAdd(month, 1)}-01`);
+  expect(
+    [row.closingBalance, row.deposits.heldAtMonthEnd, row.occupancyTax.heldAtMonthEnd].map(cents),
+    `${row.name} ${month} journal`,
+  ).toEqual([journal.balanceCents, journal.depositCents, journal.taxCents]);
+  // A closed month's fee says its base and rule; a month without income has none.
+  if (row.feeCharged) expect(row.managementFeeRule).not.toBeNull();
+  for (const fee of row.lines.filter((l) => l.category === 'fee'))
+    expect(fee.rule, `${row.name} ${month} fee`).toBeDefined();
+  if (row.feeCharged && row.income <= 0) {
+    expect(row.managementFee, `${row.name} ${month}: no income, no fee`).toBe(0);
+    expect(row.managementFeeRule).toMatch(/^no fee: no income collected in /);
+  }
+  const sum = (category: string) =>
+    row.lines.filter((l) => l.category === category).reduce((t, l) => t + cents(l.amount), 0);
+  expect([sum('income'), sum('expense'), sum('fee'), sum('payout')]).toEqual(
+    [row.income, row.expenses, row.managementFee, row.payouts].map(cents),
+  );
+  expect(row.lines.every((l) => l.description !== '')).toBe(true);
+}
+
 let staff: Client;
 
 async function statementOf(landlord: number, month: string): Promise<Statement> {
@@ -157,38 +191,12 @@ describe('the owner statement over the demo store', () => {
           statementOf(landlord, month),
           statementOf(landlord, monthAdd(month, -1)),
         ]);
-        const balances = (f: Figures) =>
-          cents(f.openingBalance) +
-          cents(f.income) -
-          cents(f.expenses) -
-          cents(f.managementFee) -
-          cents(f.payouts);
-        for (const row of statement.items) {
-          expect(cents(row.closingBalance), `${row.name} ${month}`).toBe(balances(row));
-          const previous = before.items.find((r) => r.propertyId === row.propertyId);
-          expect(row.openingBalance, `${row.name} ${month} opens`).toBe(previous?.closingBalance ?? 0);
-          expect(row.deposits.openingHeld).toBe(previous?.deposits.heldAtMonthEnd ?? 0);
-          expect(row.occupancyTax.openingHeld).toBe(previous?.occupancyTax.heldAtMonthEnd ?? 0);
-          const journal = await ownerJournalBefore(row.propertyId, `${monthAdd(month, 1)}-01`);
-          expect(
-            [row.closingBalance, row.deposits.heldAtMonthEnd, row.occupancyTax.heldAtMonthEnd].map(cents),
-            `${row.name} ${month} journal`,
-          ).toEqual([journal.balanceCents, journal.depositCents, journal.taxCents]);
-          // A closed month's fee says its base and rule; a month without income has none.
-          if (row.feeCharged) expect(row.managementFeeRule).not.toBeNull();
-          for (const fee of row.lines.filter((l) => l.category === 'fee'))
-            expect(fee.rule, `${row.name} ${month} fee`).toBeDefined();
-          if (row.feeCharged && row.income <= 0) {
-            expect(row.managementFee, `${row.name} ${month}: no income, no fee`).toBe(0);
-            expect(row.managementFeeRule).toMatch(/^no fee: no income collected in /);
-          }
-          const sum = (category: string) =>
-            row.lines.filter((l) => l.category === category).reduce((t, l) => t + cents(l.amount), 0);
-          expect([sum('income'), sum('expense'), sum('fee'), sum('payout')]).toEqual(
-            [row.income, row.expenses, row.managementFee, row.payouts].map(cents),
+        for (const row of statement.items)
+          await expectRowHolds(
+            row,
+            before.items.find((r) => r.propertyId === row.propertyId),
+            month,
           );
-          expect(row.lines.every((l) => l.description !== '')).toBe(true);
-        }
         const total = (f: keyof Figures) => statement.items.reduce((t, r) => t + cents(r[f]), 0);
         for (const f of [
           'openingBalance',

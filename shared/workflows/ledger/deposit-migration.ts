@@ -68,37 +68,44 @@ function cashCorrections(entries: readonly JournalEntryRecord[]): {
   return { moves, count };
 }
 
+/**
+ * The `reclassified` entries of the invoice's entries that moved revenue, each dated its entry's day; none when
+ * nothing is in revenue (every posting since the liability exists, or a type change moved it already).
+ */
+async function reclassified(journal: JournalDocument, entries: readonly JournalEntryRecord[], now: Date) {
+  if ((balances(entries).get('revenue') ?? 0) === 0) return [];
+  const parts: TxPart[] = [];
+  for (const entry of entries) {
+    if (!entry.lines.some((l) => l.account === 'revenue')) continue;
+    const move = { entryId: await newJournalEntryId(), date: entry.date, now };
+    parts.push(...reclassificationParts(journal, [entry], move));
+  }
+  return parts;
+}
+
 /** One DEPOSIT invoice re-posted; what it did, or undefined when it was migrated before. */
 async function migrateInvoice(invoiceId: number, now: Date) {
   return retryStale(`invoice ${invoiceId}`, async () => {
     const doc = await readDocument('invoice', invoiceId, { consistent: true });
     if (!doc || doc.record.description !== DEPOSIT_TYPE) return undefined;
+    const { propertyId } = doc.record;
     const entries = doc.journal.map(journalEntryFromItem);
     const journal: JournalDocument = {
       documentType: 'invoice',
       documentId: invoiceId,
       documentKind: DEPOSIT_TYPE,
-      propertyId: doc.record.propertyId,
+      propertyId,
     };
-    const reclassified: TxPart[] = [];
-    // Nothing in revenue (every posting since the liability exists, or a type change moved it): nothing to move.
-    const inRevenue = (balances(entries).get('revenue') ?? 0) !== 0;
-    for (const entry of inRevenue ? entries : []) {
-      if (!entry.lines.some((l) => l.account === 'revenue')) continue;
-      const move = { entryId: await newJournalEntryId(), date: entry.date, now };
-      reclassified.push(...reclassificationParts(journal, [entry], move));
-    }
+    const moved = await reclassified(journal, entries, now);
     const cash = cashCorrections(entries);
     const rows =
-      doc.record.propertyId === null
+      propertyId === null
         ? []
-        : [...cash.moves].map(([month, move]) =>
-            cashRowPart(doc.record.propertyId as number, month, move, 0),
-          );
+        : [...cash.moves].map(([month, move]) => cashRowPart(propertyId, month, move, 0));
     try {
       await commit([
         headerUnchangedPart({ type: 'invoice', id: invoiceId, version: doc.version }),
-        ...reclassified,
+        ...moved,
         ...rows,
         depositMigrationMarkPart(invoiceId, now),
       ]);
@@ -108,7 +115,7 @@ async function migrateInvoice(invoiceId: number, now: Date) {
       if (documentChanged(error, 'invoice')) throw new StaleRecord();
       throw error;
     }
-    return { reclassified: reclassified.length, cashEntries: cash.count };
+    return { reclassified: moved.length, cashEntries: cash.count };
   });
 }
 
