@@ -65,7 +65,7 @@ const zero = (): Figures => ({
   unpaidRentCents: 0,
 });
 
-/** Nothing applies a deposit and nothing records a remittance yet (docs/reports.md "Deposits and tax"). */
+/** Nothing applies a deposit and nothing records a remittance yet (docs/reports.md "Owner statement": held apart). */
 const APPLIED_CENTS = 0;
 const REMITTED_CENTS = 0;
 

@@ -125,7 +125,7 @@ async function documentFactsOf(named: readonly DocumentRef[]) {
 const refOfEntry = (e: StatementEntry): DocumentRef => ({ type: e.documentType, id: e.documentId });
 
 /**
- * The property's bills not paid and rent not yet paid, as of now (docs/reports.md "Open bills and rent"): its
+ * The property's bills not paid and rent not yet paid, as of now (docs/reports.md "Owner statement"): its
  * expenses dated up to the month's end with an amount due (payouts to the owner aside: they are not bills), and
  * its RENT invoices due by the month's end with an amount due; drafts and closed documents are not open.
  */
