@@ -1,21 +1,24 @@
 /**
  * The owner statement over the demo store's money (infra/local/fixtures/demo.json: its properties, tenants, the
- * lease with its months of rent history, the invoices and expenses with their payments, a payout to the owner),
- * the months before this one closed by the ownerStatementMessages job as it runs each month: for random months
- * and landlords (fast-check), per property and in total, opening + income − expenses − fee − payouts = closing,
- * each month opens with the month before's closing balance, the closing balance is what the property's journal
- * says, the lines add up to their figures, and the PDF draws the same figures.
+ * lease with its months of rent history and its security deposit, the invoices and expenses with their
+ * payments, a stay with its tax, a pool bill not paid, a payout to the owner), the months before this one
+ * closed by the ownerStatementMessages job as it runs each month: for random months and landlords (fast-check),
+ * per property and in total, opening + income − expenses − fee − payouts = closing, each month opens with the
+ * month before's closing balance, the closing balance and the deposits and tax held are what the property's
+ * journal says, the lines add up to their figures, a month without income has no fee and every fee says its
+ * base and rule, and the PDF draws the same figures. The deposit is never income, the tax never either, and
+ * this month's statement lists the pool bill.
  */
 import { readFileSync } from 'node:fs';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../shared/domain/dates.js';
 import { firstLateDay } from '../shared/domain/rent/late-fee.js';
 import { type Client, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
+import { ownerJournalBefore } from './support/owner-journal.js';
+import { expectBooksWhole } from './support/payments.js';
 import { readPdf } from './support/pdf-text.js';
-import { rawTable, TABLE } from './support/table.js';
 
 useLocalTable();
 const fixture = await import('../infra/local/fixture/index.js');
@@ -31,10 +34,28 @@ interface Figures {
   payouts: number;
   closingBalance: number;
 }
+interface Held {
+  openingHeld: number;
+  heldAtMonthEnd: number;
+  lines: { amount: number }[];
+}
 interface Row extends Figures {
   propertyId: number;
   name: string;
-  lines: { category: string; amount: number; party: string; description: string }[];
+  feeCharged: boolean;
+  managementFeeBase: number | null;
+  managementFeeRule: string | null;
+  lines: {
+    category: string;
+    amount: number;
+    party: string;
+    description: string;
+    base?: number;
+    rule?: string;
+  }[];
+  deposits: Held & { received: number };
+  occupancyTax: Held & { collected: number };
+  unpaidBills: { total: number; items: { description: string; party: string; amountDue: number }[] };
 }
 interface Statement {
   items: Row[];
@@ -70,6 +91,40 @@ const amount = (n: number) =>
 const six = (f: Figures) =>
   [f.openingBalance, f.income, f.expenses, f.managementFee, f.payouts, f.closingBalance].map(amount);
 
+/** opening + income − expenses − fee − payouts, in cents. */
+const balances = (f: Figures) =>
+  cents(f.openingBalance) + cents(f.income) - cents(f.expenses) - cents(f.managementFee) - cents(f.payouts);
+
+/**
+ * One property's month: its balance adds up, it opens where the month before closed (and so does what is held
+ * apart), it is what the journal says, its lines add up, and its fee says its rule (none without income).
+ */
+async function expectRowHolds(row: Row, previous: Row | undefined, month: string): Promise<void> {
+  expect(cents(row.closingBalance), `${row.name} ${month}`).toBe(balances(row));
+  expect(row.openingBalance, `${row.name} ${month} opens`).toBe(previous?.closingBalance ?? 0);
+  expect(row.deposits.openingHeld).toBe(previous?.deposits.heldAtMonthEnd ?? 0);
+  expect(row.occupancyTax.openingHeld).toBe(previous?.occupancyTax.heldAtMonthEnd ?? 0);
+  const journal = await ownerJournalBefore(row.propertyId, `${monthAdd(month, 1)}-01`);
+  expect(
+    [row.closingBalance, row.deposits.heldAtMonthEnd, row.occupancyTax.heldAtMonthEnd].map(cents),
+    `${row.name} ${month} journal`,
+  ).toEqual([journal.balanceCents, journal.depositCents, journal.taxCents]);
+  // A closed month's fee says its base and rule; a month without income has none.
+  if (row.feeCharged) expect(row.managementFeeRule).not.toBeNull();
+  for (const fee of row.lines.filter((l) => l.category === 'fee'))
+    expect(fee.rule, `${row.name} ${month} fee`).toBeDefined();
+  if (row.feeCharged && row.income <= 0) {
+    expect(row.managementFee, `${row.name} ${month}: no income, no fee`).toBe(0);
+    expect(row.managementFeeRule).toMatch(/^no fee: no income collected in /);
+  }
+  const sum = (category: string) =>
+    row.lines.filter((l) => l.category === category).reduce((t, l) => t + cents(l.amount), 0);
+  expect([sum('income'), sum('expense'), sum('fee'), sum('payout')]).toEqual(
+    [row.income, row.expenses, row.managementFee, row.payouts].map(cents),
+  );
+  expect(row.lines.every((l) => l.description !== '')).toBe(true);
+}
+
 let staff: Client;
 
 async function statementOf(landlord: number, month: string): Promise<Statement> {
@@ -78,27 +133,6 @@ async function statementOf(landlord: number, month: string): Promise<Statement> 
   });
   expect(res.status, res.text).toBe(200);
   return res.body;
-}
-
-/** What the property's journal holds for the owner at the start of `month`: cash less charges to the owner. */
-async function journalBalanceBefore(propertyId: number, month: string): Promise<number> {
-  const { Items = [] } = await rawTable.send(
-    new QueryCommand({
-      TableName: TABLE,
-      IndexName: 'GSI3',
-      KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :end',
-      ExpressionAttributeValues: { ':pk': `PROPLEDGER#${propertyId}`, ':end': `${month}-01` },
-    }),
-  );
-  let balance = 0;
-  for (const entry of Items) {
-    const lines = entry.lines as { account: string; debitCents: number; creditCents: number }[];
-    const net = (account: string) =>
-      lines.filter((l) => l.account === account).reduce((t, l) => t + l.debitCents - l.creditCents, 0);
-    if (lines.some((l) => l.account === 'cash')) balance += net('cash');
-    else if (entry.documentKind === 'OWNER' && entry.documentType === 'invoice') balance -= net('receivable');
-  }
-  return balance;
 }
 
 beforeAll(async () => {
@@ -120,6 +154,24 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('the owner statement over the demo store', () => {
+  it('holds the demo lease’s deposit apart, the stay’s tax too, and lists the pool bill not paid', async () => {
+    const depositPaidOn = new Date(Date.now() - 74 * 86_400_000).toISOString().slice(0, 10);
+    const oak = (await statementOf(2, depositPaidOn.slice(0, 7))).items.find((r) => r.propertyId === 101);
+    expect(oak?.deposits).toMatchObject({ received: 1450 });
+    expect(oak?.lines.some((l) => /deposit/i.test(l.description))).toBe(false);
+    const now = await statementOf(2, THIS_MONTH);
+    const pine = now.items.find((r) => r.propertyId === 2003);
+    expect(pine?.unpaidBills).toMatchObject({
+      total: 90,
+      items: [expect.objectContaining({ party: 'Blue Pools', amountDue: 90 })],
+    });
+    // The stay at Dune House: 8 % tax on 615.00, 664.20 paid and 50.00 refunded.
+    const stayMonth = new Date(Date.now() - 11 * 86_400_000).toISOString().slice(0, 7);
+    const dune = (await statementOf(2, stayMonth)).items.find((r) => r.propertyId === 2001);
+    expect(dune?.occupancyTax.collected).toBeGreaterThan(0);
+    await expectBooksWhole(demo.invoices.map((i: { invoiceId: number }) => i.invoiceId));
+  });
+
   it('shows the demo’s payout to the owner and the fees of the closed months', async () => {
     const payoutMonth = new Date(Date.now() - 16 * 86_400_000).toISOString().slice(0, 7);
     const oak = (await statementOf(2, payoutMonth)).items.find((r) => r.propertyId === 101);
@@ -139,26 +191,12 @@ describe('the owner statement over the demo store', () => {
           statementOf(landlord, month),
           statementOf(landlord, monthAdd(month, -1)),
         ]);
-        const balances = (f: Figures) =>
-          cents(f.openingBalance) +
-          cents(f.income) -
-          cents(f.expenses) -
-          cents(f.managementFee) -
-          cents(f.payouts);
-        for (const row of statement.items) {
-          expect(cents(row.closingBalance), `${row.name} ${month}`).toBe(balances(row));
-          const previous = before.items.find((r) => r.propertyId === row.propertyId);
-          expect(row.openingBalance, `${row.name} ${month} opens`).toBe(previous?.closingBalance ?? 0);
-          expect(cents(row.closingBalance), `${row.name} ${month} journal`).toBe(
-            await journalBalanceBefore(row.propertyId, monthAdd(month, 1)),
+        for (const row of statement.items)
+          await expectRowHolds(
+            row,
+            before.items.find((r) => r.propertyId === row.propertyId),
+            month,
           );
-          const sum = (category: string) =>
-            row.lines.filter((l) => l.category === category).reduce((t, l) => t + cents(l.amount), 0);
-          expect([sum('income'), sum('expense'), sum('fee'), sum('payout')]).toEqual(
-            [row.income, row.expenses, row.managementFee, row.payouts].map(cents),
-          );
-          expect(row.lines.every((l) => l.description !== '')).toBe(true);
-        }
         const total = (f: keyof Figures) => statement.items.reduce((t, r) => t + cents(r[f]), 0);
         for (const f of [
           'openingBalance',

@@ -8,12 +8,12 @@
  * journal, and the PDF and the mail carry the same figures. Roles: a landlord reads their own; another
  * landlord's is the route's 403.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, Client, MAIL_URL, problem, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
+import { ownerJournalBefore } from './support/owner-journal.js';
+import { expectBooksWhole } from './support/payments.js';
 import { readPdf } from './support/pdf-text.js';
-import { rawTable, TABLE } from './support/table.js';
 
 useLocalTable();
 const { sendOwnerStatements } = await import('../functions/adminMessages/owner-statements.js');
@@ -40,6 +40,13 @@ interface Figures {
   closingBalance: number;
   net: number;
 }
+interface HeldLine {
+  date: string;
+  movement: string;
+  description: string;
+  party: string;
+  amount: number;
+}
 interface Row extends Figures {
   propertyId: number;
   name: string;
@@ -48,6 +55,8 @@ interface Row extends Figures {
   feeCharged: boolean;
   transactions: number;
   lines: Line[];
+  deposits: { heldAtMonthEnd: number; lines: HeldLine[] };
+  occupancyTax: { heldAtMonthEnd: number; lines: HeldLine[] };
 }
 interface Statement {
   month: string;
@@ -68,11 +77,15 @@ async function created(res: ApiResponse, idField: string): Promise<number> {
   return Number(res.body[idField]);
 }
 
-const invoice = async (body: Record<string, unknown>) =>
-  created(
+const invoiceIds: number[] = [];
+async function invoice(body: Record<string, unknown>): Promise<number> {
+  const id = await created(
     await superAdmin.post('/API/adminInvoices/V1/invoices.json', { dueDate: '2021-05-31', ...body }),
     'invoiceId',
   );
+  invoiceIds.push(id);
+  return id;
+}
 const expense = async (body: Record<string, unknown>) =>
   created(
     await superAdmin.post('/API/adminExpenses/V1/expenses.json', { dueDate: '2021-05-31', ...body }),
@@ -158,7 +171,7 @@ beforeAll(async () => {
     '2021-04-25',
   );
 
-  // May at 11: rent, a deposit (income, no fee on it), a plumber, a payout to the owner.
+  // May at 11: rent, a deposit (held for the tenant: not income, no fee on it), a plumber, a payout.
   await pay(
     'invoices',
     await invoice({
@@ -240,14 +253,26 @@ describe('the owner statement of a month', () => {
       managementFeePercent: 8,
       feeCharged: true,
       openingBalance: 920, // April: 1,000.00 rent less its 8 % fee
-      income: 2200,
+      income: 1200, // the rent; the deposit is not income
       expenses: 196.63,
       managementFee: 96, // 8 % of May's rent; none on the deposit
       payouts: 900,
-      closingBalance: 1927.37,
-      net: 2003.37,
+      closingBalance: 927.37,
+      net: 1003.37,
       transactions: 4,
+      managementFeeBase: 1200,
+      managementFeeRule: '8% of income collected 1,200.00',
+      deposits: { openingHeld: 0, received: 1000, applied: 0, returned: 0, heldAtMonthEnd: 1000 },
     });
+    expect(elm.deposits.lines.map((l) => [l.date, l.movement, l.description, l.party, l.amount])).toEqual([
+      [
+        '2021-05-04',
+        'received',
+        expect.stringMatching(/^Security deposit \(security deposit invoice \d+\)$/),
+        'Ben Birch',
+        1000,
+      ],
+    ]);
     expect(elm.lines.map((l) => [l.date, l.category, l.description, l.party, l.amount])).toEqual([
       [
         '2021-05-03',
@@ -255,13 +280,6 @@ describe('the owner statement of a month', () => {
         expect.stringMatching(/^Rent May 2021 \(rent invoice \d+\)$/),
         'Tess Tenant',
         1200,
-      ],
-      [
-        '2021-05-04',
-        'income',
-        expect.stringMatching(/^Security deposit \(security deposit invoice \d+\)$/),
-        'Ben Birch',
-        1000,
       ],
       [
         '2021-05-10',
@@ -280,7 +298,9 @@ describe('the owner statement of a month', () => {
       [
         '2021-05-31',
         'fee',
-        expect.stringMatching(/^Management fee May 2021: 8% of 1,200\.00 \(owner invoice \d+\)$/),
+        expect.stringMatching(
+          /^Management fee May 2021: 8% of income collected 1,200\.00 \(owner invoice \d+\)$/,
+        ),
         'Lou Landlord',
         96,
       ],
@@ -305,7 +325,13 @@ describe('the owner statement of a month', () => {
       ['2021-05-31', 'fee', 'Lou Landlord', 59],
     ]);
     expect(beach.lines[1]?.description).toMatch(/^Refund: Late checkout \(service invoice \d+\)$/);
-    expect(beach.lines[5]?.description).toMatch(/^Management fee May 2021: 10% of 589\.99 /);
+    expect(beach.lines[5]).toMatchObject({
+      description: expect.stringMatching(
+        /^Management fee May 2021: 10% of income collected 589\.99, of which 100\.00 collected before with no fee charged yet /,
+      ),
+      base: 589.99,
+      rule: '10% of income collected 589.99, of which 100.00 collected before with no fee charged yet',
+    });
 
     expect(rowOf(may, 2003)).toMatchObject({
       openingBalance: 0,
@@ -313,14 +339,15 @@ describe('the owner statement of a month', () => {
       managementFee: 0,
       lines: [],
     });
-    expect(may.totals).toEqual({
+    expect(may.totals).toMatchObject({
       openingBalance: 1470,
-      income: 2689.99,
+      income: 1689.99,
       expenses: 272.08,
       managementFee: 155,
       payouts: 900,
-      closingBalance: 2832.91,
-      net: 2417.91,
+      closingBalance: 1832.91,
+      net: 1417.91,
+      deposits: { heldAtMonthEnd: 1000 },
     });
     for (const f of [...may.items, may.totals]) expect(cents(f.closingBalance)).toBe(balances(f));
   });
@@ -341,28 +368,17 @@ describe('the owner statement of a month', () => {
     expect(rowOf(june, 11)).toMatchObject({ feeCharged: false, managementFee: 0, lines: [] });
   });
 
-  it('reconciles with the journal: each closing balance is the cash of the property’s entries less what was charged to the owner', async () => {
+  it('reconciles with the journal: each closing balance is the owner’s cash of the property’s entries less what was charged to the owner, and the deposits held are the deposits’ cash', async () => {
     const may = await statement(landlord, { month: '2021-05' });
     for (const row of may.items) {
-      const { Items = [] } = await rawTable.send(
-        new QueryCommand({
-          TableName: TABLE,
-          IndexName: 'GSI3',
-          KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :end',
-          ExpressionAttributeValues: { ':pk': `PROPLEDGER#${row.propertyId}`, ':end': '2021-06-01' },
-        }),
+      const journal = await ownerJournalBefore(row.propertyId, '2021-06-01');
+      expect(cents(row.closingBalance), `property ${row.propertyId}`).toBe(journal.balanceCents);
+      expect(cents(row.deposits.heldAtMonthEnd), `property ${row.propertyId} deposits`).toBe(
+        journal.depositCents,
       );
-      let balance = 0;
-      for (const entry of Items) {
-        const lines = entry.lines as { account: string; debitCents: number; creditCents: number }[];
-        const net = (account: string) =>
-          lines.filter((l) => l.account === account).reduce((t, l) => t + l.debitCents - l.creditCents, 0);
-        if (lines.some((l) => l.account === 'cash')) balance += net('cash');
-        else if (entry.documentKind === 'OWNER' && entry.documentType === 'invoice')
-          balance -= net('receivable');
-      }
-      expect(cents(row.closingBalance), `property ${row.propertyId}`).toBe(balance);
+      expect(cents(row.occupancyTax.heldAtMonthEnd), `property ${row.propertyId} tax`).toBe(journal.taxCents);
     }
+    await expectBooksWhole(invoiceIds);
   });
 
   it('the fee is an OWNER invoice to the landlord, dated the month’s last day, charged once however often the job runs', async () => {

@@ -101,6 +101,9 @@ describe('income report', () => {
         transactionCount: 5,
         refunds: 1000.05,
         refundCount: 2,
+        depositsReceived: 0,
+        depositsReturned: 0,
+        depositCount: 0,
       });
     }
     const oneDay = await superAdmin.get(`${BASE}/income.json`, {

@@ -96,8 +96,15 @@ const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
   {
     // A journal entry is posted only by the ledger, in the transaction of the money it records.
     repo: 'shared/data/journal-repo.ts',
-    writes: ['insertJournalEntryPart'],
+    writes: ['insertJournalEntryPart', 'depositMigrationMarkPart'],
     owners: ['shared/workflows/ledger/'],
+  },
+  {
+    // The owner account follows the journal (the ledger writes it with each entry, and the deposit migration's
+    // corrections); the month's fee record is the month's close.
+    repo: 'shared/data/owner-account-repo.ts',
+    writes: ['ownerAccountParts', 'cashRowPart', 'feeRecordPart'],
+    owners: ['shared/workflows/ledger/', 'shared/workflows/reports/'],
   },
   {
     // A payment (or refund) is settled only by the ledger, with its journal entry and the document's figures.

@@ -153,7 +153,7 @@ export const putMapping = defineRoute({
   body: mappingInput,
   response: v.object({ success: v.boolean(), mapping: mappingView }),
   errors: {
-    400: 'validation (an unknown type or key, a name QuickBooks refuses, an unknown account type)',
+    400: 'validation (an unknown type or key, a name QuickBooks refuses, an unknown account type, a DEPOSIT or the tax on an account that is not a liability)',
     401: 'no admin session',
     403: 'wrong role',
     409: 'the mapping changed meanwhile',

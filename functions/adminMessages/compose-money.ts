@@ -100,7 +100,10 @@ export async function statementMailOf(
   ]);
   const to = profile?.adminEmail?.trim();
   if (!profile || !to || properties.length === 0) return undefined;
-  const statement = await statementOfProperties(month, profile, properties, ctx.settings);
+  const statement = await statementOfProperties(month, profile, properties, {
+    now: ctx.now,
+    settings: ctx.settings,
+  });
   const pdf = await statementPdf(statement, ctx.settings);
   return {
     to,

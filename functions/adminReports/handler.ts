@@ -7,11 +7,11 @@ import * as service from './service.js';
 export const handler = createHttpHandler('adminReports', [
   bind(routes.income, async ({ query }) => ({ body: await service.income(query) })),
   bind(routes.occupancy, async ({ query }) => ({ body: await service.occupancy(query) })),
-  bind(routes.ownerStatement, async ({ query, admin }) => ({
-    body: await service.ownerStatement(query, admin),
+  bind(routes.ownerStatement, async ({ query, admin, now }) => ({
+    body: await service.ownerStatement(query, admin, now),
   })),
-  bind(routes.ownerStatementPdf, async ({ query, admin }) => {
-    const { bytes, fileName } = await service.ownerStatementPdf(query, admin);
+  bind(routes.ownerStatementPdf, async ({ query, admin, now }) => {
+    const { bytes, fileName } = await service.ownerStatementPdf(query, admin, now);
     return { bytes, headers: { 'Content-Disposition': `inline; filename="${fileName}"` } };
   }),
 ]);

@@ -23,11 +23,19 @@ export const incomeReport = v.object({
   propertyId: v.nullable(v.number()),
   totalIncome: v.pipe(
     v.number(),
-    v.description('Settled incoming payments in the range less refunds, in the site currency'),
+    v.description(
+      'Settled incoming payments in the range less refunds, in the site currency; security deposits aside (held for the tenant, not income)',
+    ),
   ),
   transactionCount: v.pipe(v.number(), v.description('Settled incoming payments and refunds counted')),
   refunds: v.pipe(v.number(), v.description('What the refunds in the range gave back (already deducted)')),
   refundCount: v.number(),
+  depositsReceived: v.pipe(
+    v.number(),
+    v.description('Payments on DEPOSIT invoices in the range: deposits held, not income'),
+  ),
+  depositsReturned: v.pipe(v.number(), v.description('Refunds on DEPOSIT invoices in the range')),
+  depositCount: v.pipe(v.number(), v.description('Deposit payments and refunds in the range')),
 });
 
 export const occupancyRow = v.object({
@@ -65,11 +73,68 @@ export const statementLine = v.object({
   documentType: v.picklist(['invoice', 'expense']),
   documentId: v.number(),
   paymentId: v.nullable(v.number()),
+  base: v.optional(money('A management fee’s line: the income it was charged on')),
+  rule: v.optional(
+    v.pipe(
+      v.string(),
+      v.description(
+        'A management fee’s line: its rule and base in words (`10% of income collected 1,450.00`)',
+      ),
+    ),
+  ),
+});
+
+export const heldLine = v.object({
+  date: v.pipe(v.string(), v.description('The accounting day (site date)')),
+  movement: v.pipe(
+    v.picklist(['received', 'returned', 'collected', 'refunded']),
+    v.description('Deposits: received or returned; tax: collected or refunded'),
+  ),
+  description: v.string(),
+  party: v.pipe(v.string(), v.description('The tenant, by name')),
+  amount: money('In (+) or out (−)'),
+  documentType: v.picklist(['invoice', 'expense']),
+  documentId: v.number(),
+  paymentId: v.nullable(v.number()),
+});
+
+const depositFigures = {
+  openingHeld: money('Deposits held at the start of the month'),
+  received: money('Deposit money received in the month'),
+  applied: money(
+    'Deposits applied to what a tenant owes (a payment from the deposit; nothing applies one yet: 0)',
+  ),
+  returned: money('Deposit money returned to tenants in the month (refunds of DEPOSIT invoices)'),
+  heldAtMonthEnd: money('openingHeld + received − applied − returned'),
+};
+
+const taxFigures = {
+  openingHeld: money('Tax collected and held at the start of the month'),
+  collected: money('Tax collected in the month (the occupancy tax of stays), less what refunds gave back'),
+  remitted: money('Paid to the tax authority in the month (nothing records a remittance yet: 0)'),
+  heldAtMonthEnd: money('openingHeld + collected − remitted: held by the business for remittance'),
+};
+
+export const openDocuments = v.object({
+  total: money('What they still owe, in all'),
+  items: v.array(
+    v.object({
+      documentType: v.picklist(['invoice', 'expense']),
+      documentId: v.number(),
+      date: v.string(),
+      dueDate: v.string(),
+      description: v.string(),
+      party: v.pipe(v.string(), v.description('The vendor or tenant, by name')),
+      amountDue: money('What is still due, as of the statement date'),
+    }),
+  ),
 });
 
 const accountFigures = {
   openingBalance: money('What the business held for the owner at the start of the month'),
-  income: money('Payments received on the property’s invoices less refunds (OWNER invoices aside)'),
+  income: money(
+    'Payments received on the property’s invoices less refunds (OWNER invoices aside), without the deposits and the tax in them',
+  ),
   expenses: money('Payments made on the property’s expenses less refunds (OWNER expenses aside)'),
   managementFee: money(
     'OWNER invoices to the landlord posted in the month (the management fee), less reversals',
@@ -91,16 +156,63 @@ export const statementRow = v.object({
   ...accountFigures,
   transactions: v.pipe(v.number(), v.description('Journal entries that moved money')),
   lines: v.array(statementLine),
+  managementFeeMinimum: v.pipe(
+    v.nullable(v.number()),
+    v.description('The least fee of a month by the property’s terms (null: none)'),
+  ),
+  managementFeeBase: v.pipe(
+    v.nullable(v.number()),
+    v.description('The income the month’s fee was charged on (null until the month is closed)'),
+  ),
+  managementFeeRule: v.pipe(
+    v.nullable(v.string()),
+    v.description('The month’s fee rule and base in words (null until the month is closed)'),
+  ),
+  deposits: v.pipe(
+    v.object({ ...depositFigures, lines: v.array(heldLine) }),
+    v.description('Security deposits held for the tenants: never income, never in the management fee’s base'),
+  ),
+  occupancyTax: v.pipe(
+    v.object({ ...taxFigures, lines: v.array(heldLine) }),
+    v.description('Tax collected on the property’s invoices: never income, no fee on it'),
+  ),
+  reserve: money('The property’s owner reserve (0: none)'),
+  reserveHeld: money('What of the closing balance the reserve keeps (at most the balance, never below 0)'),
+  availableForPayout: money('closingBalance − reserveHeld'),
+  unpaidBills: v.pipe(
+    openDocuments,
+    v.description('The property’s bills dated up to the month’s end not paid, as of the statement date'),
+  ),
+  unpaidRent: v.pipe(
+    openDocuments,
+    v.description('The property’s rent due by the month’s end not yet paid, as of the statement date'),
+  ),
 });
 
 export const ownerStatementReport = v.object({
   month: v.string(),
   dateFrom: v.string(),
   dateTo: v.string(),
+  statementDate: v.pipe(
+    v.string(),
+    v.description('The day the statement was made (site date): what the open bills and rent are as of'),
+  ),
   landlord: v.number(),
   landlordName: v.string(),
+  landlordAddress: v.pipe(
+    v.string(),
+    v.description('The landlord’s mailing address (admin profile adminAddress; "" when none is on file)'),
+  ),
   items: v.array(statementRow),
-  totals: v.object(accountFigures),
+  totals: v.object({
+    ...accountFigures,
+    deposits: v.object(depositFigures),
+    occupancyTax: v.object(taxFigures),
+    reserveHeld: v.number(),
+    availableForPayout: v.number(),
+    unpaidBills: v.number(),
+    unpaidRent: v.number(),
+  }),
 });
 
 export const income = defineRoute({
@@ -161,7 +273,7 @@ export const ownerStatement = defineRoute({
   summary:
     'Owner statement: per property of a landlord and in total, one month’s opening balance, income and expense lines, management fee, payouts and closing balance',
   description:
-    'month YYYY-MM (required). A landlord reads their own statement (landlord may be left out or must be them); super_admin and svc_rep name the landlord (required). From the journal: the opening balance, every payment and refund received or made on the properties’ invoices and expenses (date, what, tenant or vendor, amount), the management fee (OWNER invoices to the landlord, charged when the month is closed), payouts to the owner (OWNER expenses) and the closing balance: opening + income − expenses − managementFee − payouts.',
+    'month YYYY-MM (required). A landlord reads their own statement (landlord may be left out or must be them); super_admin and svc_rep name the landlord (required). The owner by name with their mailing address, the statement date and the period. From the journal: the opening balance, every payment and refund received or made on the properties’ invoices and expenses (date, what, tenant or vendor, amount), the management fee with its base and rule (OWNER invoices to the landlord, charged when the month is closed; none in a month without income unless the property sets a minimum), payouts to the owner (OWNER expenses) and the closing balance: opening + income − expenses − managementFee − payouts. Held apart, never income and never in the fee: the tenants’ security deposits (received, applied, returned, held at month end) and the tax collected on stays (collected, remitted, held). Also the reserve kept of the balance and what is available for payout, and, as of the statement date, the bills not paid and the rent not yet paid.',
   auth: { kind: 'admin', roles: READ_ROLES },
   beyondSpec:
     'DESIGN.md "Decisions on what the spec leaves open" (Owner statement) and "Paths of what we add beyond the spec" (adminReports ownerStatement.json).',
@@ -178,7 +290,7 @@ export const ownerStatementPdf = defineRoute({
   path: `${base}/ownerStatement.pdf`,
   summary: 'Owner statement as a PDF: the same month, landlord and figures as ownerStatement.json',
   description:
-    'The same query, roles and rules as ownerStatement.json, and the same figures, laid out for reading: the business name, the landlord, the month, a summary row per property (opening balance, income, expenses, fee, payouts, closing balance) with the totals, then each property’s lines by category, in the site currency with two decimals. Answered inline as `owner-statement-<landlord>-<month>.pdf`. Send `Accept: application/pdf`: the deployed API returns the bytes when the first Accept type is a binary media type.',
+    'The same query, roles and rules as ownerStatement.json, and the same figures, laid out for reading: the business name, the landlord with their address, the statement date and the month, a summary row per property (opening balance, income, expenses, fee, payouts, closing balance) with the totals and what is held apart and open, then each property’s lines by category (each fee with its base and rule), its deposits and tax held, its unpaid bills and rent not yet paid, in the site currency with two decimals; long texts wrap, never cut. Answered inline as `owner-statement-<landlord>-<month>.pdf`. Send `Accept: application/pdf`: the deployed API returns the bytes when the first Accept type is a binary media type.',
   auth: { kind: 'admin', roles: READ_ROLES },
   beyondSpec:
     'DESIGN.md "Messages to people" and "Paths of what we add beyond the spec" (adminReports ownerStatement.pdf).',

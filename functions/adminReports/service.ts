@@ -5,10 +5,12 @@
  * journal-repo, through shared/workflows/reports/owner-statement.ts). What is per property (occupancy, owner statement) reads one partition per property, a few at a time.
  */
 import type { AdminSession } from '../../shared/auth/session-types.js';
+import { invoiceHeaders } from '../../shared/data/money-documents-repo.js';
 import { settledPaymentsBetween } from '../../shared/data/payments-repo.js';
 import { allPropertiesOfType, getProperty } from '../../shared/data/properties-repo.js';
 import { reservationsOfProperty } from '../../shared/data/reservations-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
+import type { PaymentRecord } from '../../shared/domain/ledger/payment.js';
 import type { PropertyRecord } from '../../shared/domain/property.js';
 import { incomeOf, incomeView } from '../../shared/domain/reports/income.js';
 import { occupancyRows } from '../../shared/domain/reports/occupancy.js';
@@ -24,7 +26,22 @@ export async function income(query: DayRange & { propertyId?: number | undefined
   if (query.propertyId !== undefined && !(await getProperty(query.propertyId)))
     throw noSuchProperty('no such property');
   const payments = await settledPaymentsBetween(range.dateFrom, range.dateTo, query.propertyId);
-  return incomeView({ ...range, propertyId: query.propertyId ?? null }, incomeOf(payments));
+  return incomeView({ ...range, propertyId: query.propertyId ?? null }, incomeOf(await withKinds(payments)));
+}
+
+/**
+ * The payments with their document's type: as settled, or for one settled before payments kept it, its
+ * invoice's type now (one BatchGetItem of those headers).
+ */
+async function withKinds(payments: readonly PaymentRecord[]): Promise<PaymentRecord[]> {
+  const unknown = payments.filter((p) => p.documentKind === undefined && p.documentType === 'invoice');
+  if (unknown.length === 0) return [...payments];
+  const headers = await invoiceHeaders([...new Set(unknown.map((p) => p.documentId))]);
+  return payments.map((p) =>
+    p.documentKind !== undefined || p.documentType !== 'invoice'
+      ? p
+      : { ...p, documentKind: headers.get(p.documentId)?.description ?? '' },
+  );
 }
 
 async function vrPropertiesFor(propertyId: number | undefined): Promise<PropertyRecord[]> {
@@ -65,15 +82,17 @@ function statementLandlord(query: { landlord?: number | undefined }, caller: Adm
 export async function ownerStatement(
   query: { month: string; landlord?: number | undefined },
   caller: AdminSession,
+  now: Date,
 ) {
-  return ownerStatementOf(query.month, statementLandlord(query, caller));
+  return ownerStatementOf(query.month, statementLandlord(query, caller), now);
 }
 
 /** The same statement as a PDF: the figures are ownerStatement's, only laid out (owner-statement-pdf.ts). */
 export async function ownerStatementPdf(
   query: { month: string; landlord?: number | undefined },
   caller: AdminSession,
+  now: Date,
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
-  const [statement, settings] = await Promise.all([ownerStatement(query, caller), getSettings()]);
+  const [statement, settings] = await Promise.all([ownerStatement(query, caller, now), getSettings()]);
   return statementPdf(statement, settings);
 }

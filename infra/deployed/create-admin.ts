@@ -1,5 +1,5 @@
 /**
- * `npm run admin:create -- --stage prod --key <adminAPIKey> [--first Ada] [--last Lovelace] [--email ada@example.com] [--outputs FILE]`:
+ * `npm run admin:create -- --stage prod --key <adminAPIKey> [--first Ada] [--last Lovelace] [--email ada@example.com] [--address "1 Main St, Town"] [--outputs FILE]`:
  * the first super admin of a deployed stage in one command, the Cognito user (username = adminAPIKey,
  * password = adminAPISecret, custom adminId and role 0) and the admin profile in the table together, through
  * the same code the fixture loader uses (infra/local/fixture/core.ts loadAdmins). The secret is asked for on
@@ -36,7 +36,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const key = option(argv, 'key');
   if (!stage || !key)
     throw new Error(
-      'usage: npm run admin:create -- --stage STAGE --key ADMIN_API_KEY [--first NAME] [--last NAME] [--email ADDRESS] [--admin-id N] [--generate] [--outputs FILE]',
+      'usage: npm run admin:create -- --stage STAGE --key ADMIN_API_KEY [--first NAME] [--last NAME] [--email ADDRESS] [--address "MAILING ADDRESS"] [--admin-id N] [--generate] [--outputs FILE]',
     );
   const target = resolveStage(stage, option(argv, 'outputs'));
   useStage(target);
@@ -66,6 +66,7 @@ async function main(argv: readonly string[]): Promise<void> {
       adminFirstName: option(argv, 'first') ?? '',
       adminLastName: option(argv, 'last') ?? '',
       adminEmail: option(argv, 'email') ?? '',
+      ...(option(argv, 'address') ? { adminAddress: option(argv, 'address') } : {}),
       adminRole: 0,
     },
   ]);

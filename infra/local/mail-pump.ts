@@ -6,6 +6,8 @@
  * wait would have passed: a message SES throttled is sent before it answers; one waiting for a retry (a
  * minute or more) or for the daily quota is not waited for. Loaded after the handlers' environment is set.
  */
+
+import { now as clockNow } from '../../shared/clock.js';
 import { THROTTLE_BACKOFF_MS } from '../../shared/domain/messages/pacing.js';
 import type { JobRunner } from './job-runner.js';
 
@@ -28,7 +30,7 @@ export async function startMailPump(): Promise<MailPump> {
   let stopped = false;
 
   const runOnce = (): Promise<number> => {
-    running ??= sendDueMessages(() => new Date(), { budgetMs: LOCAL_BUDGET_MS, metrics: false })
+    running ??= sendDueMessages(clockNow, { budgetMs: LOCAL_BUDGET_MS, metrics: false })
       .then((run) => run.sent)
       .finally(() => {
         running = undefined;

@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GROUPS, JOBS, ROUTES } from '../../functions/registry.js';
-import { setClock } from '../../shared/clock.js';
+import { now as clockNow, setClock } from '../../shared/clock.js';
 import { serveAccountingProvider } from './accounting-provider.js';
 import { serveAutopayPage } from './autopay-page.js';
 import { clockSetting, serveClockControl } from './clock-control.js';
@@ -194,6 +194,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
 
     const handlers = await importGroupHandlers();
     progress?.(`  ✓ table ${tableName} and the group handlers ready`);
+    // A store kept from before the journal held deposits as a liability is re-posted once (a no-op after).
+    const { migrateDeposits } = await import('../../shared/workflows/ledger/deposit-migration.js');
+    const migrated = await migrateDeposits(clockNow());
+    if (migrated.migrated > 0)
+      progress?.(`  ✓ ${migrated.migrated} DEPOSIT invoices re-posted to the deposits-held liability`);
     const seeded = await seedIfWanted(options.seed, progress);
     if (seeded && resolve(seeded.fixture) === DEMO_FIXTURE) {
       const { sendMailSamples } = await import('./mail-samples.js');

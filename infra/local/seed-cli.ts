@@ -9,27 +9,13 @@
  * again overwrites it (idempotent). `--dry-run` validates the whole fixture and prints what a run would write
  * per kind (a resumed run: the kinds left), writing nothing.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { now, setClock } from '../../shared/clock.js';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { now } from '../../shared/clock.js';
 import { option, resolveStage, useStage } from '../deployed/stage-env.js';
-import { ensureAdminPool } from './cognito-pool.js';
-import { localCredentials } from './local-credentials.js';
-import { optionsFromEnv } from './runtime.js';
-import { assertJava, type Running, startCognito, startDynamoDb } from './services.js';
-import { setLocalEnv, storeDatabase, TABLE_NAME } from './stand-ins.js';
-import { ensureTable } from './table.js';
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { withLocalStore } from './local-store.js';
+import { TABLE_NAME } from './stand-ins.js';
 
 /** Loads into a deployed stage, resumably (or only counts, with --dry-run). */
 async function seedStage(file: string, stage: string, argv: readonly string[]): Promise<void> {
@@ -75,60 +61,14 @@ async function main(): Promise<void> {
     console.log(`Dry run, nothing written. Would write: ${JSON.stringify(planFixture(fixture))}`);
     return;
   }
-  const options = optionsFromEnv();
-  // The fixture's relative dates (`-75d`) count from CLOCK when it is set, as `npm start`'s demo data does.
-  if (options.clock) setClock(options.clock);
-  if (options.dataDir === 'memory')
-    throw new Error('DATA_DIR=memory keeps nothing to seed; seed a running runtime with its DATA_DIR');
-  const dataDir = resolve(options.dataDir);
-  const statePath = join(dataDir, 'local-state.json');
-  const state = existsSync(statePath) ? JSON.parse(readFileSync(statePath, 'utf8')) : undefined;
-
-  const started: Running[] = [];
-  let dynamodbUrl = `http://127.0.0.1:${options.dynamodbPort}`;
-  let cognitoUrl = `http://127.0.0.1:${options.cognitoPort}`;
-  // The store's own database (a store kept before it had one: its shared database is adopted first).
-  const dynamodbDatabase = storeDatabase(state ?? {}, join(dataDir, 'dynamodb'));
-  try {
-    if (!(await answers(dynamodbUrl))) {
-      assertJava();
-      const db = await startDynamoDb(options.dynamodbPort, join(dataDir, 'dynamodb'));
-      started.push(db);
-      dynamodbUrl = db.url;
-    }
-    if (!(await answers(cognitoUrl))) {
-      const cognito = await startCognito(options.cognitoPort, join(dataDir, 'cognito'));
-      started.push(cognito);
-      cognitoUrl = cognito.url;
-    }
-    const client = new DynamoDBClient({
-      endpoint: dynamodbUrl,
-      region: 'us-east-1',
-      credentials: localCredentials(dynamodbDatabase),
-    });
-    await ensureTable(client, TABLE_NAME);
-    client.destroy();
-    const pool = await ensureAdminPool(cognitoUrl, state?.pool);
-    const dataKey: string = state?.dataKey ?? randomBytes(32).toString('base64');
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(statePath, JSON.stringify({ ...state, pool, dataKey, dynamodbDatabase }, null, 2));
-    setLocalEnv({
-      dynamodbUrl,
-      dynamodbDatabase,
-      cognitoUrl,
-      mailUrl: `http://127.0.0.1:${options.mailPort}`,
-      pool,
-      dataKey,
-      baseUrl: `http://localhost:${options.port}`,
-    });
+  const summary = await withLocalStore(async () => {
     const { loadFixture } = await import('./fixture/index.js');
     const { markSeeded } = await import('./seed-marker.js');
-    const summary = await loadFixture(fixture);
+    const loaded = await loadFixture(fixture);
     await markSeeded(resolve(file));
-    console.log(`Loaded ${resolve(file)}: ${JSON.stringify(summary)}`);
-  } finally {
-    await Promise.allSettled(started.map((s) => s.stop()));
-  }
+    return loaded;
+  });
+  console.log(`Loaded ${resolve(file)}: ${JSON.stringify(summary)}`);
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,7 @@
  * intent's description) and the receipt number. `receiptMail` is pure; `Receipts` sends them.
  */
 import type Stripe from 'stripe';
+import { now as clockNow } from '../../shared/clock.js';
 import { money } from '../../shared/domain/messages/format.js';
 import { escapeHtml } from '../../shared/domain/messages/layout.js';
 import { cardWords } from '../../shared/domain/money-document/words.js';
@@ -111,7 +112,7 @@ export class Receipts {
   async send(intent: Stripe.PaymentIntent, card: ReceiptFacts['card'] | null | undefined): Promise<void> {
     if (!intent.receipt_email || !card) return;
     this.sent += 1;
-    const facts = { intent, card, receiptNumber: receiptNumberOf(this.sent), paidAt: new Date() };
+    const facts = { intent, card, receiptNumber: receiptNumberOf(this.sent), paidAt: clockNow() };
     try {
       // Imported here: the table client reads TABLE_NAME when it loads, which the runtime sets only as it starts.
       const { getSettings } = await import('../../shared/data/settings-repo.js');

@@ -17,6 +17,11 @@ export interface AdminProfile {
   adminRole: string;
   /** Where the admin's mail goes (a landlord's owner statement); absent or '' for none. */
   adminEmail?: string;
+  /**
+   * The admin's mailing address (a landlord's, on the owner statement), as lines of text; absent or '' for
+   * none on file.
+   */
+  adminAddress?: string;
   /** Absent on profiles written before versions existed: read as 0. */
   credentialsVersion?: number;
 }

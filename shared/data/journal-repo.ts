@@ -30,6 +30,17 @@ export function insertJournalEntryPart(e: JournalEntryRecord): TxPart {
   });
 }
 
+/** The label of the deposit migration's mark: its condition failing means the invoice was migrated before. */
+export const DEPOSIT_MIGRATION_LABEL = 'put:deposit migration';
+
+/** `put:deposit migration <invoiceId>`: the invoice's mark that its deposit entries were re-posted (once). */
+export const depositMigrationMarkPart = (invoiceId: number, now: Date): TxPart =>
+  part.putIfAbsent(`${DEPOSIT_MIGRATION_LABEL} ${invoiceId}`, {
+    ...keys.depositMigrationMark(invoiceId),
+    entity: 'migration',
+    migratedAt: now.toISOString(),
+  });
+
 export const journalEntryFromItem = (item: Item): JournalEntryRecord => stripKeys<JournalEntryRecord>(item);
 
 /** I6: a document's journal, oldest first. */

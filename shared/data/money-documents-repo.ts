@@ -17,6 +17,7 @@ import {
   type IndexName,
   type Item,
   type PartitionQuery,
+  partitionPages,
   queryPartition,
   stripKeys,
 } from '../db/query.js';
@@ -258,6 +259,32 @@ export async function documentsIn<T extends DocumentType>(
   return items.map((item) => recordOf(type, item));
 }
 
+/**
+ * I2 page by page, only the invoices of one type (a filter on the walk, so every header is read once):
+ * a one-time migration's read of every invoice of that type; the caller hands each page on before the next.
+ */
+export async function* invoicePagesOfType(type: string, pageSize = 200): AsyncGenerator<InvoiceRecord[]> {
+  for (const pk of indexKeys.invoicesPartitions())
+    for await (const items of partitionPages(
+      {
+        index: INDEX.gsi1,
+        pk,
+        filter: { expression: '#type = :type', names: { '#type': 'description' }, values: { ':type': type } },
+      },
+      pageSize,
+    ))
+      yield items.map((item) => recordOf('invoice', item));
+}
+
+/** `unchanged:<type> <id>`: the header is still at the version read (a write that moved it fails this). */
+export const headerUnchangedPart = (read: Read): TxPart =>
+  part.check(
+    headerLabel('unchanged', read.type, read.id),
+    keys.moneyDocument(read.type, read.id),
+    'version = :read',
+    { values: { ':read': read.version } },
+  );
+
 /** A header as read: the version a write on it is conditioned on. */
 export type Read = { type: DocumentType; id: number; version: number };
 type Names = Record<string, string>;
@@ -371,7 +398,7 @@ export const invoiceUnpaidPart = (invoiceId: number): TxPart =>
     { names: { '#s': 'status' }, values: { ':unpaid': INVOICE_STATUS.unpaid } },
   );
 
-const GUARDED = ['update', 'cancel', 'settle', 'processing', 'anomaly', 'put'];
+const GUARDED = ['update', 'cancel', 'settle', 'processing', 'anomaly', 'put', 'unchanged'];
 
 /**
  * Whether a transaction failed because the document changed since it was read: one of its header parts lost

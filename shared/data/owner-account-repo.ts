@@ -2,8 +2,9 @@
  * The owner account of a property (docs/data-model.md O1; shared/domain/reports/owner-account.ts): what the
  * owner statement needs to open a month without reading the journal's history. Written in the transaction of
  * the journal entry it follows, so the account and the journal never disagree:
- * - `<YYYY-MM>#cash`: ADD of each cash entry's effect on the balance and on the fee base (one cash entry per
- *   transaction: a settlement writes one payment);
+ * - `<YYYY-MM>#cash`: ADD of each cash entry's effect on the balance, on the fee base and on what is held apart
+ *   from the owner's money (deposits, tax collected) (one cash entry per transaction: a settlement writes one
+ *   payment);
  * - `<YYYY-MM>#charge#<pad entryId>`: each charge to the owner (an OWNER invoice posted or reversed) on its own,
  *   so two in one transaction never touch the same item;
  * - `<YYYY-MM>#fee`: the month's management fee once charged, put if absent: the month is charged once.
@@ -26,27 +27,23 @@ export function ownerAccountParts(entry: JournalEntryRecord): TxPart[] {
     documentType: entry.documentType,
     documentKind: entry.documentKind,
     lines: entry.lines,
+    taxShareCents: entry.taxShareCents,
+    depositCents: entry.depositCents,
   });
-  if (!effect || effect.balanceCents === 0) return [];
+  if (!effect) return [];
   const month = monthOf(entry.date);
   if (effect.movesCash)
-    return [
-      part.update(
-        `add:owner account ${entry.propertyId} ${month} cash`,
-        keys.ownerAccountCash(entry.propertyId, month),
-        'ADD balanceCents :b, feeBaseCents :f, entries :one SET entity = :entity, #m = :month',
-        {
-          names: { '#m': 'month' },
-          values: {
-            ':b': effect.balanceCents,
-            ':f': effect.feeBaseCents,
-            ':one': 1,
-            ':entity': 'ownerAccount',
-            ':month': month,
-          },
-        },
-      ),
-    ];
+    return effect.balanceCents === 0 && effect.depositCents === 0 && effect.taxCents === 0
+      ? []
+      : [
+          cashRowPart(entry.propertyId, month, {
+            balanceCents: effect.balanceCents,
+            feeBaseCents: effect.feeBaseCents,
+            depositCents: effect.depositCents,
+            taxCents: effect.taxCents,
+          }),
+        ];
+  if (effect.balanceCents === 0) return [];
   return [
     part.putIfAbsent(`put:owner account ${entry.propertyId} charge ${entry.entryId}`, {
       ...keys.ownerAccountCharge(entry.propertyId, month, entry.entryId),
@@ -58,6 +55,38 @@ export function ownerAccountParts(entry: JournalEntryRecord): TxPart[] {
   ];
 }
 
+/** What a cash entry adds to its month's cash row. */
+export interface CashMove {
+  balanceCents: number;
+  feeBaseCents: number;
+  depositCents: number;
+  taxCents: number;
+}
+
+/**
+ * `add:owner account <propertyId> <month> cash`: ADD of a cash move to the month's cash row (also the deposit
+ * migration's correction of an entry counted before deposits were held apart, with `entries` 0).
+ */
+export function cashRowPart(propertyId: number, month: string, move: CashMove, entries = 1): TxPart {
+  return part.update(
+    `add:owner account ${propertyId} ${month} cash`,
+    keys.ownerAccountCash(propertyId, month),
+    'ADD balanceCents :b, feeBaseCents :f, depositCents :d, taxCents :t, entries :n SET entity = :entity, #m = :month',
+    {
+      names: { '#m': 'month' },
+      values: {
+        ':b': move.balanceCents,
+        ':f': move.feeBaseCents,
+        ':d': move.depositCents,
+        ':t': move.taxCents,
+        ':n': entries,
+        ':entity': 'ownerAccount',
+        ':month': month,
+      },
+    },
+  );
+}
+
 export interface FeeRecord {
   propertyId: number;
   month: string;
@@ -65,6 +94,10 @@ export interface FeeRecord {
   baseCents: number;
   feeCents: number;
   percent: number;
+  /** The income collected in the month itself: none, no fee unless the terms' minimum. */
+  monthIncomeCents: number;
+  /** The least fee of a month by the terms (0: none). */
+  minimumCents: number;
   /** The OWNER invoice that charges it; null when the fee is 0. */
   invoiceId: number | null;
   chargedAt: string;
@@ -89,16 +122,21 @@ function rowOf(item: Record<string, unknown>): AccountRow | undefined {
       month,
       balanceCents: Number(item.balanceCents ?? 0),
       feeBaseCents: Number(item.feeBaseCents ?? 0),
+      depositCents: Number(item.depositCents ?? 0),
+      taxCents: Number(item.taxCents ?? 0),
     };
   if (sk.includes('#charge#')) return { kind: 'charge', month, balanceCents: Number(item.balanceCents ?? 0) };
   if (sk.endsWith('#fee')) {
-    const fee = stripKeys<FeeRecord>(item);
+    // Fees charged before the month's income and the minimum were kept have neither.
+    const fee = stripKeys<Partial<FeeRecord> & Omit<FeeRecord, 'monthIncomeCents' | 'minimumCents'>>(item);
     return {
       kind: 'fee',
       month,
       baseCents: fee.baseCents,
       feeCents: fee.feeCents,
       percent: fee.percent,
+      ...(fee.monthIncomeCents === undefined ? {} : { monthIncomeCents: fee.monthIncomeCents }),
+      ...(fee.minimumCents === undefined ? {} : { minimumCents: fee.minimumCents }),
       invoiceId: fee.invoiceId,
     };
   }

@@ -190,6 +190,14 @@ export const keys = {
   }),
   journalPrefix: 'JOURNAL#',
   /**
+   * The deposit migration's mark on a DEPOSIT invoice (docs/money.md "The deposit migration"): written once,
+   * with the invoice's re-posting, so a second run leaves the invoice alone.
+   */
+  depositMigrationMark: (invoiceId: number): Key => ({
+    PK: keys.moneyDocumentPartition('invoice', invoiceId),
+    SK: 'MIGRATED#depositsHeld',
+  }),
+  /**
    * O1: a property's owner account (docs/data-model.md "Owner account"; docs/reports.md): per month
    * `<YYYY-MM>#cash` (the sums of its cash entries), `<YYYY-MM>#charge#<pad entryId>` (each charge to the owner)
    * and `<YYYY-MM>#fee` (the month's management fee once charged), so an opening balance is one Query of

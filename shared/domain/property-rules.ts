@@ -8,6 +8,7 @@ import {
   DEFAULT_MAX_NIGHTS,
   DEFAULT_MIN_NIGHTS,
   MONEY_FIELDS,
+  OWNER_TERMS_MONEY_FIELDS,
   type PropertyRecord,
   VR_ONLY_FIELDS,
 } from './property.js';
@@ -42,7 +43,9 @@ function assign(record: PropertyRecord, input: Input): void {
   const target = record as unknown as Record<string, unknown>;
   for (const [field, value] of Object.entries(input)) {
     if (value === undefined || field === 'type') continue;
-    const stored = MONEY_FIELDS[field as keyof typeof MONEY_FIELDS];
+    const stored =
+      MONEY_FIELDS[field as keyof typeof MONEY_FIELDS] ??
+      OWNER_TERMS_MONEY_FIELDS[field as keyof typeof OWNER_TERMS_MONEY_FIELDS];
     target[stored ?? field] = value;
   }
 }

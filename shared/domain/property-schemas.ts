@@ -46,6 +46,10 @@ export const catalogFields = {
   checkInInstructions: v.optional(text(4000)),
   /** The property's management fee percent; null: the site's (settings `managementFeePercent`). */
   managementFeePercent: v.optional(v.nullable(percent)),
+  /** The least fee of a month (an amount, charged also without income); null: none. */
+  managementFeeMinimum: v.optional(v.nullable(moneyToCents)),
+  /** What the business keeps of the owner's balance (an amount); null: none. */
+  ownerReserve: v.optional(v.nullable(moneyToCents)),
   bedrooms: v.optional(roomCount),
   bathrooms: v.optional(roomCount),
   propertyWeekendRate: v.optional(moneyToCents),

@@ -36,6 +36,16 @@ export interface PropertyRecord {
    * absent: the site's `managementFeePercent`. Admin-only, like the landlord.
    */
   managementFeePercent?: number | null;
+  /**
+   * The least management fee of a month, in cents, charged also in a month without income (docs/reports.md
+   * "Management fee"); null or absent: none. Admin-only.
+   */
+  managementFeeMinimumCents?: number | null;
+  /**
+   * The owner's reserve, in cents: what the business keeps of the owner's balance for the property's bills
+   * (docs/reports.md "Reserve"); null or absent: none. Admin-only.
+   */
+  ownerReserveCents?: number | null;
   propertyRateCents: number;
   propertyWeekendRateCents: number;
   propertyDepositCents: number;
@@ -68,6 +78,15 @@ export const MONEY_FIELDS = {
   damageWaiver: 'damageWaiverCents',
   extraGuestFee: 'extraGuestFeeCents',
 } as const satisfies Record<string, keyof PropertyRecord>;
+
+/** The owner's terms kept in cents that may be null (the site's, or none): API name → stored cents name. */
+export const OWNER_TERMS_MONEY_FIELDS = {
+  managementFeeMinimum: 'managementFeeMinimumCents',
+  ownerReserve: 'ownerReserveCents',
+} as const satisfies Record<string, keyof PropertyRecord>;
+
+const nullableAmount = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? null : toAmount(cents);
 
 /** Fields that only mean something for a vacation rental; an LTR property refuses them (400). */
 export const VR_ONLY_FIELDS = [
@@ -184,6 +203,8 @@ export function adminView(p: PropertyRecord) {
     availOn: p.availOn,
     checkInInstructions: p.checkInInstructions ?? '',
     managementFeePercent: p.managementFeePercent ?? null,
+    managementFeeMinimum: nullableAmount(p.managementFeeMinimumCents),
+    ownerReserve: nullableAmount(p.ownerReserveCents),
     dateCreated: p.dateCreated,
     dateUpdated: p.dateUpdated,
     // The amounts in MONEY_FIELDS order.

@@ -34,6 +34,29 @@ describe('the accounting mapping', () => {
       expect(v.safeParse(mappingInput, input).success, JSON.stringify(input)).toBe(false);
   });
 
+  it('refuses a DEPOSIT or tax mapped to anything but a liability, naming the field: money held is never income', () => {
+    for (const input of [
+      { invoiceTypes: { DEPOSIT: { item: 'Deposit', account: { name: 'Deposit income', type: 'Income' } } } },
+      { tax: { item: 'Tax', account: { name: 'Tax income', type: 'Other Income' } } },
+    ]) {
+      const parsed = v.safeParse(mappingInput, input);
+      expect(parsed.success, JSON.stringify(input)).toBe(false);
+      const path = parsed.issues?.[0]?.path?.map((p) => String(p.key)).join('.');
+      expect(path).toMatch(/(invoiceTypes\.DEPOSIT|tax)\.account\.type$/);
+    }
+    const held = { item: 'Deposit', account: { name: 'Tenant deposits', type: 'Other Current Liability' } };
+    expect(v.safeParse(mappingInput, { invoiceTypes: { DEPOSIT: held } }).success).toBe(true);
+  });
+
+  it('reads a stored DEPOSIT or tax choice kept before it had to be a liability as the default liability', () => {
+    const kept = mappingOf({
+      invoiceTypes: { DEPOSIT: { item: 'Deposit', account: { name: 'Deposit income', type: 'Income' } } },
+      classes: false,
+    });
+    expect(kept.invoiceTypes.DEPOSIT).toEqual(DEFAULT_MAPPING.invoiceTypes.DEPOSIT);
+    expect(kept.classes).toBe(false);
+  });
+
   it('reads an older stored mapping with the defaults filling what it lacks, and a broken one as the defaults', () => {
     expect(mappingOf({ classes: false }).invoiceTypes.OWNER).toEqual(DEFAULT_MAPPING.invoiceTypes.OWNER);
     expect(mappingOf({ classes: false }).classes).toBe(false);

@@ -109,10 +109,41 @@ const partialRecord = <K extends string, S extends v.GenericSchema>(names: reado
     >,
   );
 
-/** The PUT body: any part of the mapping; what is left out keeps its current value. Unknown keys are a 400. */
-export const mappingInput = v.strictObject({
+/** QuickBooks' account type of money held for someone else: a deposit for the tenant, a tax for its authority. */
+export const LIABILITY_TYPE: AccountType = 'Other Current Liability';
+
+const HELD_MESSAGE = (what: string) =>
+  `must be a liability account (${LIABILITY_TYPE}): ${what} is held for someone else, never income`;
+
+/** A choice whose account must be a liability (DEPOSIT, the tax). */
+const heldItemChoice = (what: string) =>
+  v.pipe(
+    itemChoice,
+    v.forward(
+      v.check((c) => c.account.type === LIABILITY_TYPE, HELD_MESSAGE(what)),
+      ['account', 'type'],
+    ),
+  );
+
+/** A mapping as stored: the PUT body's shape, read back without its liability rules (a mapping kept before them). */
+const storedMapping = v.strictObject({
   invoiceTypes: v.optional(partialRecord(INVOICE.types, itemChoice)),
   tax: v.optional(itemChoice),
+  expenseTypes: v.optional(partialRecord(EXPENSE.types, accountChoice)),
+  depositAccount: v.optional(accountChoice),
+  payFromAccount: v.optional(accountChoice),
+  classes: v.optional(v.boolean('must be true or false')),
+});
+
+/** The PUT body: any part of the mapping; what is left out keeps its current value. Unknown keys are a 400. */
+export const mappingInput = v.strictObject({
+  invoiceTypes: v.optional(
+    v.strictObject({
+      ...partialRecord(INVOICE.types, itemChoice).entries,
+      DEPOSIT: v.optional(heldItemChoice('a security deposit')),
+    }),
+  ),
+  tax: v.optional(heldItemChoice('a tax collected')),
   expenseTypes: v.optional(partialRecord(EXPENSE.types, accountChoice)),
   depositAccount: v.optional(accountChoice),
   payFromAccount: v.optional(accountChoice),
@@ -160,8 +191,22 @@ export function mergeMapping(current: AccountingMapping, input: MappingInput): A
   };
 }
 
-/** A stored mapping read back: the defaults fill what an older stored mapping lacks (a type added later). */
+/**
+ * A stored mapping read back: the defaults fill what an older stored mapping lacks (a type added later), and
+ * replace a DEPOSIT or tax choice kept before they had to be liabilities (money held is never income).
+ */
 export function mappingOf(stored: unknown): AccountingMapping {
-  const parsed = v.safeParse(mappingInput, stored ?? {});
-  return parsed.success ? mergeMapping(DEFAULT_MAPPING, parsed.output) : DEFAULT_MAPPING;
+  const parsed = v.safeParse(storedMapping, stored ?? {});
+  if (!parsed.success) return DEFAULT_MAPPING;
+  const merged = mergeMapping(DEFAULT_MAPPING, parsed.output);
+  const held = (choice: ItemChoice, fallback: ItemChoice) =>
+    choice.account.type === LIABILITY_TYPE ? choice : fallback;
+  return {
+    ...merged,
+    invoiceTypes: {
+      ...merged.invoiceTypes,
+      DEPOSIT: held(merged.invoiceTypes.DEPOSIT, DEFAULT_MAPPING.invoiceTypes.DEPOSIT),
+    },
+    tax: held(merged.tax, DEFAULT_MAPPING.tax),
+  };
 }

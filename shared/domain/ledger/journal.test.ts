@@ -6,6 +6,8 @@ import {
   isBalanced,
   mirrorLines,
   paymentEntry,
+  postedLines,
+  reclassifiedLines,
   UnbalancedEntry,
 } from './journal.js';
 
@@ -15,6 +17,28 @@ describe('journal entries', () => {
       { account: 'receivable', debitCents: 10750, creditCents: 0 },
       { account: 'revenue', debitCents: 0, creditCents: 10000 },
       { account: 'taxPayable', debitCents: 0, creditCents: 750 },
+    ]);
+  });
+
+  it('posts a DEPOSIT to the deposits-held liability, never to revenue; its reversal takes it back out', () => {
+    const figures = { subtotalCents: 145_000, taxCents: 0, totalCents: 145_000 };
+    const posted = postedLines('invoice', figures, 'DEPOSIT');
+    expect(posted).toEqual([
+      { account: 'receivable', debitCents: 145_000, creditCents: 0 },
+      { account: 'depositsHeld', debitCents: 0, creditCents: 145_000 },
+    ]);
+    expect(postedLines('invoice', figures, 'RENT')[1]?.account).toBe('revenue');
+    expect(balances([{ lines: posted }, { lines: mirrorLines(posted) }]).get('depositsHeld')).toBe(0);
+  });
+
+  it('reclassifies an amount between revenue and the deposits-held liability, balanced either way', () => {
+    expect(reclassifiedLines('revenue', 'depositsHeld', 1_000)).toEqual([
+      { account: 'revenue', debitCents: 1_000, creditCents: 0 },
+      { account: 'depositsHeld', debitCents: 0, creditCents: 1_000 },
+    ]);
+    expect(reclassifiedLines('revenue', 'depositsHeld', -250)).toEqual([
+      { account: 'revenue', debitCents: 0, creditCents: 250 },
+      { account: 'depositsHeld', debitCents: 250, creditCents: 0 },
     ]);
   });
 

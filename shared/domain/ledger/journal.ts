@@ -2,13 +2,33 @@
  * The double-entry journal of invoices and expenses (docs/money.md): every money event of a document is one
  * entry whose lines balance (the sum of debits equals the sum of credits). Accounts:
  * - receivable: what tenants owe us; revenue and taxPayable: what an invoice earned and the tax it collected;
+ * - depositsHeld: the security deposits charged to tenants, a liability (money held for the tenant, never
+ *   earned): a DEPOSIT invoice's posting credits it instead of revenue, its reversal (cancelled, void, lowered)
+ *   and a deposit credit (a DEPOSIT invoice of a negative amount) debit it;
  * - cash: money in (invoice payments) and out (expense payments);
  * - expense and payable: what an expense cost and what we owe the payee.
  * A negative figure (a credit invoice, a refund) goes on the opposite side as a positive amount, so no line
  * carries a negative debit or credit.
  */
 
-export type Account = 'receivable' | 'revenue' | 'taxPayable' | 'cash' | 'expense' | 'payable';
+export type Account =
+  | 'receivable'
+  | 'revenue'
+  | 'depositsHeld'
+  | 'taxPayable'
+  | 'cash'
+  | 'expense'
+  | 'payable';
+
+/** Where an invoice's subtotal is credited: revenue, or for a DEPOSIT the liability of deposits held. */
+export type EarningsAccount = Extract<Account, 'revenue' | 'depositsHeld'>;
+
+/** The invoice type whose money is held for the tenant (spec "Invoice types"). */
+export const DEPOSIT_TYPE = 'DEPOSIT';
+
+/** The account an invoice of this type credits with its subtotal. */
+export const earningsAccountOf = (documentKind: string | undefined): EarningsAccount =>
+  documentKind === DEPOSIT_TYPE ? 'depositsHeld' : 'revenue';
 
 export type JournalKind =
   | 'invoicePosted'
@@ -18,7 +38,13 @@ export type JournalKind =
   | 'expensePosted'
   | 'expenseReversed'
   | 'expensePaid'
-  | 'expenseRefunded';
+  | 'expenseRefunded'
+  /**
+   * An invoice's subtotal moved between revenue and depositsHeld: a DEPOSIT posted before the liability
+   * account existed (the one-time migration, shared/workflows/ledger/deposit-migration.ts), or an invoice whose
+   * type was changed to or from DEPOSIT while the journal held it.
+   */
+  | 'reclassified';
 
 export type DocumentType = 'invoice' | 'expense';
 
@@ -51,6 +77,18 @@ export interface JournalEntryRecord {
   lines: JournalLine[];
   /** The payment the entry settles (payment and refund entries). */
   paymentId: number | null;
+  /**
+   * The part of a payment's or refund's cash that is the tax the invoice collected (the occupancy tax of a
+   * stay), signed like the cash; absent when none, and on entries written before it was kept. The owner
+   * statement holds it apart from the owner's income (taxCollectedShare).
+   */
+  taxShareCents?: number;
+  /**
+   * The part of a payment's or refund's cash on a DEPOSIT invoice that is the deposit, held for the tenant
+   * (signed like the cash; the rest is tax). Present on every cash entry of a DEPOSIT invoice written since the
+   * liability account exists: its absence marks an entry the deposit migration has to account for.
+   */
+  depositCents?: number;
   createdAt: string;
 }
 
@@ -79,18 +117,30 @@ function checked(lines: JournalLine[]): JournalLine[] {
   return lines;
 }
 
-/** Invoice posted: Dr receivable total / Cr revenue subtotal, Cr taxPayable tax. */
-export function invoicePostedLines(f: DocumentFigures): JournalLine[] {
+/**
+ * Invoice posted: Dr receivable total / Cr revenue subtotal (a DEPOSIT: Cr depositsHeld, `earnings`), Cr
+ * taxPayable tax.
+ */
+export function invoicePostedLines(f: DocumentFigures, earnings: EarningsAccount = 'revenue'): JournalLine[] {
   if (f.subtotalCents + f.taxCents !== f.totalCents)
     throw new UnbalancedEntry('invoice total is not subtotal + tax');
   return checked(
     linesOf([
       ['receivable', f.totalCents],
-      ['revenue', -f.subtotalCents],
+      [earnings, -f.subtotalCents],
       ['taxPayable', -f.taxCents],
     ]),
   );
 }
+
+/** A reclassification: `cents` of an invoice's subtotal moved from the account `from` to `to`. */
+export const reclassifiedLines = (from: EarningsAccount, to: EarningsAccount, cents: number): JournalLine[] =>
+  checked(
+    linesOf([
+      [from, cents],
+      [to, -cents],
+    ]),
+  );
 
 /**
  * Expense posted: Dr expense total / Cr payable total. The tax on a bill is part of what it costs (there is no
@@ -148,9 +198,9 @@ export const postedKind = (t: DocumentType): JournalKind =>
 export const reversedKind = (t: DocumentType): JournalKind =>
   t === 'invoice' ? 'invoiceReversed' : 'expenseReversed';
 
-/** The posting entry of a document. */
-export const postedLines = (t: DocumentType, f: DocumentFigures): JournalLine[] =>
-  t === 'invoice' ? invoicePostedLines(f) : expensePostedLines(f);
+/** The posting entry of a document (an invoice's subtotal to the account of its type, `documentKind`). */
+export const postedLines = (t: DocumentType, f: DocumentFigures, documentKind?: string): JournalLine[] =>
+  t === 'invoice' ? invoicePostedLines(f, earningsAccountOf(documentKind)) : expensePostedLines(f);
 
 /** Every account's balance (debits − credits) over a set of entries: what a trial balance shows. */
 export function balances(entries: readonly { lines: readonly JournalLine[] }[]): Map<Account, number> {

@@ -25,6 +25,11 @@ export interface PaymentRecord {
   createdAt: string;
   /** Who recorded it (`admin:3`, `system:stripe`). */
   actor: string;
+  /**
+   * Its document's type when it was settled (RENT, DEPOSIT …): the income report holds deposits apart by it.
+   * Absent on payments settled before it was kept (the report reads their document's type).
+   */
+  documentKind?: string;
 }
 
 export const directionOf = (t: DocumentType): 'in' | 'out' => (t === 'invoice' ? 'in' : 'out');

@@ -83,6 +83,7 @@ const sampleEntry = (
   documentId: number,
   propertyId: number,
   move: { cash: number } | { charge: number },
+  split: Pick<StatementEntry, 'taxShareCents' | 'depositCents'> = {},
 ): StatementEntry => {
   const [account, cents] = 'cash' in move ? ['cash', move.cash] : ['receivable', move.charge];
   const other = 'cash' in move ? (documentType === 'invoice' ? 'receivable' : 'payable') : 'revenue';
@@ -99,6 +100,7 @@ const sampleEntry = (
     documentId,
     propertyId,
     lines: [debit(account, cents), debit(other, -cents)],
+    ...split,
   };
 };
 
@@ -113,17 +115,18 @@ const SAMPLE_DOCUMENTS: Readonly<Record<string, DocumentFacts>> = {
     party: 'Tom Tenant',
     title: invoiceTitle({ description: 'RENT', period: '2027-06' }),
   },
+  'invoice#82': { documentKind: 'DEPOSIT', firstLine: 'Security deposit', party: 'Tom Tenant' },
   'expense#12': { documentKind: 'HOUSEKEEPING', firstLine: 'Turnover cleaning', party: 'Hana Housekeeper' },
   'expense#13': { documentKind: 'SERVICE', firstLine: 'Pool service', party: 'Blue Pools' },
   'expense#14': { documentKind: 'OWNER', firstLine: 'Owner distribution May 2027', party: 'Lee Landlord' },
   'invoice#90': {
     documentKind: 'OWNER',
-    firstLine: 'Management fee June 2027: 10% of 4,100.00',
+    firstLine: 'Management fee June 2027: 10% of income collected 3,840.00',
     party: 'Lee Landlord',
   },
   'invoice#91': {
     documentKind: 'OWNER',
-    firstLine: 'Management fee June 2027: 8% of 1,850.00',
+    firstLine: 'Management fee June 2027: 8% of income collected 1,850.00',
     party: 'Lee Landlord',
   },
 };
@@ -134,31 +137,72 @@ export const SAMPLE_STATEMENT: OwnerStatement = ownerStatement(
     month: '2027-06',
     dateFrom: '2027-06-01',
     dateTo: '2027-06-30',
+    statementDate: '2027-07-03',
     landlord: 2,
     landlordName: 'Lee Landlord',
+    landlordAddress: '7 Quay Street\nWilmington, NC 28401',
   },
   [
     {
       property: { propertyId: 3, propertyName: 'Dune Cottage', type: 'vr', isArchived: 0 },
       feePercent: 10,
       feeCharged: true,
+      feeRows: [
+        {
+          kind: 'fee',
+          month: '2027-06',
+          baseCents: 3_840_00,
+          feeCents: 384_00,
+          percent: 10,
+          monthIncomeCents: 3_840_00,
+          minimumCents: 0,
+          invoiceId: 90,
+        },
+      ],
       openingBalanceCents: 3_050_00,
+      openingHeld: { depositCents: 0, taxCents: 210_00 },
+      reserveCents: 500_00,
+      unpaidBills: [
+        {
+          documentType: 'expense',
+          documentId: 15,
+          date: '2027-06-28',
+          dueDate: '2027-07-28',
+          description: 'Pool service (service expense 15)',
+          party: 'Blue Pools',
+          dueCents: 90_00,
+        },
+      ],
       entries: [
-        sampleEntry(1, '2027-06-02', 'invoice', 77, 3, { cash: 4_200_00 }),
+        sampleEntry(1, '2027-06-02', 'invoice', 77, 3, { cash: 4_200_00 }, { taxShareCents: 280_00 }),
         sampleEntry(2, '2027-06-05', 'expense', 14, 3, { cash: -3_050_00 }),
         sampleEntry(3, '2027-06-09', 'expense', 12, 3, { cash: -180_00 }),
-        sampleEntry(4, '2027-06-20', 'invoice', 77, 3, { cash: -100_00 }),
+        sampleEntry(4, '2027-06-20', 'invoice', 77, 3, { cash: -100_00 }, { taxShareCents: -20_00 }),
         sampleEntry(5, '2027-06-24', 'expense', 13, 3, { cash: -130_50 }),
-        sampleEntry(6, '2027-06-30', 'invoice', 90, 3, { charge: 410_00 }),
+        sampleEntry(6, '2027-06-30', 'invoice', 90, 3, { charge: 384_00 }),
       ],
     },
     {
       property: { propertyId: 5, propertyName: 'Elm Street 4B', type: 'ltr', isArchived: 0 },
       feePercent: 8,
       feeCharged: true,
+      feeRows: [
+        {
+          kind: 'fee',
+          month: '2027-06',
+          baseCents: 1_850_00,
+          feeCents: 148_00,
+          percent: 8,
+          monthIncomeCents: 1_850_00,
+          minimumCents: 0,
+          invoiceId: 91,
+        },
+      ],
       openingBalanceCents: 0,
+      unpaidRent: [],
       entries: [
         sampleEntry(7, '2027-06-01', 'invoice', 81, 5, { cash: 1_850_00 }),
+        sampleEntry(9, '2027-06-01', 'invoice', 82, 5, { cash: 1_850_00 }, { depositCents: 1_850_00 }),
         sampleEntry(8, '2027-06-30', 'invoice', 91, 5, { charge: 148_00 }),
       ],
     },

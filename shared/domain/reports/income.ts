@@ -2,8 +2,11 @@
  * The income report (spec "Admin reports" income.json): the settled incoming payments of a day range. A
  * payment item is a settled card or recorded payment; a refund is a payment with a negative amount, so the
  * sum is income net of refunds (DESIGN.md "Invoice and expense totals": paidComputed = payments less refunds).
- * Money paid out on expenses (direction 'out') is not income.
+ * Money paid out on expenses (direction 'out') is not income, nor is a tenant's security deposit (a payment on a
+ * DEPOSIT invoice: money held for the tenant, the journal's depositsHeld liability), which the report counts
+ * apart (deposits received and returned).
  */
+import { DEPOSIT_TYPE } from '../ledger/journal.js';
 import { toAmount } from '../money.js';
 
 /** What the report needs of a payment item (money data contract: amounts in integer cents). */
@@ -13,6 +16,8 @@ export interface SettledPayment {
   amountCents: number;
   date: string;
   propertyId: number | null;
+  /** Its document's type (the caller reads it for payments stored without it). */
+  documentKind?: string | undefined;
 }
 
 export interface IncomeFigures {
@@ -21,23 +26,40 @@ export interface IncomeFigures {
   transactionCount: number;
   refundCount: number;
   refundedCents: number;
+  /** Deposit money received (payments on DEPOSIT invoices), not income. */
+  depositsReceivedCents: number;
+  /** Deposit money returned (refunds on DEPOSIT invoices). */
+  depositsReturnedCents: number;
+  /** Deposit payments and refunds counted. */
+  depositCount: number;
 }
 
 export function incomeOf(payments: readonly SettledPayment[]): IncomeFigures {
-  let totalIncomeCents = 0;
-  let transactionCount = 0;
-  let refundCount = 0;
-  let refundedCents = 0;
+  const f: IncomeFigures = {
+    totalIncomeCents: 0,
+    transactionCount: 0,
+    refundCount: 0,
+    refundedCents: 0,
+    depositsReceivedCents: 0,
+    depositsReturnedCents: 0,
+    depositCount: 0,
+  };
   for (const p of payments) {
     if (p.direction !== 'in') continue;
-    totalIncomeCents += p.amountCents;
-    transactionCount += 1;
+    if (p.documentKind === DEPOSIT_TYPE) {
+      f.depositCount += 1;
+      if (p.amountCents > 0) f.depositsReceivedCents += p.amountCents;
+      else f.depositsReturnedCents -= p.amountCents;
+      continue;
+    }
+    f.totalIncomeCents += p.amountCents;
+    f.transactionCount += 1;
     if (p.amountCents < 0) {
-      refundCount += 1;
-      refundedCents -= p.amountCents;
+      f.refundCount += 1;
+      f.refundedCents -= p.amountCents;
     }
   }
-  return { totalIncomeCents, transactionCount, refundCount, refundedCents };
+  return f;
 }
 
 export interface IncomeReport {
@@ -48,6 +70,9 @@ export interface IncomeReport {
   transactionCount: number;
   refunds: number;
   refundCount: number;
+  depositsReceived: number;
+  depositsReturned: number;
+  depositCount: number;
 }
 
 export const incomeView = (
@@ -59,4 +84,7 @@ export const incomeView = (
   transactionCount: figures.transactionCount,
   refunds: toAmount(figures.refundedCents),
   refundCount: figures.refundCount,
+  depositsReceived: toAmount(figures.depositsReceivedCents),
+  depositsReturned: toAmount(figures.depositsReturnedCents),
+  depositCount: figures.depositCount,
 });

@@ -24,9 +24,24 @@ const income = (amount: number, n = 1): StatementLine => ({
   paymentId: n,
 });
 
+/** A row's figures of what is held apart and open: none. */
+const NOTHING_HELD = {
+  managementFeeMinimum: null,
+  managementFeeBase: null,
+  managementFeeRule: null,
+  deposits: { openingHeld: 0, received: 0, applied: 0, returned: 0, heldAtMonthEnd: 0, lines: [] },
+  occupancyTax: { openingHeld: 0, collected: 0, remitted: 0, heldAtMonthEnd: 0, lines: [] },
+  reserve: 0,
+  reserveHeld: 0,
+  unpaidBills: { total: 0, items: [] },
+  unpaidRent: { total: 0, items: [] },
+};
+
 const row = (propertyId: number, name: string, lines: StatementLine[] = []): StatementRow => {
   const total = lines.reduce((t, l) => t + Math.round(l.amount * 100), 0) / 100;
   return {
+    ...NOTHING_HELD,
+    availableForPayout: total,
     propertyId,
     name,
     type: 'vr',
@@ -50,8 +65,10 @@ const statement = (items: StatementRow[]): OwnerStatement => {
     month: '2031-05',
     dateFrom: '2031-05-01',
     dateTo: '2031-05-31',
+    statementDate: '2031-06-03',
     landlord: 2,
     landlordName: 'Lou Landlord',
+    landlordAddress: '',
     items,
     totals: {
       openingBalance: sum('openingBalance'),
@@ -61,6 +78,12 @@ const statement = (items: StatementRow[]): OwnerStatement => {
       payouts: sum('payouts'),
       closingBalance: sum('closingBalance'),
       net: sum('net'),
+      deposits: { openingHeld: 0, received: 0, applied: 0, returned: 0, heldAtMonthEnd: 0 },
+      occupancyTax: { openingHeld: 0, collected: 0, remitted: 0, heldAtMonthEnd: 0 },
+      reserveHeld: 0,
+      availableForPayout: sum('closingBalance'),
+      unpaidBills: 0,
+      unpaidRent: 0,
     },
   };
 };
@@ -71,6 +94,26 @@ const drawnFrom = (strings: string[], label: string, count: number, from = 0) =>
   expect(at, `${label} drawn`).toBeGreaterThanOrEqual(0);
   return strings.slice(at, at + count);
 };
+
+/**
+ * A line as drawn after `from`: its date, the first row of its description, its party and amount, then the
+ * description's further rows (a long one wraps in its column): together, the whole description.
+ */
+function expectLineDrawn(strings: string[], l: StatementLine, from: number): void {
+  const at = strings.findIndex(
+    (s, i) =>
+      i > from && s === l.date && strings[i + 2] === l.party && strings[i + 3] === formatAmount(l.amount),
+  );
+  expect(at, `${l.date} ${l.description}`).toBeGreaterThan(from);
+  let described = strings[at + 1] ?? '';
+  for (
+    let i = at + 4;
+    described !== l.description && l.description.startsWith(`${described} ${strings[i]}`);
+    i++
+  )
+    described = `${described} ${strings[i]}`;
+  expect(described).toBe(l.description);
+}
 
 describe('owner statement PDF', () => {
   it('formats amounts grouped with two decimals and months by name', () => {
@@ -123,12 +166,7 @@ describe('owner statement PDF', () => {
       'Opening balance',
       formatAmount(dune.openingBalance),
     ]);
-    for (const l of dune.lines)
-      expect(drawnFrom(strings, l.date, 4, account).slice(1)).toEqual([
-        l.description,
-        l.party,
-        formatAmount(l.amount),
-      ]);
+    for (const l of dune.lines) expectLineDrawn(strings, l, account);
     expect(drawnFrom(strings, 'Total income', 2, account)).toEqual([
       'Total income',
       formatAmount(dune.income),
@@ -153,13 +191,92 @@ describe('owner statement PDF', () => {
     expect(strings.filter((s) => s === 'None.')).toHaveLength(3);
   });
 
-  it('draws what the font cannot show as ? and cuts a long name with an ellipsis', async () => {
-    const items = [row(1, 'Villa 海 🌊 “Sol”'), row(2, `The ${'Very '.repeat(20)}Long House`)];
+  it('draws what the font cannot show as ? and wraps a long name onto more rows, every word of it drawn', async () => {
+    const name = `The ${'Very '.repeat(20)}Long House`;
+    const items = [row(1, 'Villa 海 🌊 “Sol”'), row(2, name)];
     const strings = (await readPdf(await ownerStatementPdf(statement(items), letterhead))).pages.flat();
     expect(strings).toContain('Villa ? ? “Sol”');
-    const long = strings.find((s) => s.startsWith('The Very'));
-    expect(long?.endsWith('…')).toBe(true);
-    expect(long?.length).toBeLessThan(40);
+    // The summary's name column: its rows, one after the other, are the whole name; none is cut.
+    const first = strings.findIndex((s) => s.startsWith('The Very'));
+    const rows = [strings[first] ?? ''];
+    for (let i = first + 7; strings[i]?.startsWith('Very') || strings[i]?.endsWith('House'); i++)
+      rows.push(strings[i] ?? '');
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.join(' ')).toBe(name);
+    expect(strings.some((s) => s.includes('…'))).toBe(false);
+  });
+
+  it('wraps a long line in its column instead of cutting it: a fee line says its whole base and rule', async () => {
+    const rule =
+      '10% of income collected 2,900.00, of which 1,450.00 collected before with no fee charged yet';
+    const fee: StatementLine = {
+      ...income(290, 31),
+      category: 'fee',
+      description: `Management fee May 2031: ${rule} (owner invoice 9)`,
+      party: 'Lou Landlord',
+      base: 2_900,
+      rule,
+    };
+    const item = { ...row(1, 'Cabin', [fee]), income: 0, managementFee: 290, managementFeeBase: 2_900 };
+    const strings = (await readPdf(await ownerStatementPdf(statement([item]), letterhead))).pages.flat();
+    const at = strings.indexOf('2031-05-31');
+    // Date, the description's first row, the party, the amount; then the description's further rows.
+    expect(strings.slice(at + 2, at + 4)).toEqual(['Lou Landlord', '290.00']);
+    const rows = [strings[at + 1], ...strings.slice(at + 4, at + 8)].filter(
+      (s): s is string => s !== undefined && !/^Total/.test(s),
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.join(' ')).toContain(fee.description);
+  });
+
+  it('names the owner with their address and the statement date, and draws what is held apart and still open', async () => {
+    const strings = (
+      await readPdf(
+        await ownerStatementPdf(SAMPLE_STATEMENT, { ...letterhead, businessName: 'Seaside Rentals' }),
+      )
+    ).pages.flat();
+    expect(drawnFrom(strings, 'Landlord: Lee Landlord', 3)).toEqual([
+      'Landlord: Lee Landlord',
+      '7 Quay Street',
+      'Wilmington, NC 28401',
+    ]);
+    expect(strings).toContain('Statement date: 2027-07-03');
+    expect(strings).toContain('Period: 2027-06-01 to 2027-06-30');
+    const [dune, elm] = SAMPLE_STATEMENT.items as [StatementRow, StatementRow];
+    const duneAt = strings.indexOf('Dune Cottage (VR)');
+    const elmAt = strings.indexOf('Elm Street 4B (LTR)');
+    expect(drawnFrom(strings, 'Occupancy tax collected (not income, no fee on it)', 1, duneAt)).toHaveLength(
+      1,
+    );
+    expect(drawnFrom(strings, 'Collected', 2, duneAt)).toEqual([
+      'Collected',
+      formatAmount(dune.occupancyTax.collected),
+    ]);
+    expect(drawnFrom(strings, 'Held at month end', 2, duneAt)).toEqual([
+      'Held at month end',
+      formatAmount(dune.occupancyTax.heldAtMonthEnd),
+    ]);
+    expect(drawnFrom(strings, 'Reserve kept (500.00)', 2, duneAt)).toEqual([
+      'Reserve kept (500.00)',
+      formatAmount(dune.reserveHeld),
+    ]);
+    expect(drawnFrom(strings, 'Unpaid bills as of 2027-07-03', 6, duneAt)).toEqual([
+      'Unpaid bills as of 2027-07-03',
+      '2027-07-28',
+      'Pool service (service expense 15), dated 2027-06-28',
+      'Blue Pools',
+      '90.00',
+      'Total still due',
+    ]);
+    expect(drawnFrom(strings, 'Security deposits held for tenants (not income)', 1, elmAt)).toHaveLength(1);
+    expect(drawnFrom(strings, 'Received', 2, elmAt)).toEqual([
+      'Received',
+      formatAmount(elm.deposits.received),
+    ]);
+    expect(drawnFrom(strings, 'Held at month end', 2, elmAt)).toEqual([
+      'Held at month end',
+      formatAmount(elm.deposits.heldAtMonthEnd),
+    ]);
   });
 
   it('goes onto more pages for many properties and lines, the headers repeated, the totals once', async () => {

@@ -1,51 +1,28 @@
 /**
  * The owner statement as a PDF (DESIGN.md "Messages to people"; docs/reports.md): the very statement
- * `ownerStatement.json` answers, laid out as property managers send it: the business's name, the landlord by
- * name, the month; a summary with a row per property (opening balance, income, expenses, management fee,
- * payouts, closing balance) and the totals; then each property's account: its opening balance, every line of
- * the month by category (date, what, tenant or vendor, amount) with the category's total, and its closing
- * balance. Written with pdf-lib's standard Helvetica (WinAnsi): every string drawn is a text operator a reader
- * can extract, and no font file is embedded. A character that font cannot show becomes `?`.
+ * `ownerStatement.json` answers, laid out as property managers send it: the business's name, the owner by name
+ * with their mailing address, the statement date and the period; a summary with a row per property (opening
+ * balance, income, expenses, management fee, payouts, closing balance) and the totals, and what is held apart
+ * (deposits, tax, the reserve) and still open (bills, rent); then each property's account
+ * (owner-statement-pdf-account.ts). Written with pdf-lib's standard Helvetica (WinAnsi): every string drawn is a
+ * text operator a reader can extract, and no font file is embedded. A character that font cannot show becomes
+ * `?`; a text longer than its column wraps onto more rows, never cut.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { StatementCategory } from './owner-account.js';
-import type { OwnerStatement, StatementLine, StatementRow, StatementTotals } from './owner-statement.js';
+import type { OwnerStatement, StatementTotals } from './owner-statement.js';
+import { propertyAccount, type StatementLetterhead } from './owner-statement-pdf-account.js';
 import { drawableText, type Fonts, GREY, PAGE, RIGHT, ROW, Writer } from './pdf-writer.js';
-import { formatAmount, formatPercent, monthTitle } from './statement-format.js';
+import { formatAmount, monthTitle } from './statement-format.js';
 
+export type { StatementLetterhead } from './owner-statement-pdf-account.js';
 export { formatAmount, monthTitle } from './statement-format.js';
-
-export interface StatementLetterhead {
-  /** The business that sends the statement (settings `businessName`, else `siteName`). */
-  businessName: string;
-  /** The site currency (settings `paymentCurrency`), an ISO code shown beside the amounts. */
-  currency: string;
-  /** The day of the next month the month is closed and its fee charged (settings `ownerStatementDay`). */
-  ownerStatementDay: number;
-}
 
 /** The summary's columns: the name takes what the six amounts (right-aligned at their edge) leave. */
 const SUMMARY = {
   name: PAGE.margin,
   amounts: [248, 310, 372, 434, 496, RIGHT],
 } as const;
-
-/** A property's lines: date, what, tenant or vendor, amount (right-aligned). */
-const LINES = { date: PAGE.margin, what: 112, party: 380, amount: RIGHT } as const;
-
-const CATEGORY_TITLES: Record<StatementCategory, { title: string; total: string }> = {
-  income: { title: 'Income', total: 'Total income' },
-  expense: { title: 'Expenses', total: 'Total expenses' },
-  fee: { title: 'Management fee', total: 'Total management fee' },
-  payout: { title: 'Payouts to the owner', total: 'Total payouts' },
-};
-
-const CATEGORY_FIGURE: Record<StatementCategory, keyof StatementTotals> = {
-  income: 'income',
-  expense: 'expenses',
-  fee: 'managementFee',
-  payout: 'payouts',
-};
+const SUMMARY_NAME_WIDTH = SUMMARY.amounts[0] - 58 - SUMMARY.name - 8;
 
 /** The file name a download of the statement gets. */
 export const ownerStatementFileName = (landlord: number, month: string): string =>
@@ -61,12 +38,22 @@ const summaryFigures = (f: StatementTotals): number[] => [
   f.closingBalance,
 ];
 
-function summaryRow(w: Writer, name: string, cells: readonly string[], bold = false): void {
-  w.text(name, SUMMARY.name, { bold, width: SUMMARY.amounts[0] - 58 - SUMMARY.name - 8 });
-  cells.forEach((cell, i) => {
-    w.textRight(cell, SUMMARY.amounts[i] ?? RIGHT, { bold });
-  });
-  w.down();
+function summaryRow(w: Writer, name: string, cells: readonly string[], bold = false, head?: () => void) {
+  w.row(
+    [
+      { text: name, x: SUMMARY.name, width: SUMMARY_NAME_WIDTH, bold },
+      ...cells.map((cell, i) => ({ text: cell, x: SUMMARY.amounts[i] ?? RIGHT, right: true, bold })),
+    ],
+    head,
+  );
+}
+
+/** A label and its amount on one row (wrapping the label). */
+function figureRow(w: Writer, label: string, amount: number, opts: { bold?: boolean } = {}) {
+  w.row([
+    { text: label, x: PAGE.margin, width: RIGHT - PAGE.margin - 90, ...opts },
+    { text: formatAmount(amount), x: RIGHT, right: true, ...opts },
+  ]);
 }
 
 function summary(w: Writer, statement: OwnerStatement, currency: string): void {
@@ -81,85 +68,45 @@ function summary(w: Writer, statement: OwnerStatement, currency: string): void {
     w.text('No properties.', PAGE.margin, { grey: true });
     w.down();
   }
-  for (const item of statement.items) {
-    if (w.ensure(2)) head();
-    summaryRow(w, item.name, summaryFigures(item).map(formatAmount));
-  }
+  for (const item of statement.items)
+    summaryRow(w, item.name, summaryFigures(item).map(formatAmount), false, head);
   if (w.ensure(2)) head();
   w.down(3);
   w.rule();
   summaryRow(w, 'Total', summaryFigures(statement.totals).map(formatAmount), true);
+  const t = statement.totals;
+  w.ensure(8);
+  w.down(6);
+  figureRow(w, 'Security deposits held for tenants at month end (not your money)', t.deposits.heldAtMonthEnd);
+  figureRow(
+    w,
+    'Tax collected, held for remittance at month end (not your money)',
+    t.occupancyTax.heldAtMonthEnd,
+  );
+  figureRow(w, 'Reserve held of your balance', t.reserveHeld);
+  figureRow(w, 'Available for payout', t.availableForPayout, { bold: true });
+  figureRow(w, `Unpaid bills as of ${statement.statementDate}`, t.unpaidBills);
+  figureRow(w, `Rent not yet paid as of ${statement.statementDate}`, t.unpaidRent);
 }
 
-function lineRow(w: Writer, line: StatementLine): void {
-  w.text(line.date, LINES.date);
-  w.text(line.description, LINES.what, { width: LINES.party - LINES.what - 8 });
-  w.text(line.party, LINES.party, { width: LINES.amount - 60 - LINES.party });
-  w.textRight(formatAmount(line.amount), LINES.amount);
+/** The letterhead: business, title, the owner with their address, the statement date and the period. */
+function heading(w: Writer, statement: OwnerStatement, letterhead: StatementLetterhead, title: string): void {
+  const landlord = statement.landlordName || 'Landlord';
+  w.row([
+    { text: letterhead.businessName, x: PAGE.margin, width: RIGHT - PAGE.margin, size: 18, bold: true },
+  ]);
+  w.down(10);
+  w.text(title, PAGE.margin, { size: 14, bold: true });
+  w.down(22);
+  w.row([{ text: `Landlord: ${landlord}`, x: PAGE.margin, width: RIGHT - PAGE.margin, size: 10 }]);
+  for (const line of statement.landlordAddress.split('\n').filter((l) => l.trim() !== ''))
+    w.row([{ text: line.trim(), x: PAGE.margin + 50, width: RIGHT - PAGE.margin - 50, size: 10 }]);
+  w.text(`Statement date: ${statement.statementDate}`, PAGE.margin, { size: 10 });
   w.down();
-}
-
-/** One category of a property's account: its lines (or a word that there are none) and their total. */
-function categoryBlock(
-  w: Writer,
-  item: StatementRow,
-  category: StatementCategory,
-  continued: () => void,
-  letterhead: StatementLetterhead,
-): void {
-  const lines = item.lines.filter((l) => l.category === category);
-  const words = CATEGORY_TITLES[category];
-  if (w.ensure(3)) continued();
-  w.down(4);
-  const title =
-    category === 'fee' ? `${words.title} (${formatPercent(item.managementFeePercent)})` : words.title;
-  w.text(title, PAGE.margin, { bold: true });
+  w.text(`Period: ${statement.dateFrom} to ${statement.dateTo}`, PAGE.margin, { size: 10 });
   w.down();
-  if (lines.length === 0) {
-    const none =
-      category === 'fee' && !item.feeCharged
-        ? `Charged when the month is closed, on day ${letterhead.ownerStatementDay} of the next month.`
-        : 'None.';
-    w.text(none, LINES.what, { grey: true });
-    w.down();
-    return;
-  }
-  for (const line of lines) {
-    if (w.ensure(1)) continued();
-    lineRow(w, line);
-  }
-  if (w.ensure(1)) continued();
-  w.text(words.total, LINES.what);
-  w.textRight(formatAmount(item[CATEGORY_FIGURE[category]]), RIGHT);
-  w.down();
-}
-
-/** One property's account: opening balance, the lines by category with their totals, closing balance. */
-function propertyAccount(w: Writer, item: StatementRow, letterhead: StatementLetterhead): void {
-  const title = `${item.name} (${item.type.toUpperCase()})`;
-  const heading = (continued: boolean) => {
-    w.text(continued ? `${title}, continued` : title, PAGE.margin, {
-      size: 11,
-      bold: true,
-      width: RIGHT - PAGE.margin,
-    });
-    w.down(ROW + 2);
-  };
-  const balance = (label: string, amount: number) => {
-    w.text(label, PAGE.margin, { bold: true });
-    w.textRight(formatAmount(amount), RIGHT, { bold: true });
-    w.down();
-  };
-  w.ensure(6);
-  heading(false);
-  balance('Opening balance', item.openingBalance);
-  for (const category of Object.keys(CATEGORY_TITLES) as StatementCategory[])
-    categoryBlock(w, item, category, () => heading(true), letterhead);
-  if (w.ensure(2)) heading(true);
-  w.down(4);
-  w.rule();
-  balance('Closing balance', item.closingBalance);
-  w.down(ROW);
+  w.text(`Amounts in ${letterhead.currency.toUpperCase()}`, PAGE.margin, { size: 10 });
+  w.down(ROW * 2);
 }
 
 /**
@@ -175,8 +122,7 @@ export async function ownerStatementPdf(
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const fonts: Fonts = { regular, bold, drawable: new Set(regular.getCharacterSet()) };
   const title = `Owner statement ${monthTitle(statement.month)}`;
-  const landlord = statement.landlordName || 'Landlord';
-  doc.setTitle(`${title}: ${drawableText(fonts, landlord)}`);
+  doc.setTitle(`${title}: ${drawableText(fonts, statement.landlordName || 'Landlord')}`);
   doc.setAuthor(drawableText(fonts, letterhead.businessName));
   doc.setSubject(
     `Opening balance, income, expenses, management fee, payouts and closing balance per property, ${statement.dateFrom} to ${statement.dateTo}`,
@@ -184,29 +130,22 @@ export async function ownerStatementPdf(
   doc.setCreator('rental-pm');
 
   const w = new Writer(doc, fonts);
-  const currency = letterhead.currency.toUpperCase();
   w.newPage();
-  w.text(letterhead.businessName, PAGE.margin, { size: 18, bold: true });
-  w.down(28);
-  w.text(title, PAGE.margin, { size: 14, bold: true });
-  w.down(22);
-  w.text(`Landlord: ${landlord}`, PAGE.margin, { size: 10 });
-  w.down();
-  w.text(`Period: ${statement.dateFrom} to ${statement.dateTo}`, PAGE.margin, { size: 10 });
-  w.down();
-  w.text(`Amounts in ${currency}`, PAGE.margin, { size: 10 });
-  w.down(ROW * 2);
-  summary(w, statement, currency);
+  heading(w, statement, letterhead, title);
+  summary(w, statement, letterhead.currency.toUpperCase());
   w.down(ROW);
-  for (const item of statement.items) propertyAccount(w, item, letterhead);
+  for (const item of statement.items) propertyAccount(w, statement, item, letterhead);
 
-  const note =
-    'Opening + income - expenses - fee - payouts = closing. Money received and paid out, refunds deducted.';
+  const notes = [
+    'Opening + income - expenses - fee - payouts = closing. Money received and paid out, refunds deducted.',
+    'Deposits and tax collected are held apart: never income, never in the management fee.',
+  ];
   w.pages.forEach((page, i) => {
     const footer = (text: string, y: number) =>
       page.drawText(text, { x: PAGE.margin, y, size: 7, font: regular, color: GREY });
-    footer(note, PAGE.margin - 8);
-    footer(`Page ${i + 1} of ${w.pages.length}`, PAGE.margin - 20);
+    footer(notes[0] ?? '', PAGE.margin - 8);
+    footer(notes[1] ?? '', PAGE.margin - 17);
+    footer(`Page ${i + 1} of ${w.pages.length}`, PAGE.margin - 28);
   });
   return doc.save();
 }

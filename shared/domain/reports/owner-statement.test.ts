@@ -12,8 +12,11 @@ import {
   type AccountEntry,
   type AccountRow,
   managementFee,
+  monthFee,
   openingBalanceCents,
+  openingHeldCents,
   ownerEffect,
+  reserveHeld,
   unchargedFeeBaseCents,
 } from './owner-account.js';
 import {
@@ -23,7 +26,7 @@ import {
   type PropertyMonth,
   type StatementEntry,
 } from './owner-statement.js';
-import { feeLineDescription } from './statement-format.js';
+import { feeLineDescription, feeRule } from './statement-format.js';
 
 const line = (account: string, cents: number) => ({
   account,
@@ -50,11 +53,11 @@ describe('the owner account: what an entry does to it', () => {
     ['rent received', 'invoice', 'RENT', invoiceCash(145_000), ['income', 145_000, 145_000, 145_000]],
     ['booking refunded', 'invoice', 'BOOKING', invoiceCash(-5_000), ['income', -5_000, -5_000, -5_000]],
     [
-      'deposit received: income, no fee on it',
+      'deposit received: held for the tenant, not income, no fee on it',
       'invoice',
       'DEPOSIT',
       invoiceCash(90_000),
-      ['income', 90_000, 90_000, 0],
+      ['income', 0, 0, 0],
     ],
     ['a vendor paid', 'expense', 'SERVICE', expenseCash(19_663), ['expense', 19_663, -19_663, 0]],
     ['a vendor refunds', 'expense', 'HOUSEKEEPING', expenseCash(-250), ['expense', -250, 250, 0]],
@@ -75,6 +78,37 @@ describe('the owner account: what an entry does to it', () => {
       balanceCents: balance,
       feeBaseCents: feeBase,
     });
+  });
+
+  it('holds a deposit and the tax of a stay apart from the owner’s income: never income, never in the fee’s base', () => {
+    const stay = ownerEffect({
+      documentType: 'invoice',
+      documentKind: 'BOOKING',
+      lines: invoiceCash(66_420),
+      taxShareCents: 4_920,
+    });
+    expect(stay).toMatchObject({
+      amountCents: 61_500,
+      balanceCents: 61_500,
+      feeBaseCents: 61_500,
+      taxCents: 4_920,
+    });
+    const deposit = ownerEffect({
+      documentType: 'invoice',
+      documentKind: 'DEPOSIT',
+      lines: invoiceCash(145_000),
+      depositCents: 145_000,
+    });
+    expect(deposit).toMatchObject({
+      amountCents: 0,
+      balanceCents: 0,
+      feeBaseCents: 0,
+      depositCents: 145_000,
+    });
+    // A deposit returned: out of what is held, nothing out of the owner's balance.
+    expect(
+      ownerEffect({ documentType: 'invoice', documentKind: 'DEPOSIT', lines: invoiceCash(-45_000) }),
+    ).toMatchObject({ balanceCents: 0, depositCents: -45_000 });
   });
 
   it('postings of anything but an OWNER invoice are not the owner’s money', () => {
@@ -101,7 +135,87 @@ describe('the owner account: what an entry does to it', () => {
     // Half a cent rounds away from zero; no income (or refunds beyond it) is no fee and no base used.
     expect(managementFee(1_005, 10)).toEqual({ baseCents: 1_005, feeCents: 101 });
     expect(managementFee(-3_000, 10)).toEqual({ baseCents: 0, feeCents: 0 });
-    expect(feeLineDescription('2031-04', 8.5, 123_456)).toBe('Management fee April 2031: 8.5% of 1,234.56');
+    expect(feeLineDescription({ month: '2031-04', percent: 8.5, baseCents: 123_456, feeCents: 10_494 })).toBe(
+      'Management fee April 2031: 8.5% of income collected 1,234.56',
+    );
+  });
+});
+
+describe('the management fee of a month: its base and rule', () => {
+  const terms = { percent: 10, minimumCents: 0 };
+  const cash = (month: string, cents: number): AccountRow => ({
+    kind: 'cash',
+    month,
+    balanceCents: cents,
+    feeBaseCents: cents,
+  });
+
+  it('is no fee in a month without income, whatever earlier months left uncharged', () => {
+    // March was never closed: its income waits; April has none of its own.
+    const rows = [cash('2031-03', 290_000)];
+    expect(monthFee(rows, '2031-04', terms)).toMatchObject({
+      baseCents: 0,
+      feeCents: 0,
+      monthIncomeCents: 0,
+    });
+    const may = monthFee([...rows, cash('2031-05', 145_000)], '2031-05', terms);
+    expect(may).toMatchObject({ baseCents: 435_000, feeCents: 43_500, monthIncomeCents: 145_000 });
+    expect(feeRule({ month: '2031-05', ...may })).toBe(
+      '10% of income collected 4,350.00, of which 2,900.00 collected before with no fee charged yet',
+    );
+    expect(feeRule({ month: '2031-04', ...monthFee(rows, '2031-04', terms) })).toBe(
+      'no fee: no income collected in April 2031',
+    );
+  });
+
+  it('charges the terms’ minimum, also in a month without income, and says so', () => {
+    const minimum = { percent: 10, minimumCents: 5_000 };
+    const none = monthFee([], '2031-04', minimum);
+    expect(none).toMatchObject({ baseCents: 0, feeCents: 5_000 });
+    expect(feeRule({ month: '2031-04', ...none })).toBe(
+      'minimum fee 50.00 (no income collected in April 2031)',
+    );
+    const little = monthFee([cash('2031-04', 30_000)], '2031-04', minimum);
+    expect(little).toMatchObject({ baseCents: 30_000, feeCents: 5_000 });
+    expect(feeRule({ month: '2031-04', ...little })).toBe(
+      'minimum fee 50.00 (10% of income collected 300.00 is 30.00)',
+    );
+    expect(monthFee([cash('2031-04', 100_000)], '2031-04', minimum).feeCents).toBe(10_000);
+  });
+
+  it('words a fee charged before its month’s income was kept by its base alone', () => {
+    expect(feeRule({ month: '2031-04', percent: 8, baseCents: 120_000, feeCents: 9_600 })).toBe(
+      '8% of income collected 1,200.00',
+    );
+  });
+
+  it('keeps the reserve of the closing balance, never more than there is', () => {
+    expect(reserveHeld(80_000, 50_000)).toEqual({ heldCents: 50_000, availableCents: 30_000 });
+    expect(reserveHeld(20_000, 50_000)).toEqual({ heldCents: 20_000, availableCents: 0 });
+    expect(reserveHeld(-5_000, 50_000)).toEqual({ heldCents: 0, availableCents: -5_000 });
+  });
+
+  it('opens a month with the deposits and tax held before it', () => {
+    const rows: AccountRow[] = [
+      {
+        kind: 'cash',
+        month: '2031-03',
+        balanceCents: 0,
+        feeBaseCents: 0,
+        depositCents: 145_000,
+        taxCents: 700,
+      },
+      {
+        kind: 'cash',
+        month: '2031-04',
+        balanceCents: 0,
+        feeBaseCents: 0,
+        depositCents: -45_000,
+        taxCents: 100,
+      },
+    ];
+    expect(openingHeldCents(rows, '2031-04')).toEqual({ depositCents: 145_000, taxCents: 700 });
+    expect(openingHeldCents(rows, '2031-05')).toEqual({ depositCents: 100_000, taxCents: 800 });
   });
 });
 
@@ -119,8 +233,10 @@ const HEAD = {
   month: '2031-05',
   dateFrom: '2031-05-01',
   dateTo: '2031-05-31',
+  statementDate: '2031-06-03',
   landlord: 2,
   landlordName: 'Lou Landlord',
+  landlordAddress: '',
 };
 
 const property = (propertyId: number, isArchived: 0 | 1 = 0) => ({
@@ -210,7 +326,7 @@ describe('the owner statement', () => {
       ],
     ]);
     expect(beach?.lines[0]).toMatchObject({ documentType: 'invoice', documentId: 1, paymentId: 70 });
-    expect(statement.totals).toEqual({
+    expect(statement.totals).toMatchObject({
       openingBalance: 500,
       income: 1_440,
       expenses: 196.63,
@@ -230,6 +346,110 @@ describe('the owner statement', () => {
     );
     // The document is RENT now, but the entry was an OWNER charge when it was written: it stays one.
     expect(statement.items[0]).toMatchObject({ propertyId: 2004, managementFee: 10, closingBalance: -9.99 });
+  });
+
+  it('shows deposits and tax in their own sections, the fee line’s base and rule, the reserve and what is open', () => {
+    const heldFacts: Record<string, DocumentFacts> = {
+      'invoice#20': { documentKind: 'DEPOSIT', firstLine: 'Security deposit', party: 'Tom Tenant' },
+      'invoice#21': { documentKind: 'BOOKING', firstLine: '3 nights', party: 'Rita Guest' },
+      'invoice#22': { documentKind: 'OWNER', firstLine: 'Management fee May 2031', party: 'Lou Landlord' },
+    };
+    const entries = [
+      entry({
+        entryId: 1,
+        documentId: 20,
+        documentKind: 'DEPOSIT',
+        lines: invoiceCash(145_000),
+        depositCents: 145_000,
+      }),
+      entry({
+        entryId: 2,
+        documentId: 20,
+        documentKind: 'DEPOSIT',
+        lines: invoiceCash(-45_000),
+        depositCents: -45_000,
+      }),
+      entry({
+        entryId: 3,
+        documentId: 21,
+        documentKind: 'BOOKING',
+        lines: invoiceCash(66_420),
+        taxShareCents: 4_920,
+      }),
+      entry({
+        entryId: 4,
+        date: '2031-05-31',
+        documentId: 22,
+        documentKind: 'OWNER',
+        lines: invoicePosting(6_150),
+      }),
+    ];
+    const feeRow = {
+      kind: 'fee' as const,
+      month: '2031-05',
+      baseCents: 61_500,
+      feeCents: 6_150,
+      percent: 10,
+      monthIncomeCents: 61_500,
+      minimumCents: 0,
+      invoiceId: 22,
+    };
+    const statement = ownerStatement(
+      HEAD,
+      [
+        month({
+          property: property(2001),
+          entries,
+          feeRows: [feeRow],
+          openingHeld: { depositCents: 10_000, taxCents: 300 },
+          reserveCents: 20_000,
+          unpaidBills: [
+            {
+              documentType: 'expense',
+              documentId: 3,
+              date: '2031-05-29',
+              dueDate: '2031-06-28',
+              description: 'Pool service (service expense 3)',
+              party: 'Blue Pools',
+              dueCents: 9_000,
+            },
+          ],
+        }),
+      ],
+      (e) => heldFacts[`${e.documentType}#${e.documentId}`],
+    );
+    const [row] = statement.items;
+    expect(row).toMatchObject({
+      income: 615,
+      managementFee: 61.5,
+      closingBalance: 553.5,
+      managementFeeBase: 615,
+      managementFeeRule: '10% of income collected 615.00',
+      deposits: { openingHeld: 100, received: 1_450, applied: 0, returned: 450, heldAtMonthEnd: 1_100 },
+      occupancyTax: { openingHeld: 3, collected: 49.2, remitted: 0, heldAtMonthEnd: 52.2 },
+      reserve: 200,
+      reserveHeld: 200,
+      availableForPayout: 353.5,
+      unpaidBills: { total: 90, items: [{ documentId: 3, amountDue: 90, party: 'Blue Pools' }] },
+      unpaidRent: { total: 0, items: [] },
+    });
+    expect(row?.lines.map((l) => l.category)).toEqual(['income', 'fee']);
+    expect(row?.lines[1]).toMatchObject({ base: 615, rule: '10% of income collected 615.00' });
+    expect(row?.deposits.lines.map((l) => [l.movement, l.amount, l.description])).toEqual([
+      ['received', 1_450, 'Security deposit (security deposit invoice 20)'],
+      ['returned', -450, 'Returned: Security deposit (security deposit invoice 20)'],
+    ]);
+    expect(row?.occupancyTax.lines.map((l) => [l.movement, l.amount, l.description])).toEqual([
+      ['collected', 49.2, 'Tax on 3 nights (booking invoice 21)'],
+    ]);
+    expect(statement.totals).toMatchObject({
+      deposits: { heldAtMonthEnd: 1_100 },
+      occupancyTax: { heldAtMonthEnd: 52.2 },
+      reserveHeld: 200,
+      availableForPayout: 353.5,
+      unpaidBills: 90,
+      unpaidRent: 0,
+    });
   });
 
   it('words negative lines by what they are', () => {
@@ -270,6 +490,7 @@ const event = fc.record({
   documentKind: fc.constantFrom('RENT', 'BOOKING', 'DEPOSIT', 'SERVICE', 'OWNER'),
   cash: fc.boolean(),
   cents: fc.integer({ min: -5_000_000, max: 5_000_000 }).filter((c) => c !== 0),
+  taxPerMille: fc.integer({ min: 0, max: 200 }),
 });
 
 const monthName = (i: number) => `2031-${String(i + 1).padStart(2, '0')}`;
@@ -293,16 +514,33 @@ describe('the owner statement, any month of any entries', () => {
             : e.documentType === 'invoice'
               ? invoicePosting(e.cents)
               : expensePosting(e.cents),
+          // A stay's or a rent's cash carries the tax in it (a share of the cash, signed like it).
+          ...(e.cash && e.documentType === 'invoice' && e.documentKind !== 'OWNER'
+            ? { taxShareCents: Math.trunc((e.cents * e.taxPerMille) / 1_000) }
+            : {}),
         }));
-        // The account's rows, as the repository keeps them: each entry's effect in its month.
+        // The account's rows, as the repository keeps them: each entry's effect in its month (cash entries with
+        // what they hold apart: a deposit's cash, the tax of an invoice's).
         const rowsOf = (propertyId: number): AccountRow[] =>
-          entries.flatMap((e) => {
+          entries.flatMap((e): AccountRow[] => {
             const x =
               e.propertyId === propertyId ? ownerEffect({ ...e, documentKind: e.documentKind ?? '' }) : null;
-            return x
-              ? [{ kind: 'charge' as const, month: e.date.slice(0, 7), balanceCents: x.balanceCents }]
-              : [];
+            if (!x) return [];
+            const month = e.date.slice(0, 7);
+            return x.movesCash
+              ? [
+                  {
+                    kind: 'cash',
+                    month,
+                    balanceCents: x.balanceCents,
+                    feeBaseCents: x.feeBaseCents,
+                    depositCents: x.depositCents,
+                    taxCents: x.taxCents,
+                  },
+                ]
+              : [{ kind: 'charge', month, balanceCents: x.balanceCents }];
           });
+        let previousHeld: Map<number, [number, number]> | undefined;
         let previousClosing: Map<number, number> | undefined;
         for (let m = 0; m < 6; m++) {
           const name = monthName(m);
@@ -312,6 +550,7 @@ describe('the owner statement, any month of any entries', () => {
               month({
                 property: property(id),
                 openingBalanceCents: openingBalanceCents(rowsOf(id), name),
+                openingHeld: openingHeldCents(rowsOf(id), name),
                 entries: entries.filter((e) => e.propertyId === id && e.date.startsWith(name)),
               }),
             ),
@@ -329,6 +568,18 @@ describe('the owner statement, any month of any entries', () => {
               cents(row.payouts);
             expect(cents(row.closingBalance)).toBe(expected);
             if (previousClosing) expect(row.openingBalance).toBe(previousClosing.get(row.propertyId));
+            // What is held apart carries over like the balance, and adds up from its lines.
+            if (previousHeld)
+              expect([row.deposits.openingHeld, row.occupancyTax.openingHeld]).toEqual(
+                previousHeld.get(row.propertyId),
+              );
+            const held = (lines: { amount: number }[]) => lines.reduce((t, l) => t + cents(l.amount), 0n);
+            expect(cents(row.deposits.heldAtMonthEnd)).toBe(
+              cents(row.deposits.openingHeld) + held(row.deposits.lines),
+            );
+            expect(cents(row.occupancyTax.heldAtMonthEnd)).toBe(
+              cents(row.occupancyTax.openingHeld) + held(row.occupancyTax.lines),
+            );
             opening += cents(row.openingBalance);
             closing += cents(row.closingBalance);
             // Each line counts once in its category's figure.
@@ -352,6 +603,12 @@ describe('the owner statement, any month of any entries', () => {
               cents(t.payouts),
           );
           previousClosing = new Map(statement.items.map((r) => [r.propertyId, r.closingBalance]));
+          previousHeld = new Map(
+            statement.items.map((r) => [
+              r.propertyId,
+              [r.deposits.heldAtMonthEnd, r.occupancyTax.heldAtMonthEnd] as [number, number],
+            ]),
+          );
         }
       }),
       { numRuns: 200 },

@@ -2,116 +2,33 @@
  * The owner statement (beyond the spec; DESIGN.md "Owner statement", docs/reports.md): per landlord and month,
  * for each property and in total, the owner's account (owner-account.ts) as property managers send it: the
  * opening balance, every income and expense line of the month with its date, what it was and the tenant or
- * vendor, the management fee, the payouts to the owner and the closing balance, where
- * opening + income − expenses − fee − payouts = closing. All from the journal, summed in cents.
- * `net` (income − expenses) and `transactions` (entries that moved cash) are kept as before.
+ * vendor, the management fee with its base and rule, the payouts to the owner and the closing balance, where
+ * opening + income − expenses − fee − payouts = closing. All from the journal, summed in cents. Beside the
+ * owner's account, what the business holds apart from the owner's money: the tenants' security deposits
+ * (received, applied, returned, held at month end) and the tax collected on stays (collected, remitted, held),
+ * never income; the reserve kept of the balance; and, as of the statement date, the bills not paid and the rent
+ * not yet paid. `net` (income − expenses) and `transactions` (entries that moved cash) are kept as before.
  */
 import { toAmount } from '../money.js';
-import { documentKindWords } from '../money-document/words.js';
-import { type AccountLine, ownerEffect, type StatementCategory } from './owner-account.js';
+import { ownerEffect, reserveHeld, type StatementCategory } from './owner-account.js';
+import type {
+  DepositsHeld,
+  DocumentFacts,
+  HeldLine,
+  OwnerStatement,
+  PropertyMonth,
+  StatementEntry,
+  StatementHead,
+  StatementLine,
+  StatementRow,
+  StatementTotals,
+  TaxHeld,
+} from './owner-statement-types.js';
+import { feeRule } from './statement-format.js';
+import { heldLine, lineDescription, openOf } from './statement-lines.js';
 
-/** What the statement needs of a journal entry item (money data contract). */
-export interface StatementEntry {
-  entryId: number;
-  kind: string;
-  date: string;
-  documentType: 'invoice' | 'expense';
-  documentId: number;
-  propertyId: number | null;
-  lines: readonly AccountLine[];
-  paymentId?: number | null;
-  /** The document's type when the entry was written; absent on entries written before it was kept. */
-  documentKind?: string;
-}
-
-/** What the statement shows of an entry's document: read from the document, its first line and its party. */
-export interface DocumentFacts {
-  /** The document's type (RENT, OWNER …): stands in for an entry's missing `documentKind`. */
-  documentKind: string;
-  /** The document's first line item ('' when it has none). */
-  firstLine: string;
-  /** Who paid or was paid, by name: the tenant, the landlord, the vendor ('' when unknown). */
-  party: string;
-  /**
-   * The document in words when it names its month (the rent cycle's: `Rent for May 2031`, `Late fee for May
-   * 2031`; money-document/words.ts); else absent, and its first line says what it was.
-   */
-  title?: string;
-  /** Its kind as a phrase names it (`rent`, `late fee`, `owner`); absent: the words of `documentKind`. */
-  kindWords?: string;
-}
-
-export interface StatementProperty {
-  propertyId: number;
-  propertyName: string;
-  type: string;
-  isArchived: 0 | 1;
-}
-
-/** One property's month as the caller read it. */
-export interface PropertyMonth {
-  property: StatementProperty;
-  /** The property's fee percent (its own, else the site's). */
-  feePercent: number;
-  /** Whether the month's management fee is charged already (the month was closed). */
-  feeCharged: boolean;
-  openingBalanceCents: number;
-  /** The property's journal entries dated in the month. */
-  entries: readonly StatementEntry[];
-}
-
-export interface StatementLine {
-  date: string;
-  category: StatementCategory;
-  description: string;
-  /** The tenant, vendor or owner, by name. */
-  party: string;
-  /** As its category counts it (received, paid out, charged); a refund or reversal is negative. */
-  amount: number;
-  documentType: 'invoice' | 'expense';
-  documentId: number;
-  paymentId: number | null;
-}
-
-export interface StatementRow {
-  propertyId: number;
-  name: string;
-  type: string;
-  managementFeePercent: number;
-  feeCharged: boolean;
-  openingBalance: number;
-  income: number;
-  expenses: number;
-  managementFee: number;
-  payouts: number;
-  closingBalance: number;
-  net: number;
-  transactions: number;
-  lines: StatementLine[];
-}
-
-export interface StatementTotals {
-  openingBalance: number;
-  income: number;
-  expenses: number;
-  managementFee: number;
-  payouts: number;
-  closingBalance: number;
-  net: number;
-}
-
-export interface StatementHead {
-  month: string;
-  dateFrom: string;
-  dateTo: string;
-  landlord: number;
-  landlordName: string;
-}
-
-export interface OwnerStatement extends StatementHead {
-  items: StatementRow[];
-  totals: StatementTotals;
-}
+export type * from './owner-statement-types.js';
+export { lineDescription } from './statement-lines.js';
 
 /** Figures of the account in cents (a row's or the totals'). */
 interface Figures {
@@ -121,6 +38,14 @@ interface Figures {
   feeCents: number;
   payoutsCents: number;
   transactions: number;
+  depositOpeningCents: number;
+  depositReceivedCents: number;
+  depositReturnedCents: number;
+  taxOpeningCents: number;
+  taxCollectedCents: number;
+  reserveHeldCents: number;
+  unpaidBillsCents: number;
+  unpaidRentCents: number;
 }
 
 const zero = (): Figures => ({
@@ -130,7 +55,23 @@ const zero = (): Figures => ({
   feeCents: 0,
   payoutsCents: 0,
   transactions: 0,
+  depositOpeningCents: 0,
+  depositReceivedCents: 0,
+  depositReturnedCents: 0,
+  taxOpeningCents: 0,
+  taxCollectedCents: 0,
+  reserveHeldCents: 0,
+  unpaidBillsCents: 0,
+  unpaidRentCents: 0,
 });
+
+/** Nothing applies a deposit and nothing records a remittance yet (docs/reports.md "Owner statement": held apart). */
+const APPLIED_CENTS = 0;
+const REMITTED_CENTS = 0;
+
+const depositHeldAtEnd = (f: Figures) =>
+  f.depositOpeningCents + f.depositReceivedCents - APPLIED_CENTS - f.depositReturnedCents;
+const taxHeldAtEnd = (f: Figures) => f.taxOpeningCents + f.taxCollectedCents - REMITTED_CENTS;
 
 const closingOf = (f: Figures) =>
   f.openingCents + f.incomeCents - f.expensesCents - f.feeCents - f.payoutsCents;
@@ -142,50 +83,69 @@ const FIELD_OF: Record<StatementCategory, keyof Figures> = {
   payout: 'payoutsCents',
 };
 
-/** What a negative amount of a category is. */
-const NEGATIVE_PREFIX: Record<StatementCategory, string> = {
-  income: 'Refund: ',
-  expense: 'Refunded to us: ',
-  fee: 'Reversed: ',
-  payout: 'From the owner: ',
-};
+/** The base and rule of a fee line, when its invoice is a month's management fee. */
+function feeLineFacts(month: PropertyMonth, documentId: number): Pick<StatementLine, 'base' | 'rule'> {
+  const fee = month.feeRows?.find((r) => r.invoiceId === documentId);
+  return fee ? { base: toAmount(fee.baseCents), rule: feeRule(fee) } : {};
+}
 
-/**
- * `Rent for May 2031 (rent invoice 12)`, `Fix leaking tap (service expense 2)`, `Refund: 3 nights (booking
- * invoice 2)`: the document's title when it names its month, else its first line, and its kind and number.
- */
-export function lineDescription(
-  category: StatementCategory,
-  amountCents: number,
-  entry: Pick<StatementEntry, 'documentType' | 'documentId'>,
-  documentKind: string,
-  facts: Pick<DocumentFacts, 'firstLine' | 'title' | 'kindWords'>,
-): string {
-  const kind = facts.kindWords ?? documentKindWords(entry.documentType, { description: documentKind });
-  const document = `${kind ? `${kind} ` : ''}${entry.documentType} ${entry.documentId}`;
-  const what = facts.title?.trim() || facts.firstLine.trim();
-  const prefix = amountCents < 0 ? NEGATIVE_PREFIX[category] : '';
-  return what
-    ? `${prefix}${what} (${document})`
-    : `${prefix}${document.charAt(0).toUpperCase()}${document.slice(1)}`;
+/** What the property's month holds apart: its deposit and tax lines, and their figures added to `figures`. */
+function heldOf(
+  entry: StatementEntry,
+  effect: { depositCents: number; taxCents: number },
+  what: { documentKind: string; facts: DocumentFacts | undefined },
+  figures: Figures,
+  out: { deposits: HeldLine[]; tax: HeldLine[] },
+): void {
+  const party = what.facts?.party ?? '';
+  const describe = (cents: number) =>
+    lineDescription('income', cents, entry, what.documentKind, what.facts ?? { firstLine: '' });
+  if (effect.depositCents !== 0) {
+    const cents = effect.depositCents;
+    if (cents > 0) figures.depositReceivedCents += cents;
+    else figures.depositReturnedCents -= cents;
+    const words = describe(cents).replace(/^Refund: /, 'Returned: ');
+    out.deposits.push(heldLine(entry, cents, cents > 0 ? 'received' : 'returned', words, party));
+  }
+  if (effect.taxCents !== 0) {
+    figures.taxCollectedCents += effect.taxCents;
+    const words = `Tax on ${describe(effect.taxCents).replace(/^Refund: /, 'a refund of ')}`;
+    out.tax.push(
+      heldLine(entry, effect.taxCents, effect.taxCents > 0 ? 'collected' : 'refunded', words, party),
+    );
+  }
 }
 
 /** One property's row: its lines in date order and its figures. */
 function propertyRow(
   month: PropertyMonth,
+  statementMonth: string,
   factsOf: (entry: StatementEntry) => DocumentFacts | undefined,
 ): { row: StatementRow; figures: Figures } {
-  const figures = { ...zero(), openingCents: month.openingBalanceCents };
+  const figures = {
+    ...zero(),
+    openingCents: month.openingBalanceCents,
+    depositOpeningCents: month.openingHeld?.depositCents ?? 0,
+    taxOpeningCents: month.openingHeld?.taxCents ?? 0,
+  };
   const lines: StatementLine[] = [];
+  const held = { deposits: [] as HeldLine[], tax: [] as HeldLine[] };
   const ordered = [...month.entries].sort((a, b) =>
     a.date === b.date ? a.entryId - b.entryId : a.date < b.date ? -1 : 1,
   );
   for (const entry of ordered) {
     const facts = factsOf(entry);
     const documentKind = entry.documentKind ?? facts?.documentKind ?? '';
-    const effect = ownerEffect({ documentType: entry.documentType, documentKind, lines: entry.lines });
+    const effect = ownerEffect({
+      documentType: entry.documentType,
+      documentKind,
+      lines: entry.lines,
+      taxShareCents: entry.taxShareCents,
+      depositCents: entry.depositCents,
+    });
     if (!effect) continue;
     if (effect.movesCash) figures.transactions += 1;
+    heldOf(entry, effect, { documentKind, facts }, figures, held);
     if (effect.amountCents === 0) continue;
     figures[FIELD_OF[effect.category]] += effect.amountCents;
     lines.push({
@@ -203,8 +163,17 @@ function propertyRow(
       documentType: entry.documentType,
       documentId: entry.documentId,
       paymentId: entry.paymentId ?? null,
+      ...(effect.category === 'fee' ? feeLineFacts(month, entry.documentId) : {}),
     });
   }
+  const reserveCents = month.reserveCents ?? 0;
+  const reserve = reserveHeld(closingOf(figures), reserveCents);
+  figures.reserveHeldCents = reserve.heldCents;
+  const bills = openOf(month.unpaidBills);
+  const rent = openOf(month.unpaidRent);
+  figures.unpaidBillsCents = bills.cents;
+  figures.unpaidRentCents = rent.cents;
+  const fee = month.feeRows?.find((r) => r.month === statementMonth);
   const p = month.property;
   return {
     figures,
@@ -217,9 +186,34 @@ function propertyRow(
       ...amountsOf(figures),
       transactions: figures.transactions,
       lines,
+      managementFeeMinimum: month.feeTerms?.minimumCents ? toAmount(month.feeTerms.minimumCents) : null,
+      managementFeeBase: fee ? toAmount(fee.baseCents) : null,
+      managementFeeRule: fee ? feeRule(fee) : null,
+      deposits: { ...depositsOf(figures), lines: held.deposits },
+      occupancyTax: { ...taxOf(figures), lines: held.tax },
+      reserve: toAmount(reserveCents),
+      reserveHeld: toAmount(reserve.heldCents),
+      availableForPayout: toAmount(reserve.availableCents),
+      unpaidBills: bills.view,
+      unpaidRent: rent.view,
     },
   };
 }
+
+const depositsOf = (f: Figures): Omit<DepositsHeld, 'lines'> => ({
+  openingHeld: toAmount(f.depositOpeningCents),
+  received: toAmount(f.depositReceivedCents),
+  applied: toAmount(APPLIED_CENTS),
+  returned: toAmount(f.depositReturnedCents),
+  heldAtMonthEnd: toAmount(depositHeldAtEnd(f)),
+});
+
+const taxOf = (f: Figures): Omit<TaxHeld, 'lines'> => ({
+  openingHeld: toAmount(f.taxOpeningCents),
+  collected: toAmount(f.taxCollectedCents),
+  remitted: toAmount(REMITTED_CENTS),
+  heldAtMonthEnd: toAmount(taxHeldAtEnd(f)),
+});
 
 const amountsOf = (f: Figures): StatementTotals => ({
   openingBalance: toAmount(f.openingCents),
@@ -244,11 +238,28 @@ export function ownerStatement(
   const totals = zero();
   const items: StatementRow[] = [];
   for (const month of [...months].sort((a, b) => a.property.propertyId - b.property.propertyId)) {
-    const { row, figures } = propertyRow(month, factsOf);
-    const quiet = row.lines.length === 0 && figures.openingCents === 0 && figures.transactions === 0;
+    const { row, figures } = propertyRow(month, head.month, factsOf);
+    const quiet =
+      row.lines.length === 0 &&
+      figures.openingCents === 0 &&
+      figures.transactions === 0 &&
+      depositHeldAtEnd(figures) === 0 &&
+      taxHeldAtEnd(figures) === 0;
     if (month.property.isArchived === 1 && quiet) continue;
     for (const key of Object.keys(totals) as (keyof Figures)[]) totals[key] += figures[key];
     items.push(row);
   }
-  return { ...head, items, totals: amountsOf(totals) };
+  return {
+    ...head,
+    items,
+    totals: {
+      ...amountsOf(totals),
+      deposits: depositsOf(totals),
+      occupancyTax: taxOf(totals),
+      reserveHeld: toAmount(totals.reserveHeldCents),
+      availableForPayout: toAmount(closingOf(totals) - totals.reserveHeldCents),
+      unpaidBills: toAmount(totals.unpaidBillsCents),
+      unpaidRent: toAmount(totals.unpaidRentCents),
+    },
+  };
 }

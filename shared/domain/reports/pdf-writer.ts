@@ -1,7 +1,8 @@
 /**
  * The page writer of the owner statement PDF (owner-statement-pdf.ts): pdf-lib pages of US Letter with the
  * standard Helvetica (WinAnsi), a cursor that moves down row by row and starts a new page above the footer,
- * text that is cut to its column with an ellipsis, and what the font cannot draw as `?`.
+ * text wrapped onto as many rows as its column needs (never cut: every word of a line is on the page), and
+ * what the font cannot draw as `?`.
  */
 import { type PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 
@@ -23,8 +24,16 @@ export interface TextOptions {
   size?: number;
   bold?: boolean;
   grey?: boolean;
-  /** Cut with an ellipsis to fit this width (a long name must not run into the next column). */
+}
+
+/** One cell of a row: text at `x`, wrapped to `width` (a long text must not run into the next column). */
+export interface Cell extends TextOptions {
+  text: string;
+  x: number;
+  /** The column's width: the text wraps onto more rows to fit it. Absent: one row, as long as it is. */
   width?: number;
+  /** Right-aligned, ending at `x` (amounts: never wrapped). */
+  right?: boolean;
 }
 
 /** The text with what the font cannot draw (other scripts, emoji, control characters) as `?`. */
@@ -37,12 +46,36 @@ export function drawableText(fonts: Fonts, text: string): string {
   return out;
 }
 
-/** The text cut, with an ellipsis, to fit `width`. */
-function fitted(font: PDFFont, text: string, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  const chars = [...text];
-  while (chars.length > 0 && font.widthOfTextAtSize(`${chars.join('')}…`, size) > width) chars.pop();
-  return `${chars.join('').trimEnd()}…`;
+/** A word too long for the column, broken into pieces that fit it. */
+function brokenWord(font: PDFFont, word: string, size: number, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const ch of word) {
+    if (piece !== '' && font.widthOfTextAtSize(piece + ch, size) > width) {
+      pieces.push(piece);
+      piece = '';
+    }
+    piece += ch;
+  }
+  return piece === '' ? pieces : [...pieces, piece];
+}
+
+/** The text in rows that each fit `width`, broken between words (a word wider than a row, inside it). */
+export function wrapped(font: PDFFont, text: string, size: number, width: number): string[] {
+  const rows: string[] = [];
+  let row = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    const candidate = row === '' ? word : `${row} ${word}`;
+    if (font.widthOfTextAtSize(candidate, size) <= width) {
+      row = candidate;
+      continue;
+    }
+    if (row !== '') rows.push(row);
+    const pieces = font.widthOfTextAtSize(word, size) <= width ? [word] : brokenWord(font, word, size, width);
+    row = pieces.pop() ?? '';
+    rows.push(...pieces);
+  }
+  return row === '' && rows.length > 0 ? rows : [...rows, row];
 }
 
 export class Writer {
@@ -72,24 +105,51 @@ export class Writer {
     this.y -= points;
   }
 
-  text(text: string, x: number, opts: TextOptions = {}): void {
-    const font = opts.bold ? this.fonts.bold : this.fonts.regular;
-    const size = opts.size ?? SIZE;
-    const safe = drawableText(this.fonts, text);
-    this.page.drawText(opts.width === undefined ? safe : fitted(font, safe, size, opts.width), {
+  private font(opts: TextOptions): PDFFont {
+    return opts.bold ? this.fonts.bold : this.fonts.regular;
+  }
+
+  /** One string at `x` on the current row (`dy` points lower), as it is. */
+  text(text: string, x: number, opts: TextOptions = {}, dy = 0): void {
+    this.page.drawText(drawableText(this.fonts, text), {
       x,
-      y: this.y,
-      size,
-      font,
+      y: this.y - dy,
+      size: opts.size ?? SIZE,
+      font: this.font(opts),
       color: opts.grey ? GREY : rgb(0, 0, 0),
     });
   }
 
+  /** A cell's rows: wrapped to its width, or one row. */
+  private rowsOf(cell: Cell): string[] {
+    const safe = drawableText(this.fonts, cell.text);
+    if (cell.right || cell.width === undefined) return [safe];
+    return wrapped(this.font(cell), safe, cell.size ?? SIZE, cell.width);
+  }
+
+  /**
+   * A row of cells, each wrapped onto as many rows as it needs, the cursor moved below the tallest; on a new
+   * page first when it does not fit (then `continued` draws the page's heading). The first rows of every cell
+   * are drawn before the rest, so a reader meets them in column order.
+   */
+  row(cells: readonly Cell[], continued?: () => void, leading = ROW): void {
+    const laid = cells.map((cell) => ({ cell, rows: this.rowsOf(cell) }));
+    const height = Math.max(1, ...laid.map((l) => l.rows.length));
+    if (this.ensure(height) && continued) continued();
+    for (let i = 0; i < height; i++)
+      for (const { cell, rows } of laid) {
+        const text = rows[i];
+        if (text === undefined) continue;
+        const x = cell.right ? cell.x - this.font(cell).widthOfTextAtSize(text, cell.size ?? SIZE) : cell.x;
+        this.text(text, x, cell, i * leading);
+      }
+    this.down(height * leading);
+  }
+
   /** Text ending at `right`. */
   textRight(text: string, right: number, opts: TextOptions = {}): void {
-    const font = opts.bold ? this.fonts.bold : this.fonts.regular;
     const safe = drawableText(this.fonts, text);
-    this.text(safe, right - font.widthOfTextAtSize(safe, opts.size ?? SIZE), opts);
+    this.text(safe, right - this.font(opts).widthOfTextAtSize(safe, opts.size ?? SIZE), opts);
   }
 
   rule(): void {

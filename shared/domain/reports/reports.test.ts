@@ -47,11 +47,36 @@ describe('income', () => {
       transactionCount: 3,
       refundCount: 1,
       refundedCents: 3_005,
+      depositsReceivedCents: 0,
+      depositsReturnedCents: 0,
+      depositCount: 0,
     });
     expect(incomeView({ dateFrom: 'a', dateTo: 'b', propertyId: null }, figures)).toMatchObject({
       totalIncome: 70.25,
       transactionCount: 3,
       refunds: 30.05,
+    });
+  });
+
+  it('holds a security deposit apart: received and returned, never income', () => {
+    const figures = incomeOf([
+      payment({ amountCents: 145_000, documentKind: 'RENT' }),
+      payment({ paymentId: 2, amountCents: 145_000, documentKind: 'DEPOSIT' }),
+      payment({ paymentId: 3, amountCents: -45_000, documentKind: 'DEPOSIT' }),
+    ]);
+    expect(figures).toMatchObject({
+      totalIncomeCents: 145_000,
+      transactionCount: 1,
+      refundCount: 0,
+      depositsReceivedCents: 145_000,
+      depositsReturnedCents: 45_000,
+      depositCount: 2,
+    });
+    expect(incomeView({ dateFrom: 'a', dateTo: 'b', propertyId: null }, figures)).toMatchObject({
+      totalIncome: 1_450,
+      depositsReceived: 1_450,
+      depositsReturned: 450,
+      depositCount: 2,
     });
   });
 

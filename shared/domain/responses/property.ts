@@ -82,6 +82,8 @@ export const adminProperty = v.object({
   availOn: v.string(),
   checkInInstructions: v.string(),
   managementFeePercent: v.nullable(v.number()),
+  managementFeeMinimum: v.nullable(v.number()),
+  ownerReserve: v.nullable(v.number()),
   dateCreated: v.string(),
   dateUpdated: v.string(),
   propertyRate: v.number(),

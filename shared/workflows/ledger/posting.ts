@@ -11,12 +11,17 @@ import { ownerAccountParts } from '../../data/owner-account-repo.js';
 import { nextBlockId } from '../../db/counters.js';
 import type { TxPart } from '../../db/transaction.js';
 import {
+  balances,
   type DocumentFigures,
   type DocumentType,
+  type EarningsAccount,
+  earningsAccountOf,
   type JournalEntryRecord,
+  type JournalLine,
   mirrorLines,
   postedKind,
   postedLines,
+  reclassifiedLines,
   reversedKind,
 } from '../../domain/ledger/journal.js';
 
@@ -51,7 +56,8 @@ export interface JournalMove {
 
 /**
  * The journal entry that moves what the journal holds for the document by `delta` (null: nothing to post, no
- * part): a posting of the difference (Dr receivable / Cr revenue + taxPayable; Dr expense / Cr payable), or,
+ * part): a posting of the difference (Dr receivable / Cr revenue + taxPayable, a DEPOSIT's subtotal to
+ * depositsHeld instead of revenue; Dr expense / Cr payable), or,
  * when the total goes down, the reversal of its opposite, so a lowered document reads as a partial reversal
  * and a cancelled one as the mirror of its posting.
  */
@@ -67,6 +73,7 @@ export function journalParts(
     reversal
       ? { subtotalCents: -delta.subtotalCents, taxCents: -delta.taxCents, totalCents: -delta.totalCents }
       : delta,
+    doc.documentKind,
   );
   return journalEntryParts({
     entryId: move.entryId,
@@ -90,4 +97,39 @@ export async function adjustmentParts(
   now: Date,
 ): Promise<TxPart[]> {
   return delta ? journalParts(doc, delta, { entryId: await newJournalEntryId(), date, now }) : [];
+}
+
+/** The earnings account an invoice's type does not use (where a reclassification moves money from). */
+const otherEarnings = (to: EarningsAccount): EarningsAccount =>
+  to === 'revenue' ? 'depositsHeld' : 'revenue';
+
+/**
+ * The entry that moves what the document's journal holds in the other earnings account into the one its type
+ * uses (`doc.documentKind`: depositsHeld for a DEPOSIT, else revenue), so every cent an invoice earned sits
+ * where its type says; none when nothing is there. Used when an invoice's type changes to or from DEPOSIT,
+ * and by the deposit migration for DEPOSITs posted to revenue before the liability account existed.
+ */
+export function reclassificationParts(
+  doc: JournalDocument,
+  journal: readonly { entryId: number; lines: readonly JournalLine[] }[],
+  move: JournalMove,
+): TxPart[] {
+  if (doc.documentType !== 'invoice') return [];
+  const to = earningsAccountOf(doc.documentKind);
+  const from = otherEarnings(to);
+  // What `from` holds as a credit (an invoice's earnings are credits; a credit invoice's, a debit).
+  const held = -(balances(journal).get(from) ?? 0);
+  if (held === 0) return [];
+  return journalEntryParts({
+    entryId: move.entryId,
+    kind: 'reclassified',
+    date: move.date,
+    documentType: doc.documentType,
+    documentId: doc.documentId,
+    documentKind: doc.documentKind,
+    propertyId: doc.propertyId,
+    lines: reclassifiedLines(from, to, held),
+    paymentId: null,
+    createdAt: move.now.toISOString(),
+  });
 }

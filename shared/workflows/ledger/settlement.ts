@@ -17,6 +17,7 @@ import { insertPaymentPart } from '../../data/payments-repo.js';
 import { nextBlockId } from '../../db/counters.js';
 import type { TxPart } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
+import { cashSplitOf } from '../../domain/ledger/cash-split.js';
 import { type DocumentType, paymentEntry } from '../../domain/ledger/journal.js';
 import { directionOf, type PaymentMethod, type PaymentRecord } from '../../domain/ledger/payment.js';
 import {
@@ -85,6 +86,7 @@ export async function settlementParts(doc: MoneyDocument, input: SettlementInput
     reference: input.reference,
     createdAt: stamp,
     actor: input.by.actor,
+    documentKind: doc.documentKind,
   };
   const entry = paymentEntry(doc.documentType, input.amountCents);
   const parts: TxPart[] = [
@@ -103,6 +105,8 @@ export async function settlementParts(doc: MoneyDocument, input: SettlementInput
       propertyId: doc.propertyId,
       lines: entry.lines,
       paymentId,
+      // What of the cash is tax collected and what is a deposit held: the owner statement holds both apart.
+      ...cashSplitOf(doc, doc.paidCents, next.paidCents),
       createdAt: stamp,
     }),
     settleHeaderPart(headerRead(doc), next, input.now),

@@ -8,6 +8,7 @@
  * left.
  */
 import { changePart } from '../../data/changes-repo.js';
+import { journalEntryFromItem } from '../../data/journal-repo.js';
 import {
   documentChanged,
   lineParts,
@@ -23,6 +24,7 @@ import { commit, TransactionFailed } from '../../db/transaction.js';
 import type { Actor } from '../../domain/change.js';
 import { todayIn } from '../../domain/dates.js';
 import type { DocumentType } from '../../domain/ledger/journal.js';
+import { earningsAccountOf } from '../../domain/ledger/journal.js';
 import type { MoneyKind } from '../../domain/money-document/kind.js';
 import {
   type DocumentPlan,
@@ -42,7 +44,12 @@ import {
 import { documentView } from '../../domain/money-document/view.js';
 import { isCardPaymentInFlight, isPayable } from '../../domain/payments/card-payment.js';
 import { NotFound } from '../../errors.js';
-import { adjustmentParts } from '../ledger/posting.js';
+import {
+  adjustmentParts,
+  type JournalDocument,
+  newJournalEntryId,
+  reclassificationParts,
+} from '../ledger/posting.js';
 
 export const documentNotFound = (kind: MoneyKind, id: number) => new NotFound(`${kind.noun} ${id} not found`);
 
@@ -71,6 +78,17 @@ export async function documentState(kind: MoneyKind, record: MoneyRecord): Promi
 const given = (fields: Readonly<Record<string, unknown>>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
+/**
+ * An invoice whose type changes to or from DEPOSIT: what its journal holds moves to the account of the new
+ * type (revenue or depositsHeld) before anything else is posted, so the journal never holds a deposit as
+ * revenue nor revenue as a deposit.
+ */
+async function reclassifiedParts(doc: StoredDocument, journal: JournalDocument, date: string, now: Date) {
+  if (earningsAccountOf(doc.record.description) === earningsAccountOf(journal.documentKind)) return [];
+  const entries = doc.journal.map(journalEntryFromItem);
+  return reclassificationParts(journal, entries, { entryId: await newJournalEntryId(), date, now });
+}
+
 /** Commits a plan on the document read; a rival write since the read is a StaleRecord (read again). */
 async function commitPlan<T extends DocumentType>(
   kind: MoneyKind<T>,
@@ -95,23 +113,20 @@ async function commitPlan<T extends DocumentType>(
   const id = documentIdOf(record);
   const after = documentView(kind, record, [...doc.lines, ...plan.appended]);
   const date = todayIn((await getSettings()).systemTimeZone, now);
+  const journal: JournalDocument = {
+    documentType: kind.type,
+    documentId: id,
+    documentKind: record.description,
+    propertyId: record.propertyId,
+  };
   const parts = [
     updateHeaderPart({ type: kind.type, id, version: doc.version }, changes),
     ...lineParts(kind.type, id, plan.appended, doc.lines.length + 1),
     // An invoice that can no longer be paid (closed, paid) ends its payment link.
     ...(kind.type === 'invoice' && !isPayable(record as InvoiceRecord) ? [deletePayTokenPart(id)] : []),
+    ...(await reclassifiedParts(doc, journal, date, now)),
     // The entry is dated the day of the change, so the owner statement's month shows it when it happened.
-    ...(await adjustmentParts(
-      {
-        documentType: kind.type,
-        documentId: id,
-        documentKind: record.description,
-        propertyId: record.propertyId,
-      },
-      plan.posting,
-      date,
-      now,
-    )),
+    ...(await adjustmentParts(journal, plan.posting, date, now)),
     changePart(
       {
         recordType: kind.type,

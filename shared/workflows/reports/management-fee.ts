@@ -3,8 +3,9 @@
  * charged its management fee for the month, once, as an OWNER invoice to the landlord (the spec's invoice type
  * for what the business bills its owner) dated the month's last day, so the fee is a line of that month's
  * statement and the journal holds it. The fee is the property's percent of the income no fee was charged on
- * yet (owner-account.ts `unchargedFeeBaseCents`: a payment recorded late for a closed month is charged with the
- * next). ONE transaction per property: the invoice (header, line, posting, change) and the month's fee record,
+ * yet (owner-account.ts `monthFee`: a payment recorded late for a closed month is charged with the next month
+ * that has income; a month without income is charged nothing, unless the property's terms set a minimum). Its
+ * invoice line says the rule and the base (`10% of income collected 1,450.00`). ONE transaction per property: the invoice (header, line, posting, change) and the month's fee record,
  * put if absent, so two closes at once charge the month once. A month with nothing to charge records a fee
  * of 0 and writes no invoice.
  */
@@ -23,11 +24,11 @@ import { INVOICE } from '../../domain/money-document/kind.js';
 import type { DocumentLine } from '../../domain/money-document/line-items.js';
 import type { PropertyRecord } from '../../domain/property.js';
 import {
-  feePercentOf,
+  type FeeTerms,
   feeRowOf,
-  managementFee,
+  feeTermsOf,
+  monthFee,
   OWNER_TYPE,
-  unchargedFeeBaseCents,
 } from '../../domain/reports/owner-account.js';
 import { monthRange } from '../../domain/reports/period.js';
 import { feeLineDescription } from '../../domain/reports/statement-format.js';
@@ -44,13 +45,13 @@ async function feeInvoiceParts(
   landlord: number,
   property: PropertyRecord,
   month: string,
-  fee: { baseCents: number; feeCents: number; percent: number },
+  fee: ReturnType<typeof monthFee>,
   now: Date,
 ): Promise<{ invoiceId: number; parts: TxPart[] }> {
   const { dateTo } = monthRange(month);
   const lines: DocumentLine[] = [
     {
-      description: feeLineDescription(month, fee.percent, fee.baseCents),
+      description: feeLineDescription({ month, ...fee }),
       amountCents: fee.feeCents,
       quantity: 1,
       taxed: 0,
@@ -75,12 +76,12 @@ async function chargeProperty(
   landlord: number,
   property: PropertyRecord,
   month: string,
-  percent: number,
+  terms: FeeTerms,
   now: Date,
 ): Promise<FeeRecord | undefined> {
   const rows = await ownerAccountThrough(property.propertyId, month);
   if (feeRowOf(rows, month)) return undefined;
-  const fee = { ...managementFee(unchargedFeeBaseCents(rows, month), percent), percent };
+  const fee = monthFee(rows, month, terms);
   const invoice = fee.feeCents > 0 ? await feeInvoiceParts(landlord, property, month, fee, now) : undefined;
   const record: FeeRecord = {
     propertyId: property.propertyId,
@@ -116,7 +117,7 @@ export async function chargeManagementFees(
       landlord.adminId,
       property,
       month,
-      feePercentOf(property, settings.managementFeePercent),
+      feeTermsOf(property, settings.managementFeePercent),
       now,
     ),
   );
