@@ -5,7 +5,7 @@
  * address. Registering with the address later claims the guest record with its stays.
  */
 import { describe, expect, it } from 'vitest';
-import { guestBody, guestBook, siteDay } from './support/booking.js';
+import { guestBody, guestBook, siteDay, stayTenantId } from './support/booking.js';
 import {
   createTenant,
   createVrProperty,
@@ -100,7 +100,7 @@ describe('a guest booking with the e-mail of an account', () => {
 
     const res = await bookAsGuest(propertyId, victim.email.toUpperCase());
 
-    const tenantId = Number(res.body.tenantId);
+    const tenantId = await stayTenantId(res.body.reservationId);
     expect(tenantId).not.toBe(victimId);
     expect(res.body.invoiceId).toBeGreaterThan(0);
     expect(await adminTenant(tenantId)).toMatchObject({ isGuest: 1, isActive: 0 });
@@ -144,9 +144,21 @@ describe('a guest booking with the e-mail of an account', () => {
       expect(wording(other)).toBe(wording(first));
     }
     // The same work for each: a guest record made by this booking, never an account found by the e-mail.
-    const ids = answers.map((a) => Number(a.body.tenantId));
+    const ids = await Promise.all(answers.map((a) => stayTenantId(a.body.reservationId)));
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(await adminTenant(id)).toMatchObject({ isGuest: 1, isActive: 0 });
+  });
+
+  it('answers tenantId null to a booking without a session, first or again: the answer never tells whether the address booked before', async () => {
+    const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
+    const email = uniqueEmail('twice');
+    const first = await bookAsGuest(propertyId, email);
+    const again = await bookAsGuest(propertyId, email.toUpperCase());
+    const account = await bookAsGuest(propertyId, (await registeredTenant()).email);
+    for (const res of [first, again, account]) expect(res.body.tenantId).toBeNull();
+    // The stays are on guest records all the same (the same one for the same address).
+    expect(await stayTenantId(again.body.reservationId)).toBe(await stayTenantId(first.body.reservationId));
+    expect(await adminTenant(await stayTenantId(account.body.reservationId))).toMatchObject({ isGuest: 1 });
   });
 
   it('books a signed-in tenant’s stay on the account', async () => {
@@ -180,7 +192,7 @@ describe('a stay staff book for an address', () => {
       return (res.body.reservation as { tenantId: number | null }).tenantId;
     };
     const guestEmail = uniqueEmail('staff-guest');
-    const guestId = Number((await bookAsGuest(propertyId, guestEmail)).body.tenantId);
+    const guestId = await stayTenantId((await bookAsGuest(propertyId, guestEmail)).body.reservationId);
     expect(await staffBook(guestEmail)).toBe(guestId);
     const owner = await registeredTenant();
     expect(await staffBook(owner.email)).toBe(await tenantIdOf(await tenantSession(owner)));
