@@ -9,6 +9,7 @@ import { getReservation } from '../../shared/data/reservations-repo.js';
 import type { Change } from '../../shared/domain/change.js';
 import type { MessageKind } from '../../shared/domain/messages/kinds.js';
 import { changeIdOfCause } from '../../shared/domain/messages/record.js';
+import { guestClaimOf, passwordChangedOf, passwordResetOf } from './compose-account.js';
 import { applicationDecisionOf } from './compose-application.js';
 import { autopayOnOf } from './compose-autopay.js';
 import { bookingPaidOf } from './compose-booking-paid.js';
@@ -58,15 +59,19 @@ const fromStayCause: Composer = async (cause, ctx) => {
   return stored ? preArrivalOf(stayOfRecord(stored.record), ctx) : undefined;
 };
 
-/** A kind mailed about the record of a change that announces no event (autopay on): its type and id. */
-const fromChangedRecord =
-  (compose: (recordId: string, ctx: MailContext) => Promise<Composed | undefined>): Composer =>
+/** A kind mailed about a change that announces no event, from the change itself (who, when, which record). */
+const fromChangeItself =
+  (compose: (change: Change, ctx: MailContext) => Promise<Composed | undefined>): Composer =>
   async (cause, ctx, known) => {
     const changeId = changeIdOfCause(cause);
     if (changeId === undefined) return undefined;
     const change = known.change?.changeId === changeId ? known.change : await getChange(changeId);
-    return change ? compose(change.recordId, ctx) : undefined;
+    return change ? compose(change, ctx) : undefined;
   };
+
+/** A kind mailed about the record of a change that announces no event (autopay on): its type and id. */
+const fromChangedRecord = (compose: (recordId: string, ctx: MailContext) => Promise<Composed | undefined>) =>
+  fromChangeItself((change, ctx) => compose(change.recordId, ctx));
 
 /** `stmt_<landlord>_<YYYY-MM>` → that landlord's statement of that month. */
 const fromStatementCause: Composer = async (cause, ctx) => {
@@ -96,4 +101,7 @@ export const COMPOSERS: Readonly<Record<MessageKind, Composer>> = {
     autopayFailedOf(invoice, ctx, typeof invoice.autopayError === 'string' ? invoice.autopayError : ''),
   ),
   autopayOn: fromChangedRecord(autopayOnOf),
+  passwordReset: fromChangeItself(passwordResetOf),
+  passwordChanged: fromChangeItself(passwordChangedOf),
+  guestClaim: fromChangeItself(guestClaimOf),
 };

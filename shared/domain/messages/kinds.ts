@@ -17,6 +17,9 @@ export const MESSAGE_KINDS = [
   'autopayFailed',
   'autopayOn',
   'rentReminder',
+  'passwordReset',
+  'passwordChanged',
+  'guestClaim',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
