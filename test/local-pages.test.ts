@@ -1,13 +1,13 @@
 /**
- * The local runtime's pages beside the API (infra/local: the home page, `/docs`, `/pay`), as a browser, a link
- * checker or an uptime probe asks for them.
+ * The local runtime's pages beside the API (infra/local: the home page, `/docs`, `/pay`, `/autopay`,
+ * `/reset-password`), as a browser, a link checker or an uptime probe asks for them.
  */
 import { describe, expect, it } from 'vitest';
 import { API_URL } from './support/client.js';
 
 describe('the local pages', () => {
   it('answer HEAD like GET, without a body', async () => {
-    for (const path of ['/', '/docs', '/docs/', '/openapi.json', '/pay', '/autopay']) {
+    for (const path of ['/', '/docs', '/docs/', '/openapi.json', '/pay', '/autopay', '/reset-password']) {
       const get = await fetch(new URL(path, API_URL));
       const head = await fetch(new URL(path, API_URL), { method: 'HEAD' });
       expect(head.status, path).toBe(200);

@@ -2,9 +2,11 @@
  * A guest never books into an account (DESIGN.md "A booking's tenant session", docs/booking.md): a booking
  * without a session lands on a guest record of its own, whatever account the typed e-mail has; the account's
  * portal shows nothing of it, no mail about the account goes out, and the answer is the same for every kind of
- * address. Registering with the address later claims the guest record with its stays.
+ * address (`tenantId: null`). Registering with the address makes an account of its own; the guest record's stays
+ * join it only through the claim link (test/guest-claim.test.ts), whatever bookings race the claim.
  */
 import { describe, expect, it } from 'vitest';
+import { CLAIM_LINK, mailedLink, openClaim } from './support/account-links.js';
 import { guestBody, guestBook, siteDay, stayTenantId } from './support/booking.js';
 import {
   createTenant,
@@ -201,50 +203,50 @@ describe('a stay staff book for an address', () => {
 });
 
 describe('registering with a guest’s address', () => {
-  it('claims the guest record with its stays and invoices; later guest bookings make a new guest record', async () => {
+  it('makes a new account: the guest record keeps its stays and invoices until the account claims them', async () => {
     const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
-    const email = uniqueEmail('claimer');
+    const email = uniqueEmail('registrant');
     const booked = await bookAsGuest(propertyId, email, 'Clara Claimer');
-    const guestId = Number(booked.body.tenantId);
+    const guestId = await stayTenantId(booked.body.reservationId);
+    await jobsCaughtUp();
 
     const owner = await registeredTenant({ tenantEmail: email, tenantFirstName: 'Clara' });
     const client = await tenantSession(owner);
 
-    expect(await tenantIdOf(client)).toBe(guestId);
-    expect(await adminTenant(guestId)).toMatchObject({ isGuest: 0, isActive: 1, tenantFirstName: 'Clara' });
-    const portal = await portalOf(client);
-    expect(portal.reservations.map((r) => r.reservationId)).toEqual([booked.body.reservationId]);
-    expect(portal.invoices.map((i) => i.invoiceId)).toEqual([booked.body.invoiceId]);
-
+    expect(await tenantIdOf(client)).not.toBe(guestId);
+    expect(await adminTenant(guestId)).toMatchObject({ isGuest: 1, isActive: 0 });
+    expect(await portalOf(client)).toEqual({ reservations: [], invoices: [], ledger: [] });
+    // Until it is claimed, the address's guest bookings go on the same guest record.
     const later = await bookAsGuest(propertyId, email);
-    expect(later.body.tenantId).not.toBe(guestId);
-    expect((await portalOf(client)).reservations).toHaveLength(1);
+    expect(await stayTenantId(later.body.reservationId)).toBe(guestId);
   });
 
-  it('racing guest bookings of the address: each stay is on the claimed account or on the guest record left', async () => {
+  it('racing guest bookings of the address and the claim: every stay ends on the account or on a new guest record, none on the claimed one', async () => {
     const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
     const email = uniqueEmail('race');
     const first = await bookAsGuest(propertyId, email);
-    const guestId = Number(first.body.tenantId);
-    const [registration, ...bookings] = await Promise.all([
-      new Client().post(`${AUTH}/register.json`, {
-        tenantFirstName: 'Rae',
-        tenantLastName: 'Racer',
-        tenantEmail: email,
-        password: 'a-good-password',
-        password2: 'a-good-password',
-      }),
+    const guestId = await stayTenantId(first.body.reservationId);
+    await jobsCaughtUp();
+    const owner = await registeredTenant({ tenantEmail: email });
+    const client = await tenantSession(owner);
+    const accountId = await tenantIdOf(client);
+    const link = await mailedLink(email, CLAIM_LINK);
+    const [claimed, ...bookings] = await Promise.all([
+      openClaim(link, client),
       ...Array.from({ length: 4 }, () => {
         const { from, to } = oneNight();
         return guestBook(guestBody(propertyId, from, to, { email }));
       }),
     ]);
-    expect(registration.status, registration.text).toBe(200);
+    expect(claimed.status, claimed.text).toBe(200);
     expect(bookings.map((b) => b.status)).toEqual([200, 200, 200, 200]);
-    // The claimed record is the account now; every stay booked after the claim is on one new guest record.
-    expect(await adminTenant(guestId)).toMatchObject({ isGuest: 0 });
-    const others = [...new Set(bookings.map((b) => Number(b.body.tenantId)).filter((id) => id !== guestId))];
+    expect(await adminTenant(guestId)).toMatchObject({ isGuest: 1 });
+    const owners = await Promise.all([first, ...bookings].map((b) => stayTenantId(b.body.reservationId)));
+    expect(owners).not.toContain(guestId);
+    const others = [...new Set(owners.filter((id) => id !== accountId))];
+    // The stays booked after the claim are on one new guest record (they found it or made it).
     expect(others.length).toBeLessThanOrEqual(1);
     for (const id of others) expect(await adminTenant(id)).toMatchObject({ isGuest: 1 });
+    expect(owners).toContain(accountId);
   });
 });
