@@ -1,5 +1,5 @@
 /**
- * What the publicAuth pages share (link-pages.ts): the small HTML page, its headers and the link back to the
+ * What the publicAuth pages share (activation-page.ts): the small HTML page, its headers and the link back to the
  * site. Every value is escaped; the pages run no script.
  */
 import { escapeHtml } from '../../shared/domain/messages/layout.js';

@@ -2,7 +2,7 @@
  * Where the account's mailed links lead (docs/tenants.md "Password reset", "Claiming a guest record's stays"):
  * the site's password-reset page (setting `tenantPasswordResetPageUrl`; without one, `/reset-password` on the
  * API's public base URL, the local runtime's page), with `email` and, from a reset mail, `token`; and the claim
- * endpoint itself, which answers a browser with a page (functions/publicAuth/link-pages.ts).
+ * endpoint itself, which answers a browser with a page (functions/publicAuth/activation-page.ts).
  */
 import { requireEnv } from '../../config.js';
 import type { SiteSettings } from '../../domain/settings.js';
