@@ -544,8 +544,12 @@ describe('registration hardening', () => {
     expect(text).toContain('http[:]//evil[.]example/<b>x</b>');
     expect(html).not.toContain('<b>');
     expect(html).toContain('http[:]//evil[.]example/&lt;b&gt;x&lt;/b&gt;');
-    // The only link in the HTML part is the activation link.
-    expect(html.match(/<a /g)).toHaveLength(1);
+    // The only links in the HTML part are ours: the activation link and the reset page for the address.
+    const hrefs = [...html.matchAll(/<a href="([^"]+)"/g)].map(
+      (m) => new URL(String(m[1]).replaceAll('&amp;', '&')),
+    );
+    expect(hrefs.map((u) => u.pathname.split('/').at(-1))).toEqual(['activate.json', 'reset-password']);
+    expect(hrefs[1]?.searchParams.get('email')).toBe(email);
   });
 });
 
