@@ -80,7 +80,11 @@ async function activationOf(email: string): Promise<{ link: URL; text: string }>
 const sorted = (ids: unknown[]) => ids.map(Number).sort();
 
 describe('a stranger registers the address of someone who booked as a guest', () => {
-  it('the owner resets the password through the mailed link, signs in and claims the stays; the stranger claims nothing', async () => {
+  it('the owner resets the password through the mailed link, signs in and claims the stays; the stranger claims nothing', {
+    // Four accounts, two resets' worth of mail and a drain of the message jobs after each mail: over 30 s on a
+    // busy machine.
+    timeout: 120_000,
+  }, async () => {
     const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
     const email = uniqueEmail('owner');
     const first = await bookAsGuest(propertyId, email);

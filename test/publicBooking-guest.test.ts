@@ -221,7 +221,10 @@ describe('registering with a guest’s address', () => {
     expect(await stayTenantId(later.body.reservationId)).toBe(guestId);
   });
 
-  it('racing guest bookings of the address and the claim: every stay ends on the account or on a new guest record, none on the claimed one', async () => {
+  it('racing guest bookings of the address and the claim: every stay ends on the account or on a new guest record, none on the claimed one', {
+    // Two guest bookings, a registration with its mails and five racing requests: over 30 s on a busy machine.
+    timeout: 120_000,
+  }, async () => {
     const propertyId = await createVrProperty({ propertyRate: '100', units: 1 });
     const email = uniqueEmail('race');
     const first = await bookAsGuest(propertyId, email);
