@@ -32,6 +32,10 @@ export const EXAMPLE_NOTES: Readonly<Record<string, string>> = {
   'tenantPortal.autopaySetup':
     'As the demo tenant (log in first). Confirm the SetupIntent with Stripe.js on a page of yours; on `npm start` the Stripe stand-in confirms it at POST /v1/setup_intents/{id}/confirm with `client_secret` and `payment_method=pm_card_visa`.',
   'publicAuth.activate': 'The hash is in the activation e-mail of the register example (the mail page).',
+  'publicAuth.passwordResetConfirm':
+    'The token is in the reset e-mail of the passwordReset example (the mail page, or the link to /reset-password in it).',
+  'publicAuth.claimBookings':
+    'The token is in the "We found … bookings" e-mail an activation or a reset sends when the address booked without signing in; sign in with the password (login) first.',
   'ical.export': 'The token is in the answer of GET /API/adminIcal/V1/export/{propertyId}.json.',
   'adminWebhooks.replay':
     'A delivery id (msg_…) from GET /API/adminWebhooks/V1/deliveries.json, once an event reached the subscription.',
@@ -131,6 +135,15 @@ function baseExamples({ now, origin }: ExampleContext): Record<string, Operation
     'publicAuth.activate': {
       query: { tenantEmail: 'gus.guest@example.com', hash: 'the-hash-of-the-activation-e-mail' },
     },
+    'publicAuth.passwordReset': { body: { email: 'demo-tenant@example.com' } },
+    'publicAuth.passwordResetConfirm': {
+      body: {
+        email: 'demo-tenant@example.com',
+        token: 'the-token-of-the-reset-e-mail',
+        password: 'a-new-good-password',
+      },
+    },
+    'publicAuth.claimBookings': { query: { token: 'the-token-of-the-claim-e-mail' } },
     'leaseApplications.apply': { body: { propertyId: 102 } },
     // As the demo tenant (log in first): invoice 1 is its lease's security deposit, paid by bank transfer.
     'tenantPortal.invoices': { query: { status: 0, page: 1, limit: 20 } },

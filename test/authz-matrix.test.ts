@@ -442,10 +442,14 @@ describe('authorization matrix: a landlord’s own records and another landlord�
 /** Routes of a tenant session (tenantPortal, leaseApplications apply, publicAuth me …). */
 const TENANT_ROUTES = ROUTES.filter((r) => r.auth.kind === 'tenant');
 
-/** A request that passes each tenant route's validation: ids 1, the fixture's LTR property 12 for apply. */
+/**
+ * A request that passes each tenant route's validation: ids 1, the fixture's LTR property 12 for apply, a
+ * well-formed claim token (no claim of the tenant's: its 404).
+ */
 const tenantSample = (route: RouteContract): Sample => ({
   ...(route.params ? { params: { id: 1 } } : {}),
   ...(route.id === 'leaseApplications.apply' ? { body: { propertyId: 12 } } : {}),
+  ...(route.id === 'publicAuth.claimBookings' ? { query: { token: 'T'.repeat(43) } } : {}),
 });
 
 describe('authorization matrix: every tenant-session route × caller', () => {
@@ -463,6 +467,8 @@ describe('authorization matrix: every tenant-session route × caller', () => {
       }
       found.push(route.id);
     }
-    expect(found).toEqual(expect.arrayContaining(['tenantPortal.lease', 'tenantPortal.autopayOff']));
+    expect(found).toEqual(
+      expect.arrayContaining(['tenantPortal.lease', 'tenantPortal.autopayOff', 'publicAuth.claimBookings']),
+    );
   }, 60_000);
 });

@@ -123,6 +123,7 @@ const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
       'settleHeaderPart',
       'processingHeaderPart',
       'disputeHeaderPart',
+      'reassignInvoiceTenantPart',
     ],
     // The money document's life (create, change, cancel), its settlement by the ledger, and the header's
     // anomaly list kept in a repository file of its own.
@@ -224,6 +225,12 @@ const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
   {
     repo: 'shared/data/tenant-activations-repo.ts',
     writes: ['activationPart', 'consumeActivationPart', 'deleteActivationPart'],
+    owners: ['shared/workflows/tenants/'],
+  },
+  // A password reset's and a guest claim's link: made, checked and used up by the tenant's owner only.
+  {
+    repo: 'shared/data/account-tokens-repo.ts',
+    writes: ['accountTokenPart', 'consumeAccountTokenPart', 'accountTokenStillLivePart'],
     owners: ['shared/workflows/tenants/'],
   },
 ];

@@ -1,6 +1,6 @@
 /**
  * The local runtime's pages beside the API (infra/local: the home page, `/docs` and its operations' views,
- * `/pay`), as a browser, a link checker or an uptime probe asks for them.
+ * `/pay`, `/autopay`, `/reset-password`), as a browser, a link checker or an uptime probe asks for them.
  */
 import { describe, expect, it } from 'vitest';
 import { API_URL } from './support/client.js';
@@ -15,6 +15,7 @@ describe('the local pages', () => {
       '/openapi.json',
       '/pay',
       '/autopay',
+      '/reset-password',
     ]) {
       const get = await fetch(new URL(path, API_URL));
       const head = await fetch(new URL(path, API_URL), { method: 'HEAD' });

@@ -52,6 +52,11 @@ describe('the activation link in a browser', () => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.text).toContain('Your account is active');
     expect(res.text).toContain('Welcome, Pia &lt;b&gt;.');
+    // Anyone may register any address: the page says what to do when it was not the reader.
+    expect(res.text).toContain('If you did not create this account, reset the password now');
+    const reset = res.text.match(/<a href="([^"]+)">Reset the password<\/a>/)?.[1]?.replaceAll('&amp;', '&');
+    expect(new URL(String(reset)).pathname).toBe('/reset-password');
+    expect(new URL(String(reset)).searchParams.get('email')).toBe(email);
     // The site's address is not set in the fixture: the link is this runtime's home page, on its own port.
     expect(res.text).toContain(`<a href="${new URL('/', API_URL).href}">Go to Test Rentals</a>`);
     const me = await browser.get(`${AUTH}/me.json`);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, needsRehash } from '../shared/crypto/password.js';
-import { guestBody, guestBook, siteDay } from './support/booking.js';
+import { guestBody, guestBook, siteDay, stayTenantId } from './support/booking.js';
 import {
   createTenant,
   createVrProperty,
@@ -544,8 +544,12 @@ describe('registration hardening', () => {
     expect(text).toContain('http[:]//evil[.]example/<b>x</b>');
     expect(html).not.toContain('<b>');
     expect(html).toContain('http[:]//evil[.]example/&lt;b&gt;x&lt;/b&gt;');
-    // The only link in the HTML part is the activation link.
-    expect(html.match(/<a /g)).toHaveLength(1);
+    // The only links in the HTML part are ours: the activation link and the reset page for the address.
+    const hrefs = [...html.matchAll(/<a href="([^"]+)"/g)].map(
+      (m) => new URL(String(m[1]).replaceAll('&amp;', '&')),
+    );
+    expect(hrefs.map((u) => u.pathname.split('/').at(-1))).toEqual(['activate.json', 'reset-password']);
+    expect(hrefs[1]?.searchParams.get('email')).toBe(email);
   });
 });
 
@@ -611,7 +615,7 @@ describe('the mails one address is sent, and the limits as site settings', () =>
     expect(await mailsTo(email)).toHaveLength(1);
   });
 
-  it('a registration that would claim the address’s guest record counts its mail too: over the limit, 429 and the record stays a guest', async () => {
+  it('a registration of an address that booked as a guest counts its mail too: over the limit, 429, and no account is made', async () => {
     const propertyId = await createVrProperty({ propertyRate: '100', units: 2 });
     const email = newEmail('guestclaim');
     // Two guest bookings of the address: its two mails of the day (each booking's confirmation).
@@ -619,7 +623,7 @@ describe('the mails one address is sent, and the limits as site settings', () =>
     for (const days of [90, 92]) {
       const booked = await guestBook(guestBody(propertyId, siteDay(days), siteDay(days + 1), { email }));
       expect(booked.status, booked.text).toBe(200);
-      guestIds.add(Number(booked.body.tenantId));
+      guestIds.add(await stayTenantId(booked.body.reservationId));
     }
     const [guestId] = [...guestIds];
     expect(guestIds.size).toBe(1);
@@ -631,6 +635,8 @@ describe('the mails one address is sent, and the limits as site settings', () =>
       isGuest: 1,
       isActive: 0,
     });
+    const accounts = await admin.get('/API/adminTenants/V1/tenants.json', { query: { search: email } });
+    expect((accounts.body.items as { isGuest: number }[]).map((t) => t.isGuest)).toEqual([1]);
   });
 
   it('takes the per-IP registration limit from the settings', async () => {

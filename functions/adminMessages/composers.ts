@@ -9,6 +9,7 @@ import { getReservation } from '../../shared/data/reservations-repo.js';
 import type { Change } from '../../shared/domain/change.js';
 import type { MessageKind } from '../../shared/domain/messages/kinds.js';
 import { changeIdOfCause } from '../../shared/domain/messages/record.js';
+import { guestClaimOf, passwordChangedOf, passwordResetOf } from './compose-account.js';
 import { applicationDecisionOf } from './compose-application.js';
 import { autopayOnOf } from './compose-autopay.js';
 import { bookingPaidOf } from './compose-booking-paid.js';
@@ -102,4 +103,7 @@ export const COMPOSERS: Readonly<Record<MessageKind, Composer>> = {
   ),
   autopayOn: fromChangedRecord(autopayOnOf),
   overpaymentRefund: fromChangeItself(overpaymentRefundOf),
+  passwordReset: fromChangeItself(passwordResetOf),
+  passwordChanged: fromChangeItself(passwordChangedOf),
+  guestClaim: fromChangeItself(guestClaimOf),
 };

@@ -91,6 +91,7 @@ export const settingsFields = {
   vrTaxRate2: v.optional(percent),
   channelEnabled: flag,
   tenantActivationPageUrl: url,
+  tenantPasswordResetPageUrl: url,
   // Up to a week: a hold longer than that is a reservation nobody paid for.
   bookingHoldMinutes: v.optional(intLike(0, 10_080)),
   paymentPageUrl: url,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorPage, prefersHtml, successPage } from './activation-page.js';
+import { claimErrorPage, claimSuccessPage } from './claim-page.js';
 import { activationLink, activationPageUrl } from './rules.js';
 
 describe('which answer the activation link gets', () => {
@@ -50,5 +51,22 @@ describe('the pages', () => {
     expect(html).toContain('invalid, expired or already used');
     expect(html).toContain('register again');
     expect(errorPage({ name: 'x', url: undefined }, 500, 'internal')).not.toContain('internal');
+  });
+});
+
+describe('the claim link’s pages', () => {
+  const site = { name: 'Oak & <Pine>', url: undefined };
+
+  it('count what was added, escape the site’s name, and say what to do otherwise', () => {
+    const two = claimSuccessPage(site, { reservationIds: [1, 2], invoiceIds: [3, 4] });
+    expect(two).toContain('We added 2 bookings and 2 invoices to your Oak &amp; &lt;Pine&gt; account.');
+    expect(claimSuccessPage(site, { reservationIds: [], invoiceIds: [] })).toContain(
+      'Nothing was left to add',
+    );
+    const signIn = claimErrorPage(site, 401, 'x');
+    expect(signIn).toContain('Sign in first');
+    expect(signIn).toContain('If you did not create this account, reset the password');
+    expect(claimErrorPage(site, 404, 'x')).toContain('This link cannot be used');
+    expect(claimErrorPage(site, 500, '<b>internal</b>')).not.toContain('internal');
   });
 });

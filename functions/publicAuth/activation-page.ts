@@ -1,9 +1,10 @@
 /**
- * The activation link as a person opens it. The e-mailed link points at activate.json (unless the site names
- * its own activation page, rules.ts activationPageUrl); a browser that opens it asks for HTML (`Accept:
- * text/html` ranked above JSON) and gets a small page — "Your account is active" with a link to the site, or
- * a clear error page — while clients asking for JSON keep the spec's answer. The route itself is unchanged:
- * this wraps the group's handler and renders the JSON answer it gave (success, or the problem) as HTML.
+ * The mailed links as a person opens them: the activation link and the claim link (claim-page.ts). The
+ * activation link points at activate.json (unless the site names its own activation page, rules.ts
+ * activationPageUrl), the claim link at claimBookings.json; a browser that opens one asks for HTML (`Accept:
+ * text/html` ranked above JSON) and gets a small page — what happened, with a link to the site, or a clear error
+ * page — while clients asking for JSON keep the route's answer. The routes themselves are unchanged: this wraps
+ * the group's handler and renders the JSON answer it gave (success, or the problem) as HTML.
  *
  * A link clicked inside a frame (a mail viewer that shows mails in an iframe) is not run at all: the API's
  * pages may not be framed, so the person would see a broken frame while the one-time token was used up. The
@@ -12,7 +13,10 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { requireEnv } from '../../shared/config.js';
 import { escapeHtml } from '../../shared/domain/messages/layout.js';
-import { siteNameOf, siteUrlOf } from '../../shared/domain/settings.js';
+import { type SiteSettings, siteNameOf, siteUrlOf } from '../../shared/domain/settings.js';
+import { CLAIM_PATH, passwordResetLink } from '../../shared/workflows/tenants/links.js';
+import { claimErrorPage, claimSuccessPage } from './claim-page.js';
+import { PAGE_CSP, page, pageHeaders, resetLink, type Site, siteLink } from './page-layout.js';
 import { ACTIVATE_PATH } from './rules.js';
 
 type Event = APIGatewayProxyEvent;
@@ -25,23 +29,26 @@ type GroupHandler = ((event: Event, context: Context) => Promise<Result>) & {
 /** Fetch destinations that mean "shown inside another page". */
 const FRAMED = new Set(['iframe', 'frame', 'embed', 'object']);
 
-/** The page's own policy: inline styles only, no scripts, no framing (the framed notice is the exception). */
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+type LinkKind = 'activation' | 'claim';
 
-export function withActivationPages(handler: GroupHandler): GroupHandler {
+const PATHS: Readonly<Record<LinkKind, string>> = { activation: ACTIVATE_PATH, claim: CLAIM_PATH };
+
+export function withLinkPages(handler: GroupHandler): GroupHandler {
   const wrapped = async (event: Event, context: Context): Promise<Result> => {
-    if (!isActivationRequest(event)) return handler(event, context);
+    const kind = linkKindOf(event);
+    if (!kind) return handler(event, context);
     const headers = lowerCased(event.headers);
     if (!prefersHtml(headers.accept)) return withVary(await handler(event, context));
-    if (FRAMED.has(headers['sec-fetch-dest'] ?? '')) return framedNotice(event);
+    if (FRAMED.has(headers['sec-fetch-dest'] ?? '')) return framedNotice(event, kind);
     const result = await handler(event, context);
-    return renderAsPage(result);
+    return renderAsPage(result, kind);
   };
   return Object.assign(wrapped, { group: handler.group, routeIds: handler.routeIds });
 }
 
-function isActivationRequest(event: Event): boolean {
-  return event.httpMethod === 'GET' && event.path === ACTIVATE_PATH;
+function linkKindOf(event: Event): LinkKind | undefined {
+  if (event.httpMethod !== 'GET') return undefined;
+  return (Object.keys(PATHS) as LinkKind[]).find((kind) => PATHS[kind] === event.path);
 }
 
 /**
@@ -66,26 +73,39 @@ export function prefersHtml(accept: string | undefined): boolean {
   return html > (json > 0 ? json : any);
 }
 
-async function renderAsPage(result: Result): Promise<Result> {
+async function renderAsPage(result: Result, kind: LinkKind): Promise<Result> {
   // Imported when a page is rendered: the repository reads the table's environment at import, and the pages
   // themselves are plain functions with unit tests.
   const { getSettings } = await import('../../shared/data/settings-repo.js');
   const settings = await getSettings().catch(() => undefined);
-  const siteUrl = settings ? siteUrlOf(settings, requireEnv('PUBLIC_BASE_URL')) : '';
-  const site = {
-    name: settings ? siteNameOf(settings) : 'the site',
-    url: /^https?:\/\//i.test(siteUrl) ? siteUrl : undefined,
-  };
   const answer = parseJson(result.body);
+  const site = siteOf(settings, answer);
   const ok = result.statusCode === 200 && answer?.success === true;
-  const body = ok
-    ? successPage(site, answer as SuccessAnswer)
-    : errorPage(site, result.statusCode, personDetail(answer));
+  const body =
+    kind === 'claim'
+      ? ok
+        ? claimSuccessPage(site, answer ?? {})
+        : claimErrorPage(site, result.statusCode, personDetail(answer))
+      : ok
+        ? successPage(site, answer as SuccessAnswer)
+        : errorPage(site, result.statusCode, personDetail(answer));
   return withVary({
     ...result,
     headers: { ...result.headers, ...pageHeaders() },
     body,
   });
+}
+
+/** The site the page links to, and its reset page for the answer's account (an activation's). */
+function siteOf(settings: SiteSettings | undefined, answer: Record<string, unknown> | undefined): Site {
+  const siteUrl = settings ? siteUrlOf(settings, requireEnv('PUBLIC_BASE_URL')) : '';
+  const user = answer?.user as { tenantEmail?: unknown } | undefined;
+  const email = typeof user?.tenantEmail === 'string' ? user.tenantEmail : undefined;
+  return {
+    name: settings ? siteNameOf(settings) : 'the site',
+    url: /^https?:\/\//i.test(siteUrl) ? siteUrl : undefined,
+    resetUrl: settings && email ? passwordResetLink(settings, email) : undefined,
+  };
 }
 
 /**
@@ -100,15 +120,14 @@ function personDetail(answer: Record<string, unknown> | undefined): string | und
 export const INCOMPLETE_LINK =
   'This activation link is incomplete: open it again from the e-mail, or copy the whole link into the address bar.';
 
-interface Site {
-  name: string;
-  url: string | undefined;
-}
-
 interface SuccessAnswer {
   user?: { tenantFirstName?: unknown };
   applyToLeaseId?: unknown;
 }
+
+/** Said on the page as in the mail: anyone may register any address. */
+export const NOT_YOURS_ON_PAGE =
+  'If you did not create this account, reset the password now: whoever registered it chose the password and can sign in with it until you do, while only you can read the reset link in your e-mail.';
 
 export function successPage(site: Site, answer: SuccessAnswer): string {
   const first = typeof answer.user?.tenantFirstName === 'string' ? answer.user.tenantFirstName : '';
@@ -118,7 +137,7 @@ export function successPage(site: Site, answer: SuccessAnswer): string {
       : '';
   return page(
     'Your account is active',
-    `<p>${first ? `Welcome, ${escapeHtml(first)}. ` : ''}Your ${escapeHtml(site.name)} account is active and you are signed in.</p>${lease}${siteLink(site)}`,
+    `<p>${first ? `Welcome, ${escapeHtml(first)}. ` : ''}Your ${escapeHtml(site.name)} account is active and you are signed in.</p>${lease}<p>${escapeHtml(NOT_YOURS_ON_PAGE)}</p>${resetLink(site)}${siteLink(site)}`,
   );
 }
 
@@ -136,11 +155,23 @@ export function errorPage(site: Site, status: number, detail: string | undefined
   return page('This activation link cannot be used', `<p>${reason}</p>${help}${siteLink(site)}`);
 }
 
-function framedNotice(event: Event): Result {
+const FRAMED_TEXT: Readonly<Record<LinkKind, { lead: string; label: string }>> = {
+  activation: {
+    lead: 'Your account is not activated yet: the activation page cannot be shown inside another page.',
+    label: 'Activate my account in a new tab',
+  },
+  claim: {
+    lead: 'Your bookings are not added yet: the page cannot be shown inside another page.',
+    label: 'Add them in a new tab',
+  },
+};
+
+function framedNotice(event: Event, kind: LinkKind): Result {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(event.queryStringParameters ?? {}))
     if (v !== undefined) query.set(k, v);
-  const href = `${ACTIVATE_PATH}?${query.toString()}`;
+  const href = `${PATHS[kind]}?${query.toString()}`;
+  const text = FRAMED_TEXT[kind];
   return {
     statusCode: 200,
     headers: {
@@ -154,31 +185,8 @@ function framedNotice(event: Event): Result {
     },
     body: page(
       'Open the link in its own tab',
-      `<p>Your account is not activated yet: the activation page cannot be shown inside another page.</p><p><a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">Activate my account in a new tab</a></p>`,
+      `<p>${text.lead}</p><p><a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer">${text.label}</a></p>`,
     ),
-  };
-}
-
-function siteLink(site: Site): string {
-  return site.url ? `<p><a href="${escapeHtml(site.url)}">Go to ${escapeHtml(site.name)}</a></p>` : '';
-}
-
-function page(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1b1f24}h1{font-size:1.5rem}a{color:#0b5cad}</style>
-</head><body><main><h1>${escapeHtml(title)}</h1>${content}</main></body></html>
-`;
-}
-
-function pageHeaders(): Record<string, string> {
-  // The link's URL holds the token: no Referer to the site the page links to.
-  return {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': PAGE_CSP,
-    'Referrer-Policy': 'no-referrer',
   };
 }
 

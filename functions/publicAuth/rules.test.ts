@@ -86,6 +86,12 @@ describe('session and views', () => {
     expect(sessionOf(tenant, undefined)).toMatchObject({ propertyId: null, leaseId: null });
   });
 
+  it('says whether it signed in with the password: an activation link’s session did not (it may not claim)', () => {
+    expect(sessionOf(tenant, undefined).signedInWithPassword).toBe(true);
+    expect(sessionOf(tenant, undefined, 'password').signedInWithPassword).toBe(true);
+    expect(sessionOf(tenant, undefined, 'activationLink').signedInWithPassword).toBeUndefined();
+  });
+
   it('shows the spec fields and never the password hash or contact ciphertext', () => {
     expect(userView(tenant)).toEqual({
       tenantId: 7,

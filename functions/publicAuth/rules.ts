@@ -14,6 +14,10 @@ export const ACTIVATION_TTL_SECONDS = 48 * 60 * 60;
 export const ACTIVATE_PATH = '/API/publicAuth/V1/activate.json';
 export const INVALID_LINK = 'This activation link is invalid, expired or already used';
 export const INVALID_CREDENTIALS = 'Invalid e-mail or password';
+export const INVALID_RESET_LINK = 'This password reset link is invalid, expired or already used';
+export const NO_CLAIM = 'This link does not add bookings to the account you are signed in to';
+export const SIGN_IN_TO_CLAIM =
+  'Sign in with your password, then open the link again: the bookings are added only to an account signed in with its password';
 
 /** password2 (the confirmation) must equal password; the honeypot isEmpty must be empty. */
 export function checkRegistration(input: Pick<RegisterInput, 'password' | 'password2' | 'isEmpty'>): void {
@@ -68,12 +72,18 @@ export function userView(
   };
 }
 
+/** How a session was opened: by signing in with the password, or by an activation link. */
+export type SessionProof = 'password' | 'activationLink';
+
 /** The tenant session: identity plus propertyId/leaseId of the active lease (DESIGN "Leases"). */
 export function sessionOf(
   t: TenantRecord,
   lease: Pick<LeaseRecord, 'propertyId' | 'leaseId'> | undefined,
+  proof: SessionProof = 'password',
 ): Omit<TenantSession, 'expiresAt'> {
   return {
+    // Only a password sign-in may claim a guest record's stays (docs/tenants.md).
+    ...(proof === 'password' ? { signedInWithPassword: true as const } : {}),
     kind: 'tenant',
     tenantId: t.tenantId,
     email: t.tenantEmail,

@@ -36,6 +36,22 @@ export const activateQuery = v.object({
   applyToLeaseId: v.optional(intLike(1)),
 });
 
+/** A reset is asked for by address; a malformed address is a 400 like anywhere, a well-formed one always 202. */
+export const passwordResetBody = v.strictObject({ email: emailField });
+
+/** The mailed link's address and token, and the new password under the registration's rules. */
+export const passwordResetConfirmBody = v.strictObject({
+  email: requiredText(254),
+  token: requiredText(128),
+  password: passwordField,
+});
+
+/** The mailed claim link's token; the signed-in session names the account. */
+export const claimQuery = v.object({ token: requiredText(128) });
+
 export type RegisterInput = v.InferOutput<typeof registerBody>;
 export type LoginInput = v.InferOutput<typeof loginBody>;
 export type ActivateQuery = v.InferOutput<typeof activateQuery>;
+export type PasswordResetInput = v.InferOutput<typeof passwordResetBody>;
+export type PasswordResetConfirmInput = v.InferOutput<typeof passwordResetConfirmBody>;
+export type ClaimQuery = v.InferOutput<typeof claimQuery>;

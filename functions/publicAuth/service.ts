@@ -26,6 +26,7 @@ import {
   rehashPassword,
   undoRegistration,
 } from '../../shared/workflows/tenants/accounts.js';
+import { passwordResetLink } from '../../shared/workflows/tenants/links.js';
 import { LOGIN_LOCKOUT, LOGIN_LOCKOUT_PER_EMAIL } from './routes.js';
 import {
   ACTIVATION_TTL_SECONDS,
@@ -38,6 +39,7 @@ import {
   isTokenShape,
   meView,
   publicActivateUrl,
+  type SessionProof,
   sessionOf,
   userView,
 } from './rules.js';
@@ -51,8 +53,8 @@ async function leaseOfToday(tenantId: number, now: Date) {
   return activeLeaseOf(tenantId, todayIn(settings.systemTimeZone, now));
 }
 
-async function startSession(tenant: tenants.TenantRecord, now: Date) {
-  const session = sessionOf(tenant, await leaseOfToday(tenant.tenantId, now));
+async function startSession(tenant: tenants.TenantRecord, now: Date, proof: SessionProof) {
+  const session = sessionOf(tenant, await leaseOfToday(tenant.tenantId, now), proof);
   const { token } = await openSession(session, TENANT_SESSION_SECONDS, now);
   return { token, session };
 }
@@ -62,8 +64,8 @@ async function startSession(tenant: tenants.TenantRecord, now: Date) {
  * policy applies (apiContactCaptchaEnabled), after the field checks so a 400 for a field never uses up a
  * built-in CAPTCHA; then, once the registration goes ahead, the mail to the address is counted
  * (MAILS_PER_ADDRESS). An address whose registration was never activated is registered again (the account
- * replaced, a new link mailed), an address with only a guest record claims it; any other account of the
- * address is a 409.
+ * replaced, a new link mailed); any other account of the address is a 409. A guest record of the address stays
+ * one (its stays are claimed later through a mailed link: docs/tenants.md).
  */
 export async function register(input: RegisterInput, ip: string, now: Date, requestId = '') {
   checkRegistration(input);
@@ -110,6 +112,7 @@ async function sendActivationMail(tenant: tenants.TenantRecord, token: string, a
     firstName: tenant.tenantFirstName,
     link,
     hours: ACTIVATION_TTL_SECONDS / 3600,
+    resetLink: passwordResetLink(settings, tenant.tenantEmail),
   });
   // Sent now, not queued: the mail carries the activation token, which the store keeps only hashed.
   await sendMailAtOnce({ to: tenant.tenantEmail, ...mail });
@@ -137,7 +140,7 @@ export async function activate(query: ActivateQuery, now: Date, requestId = '') 
   if (!(await activateAccount(tokenHash, tenantId, by, now))) throw new BadRequest(INVALID_LINK);
   const tenant = await tenants.getTenant(tenantId);
   if (!tenant) throw new BadRequest(INVALID_LINK);
-  const { token } = await startSession(tenant, now);
+  const { token } = await startSession(tenant, now, 'activationLink');
   return {
     token,
     body: { success: true, user: userView(tenant), applyToLeaseId: query.applyToLeaseId ?? null },
@@ -165,7 +168,7 @@ export async function login(input: LoginInput, now: Date, limits: CountedLimits,
     const stronger = await hashPassword(input.password);
     await rehashPassword(tenant.tenantId, tenant.passwordHash, stronger, by, now);
   }
-  const { token } = await startSession(tenant, now);
+  const { token } = await startSession(tenant, now, 'password');
   return { token, body: { success: true, user: userView(tenant) } };
 }
 

@@ -200,7 +200,9 @@ export async function book(input: BookInput, ctx: BookContext) {
     orderId: ids.orderId,
     invoiceId,
     reservationId: record.reservationId,
-    tenantId: record.tenantId,
+    // A guest record's id would tell whoever typed the address whether it booked before (a repeat finds the
+    // same record): only a signed-in tenant is told their own id (docs/booking.md).
+    tenantId: ctx.tenant ? record.tenantId : null,
     holdUntil,
     paymentUrl:
       token === undefined ? null : paymentUrlOf(paymentPageOf(reads.settings), ids.invoiceId, token),

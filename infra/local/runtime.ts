@@ -32,6 +32,7 @@ import {
   keepQuickBooksStandIn,
   serveQuickBooksStandIn,
 } from './quickbooks-stand-in.js';
+import { serveResetPage } from './reset-page.js';
 import { assertPortsFree, freePort, LOOPBACK, PortInUseError } from './services.js';
 import { localQueueEnv, serveSqs } from './sqs-stand-in.js';
 import {
@@ -250,6 +251,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
         (stripe !== undefined && (await stripe.handle(req, res, path))) ||
         servePayPage(req, res, path, { standIn: stripe !== undefined }) ||
         serveAutopayPage(req, res, path, { standIn: stripe !== undefined }) ||
+        serveResetPage(req, res, path) ||
         (await serveLocalPages(req, res, path, url)) ||
         serveHomePage(req, res, path, {
           baseUrl: url,

@@ -23,6 +23,11 @@ export interface TenantSession {
   leaseId: number | null;
   /** The tenant's credentials version when the session opened (absent: 0, sessions older than versions). */
   credentialsVersion?: number;
+  /**
+   * The session was opened by signing in with the password (login), not by an activation link: only such a
+   * session may claim a guest record's stays (docs/tenants.md "Claiming a guest record's stays").
+   */
+  signedInWithPassword?: true;
   expiresAt: number;
 }
 

@@ -2,22 +2,15 @@
  * Guest records (docs/data-model.md T8; DESIGN.md "A booking's tenant session"): the tenant of stays booked
  * without a session is a tenant item (T1) with `guest: true` that holds the guest guard
  * `UNIQUE#guestEmail#<lowercase>` instead of the account guard (T2), so it is found among guest records only and
- * an account and a guest record of one address never meet. A registration claims it: the record moves from the
- * guest guard to the account guard in one transaction.
+ * an account and a guest record of one address never meet. A claim (docs/tenants.md "Claiming a guest record's
+ * stays") marks it `claimedBy` its account and releases the guest guard; its stays and invoices then move.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
-import { normalizedEmail, type TenantChanges, type TenantRecord } from '../domain/tenant.js';
-import {
-  EMAIL_GUARD,
-  EMAIL_GUARD_LABEL,
-  type StoredTenant,
-  setExpression,
-  tenantItem,
-  updateLabel,
-} from './tenants-repo.js';
+import { normalizedEmail, type TenantRecord } from '../domain/tenant.js';
+import { type StoredTenant, setExpression, tenantItem, updateLabel } from './tenants-repo.js';
 
 const GUEST_GUARD = 'guestEmail';
 const guestGuard = (email: string) => keys.unique(GUEST_GUARD, normalizedEmail(email));
@@ -43,13 +36,14 @@ export function insertGuestTenantParts(record: TenantRecord): TxPart[] {
 
 /**
  * `check:tenant <id>`: a guest record found before a transaction must still be one when it commits (not
- * removed, and not claimed by a registration meanwhile: the stay would land on the new account).
+ * removed, and not claimed meanwhile: its stays are moving to an account, and a stay added now would be left
+ * behind on a record no booking finds any more).
  */
 export const guestTenantStillGuestPart = (tenantId: number): TxPart =>
   part.check(
     `${STILL_GUEST_LABEL} ${tenantId}`,
     keys.tenant(tenantId),
-    'attribute_exists(PK) AND guest = :yes',
+    'attribute_exists(PK) AND guest = :yes AND attribute_not_exists(claimedBy)',
     {
       values: { ':yes': true },
     },
@@ -61,22 +55,20 @@ export const guestTenantChanged = (error: unknown): boolean =>
   (error.conditionFailed(GUEST_GUARD_LABEL) || error.conditionFailed(STILL_GUEST_LABEL));
 
 /**
- * A registration claims a guest record: the record, read at `current.version` and still a guest record,
- * becomes the registration (the given fields set, the guest flag removed) and moves from the guest guard to the
- * account guard, in one transaction: `update:tenant <id>`, `guard:tenantEmail`, `release:guestEmail`. The
- * tenant count is unchanged.
+ * A claim of the guest record, read at `current.version`, into the account `accountId`: `update:tenant <id>`
+ * (`claimedBy` set; only while it is a guest record not claimed yet) and `release:guestEmail`, so a later guest
+ * booking of the address makes a new guest record. The record stays a guest record (no password, no account
+ * guard); the tenant count is unchanged.
  */
-export function claimGuestTenantParts(current: StoredTenant, changes: TenantChanges, now: Date): TxPart[] {
-  const { update, names, values } = setExpression(changes, now);
+export function claimGuestTenantParts(current: StoredTenant, accountId: number, now: Date): TxPart[] {
+  const { update, names, values } = setExpression({ claimedBy: accountId }, now);
   const { tenantId, tenantEmail } = current.record;
-  const email = normalizedEmail(tenantEmail);
   return [
-    part.update(updateLabel(tenantId), keys.tenant(tenantId), `${update} REMOVE guest`, {
-      condition: 'version = :version AND guest = :yes',
+    part.update(updateLabel(tenantId), keys.tenant(tenantId), update, {
+      condition: 'version = :version AND guest = :yes AND attribute_not_exists(claimedBy)',
       names,
       values: { ...values, ':version': current.version, ':yes': true },
     }),
-    part.guard(EMAIL_GUARD_LABEL, EMAIL_GUARD, email, tenantId),
-    part.releaseGuard(`release:${GUEST_GUARD}`, GUEST_GUARD, email, tenantId),
+    part.releaseGuard(`release:${GUEST_GUARD}`, GUEST_GUARD, normalizedEmail(tenantEmail), tenantId),
   ];
 }

@@ -316,6 +316,24 @@ export function updateHeaderPart(read: Read, changes: Readonly<Record<string, un
 }
 
 /**
+ * `reassign:invoice <id>`: the invoice is another tenant's now (a guest record's invoices joining the account
+ * that claimed it, docs/tenants.md): `tenantId` and its list's index key (I3) together, conditioned on the
+ * version read. Nothing of the money changes: no figure, line, payment or journal entry.
+ */
+export function reassignInvoiceTenantPart(read: Read, tenantId: number, now: Date): TxPart {
+  const list = LISTS.invoice.tenant;
+  const names = list && GLOBAL_INDEXES.find((i) => i.name === list.index);
+  if (!list || !names) throw new Error('invoices keep a tenant list');
+  return headerPart(
+    'reassign',
+    read,
+    'SET tenantId = :tenant, #listPk = :listPk, dateUpdated = :now ADD version :one',
+    { ':tenant': tenantId, ':listPk': list.pk(tenantId), ':now': now.toISOString() },
+    { '#listPk': names.pk },
+  );
+}
+
+/**
  * `cancel:<type> <id>`: the cancelled status (`status`: 5 invoice, 3 expense), conditioned on the version read
  * and, as a second guard, on nothing paid (`paidCents` absent or 0): a payment that landed first fails it.
  */
@@ -398,7 +416,7 @@ export const invoiceUnpaidPart = (invoiceId: number): TxPart =>
     { names: { '#s': 'status' }, values: { ':unpaid': INVOICE_STATUS.unpaid } },
   );
 
-const GUARDED = ['update', 'cancel', 'settle', 'processing', 'anomaly', 'put', 'unchanged'];
+const GUARDED = ['update', 'cancel', 'settle', 'processing', 'anomaly', 'put', 'unchanged', 'reassign'];
 
 /**
  * Whether a transaction failed because the document changed since it was read: one of its header parts lost

@@ -29,8 +29,8 @@ export interface StoredTenant {
   version: number;
 }
 
-/** The account guard's kind (T2); exported for guest-tenants-repo.ts, which moves a claimed record onto it. */
-export const EMAIL_GUARD = 'tenantEmail';
+/** The account guard's kind (T2). */
+const EMAIL_GUARD = 'tenantEmail';
 export const EMAIL_GUARD_LABEL = `guard:${EMAIL_GUARD}`;
 const emailGuard = (email: string) => keys.unique(EMAIL_GUARD, normalizedEmail(email));
 export const updateLabel = (tenantId: number) => `update:tenant ${tenantId}`;

@@ -62,6 +62,10 @@ export const keys = {
   tenant: (tenantId: number): Key => ({ PK: `TENANT#${tenantId}`, SK: 'TENANT' }),
   /** T4: an activation token, by the SHA-256 of the secret sent in the e-mail; single use, TTL. */
   activation: (tokenHash: string): Key => ({ PK: `ACTIVATION#${tokenHash}`, SK: 'ACTIVATION' }),
+  /** T9: an account's live password-reset token (one at a time; its SHA-256, and sealed for the mail job), TTL. */
+  passwordReset: (tenantId: number): Key => ({ PK: `PWRESET#${tenantId}`, SK: 'PWRESET' }),
+  /** T10: an account's live claim of a guest record's stays (one at a time, like T9), TTL. */
+  guestClaim: (tenantId: number): Key => ({ PK: `GUESTCLAIM#${tenantId}`, SK: 'GUESTCLAIM' }),
   /** L1: a lease. */
   lease: (leaseId: number): Key => ({ PK: `LEASE#${leaseId}`, SK: 'LEASE' }),
   /** L4: the days each lease of a property covers, versioned: its leases never overlap (leases-repo.ts). */

@@ -52,6 +52,13 @@ export interface SiteSettings {
    */
   tenantActivationPageUrl: string;
   /**
+   * The site's page where a tenant asks for a password reset and, opened from the reset mail with `email` and
+   * `token` in its query, chooses the new password (it calls passwordReset.json and passwordReset/confirm.json).
+   * Empty: the local runtime's own page (`/reset-password` on the API's public base URL), which a deployed site
+   * replaces with its own, as with paymentPageUrl.
+   */
+  tenantPasswordResetPageUrl: string;
+  /**
    * Minutes a website booking with an amount due is held (status "0") before the hold-expiry job releases it
    * unpaid (DESIGN.md "Bookings that are not paid yet"); 0 confirms every booking at once (the legacy way).
    */
@@ -166,6 +173,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   vrTaxRate2: 0,
   channelEnabled: 0,
   tenantActivationPageUrl: '',
+  tenantPasswordResetPageUrl: '',
   bookingHoldMinutes: 1440,
   paymentPageUrl: '',
   cancellationPolicy: '',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   activationAccepts,
+  claimableBy,
   credentialsVersionOf,
   endsSessions,
   isReplaceableRegistration,
   rehashChanges,
+  resetChanges,
   type TenantRecord,
   withSessionEnd,
 } from './tenant.js';
@@ -93,5 +95,42 @@ describe('a repeated registration', () => {
     );
     // Made by an admin: no activation hash.
     expect(isReplaceableRegistration({ ...tenant, isActive: 0 })).toBe(false);
+  });
+});
+
+describe('a password reset', () => {
+  const now = new Date('2027-03-01T10:00:00.000Z');
+  const registered = { ...tenant, isActive: 0 as const, activationHash: 'h' };
+
+  it('sets the password; activates a registration never activated; never reactivates what staff deactivated', () => {
+    expect(resetChanges(tenant, 'scrypt$new', now)).toEqual({ passwordHash: 'scrypt$new' });
+    expect(resetChanges(registered, 'scrypt$new', now)).toEqual({
+      passwordHash: 'scrypt$new',
+      isActive: 1,
+      dateActivated: '2027-03-01T10:00:00.000Z',
+    });
+    const deactivated = { ...tenant, isActive: 0 as const, dateActivated: '2026-01-01T00:00:00.000Z' };
+    expect(resetChanges(deactivated, 'scrypt$new', now)).toEqual({ passwordHash: 'scrypt$new' });
+    // Either way the sessions end: the password is new.
+    expect(endsSessions(tenant, resetChanges(tenant, 'scrypt$new', now))).toBe(true);
+  });
+});
+
+describe('a guest record’s claim', () => {
+  const guest = {
+    ...tenant,
+    tenantId: 9,
+    tenantEmail: 'Ann@Example.test ',
+    isActive: 0 as const,
+    guest: true as const,
+  };
+
+  it('is open to the account of the same address (case folded), and again to the account that claimed it', () => {
+    expect(claimableBy(guest, tenant)).toBe(true);
+    expect(claimableBy({ ...guest, claimedBy: 7 }, tenant)).toBe(true);
+    expect(claimableBy({ ...guest, claimedBy: 8 }, tenant)).toBe(false);
+    expect(claimableBy(guest, { ...tenant, tenantEmail: 'bob@example.test' })).toBe(false);
+    const { guest: _flag, ...account } = guest;
+    expect(claimableBy(account, tenant)).toBe(false);
   });
 });

@@ -53,9 +53,15 @@ export interface TenantRecord {
    * A guest record (DESIGN.md "A booking's tenant session"): the tenant of stays booked without a session (the
    * website's guest checkout, the channel manager). It holds the guest guard of its e-mail, never the account
    * guard, so it is found only among guest records and never lands on an account; it has no password. A
-   * registration of its address claims it (the flag is removed and the account guard taken).
+   * guest record's stays and invoices join an account only through the claim link mailed to the address and
+   * opened while signed in to that account (docs/tenants.md "Claiming a guest record's stays").
    */
   guest?: true;
+  /**
+   * A guest record claimed into this account: its guest guard is released (later guest bookings of the address
+   * make a new guest record) and its stays and invoices move to the account.
+   */
+  claimedBy?: number;
 }
 
 /** The fields an admin, the login or a repeated registration may change on an existing tenant. */
@@ -71,7 +77,8 @@ export type TenantChanges = {
     | 'dateActivated'
     | 'credentialsVersion'
     | 'autopay'
-    | 'autopayOffAt']?: TenantRecord[K] | undefined;
+    | 'autopayOffAt'
+    | 'claimedBy']?: TenantRecord[K] | undefined;
 };
 
 /**
@@ -125,6 +132,28 @@ export function rehashChanges(
 ): TenantChanges | undefined {
   return current.passwordHash === verifiedHash ? { passwordHash: newHash } : undefined;
 }
+
+/**
+ * What a password reset sets (DESIGN.md "Identity and sessions"): the new password, and, on an account that came
+ * from a registration and was never activated, the activation too: the reset link was mailed to the address, so
+ * opening it proves the mailbox as the activation link does (docs/tenants.md "Password reset"). An account that
+ * was active once and is inactive now (an admin deactivated it) stays inactive: a reset never undoes staff's
+ * decision. The credentials version moves with the new password (withSessionEnd), so every session ends.
+ */
+export function resetChanges(current: TenantRecord, passwordHash: string, now: Date): TenantChanges {
+  if (!isReplaceableRegistration(current)) return { passwordHash };
+  return { passwordHash, isActive: 1, dateActivated: now.toISOString() };
+}
+
+/**
+ * Whether a guest record may be claimed into `account`: it is a guest record of the same address (case folded)
+ * not yet claimed by another account. One claimed by this account already may be claimed again (a claim cut
+ * short moves what is left).
+ */
+export const claimableBy = (guest: TenantRecord, account: Pick<TenantRecord, 'tenantId' | 'tenantEmail'>) =>
+  isGuestRecord(guest) &&
+  normalizedEmail(guest.tenantEmail) === normalizedEmail(account.tenantEmail) &&
+  (guest.claimedBy === undefined || guest.claimedBy === account.tenantId);
 
 /**
  * Whether an activation token may activate this record: only the latest registration's token (its hash is kept
@@ -225,7 +254,12 @@ export const TENANT_MASKED_FIELDS: readonly string[] = [...PERSON_FIELDS, ...CON
  * fields (ciphertext, so a change is seen; masked) and the password hash (masked).
  */
 export function tenantAuditView(t: TenantRecord): Record<string, unknown> {
-  return { ...tenantListView(t), ...t.contact, passwordHash: t.passwordHash };
+  return {
+    ...tenantListView(t),
+    ...t.contact,
+    passwordHash: t.passwordHash,
+    ...(t.claimedBy === undefined ? {} : { claimedBy: t.claimedBy }),
+  };
 }
 
 /**

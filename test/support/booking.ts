@@ -149,3 +149,14 @@ export async function getItem(PK: string, SK: string) {
   const { Item } = await rawTable.send(new GetCommand({ TableName: TABLE, Key: { PK, SK } }));
   return Item;
 }
+
+/**
+ * The tenant a booking's stay is on (the reservation item's `tenantId`): a guest booking's answer says
+ * `tenantId: null` (docs/booking.md "A guest never books into an account"), so tests read the guest record's id here.
+ */
+export async function stayTenantId(reservationId: unknown): Promise<number> {
+  const item = await getItem(`RESERVATION#${Number(reservationId)}`, 'RESERVATION');
+  if (typeof item?.tenantId !== 'number')
+    throw new Error(`reservation ${String(reservationId)} has no tenant`);
+  return item.tenantId;
+}

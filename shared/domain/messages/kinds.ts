@@ -18,6 +18,9 @@ export const MESSAGE_KINDS = [
   'autopayOn',
   'rentReminder',
   'overpaymentRefund',
+  'passwordReset',
+  'passwordChanged',
+  'guestClaim',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -20,10 +20,13 @@ import { autopayOn } from './templates/autopay-on.js';
 import { type BookingConfirmation, bookingConfirmation } from './templates/booking-confirmation.js';
 import { bookingPaid } from './templates/booking-paid.js';
 import { cancellation } from './templates/cancellation.js';
+import { guestClaim } from './templates/guest-claim.js';
 import { holdExpired } from './templates/hold-expired.js';
 import { invoiceIssued } from './templates/invoice-issued.js';
 import { overpaymentRefund } from './templates/overpayment-refund.js';
 import { ownerStatementMail } from './templates/owner-statement.js';
+import { passwordChanged } from './templates/password-changed.js';
+import { passwordReset } from './templates/password-reset.js';
 import { paymentReceipt } from './templates/payment-receipt.js';
 import { preArrival } from './templates/pre-arrival.js';
 import type { PropertyFacts, StayFacts } from './templates/stay.js';
@@ -363,6 +366,24 @@ export const SAMPLES: Readonly<Record<string, RenderedMail>> = {
     firstName: 'Rita',
     link: 'https://www.seaside.example/activate?h=x',
     hours: 48,
+    resetLink: 'https://www.seaside.example/reset-password?email=rita%40example.com',
+  }),
+  'password-reset': passwordReset(SAMPLE_SITE, {
+    firstName: 'Rita',
+    link: 'https://www.seaside.example/reset-password?email=rita%40example.com&token=abc',
+    minutes: 60,
+  }),
+  'password-changed': passwordChanged(SAMPLE_SITE, {
+    firstName: 'Rita',
+    at: '2027-07-01T14:05:00.000Z',
+    resetLink: 'https://www.seaside.example/reset-password?email=rita%40example.com',
+  }),
+  'guest-claim': guestClaim(SAMPLE_SITE, {
+    firstName: 'Rita',
+    bookings: 2,
+    link: 'https://www.seaside.example/API/publicAuth/V1/claimBookings.json?token=abc',
+    days: 7,
+    resetLink: 'https://www.seaside.example/reset-password?email=rita%40example.com',
   }),
   'accounting-consent': accountingConsent(SAMPLE_SITE, {
     reason: 'QuickBooks answered invalid_grant to the refresh token',

@@ -96,4 +96,14 @@ describe('changes that mail without a webhook event', () => {
     expect(kindsForAction('invoice', 'autopayOn')).toEqual([]);
     expect(kindsForAction(undefined, undefined)).toEqual([]);
   });
+
+  it('the account’s mailed links: a reset asked for, the password changed by it, a guest record’s bookings found', () => {
+    expect(kindsForAction('tenant', 'passwordResetRequested')).toEqual(['passwordReset']);
+    expect(kindsForAction('tenant', 'passwordReset')).toEqual(['passwordChanged']);
+    expect(kindsForAction('tenant', 'guestClaimOffered')).toEqual(['guestClaim']);
+    // An admin's password change and an activation are no reset: they mail nothing of it.
+    expect(kindsForAction('tenant', 'updated')).toEqual([]);
+    expect(kindsForAction('tenant', 'activated')).toEqual([]);
+    expect(kindsForAction('reservation', 'passwordReset')).toEqual([]);
+  });
 });

@@ -71,7 +71,9 @@ export const MESSAGE_TRIGGERS: readonly MessageTrigger[] = [
 /**
  * A change that announces no webhook event and still mails someone, by its record type and action: autopay
  * turned on (the tenant is told what it will and will not charge), a card payment's excess refunded (the payer is
- * told what was applied and what went back). Its composer reads the record itself.
+ * told what was applied and what went back), and the account's mailed links (a password reset asked for, the
+ * password changed by one, a guest record's bookings found for the account: docs/tenants.md). Its composer reads
+ * the record itself.
  */
 export interface ActionTrigger {
   recordType: string;
@@ -82,6 +84,9 @@ export interface ActionTrigger {
 export const ACTION_TRIGGERS: readonly ActionTrigger[] = [
   { recordType: 'tenant', action: 'autopayOn', kind: 'autopayOn' },
   { recordType: 'invoice', action: 'overpaymentRefunded', kind: 'overpaymentRefund' },
+  { recordType: 'tenant', action: 'passwordResetRequested', kind: 'passwordReset' },
+  { recordType: 'tenant', action: 'passwordReset', kind: 'passwordChanged' },
+  { recordType: 'tenant', action: 'guestClaimOffered', kind: 'guestClaim' },
 ];
 
 /** The kinds a change mails by its record type and action. */

@@ -42,6 +42,7 @@ export const adminSettings = v.object({
   vrTaxRate2: v.number(),
   channelEnabled: flag,
   tenantActivationPageUrl: v.string(),
+  tenantPasswordResetPageUrl: v.string(),
   bookingHoldMinutes: v.number(),
   paymentPageUrl: v.string(),
   cancellationPolicy: v.string(),

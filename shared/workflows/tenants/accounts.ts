@@ -1,14 +1,13 @@
 /**
- * Tenant accounts, shared by registration and activation (publicAuth), admin create (adminTenants), the login's
- * rehash and the fixture loader: the password is hashed, the contact fields sealed under the tenant's own id,
- * and every write commits the tenant's parts with its change item in one transaction (a fixture load writes
- * none: loading announces nothing). Changes of an existing record go through change.ts.
+ * Tenant accounts, shared by registration, activation and the password reset (publicAuth), admin create
+ * (adminTenants), the login's rehash and the fixture loader: the password is hashed, the contact fields sealed
+ * under the tenant's own id, and every write commits the tenant's parts with its change item in one transaction
+ * (a fixture load writes none: loading announces nothing). Changes of an existing record go through change.ts.
  */
 
 import { sealFields } from '../../crypto/fields.js';
 import { hashPassword } from '../../crypto/password.js';
 import { changePart } from '../../data/changes-repo.js';
-import { claimGuestTenantParts, guestTenantIdByEmail } from '../../data/guest-tenants-repo.js';
 import {
   activationPart,
   consumeActivationPart,
@@ -19,6 +18,7 @@ import {
   commitTenantChange,
   deleteUnactivatedTenantParts,
   getStoredTenant,
+  getTenant,
   insertTenantParts,
   moveEmailGuardParts,
   tenantIdByEmail,
@@ -33,18 +33,17 @@ import {
   type ContactField,
   contactAad,
   contactOf,
-  isGuestRecord,
   isReplaceableRegistration,
   newTenantRecord,
   rehashChanges,
   type TenantChanges,
   type TenantRecord,
   tenantChange,
-  withChanges,
   withSessionEnd,
 } from '../../domain/tenant.js';
 import { Conflict } from '../../errors.js';
 import { changeTenant, tenantChangeParts } from './change.js';
+import { guestClaimOfferParts } from './guest-claim.js';
 
 export interface NewAccount extends Partial<Record<ContactField, string | undefined>> {
   tenantEmail: string;
@@ -123,8 +122,8 @@ export async function loadFixtureTenant(input: NewAccount, tenantId: number, now
   });
 }
 
-/** How a registration got its record: a new account, an unactivated one replaced, or a guest record claimed. */
-export type RegistrationKind = 'created' | 'replaced' | 'claimed';
+/** How a registration got its record: a new account, or an unactivated one replaced. */
+export type RegistrationKind = 'created' | 'replaced';
 
 export interface Registration {
   record: TenantRecord;
@@ -132,12 +131,12 @@ export interface Registration {
 }
 
 /**
- * A registration, decided on what holds the address (docs/tenants.md):
+ * A registration, decided on the account of the address (docs/tenants.md):
  * - an account that came from a registration and was never activated: replaced in place (same id: names,
  *   password, contact fields and the token; the earlier link stops working); any other account is a 409;
- * - no account, but a guest record (the tenant of stays booked without a session): claimed in place, so its
- *   stays and invoices are the account's once the mailed link proves the address is the registrant's;
- * - neither: a new inactive account.
+ * - none: a new inactive account. A guest record of the address (stays booked without a session) stays what it
+ *   is: its stays join the account only through the claim link mailed once the account is the mailbox owner's
+ *   (guest-claim.ts), never by registering, which anyone may do with any address.
  * The password is hashed once, outside the retries; a racing change re-reads and decides again.
  * `beforeWrite` runs once, when the registration is known to go ahead (never for a 409): the caller counts the
  * mail it will send there.
@@ -158,7 +157,7 @@ export async function registerTenantAccount(
       now,
     );
   // The registration's change item announces `tenant.registered` (outbound webhooks) in the same transaction,
-  // with the record as registered (a replaced or claimed record is new to the subscriber).
+  // with the record as registered (a replaced record is new to the subscriber).
   const registeredItem = (record: TenantRecord) =>
     tenantChange('registered', undefined, record, 'tenant.registered');
   let goesAhead = false;
@@ -169,12 +168,8 @@ export async function registerTenantAccount(
   const tokenPart = (tenantId: number) =>
     activationPart(activation.tokenHash, tenantId, activation.expiresAt, now);
   return retryStale(`The account of ${input.tenantEmail}`, async () => {
-    const [accountId, guestId] = await Promise.all([
-      tenantIdByEmail(input.tenantEmail),
-      guestTenantIdByEmail(input.tenantEmail),
-    ]);
-    const target = accountId ?? guestId;
-    if (target === undefined) {
+    const accountId = await tenantIdByEmail(input.tenantEmail);
+    if (accountId === undefined) {
       await goAhead();
       const record = await recordFor(await nextId('tenant'));
       await commitTenantChange(
@@ -187,43 +182,25 @@ export async function registerTenantAccount(
       );
       return { record, kind: 'created' as const };
     }
-    const current = await getStoredTenant(target);
-    // A guard whose record is gone (or a guest guard whose record was claimed meanwhile): read again.
-    if (!current) throw new StaleRecord(`tenant ${target} is gone`);
-    const claim = accountId === undefined;
-    if (claim ? !isGuestRecord(current.record) : !isReplaceableRegistration(current.record)) {
-      if (claim) throw new StaleRecord(`tenant ${target} is no longer a guest record`);
+    const current = await getStoredTenant(accountId);
+    // A guard whose record is gone: read again.
+    if (!current) throw new StaleRecord(`tenant ${accountId} is gone`);
+    if (!isReplaceableRegistration(current.record))
       throw new Conflict('An account with this e-mail address already exists');
-    }
     await goAhead();
-    const changes = replacementChanges(await recordFor(target));
-    if (!claim) {
-      const replaced = tenantChangeParts(current, changes, {
-        action: 'registered',
-        by,
-        now,
-        describe: (_, after) => registeredItem(after),
-      });
-      await commitTenantChange([...replaced.parts, tokenPart(target)], target);
-      return { record: replaced.after, kind: 'replaced' as const };
-    }
-    // A guest record moves onto the account guard (guest-tenants-repo.ts): its own conditioned update.
-    const claimed = withSessionEnd(current.record, changes);
-    const after = withChanges(current.record, claimed, now);
-    delete after.guest;
-    await commitTenantChange(
-      [
-        ...claimGuestTenantParts(current, claimed, now),
-        tokenPart(target),
-        changePart(registeredItem(after), by, now),
-      ],
-      target,
-    );
-    return { record: after, kind: 'claimed' as const };
+    const changes = replacementChanges(await recordFor(accountId));
+    const replaced = tenantChangeParts(current, changes, {
+      action: 'registered',
+      by,
+      now,
+      describe: (_, after) => registeredItem(after),
+    });
+    await commitTenantChange([...replaced.parts, tokenPart(accountId)], accountId);
+    return { record: replaced.after, kind: 'replaced' as const };
   });
 }
 
-/** What a repeated registration (or a claim) replaces; the id, dateCreated and the guard stay. */
+/** What a repeated registration replaces; the id, dateCreated and the guard stay. */
 const replacementChanges = (r: TenantRecord): TenantChanges => ({
   tenantEmail: r.tenantEmail,
   tenantFirstName: r.tenantFirstName,
@@ -235,8 +212,8 @@ const replacementChanges = (r: TenantRecord): TenantChanges => ({
 
 /**
  * Undoes a registration whose activation e-mail could not be sent, so the address can register again: a new
- * account is removed; a replaced or claimed record keeps its stays and stays an unactivated registration
- * (the next registration of the address replaces it), only the token that was never mailed is removed.
+ * account is removed; a replaced one stays an unactivated registration (the next registration of the address
+ * replaces it), only the token that was never mailed is removed.
  */
 export async function undoRegistration(registration: Registration, activationHash: string): Promise<void> {
   if (registration.kind !== 'created') {
@@ -250,6 +227,8 @@ export async function undoRegistration(registration: Registration, activationHas
  * Uses an activation token once: the token consumed and the tenant activated (with its change item, its
  * activation hash removed) commit together, conditioned on the version read, so two clicks racing on one link
  * activate once and the loser gets false. Only the latest registration's token activates (activationAccepts).
+ * The activation proves the mailbox: when the address's guest record has stays or invoices, the same
+ * transaction offers the account their claim (guest-claim.ts), mailed to the address.
  */
 export async function activateAccount(
   tokenHash: string,
@@ -257,6 +236,9 @@ export async function activateAccount(
   by: Actor,
   now: Date,
 ): Promise<boolean> {
+  const account = await getTenant(tenantId);
+  if (!account) return false;
+  const offer = await guestClaimOfferParts(account, by, now);
   let refused = false;
   try {
     const after = await changeTenant(
@@ -266,7 +248,7 @@ export async function activateAccount(
         return refused ? undefined : { isActive: 1, dateActivated: now.toISOString() };
       },
       { action: 'activated', by, now, remove: ['activationHash'] },
-      () => [consumeActivationPart(tokenHash, tenantId, now)],
+      () => [consumeActivationPart(tokenHash, tenantId, now), ...offer],
     );
     return after !== undefined && !refused;
   } catch (error) {

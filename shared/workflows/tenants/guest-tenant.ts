@@ -4,9 +4,9 @@
  * e-mail, or a new one. A guest record is an inactive tenant with no password (no one can log in with it),
  * found by e-mail among guest records only (its own guard, guest-tenants-repo.ts): a stranger who types the
  * address of a registered or activated account never adds stays or invoices to that account, and the work and
- * the answer are the same whether such an account exists or not. Registering with the address later claims
- * the guest record with its stays (shared/workflows/tenants/accounts.ts). Everything is parts of the stay's own
- * transaction.
+ * the answer are the same whether such an account exists or not. The address's account may claim the guest
+ * record with its stays later, through a link mailed to the address (guest-claim.ts). Everything is parts of the
+ * stay's own transaction.
  */
 import { sealFields } from '../../crypto/fields.js';
 import { changePart } from '../../data/changes-repo.js';
