@@ -23,7 +23,9 @@ describe('the local runtime picks the accounting provider', () => {
   });
 
   it('sets nothing when the developer configured a provider', () => {
-    expect(localAccountingEnv(BASE, { ACCOUNTING_AUTHORIZE_URL: 'https://appcenter.example/oauth2' })).toEqual({});
+    expect(
+      localAccountingEnv(BASE, { ACCOUNTING_AUTHORIZE_URL: 'https://appcenter.example/oauth2' }),
+    ).toEqual({});
   });
 
   it('replaces what an earlier runtime of the process set, and still keeps what the developer set', () => {

@@ -51,9 +51,7 @@ export function localAccountingEnv(
     ACCOUNTING_SCOPE: LOCAL_ACCOUNTING.scope,
     ACCOUNTING_API_URL: new URL(QUICKBOOKS_STAND_IN_PATH, baseUrl).href,
   };
-  const values = Object.fromEntries(
-    Object.entries(standIn).filter(([name]) => !setByDeveloper(name)),
-  );
+  const values = Object.fromEntries(Object.entries(standIn).filter(([name]) => !setByDeveloper(name)));
   return { ...values, [OURS]: Object.keys(values).join(',') };
 }
 

@@ -13,7 +13,7 @@ import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GROUPS, JOBS, ROUTES } from '../../functions/registry.js';
+import { GROUPS, HANDLED_STRIPE_EVENTS, JOBS, ROUTES } from '../../functions/registry.js';
 import { serveAccountingProvider } from './accounting-provider.js';
 import { serveAutopayPage } from './autopay-page.js';
 import { type DemoStore, demoStoreOf } from './demo-store.js';
@@ -217,6 +217,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       ? new StripeStandIn({
           url: `${url}${paymentWebhookPath()}`,
           secret: process.env.STRIPE_WEBHOOK_SECRET ?? LOCAL_STRIPE.webhookSecret,
+          // Subscribed as `npm run stripe:webhook` subscribes the cloud's endpoint.
+          events: HANDLED_STRIPE_EVENTS,
         })
       : undefined;
     const server = createApiServer({

@@ -18,7 +18,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Delivery, deliver, type StandInWebhook } from './stripe-deliveries.js';
+import { type Delivery, deliver, type StandInWebhook, subscribed } from './stripe-deliveries.js';
+import { expandAnswer } from './stripe-expand.js';
 import { IdempotencyKeys } from './stripe-idempotency.js';
 import {
   type Answer,
@@ -32,6 +33,7 @@ import { unauthorized } from './stripe-keys.js';
 import { AUTOMATIC, type EventRequest, idOf } from './stripe-objects.js';
 import { refuseUnknownParameters } from './stripe-parameters.js';
 import { StripeSetups } from './stripe-setups.js';
+import { refuseInvalidValues } from './stripe-values.js';
 
 export { type StandInIntent, TEST_CARDS } from './stripe-intents.js';
 
@@ -94,7 +96,7 @@ export class StripeStandIn extends StripeIntents {
 
   /** Sends a signed event to the webhook; what the receiver answered is kept in `deliveries`. */
   async send(event: { id: string; type: string }): Promise<Delivery | undefined> {
-    if (!this.webhook) return undefined;
+    if (!this.webhook || !subscribed(this.webhook, event.type)) return undefined;
     const delivery = await deliver(this.webhook, event);
     this.deliveries.push(delivery);
     return delivery;
@@ -107,7 +109,8 @@ export class StripeStandIn extends StripeIntents {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const idempotencyKey = header(req, 'idempotency-key');
-    const params = parseForm(body);
+    // A GET's parameters are its query string, a POST's its form body (https://docs.stripe.com/api/expanding_objects).
+    const params = parseForm(req.method === 'GET' ? ((req.url ?? '').split('?')[1] ?? '') : body);
     this.requests.push({ method: req.method ?? 'GET', path, idempotencyKey, params });
     // What Stripe names the request by (`Request-Id`), and the events it causes carry (`request`).
     const request: EventRequest = { id: `req_local${++this.seq}`, idempotency_key: idempotencyKey ?? null };
@@ -129,12 +132,18 @@ export class StripeStandIn extends StripeIntents {
     if (refused) return refused;
     const failure = this.failures.shift();
     if (failure) return stripeError(failure.status, failure.type, failure.message);
-    const unknown = method === 'POST' ? refuseUnknownParameters(path, params) : undefined;
-    if (unknown) return unknown;
+    const refusal =
+      refuseUnknownParameters(method, path, params) ??
+      (method === 'POST' ? refuseInvalidValues(path, params) : undefined);
+    if (refusal) return refusal;
     const answered = method === 'POST' ? await this.post(path, body, params, request) : this.read(path);
-    return (
-      answered ?? stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`)
-    );
+    if (!answered)
+      return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
+    return expandAnswer(answered, params.expand, {
+      latestCharge: (id) => this.latestCharge(id),
+      paymentMethod: (id) => this.setups.paymentMethodOf(id),
+      customer: (id) => this.setups.customers.get(id),
+    });
   }
 
   /** The client secret of the PaymentIntent or SetupIntent a publishable key confirms (undefined: none). */
@@ -222,6 +231,17 @@ export class StripeStandIn extends StripeIntents {
   private async createIntent(params: Record<string, unknown>, request: EventRequest): Promise<Answer> {
     const customer = typeof params.customer === 'string' ? params.customer : null;
     const method = typeof params.payment_method === 'string' ? params.payment_method : undefined;
+    const onlyWithConfirm = ['return_url', 'off_session'].find((name) => params[name] !== undefined);
+    if (params.confirm !== 'true' && onlyWithConfirm)
+      // https://docs.stripe.com/api/payment_intents/create#create_payment_intent-return_url and -off_session:
+      // "This parameter can only be used with confirm=true."
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `The \`${onlyWithConfirm}\` parameter can only be used with \`confirm=true\`.`,
+        undefined,
+        onlyWithConfirm,
+      );
     if (params.confirm !== 'true') return this.create(params);
     if (!method)
       return stripeError(
