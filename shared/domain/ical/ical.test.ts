@@ -464,6 +464,7 @@ describe('exportCalendar', () => {
       dateTo: '2027-08-05',
       status: '1' as const,
       dateUpdated: '2027-06-01T10:00:00.000Z',
+      sequence: 0,
     },
     {
       reservationId: 13,
@@ -471,6 +472,7 @@ describe('exportCalendar', () => {
       dateTo: '2027-08-07',
       status: '4' as const,
       dateUpdated: '2027-06-02T10:00:00.000Z',
+      sequence: 1,
     },
     {
       reservationId: 14,
@@ -478,6 +480,7 @@ describe('exportCalendar', () => {
       dateTo: '2027-08-10',
       status: '3' as const,
       dateUpdated: '2027-06-02T10:00:00.000Z',
+      sequence: 2,
     },
   ];
 
@@ -492,6 +495,8 @@ describe('exportCalendar', () => {
       [exportUid(12, 'api.example.com'), '2027-08-01', '2027-08-05', true, 'Reserved'],
       ['reservation-13@api.example.com', '2027-08-05', '2027-08-07', true, 'Blocked'],
     ]);
+    // SEQUENCE: how many times each stay changed (a moved stay is a newer revision of its UID).
+    expect(events.map((e) => e.component.getFirstPropertyValue('sequence'))).toEqual([0, 1]);
     // Its own parser reads it back to the same stays.
     const again = parseFeed(text, 'Pacific/Auckland', '2027-07-01');
     expect(again.ok && again.events.map((e) => [e.dateFrom, e.dateTo])).toEqual([
