@@ -10,6 +10,7 @@ import {
   amountTooSmall,
   CANCELABLE,
   CANCELLATION_REASONS,
+  customerChangeRefusal,
   invalidAmount,
   isAmount,
   needsReturnUrl,
@@ -28,34 +29,14 @@ import {
   paymentIntentObject,
 } from './stripe-objects.js';
 import { refundOf } from './stripe-refunds.js';
+import { CARD_DECLINED, DECLINED_CHARGES } from './stripe-test-cards.js';
 import { mergedMetadata, metadataRefusal } from './stripe-values.js';
 
 export { type Answer, noSuchIntent, parseForm, stripeError } from './stripe-intent-rules.js';
-
-/** Stripe's error of a declined card, as payment and setup intents carry it (`last_payment_error`, `last_setup_error`). */
-export const CARD_DECLINED = {
-  type: 'card_error',
-  code: 'card_declined',
-  decline_code: 'generic_decline',
-  doc_url: 'https://docs.stripe.com/error-codes/card-declined',
-  message: 'Your card was declined.',
-} as const;
+export { CARD_DECLINED, DECLINED_CHARGES, TEST_CARDS } from './stripe-test-cards.js';
 
 /** A PaymentIntent as the stand-in keeps and answers it: Stripe's own full object (stripe-objects.ts). */
 export type StandInIntent = Stripe.PaymentIntent;
-
-/** Stripe's test PaymentMethods the stand-in takes: one that pays, one that is declined. */
-export const TEST_CARDS = { pays: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
-
-/**
- * Test cards whose charges are declined: `pm_card_chargeDeclined` (Stripe's 4000 0000 0000 0002) and
- * `pm_card_chargeCustomerFail` (4000 0000 0000 0341: it can be saved on a customer, its charges fail).
- */
-export const DECLINED_CHARGES: ReadonlySet<string> = new Set([
-  TEST_CARDS.declined,
-  'pm_card_visa_chargeDeclined',
-  'pm_card_chargeCustomerFail',
-]);
 
 const sdk = new Stripe('sk_test_signing_only');
 
@@ -195,14 +176,8 @@ export class StripeIntents {
     // A Customer the intent belongs to (autopay takes over an intent the payment page made; checked by the
     // caller), once: Stripe keeps the first (https://docs.stripe.com/api/payment_intents/update#update_payment_intent-customer).
     const current = idOf(intent.customer);
-    if (typeof params.customer === 'string' && current && params.customer !== current)
-      return stripeError(
-        400,
-        'invalid_request_error',
-        'You cannot modify `customer` on a PaymentIntent once it already has been set. To fulfill a payment with a different Customer, cancel this PaymentIntent and create a new one.',
-        undefined,
-        'customer',
-      );
+    const otherCustomer = customerChangeRefusal(current, params.customer);
+    if (otherCustomer) return otherCustomer;
     let amount = intent.amount;
     if (params.amount !== undefined) {
       amount = Number(params.amount);

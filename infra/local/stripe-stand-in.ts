@@ -20,6 +20,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { type Delivery, deliver, type StandInWebhook, subscribed } from './stripe-deliveries.js';
 import { expandAnswer } from './stripe-expand.js';
+import { header, send } from './stripe-http.js';
 import { IdempotencyKeys } from './stripe-idempotency.js';
 import {
   type Answer,
@@ -231,17 +232,6 @@ export class StripeStandIn extends StripeIntents {
   private async createIntent(params: Record<string, unknown>, request: EventRequest): Promise<Answer> {
     const customer = typeof params.customer === 'string' ? params.customer : null;
     const method = typeof params.payment_method === 'string' ? params.payment_method : undefined;
-    const onlyWithConfirm = ['return_url', 'off_session'].find((name) => params[name] !== undefined);
-    if (params.confirm !== 'true' && onlyWithConfirm)
-      // https://docs.stripe.com/api/payment_intents/create#create_payment_intent-return_url and -off_session:
-      // "This parameter can only be used with confirm=true."
-      return stripeError(
-        400,
-        'invalid_request_error',
-        `The \`${onlyWithConfirm}\` parameter can only be used with \`confirm=true\`.`,
-        undefined,
-        onlyWithConfirm,
-      );
     if (params.confirm !== 'true') return this.create(params);
     if (!method)
       return stripeError(
@@ -293,21 +283,6 @@ export class StripeStandIn extends StripeIntents {
     return this.setups.refusesMethodOf(idOf(intent.customer), paymentMethod);
   }
 }
-
-function send(res: ServerResponse, answer: Answer, request: EventRequest): void {
-  res.writeHead(answer.status, {
-    'content-type': 'application/json',
-    'request-id': request.id ?? '',
-    ...(request.idempotency_key ? { 'idempotency-key': request.idempotency_key } : {}),
-    ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
-  });
-  res.end(`${JSON.stringify(answer.answer)}\n`);
-}
-
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 /** A stand-in on its own free port (a test file's), announcing confirmed payments to `webhook` if given. */
 export async function startStripeStandIn(webhook?: StandInWebhook): Promise<StripeStandIn> {

@@ -5,7 +5,9 @@
  *   an update's keys count with the object's own);
  * - an enumeration's values only: `usage` on_session or off_session (https://docs.stripe.com/api/setup_intents/create),
  *   `automatic_payment_methods[allow_redirects]` always or never (https://docs.stripe.com/api/payment_intents/create),
- *   a refund's `reason` duplicate, fraudulent or requested_by_customer (https://docs.stripe.com/api/refunds/create);
+ *   a refund's `reason` duplicate, fraudulent or requested_by_customer (https://docs.stripe.com/api/refunds/create)
+ *   (a cancellation's `cancellation_reason`: stripe-intents.ts);
+ * - a create's `return_url` and `off_session` only with `confirm=true`;
  * - a boolean is `true` or `false` ("Invalid boolean: yes"): `confirm`, `off_session` (on a confirm also
  *   `one_off` or `recurring`), `automatic_payment_methods[enabled]`;
  * - `currency` one of Stripe's (https://docs.stripe.com/currencies), in lower case;
@@ -124,6 +126,16 @@ function currency(value: unknown): Answer | undefined {
   );
 }
 
+/**
+ * A create's `return_url` and `off_session` need `confirm=true` (https://docs.stripe.com/api/payment_intents/create
+ * #create_payment_intent-return_url and -off_session: "This parameter can only be used with confirm=true").
+ */
+function onlyWithConfirm(params: Record<string, unknown>): Answer | undefined {
+  const name = ['return_url', 'off_session'].find((n) => params[n] !== undefined);
+  if (params.confirm === 'true' || !name) return undefined;
+  return invalid(`The \`${name}\` parameter can only be used with \`confirm=true\`.`, name);
+}
+
 const automatic = (params: Record<string, unknown>) =>
   (params.automatic_payment_methods ?? {}) as Record<string, unknown>;
 
@@ -147,6 +159,7 @@ export function refuseInvalidValues(path: string, params: Record<string, unknown
   ];
   if (path === '/v1/setup_intents')
     checks.push(() => enumeration(params.usage, 'usage', ['on_session', 'off_session']));
+  if (path === '/v1/payment_intents') checks.push(() => onlyWithConfirm(params));
   if (path === '/v1/refunds')
     checks.push(() =>
       enumeration(params.reason, 'reason', ['duplicate', 'fraudulent', 'requested_by_customer']),
