@@ -217,8 +217,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       ? new StripeStandIn({
           url: `${url}${paymentWebhookPath()}`,
           secret: process.env.STRIPE_WEBHOOK_SECRET ?? LOCAL_STRIPE.webhookSecret,
-          // Subscribed as `npm run stripe:webhook` subscribes the cloud's endpoint.
-          events: HANDLED_STRIPE_EVENTS,
+          events: HANDLED_STRIPE_EVENTS, // as `npm run stripe:webhook` subscribes the cloud's endpoint
         })
       : undefined;
     const server = createApiServer({
