@@ -3,7 +3,7 @@ import { exponentialBackoff, linearBackoff, scheduledBackoff } from './backoff.j
 import { MESSAGE_RETRY, nextTryAfterFailure } from './domain/messages/record.js';
 import { DELIVERY_RETRY } from './domain/webhooks/retry.js';
 import { IN_PROCESS_TRIES, jobRetryPolicy } from './jobs/retry-path.js';
-import { afterFailedTry, lastTryAfterMs, type RetryPolicy } from './retry-policy.js';
+import { afterFailedTry, lastTryAfterMs, type RetryPolicy, retryAfterMs } from './retry-policy.js';
 
 const now = new Date('2030-01-01T00:00:00.000Z');
 const MINUTE = 60_000;
@@ -83,5 +83,20 @@ describe('the policies that use it', () => {
     expect(lastTryAfterMs(policy) - policy.backoff(1)).toBe(15 * MINUTE);
     expect(afterFailedTry(policy, 5, now).kind).toBe('retry');
     expect(afterFailedTry(policy, 6, now)).toEqual({ kind: 'giveUp' });
+  });
+
+  it('reads a Retry-After of seconds or an HTTP date, and a try is never due before it', () => {
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Tue, 01 Jan 2030 02:00:00 GMT', now)).toBe(2 * 60 * MINUTE);
+    expect(retryAfterMs('Mon, 31 Dec 2029 23:00:00 GMT', now)).toBe(0);
+    for (const header of [undefined, null, '', 'soon', '-5', '1.5'])
+      expect(retryAfterMs(header, now)).toBeUndefined();
+    const policy = { maxTries: 3, backoff: () => MINUTE };
+    const later = new Date(now.getTime() + 10 * MINUTE);
+    expect(afterFailedTry(policy, 1, now, { notBefore: later })).toEqual({ kind: 'retry', at: later });
+    expect(afterFailedTry(policy, 1, now, { notBefore: now })).toEqual({
+      kind: 'retry',
+      at: new Date(now.getTime() + MINUTE),
+    });
   });
 });

@@ -24,10 +24,26 @@ export function afterFailedTry(
   policy: RetryPolicy,
   triesMade: number,
   now: Date,
-  options: { permanent?: boolean } = {},
+  options: { permanent?: boolean; notBefore?: Date | undefined } = {},
 ): RetryDecision {
   if (options.permanent || triesMade >= policy.maxTries) return { kind: 'giveUp' };
-  return { kind: 'retry', at: new Date(now.getTime() + policy.backoff(triesMade)) };
+  const at = now.getTime() + policy.backoff(triesMade);
+  // The other side may say when it takes work again (Retry-After): never sooner, and never sooner than the policy.
+  return { kind: 'retry', at: new Date(Math.max(at, options.notBefore?.getTime() ?? at)) };
+}
+
+/**
+ * The wait a `Retry-After` header asks for (RFC 9110 10.2.3: a number of seconds, or an HTTP date), from
+ * `now`; undefined when there is none or it is neither.
+ */
+export function retryAfterMs(header: string | null | undefined, now: Date): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date starts with its day's name (IMF-fixdate and the two obsolete forms alike).
+  if (!/^[A-Za-z]{3}/.test(value)) return undefined;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now.getTime());
 }
 
 /** The time of the last try if every try fails: how long the work can be pending at most. */

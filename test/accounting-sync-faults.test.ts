@@ -23,7 +23,7 @@ import {
 } from './support/accounting.js';
 import { siteDay } from './support/booking.js';
 import { createTenant } from './support/builders.js';
-import { type Client, latestMailTo, signedIn } from './support/client.js';
+import { type Client, latestMailTo, problem, signedIn } from './support/client.js';
 import { jobsCaughtUp, runJob } from './support/jobs.js';
 import { rawTable, TABLE } from './support/table.js';
 
@@ -168,5 +168,22 @@ describe('the QuickBooks sync when QuickBooks says no', () => {
     expect(await syncSettled(admin)).toMatchObject({ waiting: 0, failed: 0 });
     expect(await syncStateOf(refused)).toMatchObject({ status: 'synced', error: null });
     expect((await docNumbers()).filter((n) => n === refused)).toHaveLength(1);
+  });
+
+  it('resyncs one record named by a numeric recordId, as every other id is sent (a fraction is a 400)', async () => {
+    const refused = await newInvoice('300.00');
+    await refuseDocument('Invoice', refused, 'Not this one');
+    await jobsCaughtUp();
+    await syncSettled(admin);
+    expect((await syncStateOf(refused))?.status).toBe('failed');
+    await acceptAgain();
+    const bad = await admin.post(RESYNC, { recordType: 'invoice', recordId: 1.5 });
+    expect(bad.status).toBe(400);
+    expect(problem(bad).errors?.[0]?.field).toBe('recordId');
+    const res = await admin.post(RESYNC, { recordType: 'invoice', recordId: refused });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ success: true, queued: 1 });
+    expect(await syncSettled(admin)).toMatchObject({ waiting: 0, failed: 0 });
+    expect(await syncStateOf(refused)).toMatchObject({ status: 'synced', recordId: String(refused) });
   });
 });

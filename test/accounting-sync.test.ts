@@ -19,7 +19,7 @@ import {
   syncSettled,
 } from './support/accounting.js';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
-import { createLtrProperty, createVrProperty, signedInTenant } from './support/builders.js';
+import { createLtrProperty, createTenant, createVrProperty, signedInTenant } from './support/builders.js';
 import { type Client, signedIn } from './support/client.js';
 import { useLocalTable } from './support/in-process.js';
 import { jobsCaughtUp, runJob } from './support/jobs.js';
@@ -317,5 +317,31 @@ describe('the QuickBooks sync, end to end', () => {
       { query: { recordType: 'expense', recordId: String(expenseId) } },
     );
     expect(states.body.items).toMatchObject([{ status: 'synced', note: 'deleted' }]);
+  });
+
+  it('pushes a tenant and a payee whose names hold a colon and a double quote (QuickBooks refuses both in names)', async () => {
+    const tenant = await createTenant({ tenantFirstName: 'Ann "Annie":', tenantLastName: "O'Neil" });
+    const created = await admin.post('/API/adminInvoices/V1/invoices.json', {
+      description: 'SERVICE',
+      dueDate: siteDay(20),
+      tenantId: tenant.tenantId,
+      lineItems: [{ description: 'Key cutting', amount: '12.00' }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const expense = await admin.post('/API/adminExpenses/V1/expenses.json', {
+      description: 'SERVICE',
+      paytoId: '"Best": Plumbing',
+      dueDate: siteDay(20),
+      lineItems: [{ description: 'Tap', amount: '30.00' }],
+    });
+    expect(expense.status, expense.text).toBe(201);
+    await jobsCaughtUp();
+    expect(await syncSettled(admin)).toMatchObject({ waiting: 0, failed: 0 });
+    const customer = (await entitiesOf('Customer')).find((c) =>
+      String(c.DisplayName).endsWith(`(tenant ${tenant.tenantId})`),
+    );
+    expect(customer?.DisplayName).toBe(`Ann 'Annie'- O'Neil (tenant ${tenant.tenantId})`);
+    const vendor = (await entitiesOf('Vendor')).find((v) => String(v.DisplayName).includes('Plumbing'));
+    expect(vendor?.DisplayName).toBe("Payee (payee 'Best'- Plumbing)");
   });
 });

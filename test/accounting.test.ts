@@ -2,7 +2,8 @@
  * The accounting authorization over HTTP (DESIGN.md "Accounting authorization start"; docs/accounting.md),
  * against the local runtime's stand-in provider: start (302 with the OAuth parameters, or JSON), the consent
  * page and its "Allow", the callback (state once, code exchanged, tokens stored encrypted), the status read,
- * disconnect; a replayed, expired or unknown state (400), a token endpoint failure (502), no session (401).
+ * disconnect; a replayed, expired or unknown state (400), a code refused as used (400 with the reason), no
+ * realmId (400), no session (401).
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -145,12 +146,39 @@ describe('accounting authorization', () => {
     expect((await admin.get(CALLBACK)).status).toBe(400);
   });
 
-  it('answers 502 when the token endpoint refuses the code, and the state is spent', async () => {
+  it('answers 400 with the provider’s reason when it refuses the code as used (invalid_grant), and the state is spent', async () => {
+    const back = await consentedCallback();
+    expect((await admin.get(`${back.pathname}${back.search}`)).status).toBe(200);
+    // The same code again, with a fresh state: the provider answers invalid_grant.
     const state = await stateOf();
-    const res = await admin.get(CALLBACK, { query: { state, code: 'not-a-code-the-provider-issued' } });
-    expect(res.status).toBe(502);
-    expect(problem(res).status).toBe(502);
-    expect((await admin.get(CALLBACK, { query: { state, code: 'x' } })).status).toBe(400);
+    const code = back.searchParams.get('code') ?? '';
+    const res = await admin.get(CALLBACK, { query: { state, code, realmId: LOCAL_ACCOUNTING.realmId } });
+    expect(res.status, res.text).toBe(400);
+    expect(problem(res).detail).toMatch(/invalid_grant/);
+    expect(problem(res).errors?.[0]?.field).toBe('code');
+    expect((await admin.get(CALLBACK, { query: { state, code: 'x', realmId: 'r' } })).status).toBe(400);
+  });
+
+  it('answers 502 when the token endpoint cannot be reached, and the state is spent', async () => {
+    const state = await stateOf();
+    const tokenUrl = process.env.ACCOUNTING_TOKEN_URL;
+    // The handlers run in this worker and read the setting per request: a port nothing listens on.
+    process.env.ACCOUNTING_TOKEN_URL = 'http://127.0.0.1:9/token';
+    try {
+      const res = await admin.get(CALLBACK, { query: { state, code: 'a-code', realmId: 'r' } });
+      expect(res.status, res.text).toBe(502);
+    } finally {
+      process.env.ACCOUNTING_TOKEN_URL = tokenUrl;
+    }
+    expect((await admin.get(CALLBACK, { query: { state, code: 'a-code', realmId: 'r' } })).status).toBe(400);
+  });
+
+  it('needs the company (realmId) the provider sends with the code: none is a 400 naming it', async () => {
+    const back = await consentedCallback();
+    back.searchParams.delete('realmId');
+    const res = await admin.get(`${back.pathname}${back.search}`);
+    expect(res.status, res.text).toBe(400);
+    expect(problem(res).errors?.[0]?.field).toBe('realmId');
   });
 
   it('disconnects (tokens gone), and again is no change', async () => {

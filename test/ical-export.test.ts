@@ -79,6 +79,35 @@ describe('export feed', () => {
     expect(again.map((e) => e.uid)).toEqual(events.map((e) => e.uid));
   });
 
+  it('raises an event’s SEQUENCE on each change of its stay: a moved stay is a newer revision of its UID', async () => {
+    const own = await createVrProperty({ units: 1 });
+    const id = await admin.post('/API/adminReservations/V1/reservations.json', {
+      propertyId: own,
+      dateFrom: day(60),
+      dateTo: day(62),
+      adminBlock: '1',
+    });
+    expect(id.status, id.text).toBe(201);
+    const reservationId = id.body.reservationId as number;
+    const { path, token } = await feedUrl(own);
+    const sequence = async () => {
+      const [event] = eventsOf((await admin.get(path, { query: { token } })).text);
+      return [event?.startDate.toString(), event?.component.getFirstPropertyValue('sequence')];
+    };
+    expect(await sequence()).toEqual([day(60), 0]);
+    for (const [from, expected] of [
+      [64, 1],
+      [66, 2],
+    ] as const) {
+      const moved = await admin.put(`/API/adminReservations/V1/reservations/${reservationId}.json`, {
+        dateFrom: day(from),
+        dateTo: day(from + 2),
+      });
+      expect(moved.status, moved.text).toBe(200);
+      expect(await sequence()).toEqual([day(from), expected]);
+    }
+  });
+
   it('answers the same 404 for a wrong or missing token, an unknown property and a malformed id', async () => {
     const { path, token } = await feedUrl();
     for (const [target, query] of [

@@ -572,6 +572,54 @@ describe('real-world feed shapes (test/fixtures/ical)', () => {
     expect((await sync(feed)).body.imported).toMatchObject({ created: 0, moved: 0, released: 0 });
   });
 
+  it('a feed of a past single event and one of a past recurring series both read healthy, with no stay', async () => {
+    const propertyId = await createVrProperty();
+    const single = await newFeed(propertyId, calendar(allDay('past-single', -30, -28)), 'Past single');
+    const series = await newFeed(
+      propertyId,
+      calendar(
+        [
+          'BEGIN:VEVENT',
+          'UID:past-series',
+          `DTSTART;VALUE=DATE:${ics(day(-60))}`,
+          `DTEND;VALUE=DATE:${ics(day(-58))}`,
+          'RRULE:FREQ=WEEKLY;COUNT=3',
+          'END:VEVENT',
+        ].join('\r\n'),
+      ),
+      'Past series',
+    );
+    for (const feed of [single, series])
+      expect((await sync(feed)).body, String(feed.path)).toMatchObject({
+        health: 'healthy',
+        lastError: null,
+      });
+    expect(held(await staysOf(propertyId))).toEqual([]);
+  });
+
+  it('reads a feed with a byte-order mark and two VCALENDARs, and an RDATE;VALUE=PERIOD stay', async () => {
+    const propertyId = await createVrProperty({ units: 2 });
+    const period = [
+      'BEGIN:VEVENT',
+      'UID:with-periods',
+      `DTSTART;VALUE=DATE:${ics(day(40))}`,
+      `DTEND;VALUE=DATE:${ics(day(42))}`,
+      `RDATE;VALUE=PERIOD:${ics(day(50))}T150000Z/${ics(day(53))}T100000Z`,
+      'END:VEVENT',
+    ].join('\r\n');
+    const body = `\uFEFF${calendar(allDay('bom-first', 30, 32))}${calendar(period)}`;
+    const feed = await newFeed(propertyId, body, 'Joined calendars');
+    const res = await sync(feed);
+    expect(res.body).toMatchObject({ health: 'healthy', eventCount: 3 });
+    expect(held(await staysOf(propertyId)).map(([from, to]) => [from, to])).toEqual(
+      expect.arrayContaining([
+        [day(30), day(32)],
+        [day(40), day(42)],
+        [day(50), day(53)],
+      ]),
+    );
+  });
+
   it('an empty answer from Booking.com after its last stay releases the block, and the health says why', async () => {
     const propertyId = await createVrProperty({ units: 1 });
     const { text, shiftDays } = fixtureAhead('booking-com-last-stay.ics', '2027-04-10');

@@ -8,7 +8,13 @@
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  GetQueueAttributesCommand,
+  type QueueAttributeName,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rentRunPages } from '../functions/adminLeases/jobs.js';
@@ -37,6 +43,13 @@ const today = todayIn((await getSettings()).systemTimeZone, new Date());
 const by = { actor: 'system:rent' as const, requestId: 'rent-fanout-test' };
 const sqs = new SQSClient({});
 const queueUrl = () => process.env[queueUrlVariable(rentRunPages.id)] as string;
+
+/** A rent run page of no leases (its worker does nothing), padded to `bytes` when given. */
+function harmlessPage(bytes?: number): string {
+  const page = { day: today, by, leaseIds: [], pad: '' };
+  const bare = Buffer.byteLength(JSON.stringify(page));
+  return JSON.stringify({ ...page, pad: 'x'.repeat(Math.max(0, (bytes ?? bare) - bare)) });
+}
 afterAll(() => sqs.destroy());
 
 let nextLeaseId = 7_000_000;
@@ -115,7 +128,7 @@ async function until(what: string, ok: () => boolean, timeoutMs = 20_000): Promi
 }
 
 describe('the local SQS stand-in', () => {
-  it('refuses what SQS refuses: 11 entries, duplicate or malformed ids, a body over 256 KB or with a control character', async () => {
+  it('refuses what SQS refuses: 11 entries, duplicate or malformed ids, a body over 1 MiB, an unknown queue', async () => {
     const entry = (Id: string, MessageBody = '{}') => ({ Id, MessageBody });
     await expect(sendRaw(Array.from({ length: 11 }, (_, i) => entry(String(i))))).rejects.toMatchObject({
       name: 'TooManyEntriesInBatchRequest',
@@ -123,16 +136,63 @@ describe('the local SQS stand-in', () => {
     await expect(sendRaw([entry('a'), entry('a')])).rejects.toMatchObject({
       name: 'BatchEntryIdsNotDistinct',
     });
-    await expect(sendRaw([entry('a', 'x'.repeat(256 * 1024 + 1))])).rejects.toThrow(/256|shorter|long/i);
+    await expect(sendRaw([entry('a', 'x'.repeat(1024 * 1024 + 1))])).rejects.toMatchObject({
+      name: 'BatchRequestTooLong',
+    });
+    await expect(
+      sqs.send(new SendMessageCommand({ QueueUrl: queueUrl(), MessageBody: 'x'.repeat(1024 * 1024 + 1) })),
+    ).rejects.toThrow(/shorter than 1048576/);
     for (const id of ['a b', 'page.1', 'x'.repeat(81)])
       await expect(sendRaw([entry(id)]), id).rejects.toMatchObject({ name: 'InvalidBatchEntryId' });
-    await expect(sendRaw([entry('a', '{"a":"\u0001"}')])).rejects.toMatchObject({
-      name: 'InvalidMessageContents',
-    });
     // An unknown queue, named as the SDK names it from SQS's answer.
     await expect(
       sqs.send(new SendMessageBatchCommand({ QueueUrl: `${queueUrl()}-gone`, Entries: [entry('a')] })),
     ).rejects.toMatchObject({ name: 'QueueDoesNotExist' });
+  });
+
+  it('takes a message of 1 MiB (the SQS limit since 2025-08) and a delay of 900 s; refuses 901', async () => {
+    const body = harmlessPage(1024 * 1024);
+    expect(Buffer.byteLength(body)).toBe(1024 * 1024);
+    expect((await sendRaw([{ Id: 'big', MessageBody: body }])).Successful).toHaveLength(1);
+    const delayed = (DelaySeconds: number) =>
+      sqs.send(new SendMessageCommand({ QueueUrl: queueUrl(), MessageBody: harmlessPage(), DelaySeconds }));
+    expect((await delayed(900)).MessageId).toEqual(expect.any(String));
+    await expect(delayed(901)).rejects.toMatchObject({ name: 'InvalidParameterValue' });
+    await jobsCaughtUp();
+  });
+
+  it('reports a batch entry SQS refuses in Failed and sends the others', async () => {
+    const answer = await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl(),
+        Entries: [
+          { Id: 'good', MessageBody: harmlessPage() },
+          { Id: 'control', MessageBody: '{"a":"\u0001"}' },
+          { Id: 'late', MessageBody: harmlessPage(), DelaySeconds: 901 },
+        ],
+      }),
+    );
+    expect(answer.Successful?.map((e) => e.Id)).toEqual(['good']);
+    expect(answer.Failed).toEqual([
+      expect.objectContaining({ Id: 'control', SenderFault: true, Code: 'InvalidMessageContents' }),
+      expect.objectContaining({ Id: 'late', SenderFault: true, Code: 'InvalidParameterValue' }),
+    ]);
+    await jobsCaughtUp();
+  });
+
+  it('answers the queue attributes asked for, and refuses a name SQS does not have', async () => {
+    const attributes = async (AttributeNames?: QueueAttributeName[]) =>
+      (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl(), AttributeNames }))).Attributes;
+    expect(Object.keys((await attributes(['ApproximateNumberOfMessages'])) ?? {})).toEqual([
+      'ApproximateNumberOfMessages',
+    ]);
+    expect(await attributes(['QueueArn'])).toEqual({ QueueArn: expect.stringContaining(rentRunPages.id) });
+    expect(await attributes()).toBeUndefined();
+    expect(await attributes(['All'])).toMatchObject({ MaximumMessageSize: '1048576' });
+    // A caller outside TypeScript can name any attribute: SQS refuses the unknown one.
+    await expect(attributes(['Colour' as QueueAttributeName])).rejects.toMatchObject({
+      name: 'InvalidAttributeName',
+    });
   });
 
   it('keeps a page that fails every delivery as a JOBFAILURE item after maxReceives, shown by /_local/jobs', async () => {

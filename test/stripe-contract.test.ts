@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANDLED_STRIPE_EVENTS } from '../functions/registry.js';
 import { LOCAL_STRIPE } from '../infra/local/stripe-local-env.js';
 import { type StripeStandIn, startStripeStandIn } from '../infra/local/stripe-stand-in.js';
 
@@ -41,7 +42,12 @@ beforeAll(async () => {
   }
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   const { port } = hook.address() as AddressInfo;
-  standIn = await startStripeStandIn({ url: `http://127.0.0.1:${port}/`, secret: 'whsec_contract' });
+  // Subscribed as npm run stripe:webhook subscribes the cloud's endpoint.
+  standIn = await startStripeStandIn({
+    url: `http://127.0.0.1:${port}/`,
+    secret: 'whsec_contract',
+    events: HANDLED_STRIPE_EVENTS,
+  });
   const url = new URL(standIn.url);
   sdk = new Stripe(LOCAL_STRIPE.secretKey, {
     host: url.hostname,
@@ -317,5 +323,162 @@ describe('autopay (the tenant saves a card, the rent run charges it off-session)
       }),
     );
     expect(declined).toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined' });
+  });
+});
+
+/** A request as curl or any HTTP client sends it, outside the SDK: the API's base and the secret key. */
+async function raw(method: 'GET' | 'POST', path: string, init: { auth?: string; body?: string } = {}) {
+  const base = againstStripe ? 'https://api.stripe.com' : String(standIn?.url);
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: init.auth ?? `Bearer ${againstStripe ? realKey : LOCAL_STRIPE.secretKey}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+    },
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, Record<string, unknown>> };
+}
+
+/** A parameter the SDK's types refuse, sent as a caller outside TypeScript would send it. */
+const untyped = <T>(value: unknown): T => value as T;
+
+describe('what Stripe refuses in a request', () => {
+  it('metadata beyond 50 keys, a key over 40 characters, a value over 500', async () => {
+    const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 'v']));
+    expect((await invoiceIntent(5_000, { metadata: keys(50) })).metadata).toHaveProperty('k49');
+    for (const metadata of [keys(51), { ['k'.repeat(41)]: 'v' }, { long: 'v'.repeat(501) }]) {
+      const refused = await refusal(invoiceIntent(5_000, { metadata }));
+      expect(refused).toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError' });
+      expect(refused.param).toMatch(/^metadata/);
+    }
+    const full = await invoiceIntent(5_000, { metadata: keys(50) });
+    const more = await refusal(sdk.paymentIntents.update(full.id, { metadata: { one: 'more' } }));
+    expect(more).toMatchObject({ statusCode: 400 });
+  });
+
+  it('enumeration values it does not have: usage, allow_redirects, a refund reason', async () => {
+    const customer = await sdk.customers.create({ description: 'Contract' });
+    const usage = await refusal(
+      sdk.setupIntents.create({ customer: customer.id, usage: untyped('sometimes') }),
+    );
+    expect(usage).toMatchObject({ statusCode: 400, param: 'usage' });
+    const redirects = await refusal(
+      invoiceIntent(5_000, {
+        automatic_payment_methods: { enabled: true, allow_redirects: untyped('maybe') },
+      }),
+    );
+    expect(redirects).toMatchObject({ statusCode: 400, param: 'automatic_payment_methods[allow_redirects]' });
+    const paid = await invoiceIntent(5_000);
+    await sdk.paymentIntents.confirm(paid.id, { payment_method: 'pm_card_visa' });
+    const reason = await refusal(sdk.refunds.create({ payment_intent: paid.id, reason: untyped('bored') }));
+    expect(reason).toMatchObject({ statusCode: 400, param: 'reason' });
+  });
+
+  it('a boolean that is not true or false, an unknown currency, an amount over 8 digits or not in digits', async () => {
+    expect(await refusal(invoiceIntent(5_000, { confirm: untyped('yes') }))).toMatchObject({
+      statusCode: 400,
+      param: 'confirm',
+    });
+    expect(await refusal(invoiceIntent(5_000, { currency: 'xyz' }))).toMatchObject({
+      statusCode: 400,
+      param: 'currency',
+    });
+    expect(await refusal(invoiceIntent(100_000_000))).toMatchObject({
+      statusCode: 400,
+      code: 'amount_too_large',
+      param: 'amount',
+    });
+    expect((await invoiceIntent(99_999_999)).amount).toBe(99_999_999);
+    expect(await refusal(invoiceIntent(untyped('1e3')))).toMatchObject({
+      statusCode: 400,
+      code: 'parameter_invalid_integer',
+      param: 'amount',
+    });
+  });
+
+  it('a receipt_email that is no address; return_url or off_session without confirm=true', async () => {
+    expect(await refusal(invoiceIntent(5_000, { receipt_email: 'not-an-address' }))).toMatchObject({
+      statusCode: 400,
+      code: 'email_invalid',
+      param: 'receipt_email',
+    });
+    expect(await refusal(invoiceIntent(5_000, { return_url: 'https://site.example/pay' }))).toMatchObject({
+      statusCode: 400,
+      param: 'return_url',
+    });
+    expect(await refusal(invoiceIntent(5_000, { off_session: true }))).toMatchObject({
+      statusCode: 400,
+      param: 'off_session',
+    });
+  });
+
+  it('another Customer for an intent that has one', async () => {
+    const [first, second] = await Promise.all([
+      sdk.customers.create({ description: 'Contract first' }),
+      sdk.customers.create({ description: 'Contract second' }),
+    ]);
+    const made = await invoiceIntent(5_000, { customer: first.id });
+    expect(await refusal(sdk.paymentIntents.update(made.id, { customer: second.id }))).toMatchObject({
+      statusCode: 400,
+      param: 'customer',
+    });
+    expect((await sdk.paymentIntents.update(made.id, { customer: first.id })).customer).toBe(first.id);
+  });
+
+  it('an unknown query parameter of a GET', async () => {
+    const made = await invoiceIntent(5_000);
+    const res = await raw('GET', `/v1/payment_intents/${made.id}?colour=red`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'parameter_unknown', param: 'colour' });
+  });
+});
+
+describe('what Stripe keeps and answers', () => {
+  it('an empty metadata value removes its key', async () => {
+    const made = await invoiceIntent(5_000, { metadata: { invoiceId: '1', note: 'x', gone: '' } });
+    expect(made.metadata).toEqual({ invoiceId: '1', note: 'x' });
+    const updated = await sdk.paymentIntents.update(made.id, { metadata: { note: '' } });
+    expect(updated.metadata).toEqual({ invoiceId: '1' });
+  });
+
+  it('a payment_method given on create: the intent waits for its confirmation, which may leave it out', async () => {
+    const made = await invoiceIntent(5_000, { payment_method: 'pm_card_visa' });
+    expect(made).toMatchObject({ status: 'requires_confirmation', payment_method: expect.any(String) });
+    expect((await sdk.paymentIntents.confirm(made.id)).status).toBe('succeeded');
+  });
+
+  it('expand: the latest charge as an object, on a confirm and on a retrieve', async () => {
+    const made = await invoiceIntent(5_000);
+    const paid = await sdk.paymentIntents.confirm(made.id, {
+      payment_method: 'pm_card_visa',
+      expand: ['latest_charge'],
+    });
+    expect(paid.latest_charge).toMatchObject({ object: 'charge', amount: 5_000, payment_intent: made.id });
+    const read = await sdk.paymentIntents.retrieve(made.id, { expand: ['latest_charge'] });
+    expect(read.latest_charge).toMatchObject({ object: 'charge' });
+    expect(typeof (await sdk.paymentIntents.retrieve(made.id)).latest_charge).toBe('string');
+  });
+
+  it('the secret key as the user name of HTTP Basic auth', async () => {
+    const made = await invoiceIntent(5_000);
+    const key = againstStripe ? String(realKey) : LOCAL_STRIPE.secretKey;
+    const res = await raw('GET', `/v1/payment_intents/${made.id}`, {
+      auth: `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(made.id);
+  });
+
+  standInOnly('only the event types the endpoint subscribed to are sent', async () => {
+    const made = await invoiceIntent(5_000);
+    events.length = 0;
+    await sdk.paymentIntents.cancel(made.id, { cancellation_reason: 'abandoned' });
+    const declined = await invoiceIntent(5_000);
+    await refusal(sdk.paymentIntents.confirm(declined.id, { payment_method: 'pm_card_chargeDeclined' }));
+    expect(events.map((e) => e.type)).toEqual([]);
+    const paid = await invoiceIntent(5_000);
+    await sdk.paymentIntents.confirm(paid.id, { payment_method: 'pm_card_visa' });
+    expect(events.map((e) => e.type)).toEqual(['payment_intent.succeeded']);
   });
 });

@@ -545,7 +545,8 @@ describe('tenant portal: autopay', () => {
 
     expect(result).toMatchObject({ outcome: 'failed', error: 'Your card was declined.' });
     expect((result as { paymentIntentId: string }).paymentIntentId).toMatch(/^pi_/);
-    expect(stripe.deliveries.at(-1)).toMatchObject({ type: 'payment_intent.payment_failed', status: 200 });
+    // payment_intent.payment_failed is not one the endpoint subscribes to: Stripe does not send it.
+    expect(stripe.deliveries.map((d) => d.type)).not.toContain('payment_intent.payment_failed');
     const { header, payments, journal } = await invoicePartition(invoiceId);
     expect(header).toMatchObject({ status: 0, paidCents: 0 });
     expect(payments).toEqual([]);

@@ -284,6 +284,62 @@ describe('a subscription that keeps failing', () => {
   }, 60_000);
 });
 
+describe('what a receiver asks for', () => {
+  it('a 410 Gone disables the subscription at once; the delivery is failed, not tried again', async () => {
+    const receiver = await Receiver.start();
+    receiver.otherwise = 410;
+    const subscriptionId = await subscribe(receiver, ['reservation.created']);
+    await book();
+    await jobsCaughtUp();
+    await receiver.waitFor(1);
+    const sub = await admin.get(`${BASE}/subscriptions/${subscriptionId}.json`);
+    expect(sub.body).toMatchObject({ active: 0, disabledAt: expect.any(String) });
+    expect(String(sub.body.disabledReason)).toMatch(/410 Gone/);
+    const [delivery] = await deliveriesOf(subscriptionId);
+    expect(delivery).toMatchObject({ status: 'failed', attemptCount: 1, nextAttemptAt: null });
+    await book();
+    await jobsCaughtUp();
+    expect(receiver.received).toHaveLength(1);
+    await receiver.stop();
+  });
+
+  it('the next attempt after a 429 or a 503 is no sooner than its Retry-After (seconds or a date)', async () => {
+    const receiver = await Receiver.start();
+    const inTwoHours = new Date(Date.now() + 2 * 3600_000).toUTCString();
+    receiver.script = [
+      { status: 429, headers: { 'retry-after': '600' } },
+      { status: 503, headers: { 'retry-after': inTwoHours } },
+      { status: 500, headers: { 'retry-after': '86400' } },
+    ];
+    const subscriptionId = await subscribe(receiver, ['reservation.created']);
+    await book();
+    await jobsCaughtUp();
+    await receiver.waitFor(1);
+    const next = async () => {
+      const [delivery] = await deliveriesOf(subscriptionId);
+      return { delivery, wait: Date.parse(delivery?.nextAttemptAt ?? '') - Date.now() };
+    };
+    // The schedule says 5 s; the receiver 10 minutes.
+    let { delivery, wait } = await next();
+    expect(delivery).toMatchObject({ status: 'pending', attemptCount: 1 });
+    expect(wait).toBeGreaterThan(9 * 60_000);
+    await dueNow(delivery?.deliveryId ?? '');
+    await runJob('webhookRetries');
+    // The schedule says a minute; the receiver two hours (a date).
+    ({ delivery, wait } = await next());
+    expect(delivery).toMatchObject({ status: 'pending', attemptCount: 2 });
+    expect(wait).toBeGreaterThan(110 * 60_000);
+    await dueNow(delivery?.deliveryId ?? '');
+    await runJob('webhookRetries');
+    // A 500's Retry-After is not one RFC 9110 gives it: the schedule's 10 minutes.
+    ({ delivery, wait } = await next());
+    expect(delivery).toMatchObject({ status: 'pending', attemptCount: 3 });
+    expect(wait).toBeLessThan(11 * 60_000);
+    expect(seen(receiver.received)).toEqual([429, 503, 500]);
+    await receiver.stop();
+  }, 60_000);
+});
+
 describe('events of tenants and applications', () => {
   it('announces tenant.registered and application.submitted', async () => {
     const receiver = await Receiver.start();

@@ -26,8 +26,8 @@ export class Receiver {
   /** Payloads that did not match their documented schema (test/support/contract.ts payloadMismatch). */
   readonly payloadProblems: string[] = [];
   secret: string | undefined;
-  /** Statuses to answer next, one per request; 200 when empty. */
-  script: number[] = [];
+  /** Statuses to answer next, one per request (with headers of their own when given); 200 when empty. */
+  script: (number | { status: number; headers: Record<string, string> })[] = [];
   /** Answered after the script runs out. */
   otherwise = 200;
   private waiters: (() => void)[] = [];
@@ -54,7 +54,9 @@ export class Receiver {
   }
 
   private take(headers: Record<string, string>, body: string, res: import('node:http').ServerResponse) {
-    const answered = this.script.shift() ?? this.otherwise;
+    const next = this.script.shift() ?? this.otherwise;
+    const answered = typeof next === 'number' ? next : next.status;
+    const extra = typeof next === 'number' ? {} : next.headers;
     const entry: Received = {
       id: headers['webhook-id'] ?? '',
       timestamp: headers['webhook-timestamp'] ?? '',
@@ -81,7 +83,7 @@ export class Receiver {
     })();
     if (problem) this.payloadProblems.push(problem);
     res
-      .writeHead(answered, { 'content-type': 'text/plain' })
+      .writeHead(answered, { 'content-type': 'text/plain', ...extra })
       .end(answered < 300 ? 'thanks' : `nope ${answered}`);
     for (const wake of this.waiters.splice(0)) wake();
   }

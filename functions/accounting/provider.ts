@@ -5,7 +5,7 @@
  * stand-in provider answers (infra/local/accounting-provider.ts), configured through the same variables.
  */
 import { QUICKBOOKS_API_HOSTS } from '../../shared/domain/accounting/qbo-types.js';
-import { AppError, ServiceUnavailable } from '../../shared/errors.js';
+import { AppError, BadRequest, ServiceUnavailable } from '../../shared/errors.js';
 import { log } from '../../shared/log.js';
 import { secret } from '../../shared/secrets.js';
 
@@ -108,11 +108,34 @@ export async function exchangeCode(settings: ProviderSettings, code: string): Pr
     code,
     redirect_uri: settings.redirectUri,
   });
+  const refusal = status === 400 ? oauthError(text) : undefined;
+  if (refusal?.error === 'invalid_grant') {
+    // RFC 6749 5.2: the code is spent (used once already), expired or issued for another redirect_uri. The
+    // admin can do something about it (start again), so it is their 400, not a gateway's 502.
+    const reason = refusal.description ? `${refusal.error}: ${refusal.description}` : refusal.error;
+    throw new BadRequest(
+      `The accounting provider refused the authorization code (${reason}): it is used, expired or not this app's. Start again (oauth-start.php)`,
+      [{ field: 'code', message: `refused by the provider (${reason})` }],
+    );
+  }
   if (status < 200 || status >= 300) {
     log('error', 'accounting token exchange refused', { status, body: text.slice(0, 300) });
     throw new ProviderFailed(`The accounting provider refused the code (${status})`);
   }
   return tokenAnswer(text);
+}
+
+/** An OAuth error answer's `error` and `error_description` (RFC 6749 5.2), cut short; undefined if not one. */
+function oauthError(text: string): { error: string; description?: string } | undefined {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    if (typeof body.error !== 'string' || !/^[\w.-]{1,64}$/.test(body.error)) return undefined;
+    const description =
+      typeof body.error_description === 'string' ? body.error_description.slice(0, 200) : undefined;
+    return { error: body.error, ...(description ? { description } : {}) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The provider refused the refresh token (`invalid_grant`: revoked, expired or already used): a new consent is needed. */

@@ -8,7 +8,7 @@ import { STAFF_READ_ROLES } from '../../shared/auth/roles.js';
 import { mappingInput, mappingView } from '../../shared/domain/accounting/mapping.js';
 import { SYNC_RECORD_TYPES, SYNC_STATUSES } from '../../shared/domain/accounting/sync-state.js';
 import { defineRoute } from '../../shared/http/route.js';
-import { isoDate, paging, requiredText, text } from '../../shared/http/schemas.js';
+import { isoDate, MAX_INT_ID, paging, requiredText, text } from '../../shared/http/schemas.js';
 
 const group = 'accounting';
 const tags = ['Accounting'];
@@ -73,7 +73,7 @@ export const oauthCallback = defineRoute({
   summary:
     'The provider’s redirect back: checks the state once, exchanges the code, stores the tokens encrypted',
   description:
-    'Needs the session of the admin who started. The state is good once, for 10 minutes; the code is exchanged at ACCOUNTING_TOKEN_URL with HTTP basic client authentication. Answers the connection (never the tokens).',
+    'Needs the session of the admin who started. The state is good once, for 10 minutes; the connection it makes is the company (realmId) the provider sent with it, so realmId is required with the code; the code is exchanged at ACCOUNTING_TOKEN_URL with HTTP basic client authentication (a code the provider refuses as used or expired is a 400 with its reason). Answers the connection (never the tokens).',
   auth: { kind: 'admin', roles: ['super_admin'] },
   beyondSpec,
   query: v.object({
@@ -84,7 +84,7 @@ export const oauthCallback = defineRoute({
   }),
   response: v.object({ ...connection.entries, success: v.boolean() }),
   errors: {
-    400: 'validation; the state is unknown, expired, used or another admin’s; the provider refused consent',
+    400: 'validation; the state is unknown, expired, used or another admin’s; the provider refused consent; no realmId with the code; the provider refused the code (invalid_grant: used, expired)',
     401: 'no admin session',
     403: 'wrong role',
     502: 'the token endpoint failed or answered without tokens',
@@ -214,6 +214,24 @@ export const listSync = defineRoute({
   errors: { 400: 'invalid filter', 401: 'no admin session', 403: 'wrong role' },
 });
 
+/**
+ * A record's id as every other body takes one: a number (an invoice's, a tenant's), or its text; a payee's id
+ * is text (`paytoId`). Kept as text, as sync.json lists it.
+ */
+const resyncRecordId = v.union(
+  [
+    v.pipe(
+      v.number(),
+      v.integer('must be an integer'),
+      v.minValue(0, 'must be at least 0'),
+      v.maxValue(MAX_INT_ID, `must be at most ${MAX_INT_ID}`),
+      v.transform(String),
+    ),
+    requiredText(64),
+  ],
+  'must be a number or a string of 1–64 characters',
+);
+
 export const resync = defineRoute({
   id: 'accounting.resync',
   group,
@@ -229,7 +247,7 @@ export const resync = defineRoute({
   body: v.pipe(
     v.strictObject({
       recordType: v.optional(v.picklist(SYNC_RECORD_TYPES, `must be one of ${SYNC_RECORD_TYPES.join(', ')}`)),
-      recordId: v.optional(requiredText(64)),
+      recordId: v.optional(resyncRecordId),
       failed: v.optional(v.literal(true, 'must be true')),
       since: v.optional(isoDate),
     }),

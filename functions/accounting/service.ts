@@ -66,10 +66,17 @@ export async function callback(query: CallbackQuery, by: Actor & { adminId: numb
     throw new BadRequest(`The accounting provider did not authorize: ${query.error ?? 'no code'}`, [
       { field: query.error ? 'error' : 'code', message: query.error ?? 'is required' },
     ]);
+  // QuickBooks names the company consented to only here, beside the code and this state
+  // (https://developer.intuit.com/app/developer/qbo/docs/develop/authentication-and-authorization/oauth-2.0):
+  // the connection this state makes is that company's, or none (a connection without one could sync nothing).
+  const realmId = query.realmId;
+  if (!realmId)
+    throw new BadRequest('The accounting provider sent no company (realmId) with the code: start again', [
+      { field: 'realmId', message: 'is required with the code' },
+    ]);
   const answer = await exchangeCode(settings, query.code);
   const after = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
   const before = await getConnection();
-  const realmId = query.realmId ?? null;
   const connection: repo.AccountingConnection = {
     realmId,
     scope: settings.scope,

@@ -85,6 +85,9 @@ function readAnswer(
   }
   const parsed = parseFeed(text, siteTimeZone, today);
   if (!parsed.ok) return { kind: 'failed', error: FEED_ERRORS[parsed.error] };
-  if (parsed.events.length === 0) return { kind: 'failed', error: FEED_ERRORS.noEvents };
+  // "No events" is a calendar without any: a series that has ended (or starts past the horizon) is an event
+  // as a past single event is, so such a feed reads healthy with no stay to block.
+  if (parsed.events.length === 0 && parsed.seriesOutsideWindow === 0)
+    return { kind: 'failed', error: FEED_ERRORS.noEvents };
   return { kind: 'events', events: parsed.events, ...validators, note: null };
 }

@@ -63,7 +63,7 @@ export async function replay(deliveryId: string, by: Actor, clock: () => Date) {
     throw new Conflict(`Subscription ${delivery.subscriptionId} is disabled: enable it (PUT active 1) first`);
   if (delivery.attempts.length >= MAX_LOGGED_ATTEMPTS)
     throw new Conflict(`Delivery ${deliveryId} has ${MAX_LOGGED_ATTEMPTS} attempts logged: no more replays`);
-  const attempt = await sendOnce(delivery, subscription, 'replay', clock);
+  const { attempt } = await sendOnce(delivery, subscription, 'replay', clock);
   const now = clock();
   try {
     await commit([

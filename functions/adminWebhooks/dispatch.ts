@@ -2,7 +2,8 @@
  * One scheduled attempt of a delivery the caller has claimed (the first try right after the change, or a
  * retry of the sweep): send, log the attempt, move the delivery on (succeeded, pending until the next retry,
  * or failed), and keep the subscription's health — a success ends a failure streak, a failure starts one,
- * and a streak of 3 days disables the subscription.
+ * and a streak of 3 days disables the subscription, as a 410 Gone does at once. A 429 or 503's Retry-After
+ * puts the next attempt no sooner than it asks.
  */
 
 import { failWithoutAttempt, recordScheduledAttempt } from '../../shared/data/webhook-deliveries-repo.js';
@@ -18,19 +19,25 @@ import {
   afterScheduledAttempt,
   type DeliveryRecord,
 } from '../../shared/domain/webhooks/delivery.js';
-import { DISABLE_AFTER_MS, failedTooLong } from '../../shared/domain/webhooks/retry.js';
+import {
+  DISABLE_AFTER_MS,
+  failedTooLong,
+  GONE_STATUS,
+  RETRY_AFTER_STATUSES,
+} from '../../shared/domain/webhooks/retry.js';
 import { log, urlForLog } from '../../shared/log.js';
+import { retryAfterMs } from '../../shared/retry-policy.js';
 import { type SendResult, sendWebhook } from './send.js';
 
 export type Clock = () => Date;
 
-/** Sends once and says how it went, as the log records it. */
+/** Sends once and says how it went, as the log records it, with the answer's Retry-After. */
 export async function sendOnce(
   delivery: DeliveryRecord,
   subscription: StoredSubscription,
   kind: Attempt['kind'],
   clock: Clock,
-): Promise<Attempt> {
+): Promise<{ attempt: Attempt; retryAfter: string | undefined }> {
   const at = clock();
   const secret = await openSecret(subscription);
   const result: SendResult = secret
@@ -52,7 +59,7 @@ export async function sendOnce(
       error: result.error,
       cause: result.cause,
     });
-  return {
+  const attempt: Attempt = {
     at: at.toISOString(),
     kind,
     status: result.status,
@@ -61,6 +68,7 @@ export async function sendOnce(
     responseExcerpt: result.responseExcerpt,
     ...(result.error ? { error: result.error } : {}),
   };
+  return { attempt, retryAfter: result.retryAfter };
 }
 
 const describe = (attempt: Attempt) =>
@@ -78,10 +86,17 @@ export async function attemptClaimed(
     await failWithoutAttempt(claimed, why, clock());
     return undefined;
   }
-  const attempt = await sendOnce(claimed, subscription, 'scheduled', clock);
+  const { attempt, retryAfter } = await sendOnce(claimed, subscription, 'scheduled', clock);
   const now = clock();
   const made = claimed.attemptCount + 1;
-  const outcome = afterScheduledAttempt(made, attempt.ok, now);
+  const gone = attempt.status === GONE_STATUS;
+  const outcome = afterScheduledAttempt(made, attempt.ok, now, {
+    gone,
+    retryAfterMs:
+      attempt.status !== null && RETRY_AFTER_STATUSES.has(attempt.status)
+        ? retryAfterMs(retryAfter, now)
+        : undefined,
+  });
   await recordScheduledAttempt(
     claimed,
     attempt,
@@ -103,16 +118,23 @@ export async function attemptClaimed(
     error: attempt.error,
   });
   const since = await markFailing(subscription.record.subscriptionId, now);
-  if (failedTooLong(since, now)) {
+  if (gone) await disable(subscription, `the receiver answered 410 Gone: it wants no more deliveries`, now);
+  else if (failedTooLong(since, now)) {
     const days = Math.round(DISABLE_AFTER_MS / 86_400_000);
-    const reason = `every attempt failed since ${since} (${days} days or more); last: ${describe(attempt)}`;
-    if (await disableFailing(subscription.record.subscriptionId, reason.slice(0, 500), now)) {
-      log('warn', 'webhook subscription disabled', {
-        subscriptionId: subscription.record.subscriptionId,
-        target: urlForLog(subscription.record.url),
-        reason,
-      });
-    }
+    await disable(
+      subscription,
+      `every attempt failed since ${since} (${days} days or more); last: ${describe(attempt)}`,
+      now,
+    );
   }
   return attempt;
+}
+
+async function disable(subscription: StoredSubscription, reason: string, now: Date): Promise<void> {
+  if (await disableFailing(subscription.record.subscriptionId, reason.slice(0, 500), now))
+    log('warn', 'webhook subscription disabled', {
+      subscriptionId: subscription.record.subscriptionId,
+      target: urlForLog(subscription.record.url),
+      reason,
+    });
 }

@@ -25,6 +25,8 @@ export interface SendResult {
   error?: string;
   /** What the system said, for our logs only (never stored). */
   cause?: string;
+  /** The answer's Retry-After header, as sent (the schedule honours it on a 429 or 503). */
+  retryAfter?: string;
 }
 
 /** Read at most this much of an answer: the log keeps an excerpt, a receiver cannot make the job buffer more. */
@@ -62,8 +64,14 @@ export async function sendWebhook(
   };
   const deadline = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS);
   try {
-    const { status, text } = await post(shape.url, headers, body, deadline);
-    return { status, ok: isSuccessStatus(status), latencyMs: took(), responseExcerpt: excerpt(text) };
+    const { status, text, retryAfter } = await post(shape.url, headers, body, deadline);
+    return {
+      status,
+      ok: isSuccessStatus(status),
+      latencyMs: took(),
+      responseExcerpt: excerpt(text),
+      ...(retryAfter ? { retryAfter: retryAfter.slice(0, 100) } : {}),
+    };
   } catch (error) {
     return {
       status: null,
@@ -81,7 +89,7 @@ function post(
   headers: Record<string, string>,
   body: string,
   deadline: AbortSignal,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; retryAfter: string | undefined }> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
@@ -96,8 +104,13 @@ function post(
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
+        const header = response.headers['retry-after'];
         const done = () =>
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            retryAfter: Array.isArray(header) ? header[0] : header,
+          });
         response.on('data', (chunk: Buffer) => {
           if (size >= MAX_RESPONSE_BYTES) return;
           chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - size));

@@ -34,12 +34,14 @@ export async function exportFeed(
   return exportCalendar({
     propertyId,
     domain: exportDomain(),
-    stays: stays.map(({ record }) => ({
+    stays: stays.map(({ record, version }) => ({
       reservationId: record.reservationId,
       dateFrom: record.dateFrom,
       dateTo: record.dateTo,
       status: record.status,
       dateUpdated: record.dateUpdated,
+      // Version 1 when made, one more on each change (shared/data/reservations-repo.ts): SEQUENCE 0, 1, 2 …
+      sequence: Math.max(0, version - 1),
     })),
   });
 }

@@ -10,7 +10,7 @@
  *   `grant_type=refresh_token` (accounting-tokens.ts: the refresh token rotates; a spent, revoked or expired
  *   one is `400 invalid_grant`).
  * The QuickBooks Accounting API itself is quickbooks-stand-in.ts, under `/_local/quickbooks`.
- * Not in the registry, the OpenAPI document or the cloud. The ACCOUNTING_* variables point here unless set.
+ * Not in the registry, the OpenAPI document or the cloud. Each ACCOUNTING_* variable points here unless set.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -27,19 +27,23 @@ export const LOCAL_ACCOUNTING = {
   tokenPath: '/_local/accounting/token',
 } as const;
 
+/** The variables an earlier runtime of this process set (comma-separated): those are ours to replace. */
 const OURS = 'ACCOUNTING_LOCAL_STAND_IN';
 
 /**
- * The ACCOUNTING_* variables for a runtime at `baseUrl`: the stand-in's, unless the developer configured a
- * provider (ACCOUNTING_AUTHORIZE_URL set, and not by an earlier runtime of this process).
+ * The ACCOUNTING_* variables for a runtime at `baseUrl`: the stand-in's for each one the developer did not
+ * set (one set by an earlier runtime of this process is ours), and none at all when the developer configured
+ * a provider (ACCOUNTING_AUTHORIZE_URL): its API is then QuickBooks' own unless ACCOUNTING_API_URL says
+ * otherwise. So a set ACCOUNTING_API_URL (a sandbox company, a test's own server) is always the one called.
  */
 export function localAccountingEnv(
   baseUrl: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Record<string, string> {
-  if (env.ACCOUNTING_AUTHORIZE_URL && env[OURS] !== '1') return {};
-  return {
-    [OURS]: '1',
+  const ours = new Set((env[OURS] ?? '').split(','));
+  const setByDeveloper = (name: string) => Boolean(env[name]) && !ours.has(name);
+  if (setByDeveloper('ACCOUNTING_AUTHORIZE_URL')) return {};
+  const standIn: Record<string, string> = {
     ACCOUNTING_AUTHORIZE_URL: new URL(LOCAL_ACCOUNTING.authorizePath, baseUrl).href,
     ACCOUNTING_TOKEN_URL: new URL(LOCAL_ACCOUNTING.tokenPath, baseUrl).href,
     ACCOUNTING_CLIENT_ID: LOCAL_ACCOUNTING.clientId,
@@ -47,6 +51,8 @@ export function localAccountingEnv(
     ACCOUNTING_SCOPE: LOCAL_ACCOUNTING.scope,
     ACCOUNTING_API_URL: new URL(QUICKBOOKS_STAND_IN_PATH, baseUrl).href,
   };
+  const values = Object.fromEntries(Object.entries(standIn).filter(([name]) => !setByDeveloper(name)));
+  return { ...values, [OURS]: Object.keys(values).join(',') };
 }
 
 interface IssuedCode {

@@ -4,7 +4,8 @@
  * https://developer.intuit.com/app/developer/qbo/docs/develop/troubleshooting/handling-common-errors): a field
  * the entity does not have (2010), a required one missing (2020), a reference to what the company lacks (2500),
  * a name taken (6240), a sales line whose Amount is not UnitPrice × Qty (6070), and a document the company was
- * told to refuse (a ValidationFault 6000 with its words).
+ * told to refuse (a ValidationFault 6000 with its words); the values themselves (enumerations, lengths, dates,
+ * amounts, the lines' shape) in quickbooks-fields.ts.
  */
 import {
   COMMON,
@@ -13,10 +14,12 @@ import {
   type EntityRules,
   isObject,
   linesOf,
-  PERSON,
   type Refusal,
   validation,
 } from './quickbooks-entities.js';
+import { checkValues } from './quickbooks-fields.js';
+
+const NAME_PARTS = ['DisplayName', 'Title', 'GivenName', 'MiddleName', 'FamilyName', 'Suffix'];
 
 /** What the checks read of the company. */
 export interface BooksView {
@@ -47,13 +50,16 @@ export function checkBody(
         'Required param missing, need to supply the required value for the API',
         `Required parameter ${missing ?? 'Line'} is missing in the request`,
       );
-    if (rules.uniqueName === 'DisplayName' && !PERSON.some((f) => typeof body[f] === 'string' && body[f]))
+    // "The DisplayName attribute or at least one of Title, GivenName, MiddleName, FamilyName, or Suffix
+    // attributes is required" (the Customer and Vendor pages): a CompanyName alone is not a name.
+    if (rules.uniqueName === 'DisplayName' && !NAME_PARTS.some((f) => typeof body[f] === 'string' && body[f]))
       throw validation(
         '2020',
         'Required param missing, need to supply the required value for the API',
         'Required parameter DisplayName (or a name part) is missing in the request',
       );
   }
+  checkValues(entity, body);
   checkName(books, entity, rules, body, how.self);
   for (const [field, targets] of Object.entries(rules.refs)) checkRef(books, body[field], targets);
   if (entity === 'Item' && body.Type === 'Service' && how.creating && !isObject(body.IncomeAccountRef))

@@ -28,6 +28,7 @@ import {
   RULES,
   validation,
 } from './quickbooks-entities.js';
+import { numbersOf } from './quickbooks-fields.js';
 import { matches, type ParsedQuery } from './quickbooks-query.js';
 
 export interface CompanyPreferences {
@@ -106,7 +107,7 @@ export class QuickBooksCompany {
     const id = String(this.next++);
     const time = now.toISOString();
     const made: Entity = {
-      ...withoutMeta(body),
+      ...numbersOf(withoutMeta(body)),
       Id: id,
       SyncToken: '0',
       domain: 'QBO',
@@ -127,7 +128,7 @@ export class QuickBooksCompany {
     const base = body.sparse === true ? current : { Id: current.Id };
     const changed: Entity = {
       ...base,
-      ...withoutMeta(body),
+      ...numbersOf(withoutMeta(body)),
       Id: current.Id,
       SyncToken: String(Number(current.SyncToken) + 1),
       domain: 'QBO',

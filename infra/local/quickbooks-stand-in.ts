@@ -11,8 +11,10 @@
  *   nothing (https://blogs.intuit.com/blog/2015/04/06/15346/);
  * - a Bearer access token the stand-in provider issued for this company (accounting-tokens.ts), else 401
  *   (`message=AuthenticationFailed; errorCode=003200`), as QuickBooks answers an expired or revoked token;
- * - per company at most 10 requests at once and 500 a minute, else 429 `ThrottleExceeded`
- *   (https://blogs.intuit.com/blog/2016/08/08/idg-concurrent-api-use-changes-coming-soon/).
+ * - per company at most 10 requests at once and 500 a minute, else 429 with the Fault of 3001
+ *   `ThrottleExceeded` (https://blogs.intuit.com/blog/2016/08/08/idg-concurrent-api-use-changes-coming-soon/);
+ * - `POST …/batch`: up to 30 `BatchItemRequest`s, each a create, update, delete, void or query answered in
+ *   its own `BatchItemResponse` (quickbooks-batch.ts).
  * Control paths for tests and a developer (never in QuickBooks): `GET /_local/quickbooks` (the companies and
  * the refreshes answered), `GET /_local/quickbooks/companies/{realmId}` (its books, by entity),
  * `POST|DELETE /_local/quickbooks/companies/{realmId}/refusals` (`{entity, docNumber, message}`: the company
@@ -24,9 +26,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { companyOfAccessToken, expireAccessTokens, refreshCount, revokeTokens } from './accounting-tokens.js';
+import { batch } from './quickbooks-batch.js';
 import type { QuickBooksCompany } from './quickbooks-company.js';
 import { ENTITY_OF_RESOURCE, type QboFault, Refused } from './quickbooks-entities.js';
-import { parseQuery } from './quickbooks-query.js';
+import { select, unsupported, write } from './quickbooks-operations.js';
 import {
   type Answer,
   type CompanyState,
@@ -70,13 +73,32 @@ const faultBody = (fault: QboFault) => ({
   time: time(),
 });
 
-/** QuickBooks' gateway answers a bad token and a throttle in its own lower-case shape. */
+/** QuickBooks' gateway answers a bad token in its own lower-case shape. */
 const gatewayFault = (status: number, type: string, code: string, message: string) => ({
   fault: {
     error: [
       { message: `message=${message}; errorCode=${code.padStart(6, '0')}; statusCode=${status}`, code },
     ],
     type,
+  },
+  time: time(),
+});
+
+/**
+ * A throttled request: HTTP 429 with the Fault of error 3001 "ThrottleExceeded", capitalised like every other
+ * Fault (https://developer.intuit.com/app/developer/qbo/docs/develop/troubleshooting/error-codes : 3001,
+ * "message=ThrottleExceeded; errorCode=003001; statusCode=429", "The request limit was reached").
+ */
+const throttleFault = () => ({
+  Fault: {
+    Error: [
+      {
+        Message: 'message=ThrottleExceeded; errorCode=003001; statusCode=429',
+        Detail: 'The request limit was reached.',
+        code: '3001',
+      },
+    ],
+    type: 'SERVICE',
   },
   time: time(),
 });
@@ -172,9 +194,7 @@ async function serveApi(
   const now = Date.now();
   while (state.starts.length > 0 && (state.starts[0] ?? 0) <= now - WINDOW_MS) state.starts.shift();
   if (state.inFlight >= LIMITS.concurrent || state.starts.length >= LIMITS.perMinute)
-    return send(res, 429, gatewayFault(429, 'ThrottleExceeded', '3001', 'ThrottleExceeded'), {
-      'Retry-After': '60',
-    });
+    return send(res, 429, throttleFault(), { 'Retry-After': '60' });
   state.inFlight++;
   state.starts.push(now);
   try {
@@ -221,6 +241,7 @@ async function perform(
         },
       });
     if (req.method === 'GET' && resource === 'query') return ok(select(books, query.get('query') ?? ''));
+    if (req.method === 'POST' && resource === 'batch') return ok(batch(books, await jsonBody(req)));
     const [name = '', id] = resource.split('/');
     const entity = ENTITY_OF_RESOURCE[name.toLowerCase()];
     if (!entity) return { status: 400, body: faultBody(unsupported(`the resource ${name}`)) };
@@ -234,52 +255,6 @@ async function perform(
 }
 
 const ok = (body: Record<string, unknown>): Answer => ({ status: 200, body: { ...body, time: time() } });
-
-const unsupported = (what: string): QboFault => ({
-  status: 400,
-  type: 'ValidationFault',
-  code: '500',
-  message: 'Unsupported Operation',
-  detail: `Operation ${what} is not supported.`,
-});
-
-function write(
-  books: QuickBooksCompany,
-  entity: string,
-  body: Record<string, unknown>,
-  operation: string | null,
-): Record<string, unknown> {
-  const now = new Date();
-  if (operation === 'void') return { [entity]: books.void(entity, body, now) };
-  if (operation === 'delete') return { [entity]: books.delete(entity, body) };
-  if (operation) throw new Refused(unsupported(`operation=${operation}`));
-  const saved = body.Id === undefined ? books.create(entity, body, now) : books.update(entity, body, now);
-  return { [entity]: saved };
-}
-
-function select(books: QuickBooksCompany, text: string): Record<string, unknown> {
-  const parsed = parseQuery(text);
-  if (!parsed)
-    throw new Refused({
-      status: 400,
-      type: 'ValidationFault',
-      code: '4000',
-      message: 'Error parsing query',
-      detail: `QueryParserError: the stand-in does not understand: ${text.slice(0, 200)}`,
-    });
-  const found = books.query(parsed);
-  if (parsed.count) return { QueryResponse: { totalCount: found.count } };
-  return {
-    QueryResponse:
-      found.entities.length === 0
-        ? {}
-        : {
-            [parsed.entity]: found.entities,
-            startPosition: parsed.startPosition,
-            maxResults: found.entities.length,
-          },
-  };
-}
 
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const text = (await readBody(req)) ?? '';

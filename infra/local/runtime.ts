@@ -13,7 +13,7 @@ import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GROUPS, JOBS, ROUTES } from '../../functions/registry.js';
+import { GROUPS, HANDLED_STRIPE_EVENTS, JOBS, ROUTES } from '../../functions/registry.js';
 import { now as clockNow, setClock } from '../../shared/clock.js';
 import { serveAccountingProvider } from './accounting-provider.js';
 import { serveAutopayPage } from './autopay-page.js';
@@ -231,6 +231,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
       ? new StripeStandIn({
           url: `${url}${paymentWebhookPath()}`,
           secret: process.env.STRIPE_WEBHOOK_SECRET ?? LOCAL_STRIPE.webhookSecret,
+          events: HANDLED_STRIPE_EVENTS, // as `npm run stripe:webhook` subscribes the cloud's endpoint
         })
       : undefined;
     if (stripe) stripe.receipts = new Receipts(); // to the local SES's mail page (stripe-receipts.ts)

@@ -2,10 +2,16 @@
  * The local SQS stand-in (docs/jobs.md "Queue jobs"): the calls the producers make with the real SDK
  * (`@aws-sdk/client-sqs`, SQS's JSON protocol: `POST` with `X-Amz-Target: AmazonSQS.<Operation>`), served on
  * the runtime's own origin under `/_local/sqs`, into the job runner's local queues. Requests and answers are
- * the SDK's own types. It refuses what SQS refuses for those calls: more than 10 entries in a batch, none, two
- * entries with one id, an id SQS does not take, a message or a batch over 256 KB, a character SQS does not
- * carry, an unknown queue. It takes messages from this machine only (the producers run in this
- * process), so a runtime opened to the network with HOST does not let others queue work.
+ * the SDK's own types. It refuses what SQS refuses for those calls
+ * (https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_SendMessageBatch.html and the
+ * other operations' pages): more than 10 entries in a batch, none, two entries with one id, an id SQS does not
+ * take, a message or a batch over 1 MiB, a `DelaySeconds` outside 0–900, a character SQS does not carry, an
+ * unknown queue, an attribute name SQS does not have. In a batch, an entry SQS refuses on its own (a character
+ * it does not carry, its delay) is reported in `Failed` (`SenderFault`, its code and message) while the others
+ * are sent, as SQS reports "the result of each message individually". GetQueueAttributes answers the
+ * attributes asked for (`AttributeNames`, or `All`) and no others. It takes messages from this machine only
+ * (the producers run in this process), so a runtime opened to the network with HOST does not let others queue
+ * work. A delay is checked, not waited for: the local queues deliver at once.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -93,15 +99,78 @@ function operate(
   const name = queueNameOf(input.QueueUrl);
   if (operation === 'SendMessage') {
     const body = messageBody(input.MessageBody);
+    const refused = entryRefusal(body, input.DelaySeconds);
+    if (refused) throw new SqsError(refused.Code, refused.Message);
     return { MessageId: send(queues, name, body), MD5OfMessageBody: md5(body) };
   }
   if (operation === 'SendMessageBatch') return sendBatch(name, input.Entries, queues);
-  if (operation === 'GetQueueAttributes') {
-    const depth = queues.depth(name);
-    if (depth === undefined) throw nonExistent(name);
-    return { Attributes: { ApproximateNumberOfMessages: String(depth) } };
-  }
+  if (operation === 'GetQueueAttributes') return queueAttributes(name, input.AttributeNames, queues);
   throw new SqsError('InvalidAction', `The local SQS stand-in does not serve ${operation}`);
+}
+
+/** The attribute names SQS has (https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_GetQueueAttributes.html). */
+const ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
+  'All',
+  'Policy',
+  'VisibilityTimeout',
+  'MaximumMessageSize',
+  'MessageRetentionPeriod',
+  'ApproximateNumberOfMessages',
+  'ApproximateNumberOfMessagesNotVisible',
+  'CreatedTimestamp',
+  'LastModifiedTimestamp',
+  'QueueArn',
+  'ApproximateNumberOfMessagesDelayed',
+  'DelaySeconds',
+  'ReceiveMessageWaitTimeSeconds',
+  'RedrivePolicy',
+  'FifoQueue',
+  'ContentBasedDeduplication',
+  'KmsMasterKeyId',
+  'KmsDataKeyReusePeriodSeconds',
+  'DeduplicationScope',
+  'FifoThroughputLimit',
+  'RedriveAllowPolicy',
+  'SqsManagedSseEnabled',
+]);
+
+/** The attributes asked for, of those the stand-in knows (none asked: none answered, as SQS does). */
+function queueAttributes(name: string, names: unknown, queues: LocalQueues): GetQueueAttributesResult {
+  const depth = queues.depth(name);
+  if (depth === undefined) throw nonExistent(name);
+  const asked = Array.isArray(names) ? names.map(String) : [];
+  const unknown = asked.find((n) => !ATTRIBUTE_NAMES.has(n));
+  if (unknown) throw new SqsError('InvalidAttributeName', `Unknown Attribute ${unknown}.`);
+  const known: Record<string, string> = {
+    ApproximateNumberOfMessages: String(depth),
+    DelaySeconds: '0',
+    MaximumMessageSize: String(SQS_LIMITS.messageBytes),
+    QueueArn: `arn:aws:sqs:us-east-1:${ACCOUNT}:${name}`,
+  };
+  const all = asked.includes('All');
+  const attributes = Object.fromEntries(
+    Object.entries(known).filter(([attribute]) => all || asked.includes(attribute)),
+  );
+  return Object.keys(attributes).length > 0 ? { Attributes: attributes } : {};
+}
+
+/** Why SQS refuses one message on its own (a batch reports it in `Failed`), or undefined. */
+function entryRefusal(body: string, delay: unknown): { Code: string; Message: string } | undefined {
+  if (!sqsCarries(body))
+    return {
+      Code: 'InvalidMessageContents',
+      Message:
+        'Invalid binary character in the message body. Only #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF are allowed.',
+    };
+  if (
+    delay !== undefined &&
+    !(Number.isInteger(delay) && (delay as number) >= 0 && (delay as number) <= SQS_LIMITS.maxDelaySeconds)
+  )
+    return {
+      Code: 'InvalidParameterValue',
+      Message: `Value ${String(delay)} for parameter DelaySeconds is invalid. Reason: DelaySeconds must be >= 0 and <= ${SQS_LIMITS.maxDelaySeconds}.`,
+    };
+  return undefined;
 }
 
 /** SQS's rule for a batch entry's id. */
@@ -130,22 +199,27 @@ function sendBatch(
       'BatchEntryIdsNotDistinct',
       'Two or more batch entries in the request have the same Id',
     );
-  const bodies = list.map((e) => messageBody(e?.MessageBody));
-  const total = bodies.reduce((n, b) => n + Buffer.byteLength(b), 0);
+  // The batch's size first: one entry over the limit makes the whole batch too long.
+  const total = list.reduce(
+    (n, e) => n + (typeof e?.MessageBody === 'string' ? Buffer.byteLength(e.MessageBody) : 0),
+    0,
+  );
   if (total > SQS_LIMITS.messageBytes)
     throw new SqsError(
       'BatchRequestTooLong',
       `Batch requests cannot be longer than ${SQS_LIMITS.messageBytes} bytes`,
     );
+  const bodies = list.map((e) => messageBody(e?.MessageBody));
   if (queues.depth(name) === undefined) throw nonExistent(name);
-  return {
-    Successful: bodies.map((body, i) => ({
-      Id: ids[i],
-      MessageId: send(queues, name, body),
-      MD5OfMessageBody: md5(body),
-    })),
-    Failed: [],
-  };
+  const Successful: NonNullable<SendMessageBatchResult['Successful']> = [];
+  const Failed: NonNullable<SendMessageBatchResult['Failed']> = [];
+  bodies.forEach((body, i) => {
+    const Id = String(ids[i]);
+    const refused = entryRefusal(body, list[i]?.DelaySeconds);
+    if (refused) Failed.push({ Id, SenderFault: true, ...refused });
+    else Successful.push({ Id, MessageId: send(queues, name, body), MD5OfMessageBody: md5(body) });
+  });
+  return { Successful, Failed };
 }
 
 function send(queues: LocalQueues, name: string, body: string): string {
@@ -161,11 +235,6 @@ function messageBody(value: unknown): string {
     throw new SqsError(
       'InvalidParameterValue',
       `One or more parameters are invalid. Reason: Message must be shorter than ${SQS_LIMITS.messageBytes} bytes.`,
-    );
-  if (!sqsCarries(value))
-    throw new SqsError(
-      'InvalidMessageContents',
-      'Invalid binary character in the message body. Only #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF are allowed.',
     );
   return value;
 }
@@ -200,7 +269,7 @@ const isLoopback = (address: string | undefined) =>
 
 const md5 = (body: string) => createHash('md5').update(body).digest('hex');
 
-/** SQS's requests are at most 256 KB of messages; a little more for the JSON around them. */
+/** SQS's requests are at most 1 MiB of messages; a little more for the JSON around them. */
 const MAX_REQUEST = 2 * SQS_LIMITS.messageBytes;
 
 async function readRaw(req: IncomingMessage): Promise<string> {

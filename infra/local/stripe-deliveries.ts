@@ -1,11 +1,20 @@
 /** Sends the stand-in's webhook events (stripe-stand-in.ts) as Stripe does: signed JSON POSTs to the endpoint. */
 import { StripeIntents } from './stripe-intents.js';
 
-/** Where the stand-in sends its webhook events, and the secret it signs them with. */
+/** Where the stand-in sends its webhook events, the secret it signs them with, and the types it is sent. */
 export interface StandInWebhook {
   url: string;
   secret: string;
+  /**
+   * The endpoint's `enabled_events` (https://docs.stripe.com/api/webhook_endpoints/create): Stripe sends it
+   * only these types. Unset: every type (`*`).
+   */
+  events?: readonly string[];
 }
+
+/** Whether the endpoint subscribed to the event type. */
+export const subscribed = (webhook: StandInWebhook, type: string): boolean =>
+  webhook.events === undefined || webhook.events.includes('*') || webhook.events.includes(type);
 
 /** A webhook event the stand-in sent, and what the receiver answered (0: not reachable). */
 export interface Delivery {

@@ -72,6 +72,21 @@ export const CANCELABLE: ReadonlySet<string> = new Set([
   'requires_action',
 ]);
 
+/**
+ * A PaymentIntent's Customer, once set, is kept (https://docs.stripe.com/api/payment_intents/update#update_payment_intent-customer):
+ * another is Stripe's 400 in its own words.
+ */
+export function customerChangeRefusal(current: string | null, sent: unknown): Answer | undefined {
+  if (typeof sent !== 'string' || !current || sent === current) return undefined;
+  return stripeError(
+    400,
+    'invalid_request_error',
+    'You cannot modify `customer` on a PaymentIntent once it already has been set. To fulfill a payment with a different Customer, cancel this PaymentIntent and create a new one.',
+    undefined,
+    'customer',
+  );
+}
+
 /** `cancellation_reason` values Stripe takes from a caller (the same page). */
 export const CANCELLATION_REASONS: ReadonlySet<string> = new Set([
   'duplicate',

@@ -11,6 +11,7 @@ import {
   amountTooSmall,
   CANCELABLE,
   CANCELLATION_REASONS,
+  customerChangeRefusal,
   invalidAmount,
   isAmount,
   needsReturnUrl,
@@ -30,33 +31,14 @@ import {
   paymentIntentObject,
 } from './stripe-objects.js';
 import { refundOf } from './stripe-refunds.js';
+import { CARD_DECLINED, DECLINED_CHARGES } from './stripe-test-cards.js';
+import { mergedMetadata, metadataRefusal } from './stripe-values.js';
 
 export { type Answer, noSuchIntent, parseForm, stripeError } from './stripe-intent-rules.js';
-
-/** Stripe's error of a declined card, as payment and setup intents carry it (`last_payment_error`, `last_setup_error`). */
-export const CARD_DECLINED = {
-  type: 'card_error',
-  code: 'card_declined',
-  decline_code: 'generic_decline',
-  doc_url: 'https://docs.stripe.com/error-codes/card-declined',
-  message: 'Your card was declined.',
-} as const;
+export { CARD_DECLINED, DECLINED_CHARGES, TEST_CARDS } from './stripe-test-cards.js';
 
 /** A PaymentIntent as the stand-in keeps and answers it: Stripe's own full object (stripe-objects.ts). */
 export type StandInIntent = Stripe.PaymentIntent;
-
-/** Stripe's test PaymentMethods the stand-in takes: one that pays, one that is declined. */
-export const TEST_CARDS = { pays: 'pm_card_visa', declined: 'pm_card_chargeDeclined' } as const;
-
-/**
- * Test cards whose charges are declined: `pm_card_chargeDeclined` (Stripe's 4000 0000 0000 0002) and
- * `pm_card_chargeCustomerFail` (4000 0000 0000 0341: it can be saved on a customer, its charges fail).
- */
-export const DECLINED_CHARGES: ReadonlySet<string> = new Set([
-  TEST_CARDS.declined,
-  'pm_card_visa_chargeDeclined',
-  'pm_card_chargeCustomerFail',
-]);
 
 const sdk = new Stripe('sk_test_signing_only');
 
@@ -114,6 +96,12 @@ export class StripeIntents {
     return chargeObject(this.intent(intentId), amountRefunded);
   }
 
+  /** The intent's latest charge as Stripe answers it expanded (undefined: not charged). */
+  latestCharge(intentId: string): Stripe.Charge | undefined {
+    const intent = this.intents.get(intentId);
+    return intent?.latest_charge ? chargeObject(intent, this.refunded.get(intentId) ?? 0) : undefined;
+  }
+
   /** A dispute of an intent's charge, as `charge.dispute.*` carries it. */
   dispute(
     intentId: string,
@@ -148,14 +136,36 @@ export class StripeIntents {
     const intent = paymentIntentObject({
       amount,
       currency: params.currency,
-      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      metadata: mergedMetadata({}, params.metadata),
       description: typeof params.description === 'string' ? params.description : null,
-      receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
-      customer: typeof params.customer === 'string' ? params.customer : null,
+      receipt_email:
+        typeof params.receipt_email === 'string' && params.receipt_email ? params.receipt_email : null,
+      customer: typeof params.customer === 'string' && params.customer ? params.customer : null,
       ...paymentMethodsOf(params),
     });
+    const method = typeof params.payment_method === 'string' ? params.payment_method : '';
+    if (method) {
+      // The method is kept (https://docs.stripe.com/api/payment_intents/create#create_payment_intent-payment_method):
+      // the intent waits for its confirmation, which may then leave payment_method out.
+      const refused = this.methodRefusal(intent, method);
+      if (refused) return refused;
+      Object.assign(intent, { payment_method: method, status: 'requires_confirmation' });
+    }
     this.intents.set(intent.id, intent);
     return { status: 200, answer: intent };
+  }
+
+  /** Why this PaymentMethod may not pay the intent: none such (404), or another Customer's. */
+  private methodRefusal(intent: StandInIntent, method: string): Answer | undefined {
+    if (!this.cardOf(method))
+      return stripeError(
+        404,
+        'invalid_request_error',
+        `No such PaymentMethod: '${method}'`,
+        'resource_missing',
+        'payment_method',
+      );
+    return this.refusesMethod(intent, method);
   }
 
   /** What a payer may change before paying; Stripe refuses it once the payment is under way. */
@@ -163,19 +173,30 @@ export class StripeIntents {
     const intent = this.intents.get(id);
     if (!intent) return noSuchIntent(id);
     if (!UPDATABLE.has(intent.status)) return unexpectedState(intent, 'update');
-    if (typeof params.receipt_email === 'string') intent.receipt_email = params.receipt_email || null;
-    if (typeof params.description === 'string') intent.description = params.description;
-    if (params.metadata && typeof params.metadata === 'object')
-      Object.assign(intent.metadata, params.metadata as Record<string, string>);
-    // A Customer the intent belongs to (autopay takes over an intent the payment page made); checked by the caller.
-    if (typeof params.customer === 'string') intent.customer = params.customer || null;
+    const tooMuch = metadataRefusal(params.metadata, Object.keys(intent.metadata));
+    if (tooMuch) return tooMuch;
+    // A Customer the intent belongs to (autopay takes over an intent the payment page made; checked by the
+    // caller), once: Stripe keeps the first (https://docs.stripe.com/api/payment_intents/update#update_payment_intent-customer).
+    const current = idOf(intent.customer);
+    const otherCustomer = customerChangeRefusal(current, params.customer);
+    if (otherCustomer) return otherCustomer;
+    let amount = intent.amount;
     if (params.amount !== undefined) {
-      const amount = Number(params.amount);
+      amount = Number(params.amount);
       if (!isAmount(amount)) return invalidAmount();
       const tooSmall = amountTooSmall(amount, intent.currency);
       if (tooSmall) return tooSmall;
-      intent.amount = amount;
     }
+    const method = typeof params.payment_method === 'string' ? params.payment_method : '';
+    const customer = typeof params.customer === 'string' && params.customer ? params.customer : current;
+    const refused = method ? this.methodRefusal({ ...intent, customer }, method) : undefined;
+    if (refused) return refused;
+    if (typeof params.receipt_email === 'string') intent.receipt_email = params.receipt_email || null;
+    if (typeof params.description === 'string') intent.description = params.description;
+    if (params.metadata !== undefined) intent.metadata = mergedMetadata(intent.metadata, params.metadata);
+    intent.customer = customer;
+    intent.amount = amount;
+    if (method) Object.assign(intent, { payment_method: method, status: 'requires_confirmation' });
     return { status: 200, answer: intent };
   }
 

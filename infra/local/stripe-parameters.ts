@@ -4,7 +4,8 @@
  * https://docs.stripe.com/error-codes/parameter-unknown, https://docs.stripe.com/api/errors). The lists below
  * are the parameters of each endpoint's reference page that the stand-in implements; a parameter Stripe has and
  * the stand-in does not implement is refused too, so no test ever passes on a parameter the stand-in would
- * silently ignore (the contract suite, test/stripe-contract.test.ts, runs the same calls at Stripe).
+ * silently ignore (the contract suite, test/stripe-contract.test.ts, runs the same calls at Stripe). A GET's query
+ * string is read the same way: Stripe refuses an unknown query parameter alike.
  */
 import { type Answer, stripeError } from './stripe-intent-rules.js';
 
@@ -20,6 +21,7 @@ const FROM_A_PAGE = { client_secret: 'scalar', key: 'scalar' } as const;
 
 /** https://docs.stripe.com/api/payment_intents/create */
 const CREATE_PAYMENT_INTENT: Fields = {
+  expand: 'list',
   amount: 'scalar',
   currency: 'scalar',
   automatic_payment_methods: AUTOMATIC,
@@ -37,6 +39,7 @@ const CREATE_PAYMENT_INTENT: Fields = {
 
 /** https://docs.stripe.com/api/payment_intents/update */
 const UPDATE_PAYMENT_INTENT: Fields = {
+  expand: 'list',
   amount: 'scalar',
   customer: 'scalar',
   description: 'scalar',
@@ -47,6 +50,7 @@ const UPDATE_PAYMENT_INTENT: Fields = {
 
 /** https://docs.stripe.com/api/payment_intents/confirm */
 const CONFIRM_PAYMENT_INTENT: Fields = {
+  expand: 'list',
   payment_method: 'scalar',
   return_url: 'scalar',
   off_session: 'scalar',
@@ -55,10 +59,11 @@ const CONFIRM_PAYMENT_INTENT: Fields = {
 };
 
 /** https://docs.stripe.com/api/payment_intents/cancel */
-const CANCEL_PAYMENT_INTENT: Fields = { cancellation_reason: 'scalar' };
+const CANCEL_PAYMENT_INTENT: Fields = { cancellation_reason: 'scalar', expand: 'list' };
 
 /** https://docs.stripe.com/api/customers/create */
 const CREATE_CUSTOMER: Fields = {
+  expand: 'list',
   email: 'scalar',
   name: 'scalar',
   description: 'scalar',
@@ -67,6 +72,7 @@ const CREATE_CUSTOMER: Fields = {
 
 /** https://docs.stripe.com/api/setup_intents/create */
 const CREATE_SETUP_INTENT: Fields = {
+  expand: 'list',
   customer: 'scalar',
   usage: 'scalar',
   description: 'scalar',
@@ -76,15 +82,37 @@ const CREATE_SETUP_INTENT: Fields = {
 };
 
 /** https://docs.stripe.com/api/setup_intents/confirm */
-const CONFIRM_SETUP_INTENT: Fields = { payment_method: 'scalar', return_url: 'scalar', ...FROM_A_PAGE };
+const CONFIRM_SETUP_INTENT: Fields = {
+  payment_method: 'scalar',
+  return_url: 'scalar',
+  expand: 'list',
+  ...FROM_A_PAGE,
+};
 
 /** https://docs.stripe.com/api/refunds/create */
 const CREATE_REFUND: Fields = {
+  expand: 'list',
   payment_intent: 'scalar',
   amount: 'scalar',
   reason: 'scalar',
   metadata: METADATA,
 };
+
+/**
+ * A retrieve (`GET /v1/<objects>/<id>`) takes `expand` (https://docs.stripe.com/api/expanding_objects), and an
+ * intent's also the `client_secret` Stripe.js sends with the publishable key
+ * (https://docs.stripe.com/api/payment_intents/retrieve).
+ */
+const RETRIEVE: Fields = { expand: 'list' };
+const RETRIEVE_INTENT: Fields = { expand: 'list', ...FROM_A_PAGE };
+
+/** The query parameters of a GET path the stand-in serves. */
+function queryParametersOf(path: string): Fields | undefined {
+  const [, kind] = /^\/v1\/(\w+)\/\w+$/.exec(path) ?? [];
+  if (kind === 'payment_intents' || kind === 'setup_intents') return RETRIEVE_INTENT;
+  if (kind === 'customers' || kind === 'payment_methods') return RETRIEVE;
+  return undefined;
+}
 
 /** The parameters of a POST path the stand-in serves (undefined: a path it does not serve). */
 export function parametersOf(path: string): Fields | undefined {
@@ -124,9 +152,13 @@ export function unknownParameter(
   return undefined;
 }
 
-/** Stripe's refusal of the first unknown parameter of a POST, or undefined when it knows them all. */
-export function refuseUnknownParameters(path: string, params: Record<string, unknown>): Answer | undefined {
-  const shape = parametersOf(path);
+/** Stripe's refusal of the first unknown parameter of a POST's body or a GET's query, or undefined. */
+export function refuseUnknownParameters(
+  method: string,
+  path: string,
+  params: Record<string, unknown>,
+): Answer | undefined {
+  const shape = method === 'GET' ? queryParametersOf(path) : parametersOf(path);
   const unknown = shape && unknownParameter(params, shape);
   return unknown
     ? stripeError(

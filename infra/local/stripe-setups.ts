@@ -14,6 +14,7 @@ import {
   localId,
   setupIntentObject,
 } from './stripe-objects.js';
+import { mergedMetadata } from './stripe-values.js';
 
 /** Stripe's test PaymentMethods the stand-in takes, with the card each stands for. */
 const TEST_CARD_DETAILS: Readonly<Record<string, { brand: string; last4: string }>> = {
@@ -50,7 +51,7 @@ export class StripeSetups {
       email: text(params.email),
       name: text(params.name),
       description: text(params.description),
-      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      metadata: mergedMetadata({}, params.metadata),
     });
     this.customers.set(customer.id, customer);
     return { status: 200, answer: customer };
@@ -67,7 +68,7 @@ export class StripeSetups {
     const intent = setupIntentObject({
       customer,
       usage: text(params.usage) ?? 'off_session',
-      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      metadata: mergedMetadata({}, params.metadata),
       description: text(params.description),
       automatic_payment_methods: paymentMethodsOf(params).automatic_payment_methods,
     });

@@ -21,7 +21,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LOOPBACK, refusedHost } from './host-check.js';
-import { type Delivery, deliver, type StandInWebhook } from './stripe-deliveries.js';
+import { type Delivery, deliver, type StandInWebhook, subscribed } from './stripe-deliveries.js';
+import { expandAnswer } from './stripe-expand.js';
+import { header, send } from './stripe-http.js';
 import { IdempotencyKeys } from './stripe-idempotency.js';
 import {
   type Answer,
@@ -36,6 +38,7 @@ import { AUTOMATIC, type EventRequest, idOf } from './stripe-objects.js';
 import { refuseUnknownParameters } from './stripe-parameters.js';
 import type { Receipts } from './stripe-receipts.js';
 import { StripeSetups } from './stripe-setups.js';
+import { refuseInvalidValues } from './stripe-values.js';
 
 export { type StandInIntent, TEST_CARDS } from './stripe-intents.js';
 
@@ -102,7 +105,7 @@ export class StripeStandIn extends StripeIntents {
 
   /** Sends a signed event to the webhook; what the receiver answered is kept in `deliveries`. */
   async send(event: { id: string; type: string }): Promise<Delivery | undefined> {
-    if (!this.webhook) return undefined;
+    if (!this.webhook || !subscribed(this.webhook, event.type)) return undefined;
     const delivery = await deliver(this.webhook, event);
     this.deliveries.push(delivery);
     return delivery;
@@ -115,7 +118,8 @@ export class StripeStandIn extends StripeIntents {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const idempotencyKey = header(req, 'idempotency-key');
-    const params = parseForm(body);
+    // A GET's parameters are its query string, a POST's its form body (https://docs.stripe.com/api/expanding_objects).
+    const params = parseForm(req.method === 'GET' ? ((req.url ?? '').split('?')[1] ?? '') : body);
     this.requests.push({ method: req.method ?? 'GET', path, idempotencyKey, params });
     // What Stripe names the request by (`Request-Id`), and the events it causes carry (`request`).
     const request: EventRequest = { id: `req_local${++this.seq}`, idempotency_key: idempotencyKey ?? null };
@@ -137,12 +141,18 @@ export class StripeStandIn extends StripeIntents {
     if (refused) return refused;
     const failure = this.failures.shift();
     if (failure) return stripeError(failure.status, failure.type, failure.message);
-    const unknown = method === 'POST' ? refuseUnknownParameters(path, params) : undefined;
-    if (unknown) return unknown;
+    const refusal =
+      refuseUnknownParameters(method, path, params) ??
+      (method === 'POST' ? refuseInvalidValues(path, params) : undefined);
+    if (refusal) return refusal;
     const answered = method === 'POST' ? await this.post(path, body, params, request) : this.read(path);
-    return (
-      answered ?? stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`)
-    );
+    if (!answered)
+      return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path})`);
+    return expandAnswer(answered, params.expand, {
+      latestCharge: (id) => this.latestCharge(id),
+      paymentMethod: (id) => this.setups.paymentMethodOf(id),
+      customer: (id) => this.setups.customers.get(id),
+    });
   }
 
   /** The client secret of the PaymentIntent or SetupIntent a publishable key confirms (undefined: none). */
@@ -285,21 +295,6 @@ export class StripeStandIn extends StripeIntents {
     return this.setups.refusesMethodOf(idOf(intent.customer), paymentMethod);
   }
 }
-
-function send(res: ServerResponse, answer: Answer, request: EventRequest): void {
-  res.writeHead(answer.status, {
-    'content-type': 'application/json',
-    'request-id': request.id ?? '',
-    ...(request.idempotency_key ? { 'idempotency-key': request.idempotency_key } : {}),
-    ...(answer.replayed ? { 'idempotent-replayed': 'true' } : {}),
-  });
-  res.end(`${JSON.stringify(answer.answer)}\n`);
-}
-
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 /** A stand-in on its own free port (a test file's), announcing confirmed payments to `webhook` if given. */
 export async function startStripeStandIn(webhook?: StandInWebhook): Promise<StripeStandIn> {

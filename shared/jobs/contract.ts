@@ -95,5 +95,9 @@ export function queueUrlVariable(jobId: string): string {
   return `${jobId.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_QUEUE_URL`;
 }
 
-/** SQS's own limits, which the producer and the local queue both keep. */
-export const SQS_LIMITS = { batchEntries: 10, messageBytes: 262_144 } as const;
+/**
+ * SQS's own limits, which the producer and the local queue both keep: 10 entries a batch, a message (and a
+ * batch's messages together) at most 1 MiB since 2025-08 (256 KiB before; the quotas page of the SQS developer
+ * guide), a delay of 0–900 seconds.
+ */
+export const SQS_LIMITS = { batchEntries: 10, messageBytes: 1_048_576, maxDelaySeconds: 900 } as const;

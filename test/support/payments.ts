@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, expect } from 'vitest';
+import { HANDLED_STRIPE_EVENTS } from '../../functions/registry.js';
 import { StripeStandIn, startStripeStandIn } from '../../infra/local/stripe-stand-in.js';
 import { API_URL, type ApiResponse, Client } from './client.js';
 import { rawTable, TABLE } from './table.js';
@@ -21,7 +22,12 @@ export const WEBHOOK_SECRET = 'whsec_test_payments_secret';
  * payment is announced to this file's webhook. Stopped after the file.
  */
 export async function useFakeStripe(): Promise<StripeStandIn> {
-  const fake = await startStripeStandIn({ url: `${API_URL}${WEBHOOK_PATH}`, secret: WEBHOOK_SECRET });
+  // Subscribed to what the cloud's endpoint is (npm run stripe:webhook): Stripe sends nothing else.
+  const fake = await startStripeStandIn({
+    url: `${API_URL}${WEBHOOK_PATH}`,
+    secret: WEBHOOK_SECRET,
+    events: HANDLED_STRIPE_EVENTS,
+  });
   Object.assign(process.env, {
     STRIPE_SECRET_KEY: 'sk_test_payments',
     STRIPE_API_URL: fake.url,

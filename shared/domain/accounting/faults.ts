@@ -13,6 +13,7 @@
  *   → kept as failed with QuickBooks' words until a fix and a resync;
  * - 5xx, a SystemFault, no answer: try again later.
  */
+import { retryAfterMs } from '../../retry-policy.js';
 
 export type FaultKind = 'auth' | 'throttle' | 'stale' | 'notFound' | 'validation' | 'transient';
 
@@ -66,24 +67,14 @@ export function classifyAnswer(
     return {
       ...base,
       kind: 'throttle',
-      retryAfterMs: retryAfterMs(retryAfter, receivedAtMs) ?? DEFAULT_THROTTLE_WAIT_MS,
+      retryAfterMs:
+        retryAfterMs(retryAfter, new Date(receivedAtMs ?? Number.NaN)) ?? DEFAULT_THROTTLE_WAIT_MS,
     };
   if (code === '5010') return { ...base, kind: 'stale' };
   if (code === '610') return { ...base, kind: 'notFound' };
   if (status >= 500 || /system/i.test(fault?.type ?? '')) return { ...base, kind: 'transient' };
   if (status === 400 || /validation/i.test(fault?.type ?? '')) return { ...base, kind: 'validation' };
   return { ...base, kind: 'transient' };
-}
-
-function retryAfterMs(
-  header: string | null | undefined,
-  receivedAtMs: number | undefined,
-): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) || receivedAtMs === undefined ? undefined : Math.max(0, date - receivedAtMs);
 }
 
 /** A fault as the sync list shows it: QuickBooks' message and detail, cut to a size an admin reads. */

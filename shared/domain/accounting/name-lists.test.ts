@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classNameOf, customerBody, findByNameQuery, findByOwnIdQuery, vendorBody } from './name-lists.js';
+import {
+  classNameOf,
+  customerBody,
+  findByNameQuery,
+  findByOwnIdQuery,
+  ownIdSuffix,
+  vendorBody,
+} from './name-lists.js';
 
 describe('QuickBooks name lists', () => {
   it('names a Customer after the tenant, ending in our id so two tenants of one name never collide', () => {
@@ -27,6 +34,20 @@ describe('QuickBooks name lists', () => {
     );
     expect(findByOwnIdQuery('Customer', '(tenant 12)')).toBe(
       "select * from Customer where DisplayName like '%(tenant 12)'",
+    );
+  });
+
+  it('pushes a name with a colon and a double quote as QuickBooks takes it, and finds it by the name sent', () => {
+    const customer = customerBody('tenant', '12', { firstName: 'Ann "Annie":', lastName: "O'Neil" });
+    expect(customer.DisplayName).toBe("Ann 'Annie'- O'Neil (tenant 12)");
+    expect(customer.DisplayName).not.toMatch(/[:"]/);
+    expect(findByNameQuery('Customer', customer.DisplayName)).toBe(
+      "select * from Customer where DisplayName = 'Ann \\'Annie\\'- O\\'Neil (tenant 12)'",
+    );
+    const payee = '"Best": Plumbing';
+    expect(vendorBody(payee, undefined).DisplayName).toBe("Payee (payee 'Best'- Plumbing)");
+    expect(findByOwnIdQuery('Vendor', ownIdSuffix('payee', payee))).toBe(
+      "select * from Vendor where DisplayName like '%(payee \\'Best\\'- Plumbing)'",
     );
   });
 });

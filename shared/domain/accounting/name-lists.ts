@@ -7,6 +7,11 @@
  * ours end in our own id, `(tenant 12)`: two tenants of one name never collide, and the entity is found again
  * by that suffix (a query with LIKE) when our record of it was lost. Name lengths: DisplayName 500,
  * GivenName and FamilyName 100, Class Name 100 (https://developer.intuit.com/app/developer/qbo/docs/api/accounting/all-entities/class).
+ * QuickBooks refuses a colon (it joins a sub-customer, sub-class or sub-account to its parent in
+ * FullyQualifiedName) and a double quote in these names (the Account and Class pages; for DisplayName
+ * https://docs.workato.com/en/connectors/quickbooks/quickbooks-troubleshooting-runtime.html lists the characters
+ * it takes): `listName` puts a hyphen and a single quote in their place, so a tenant named `Ann "Annie": Lee`
+ * or a payee `"Best": Plumbing` is still pushed, and the query that finds it again quotes what was sent.
  */
 import type { AccountChoice } from './mapping.js';
 import { cut, type QboEntity, type QboRef, quoted } from './qbo-types.js';
@@ -18,11 +23,15 @@ export interface PersonName {
   email?: string | null;
 }
 
-/** The suffix that names our record in a Customer's or Vendor's DisplayName. */
-export const ownIdSuffix = (recordType: SyncRecordType, recordId: string): string =>
-  `(${recordType} ${recordId})`;
+/** A name as QuickBooks takes it in a name list: a colon becomes a hyphen, a double quote a single one. */
+export const listName = (name: string): string => name.replace(/:/g, '-').replace(/"/g, "'");
 
-const displayName = (name: string, suffix: string) => `${cut(name.trim() || 'Unnamed', 480)} ${suffix}`;
+/** The suffix that names our record in a Customer's or Vendor's DisplayName (a payee id is free text). */
+export const ownIdSuffix = (recordType: SyncRecordType, recordId: string): string =>
+  `(${recordType} ${listName(recordId)})`;
+
+const displayName = (name: string, suffix: string) =>
+  `${cut(listName(name).trim() || 'Unnamed', 480)} ${suffix}`;
 
 /** A Customer: a tenant (or guest) invoiced, or an admin invoiced as an owner. */
 export function customerBody(recordType: 'tenant' | 'admin', recordId: string, person: PersonName) {
@@ -45,7 +54,7 @@ export function vendorBody(paytoId: string, person: PersonName | undefined) {
 /** A Class per property: its name and id (a rename of the property starts a new class). */
 export const classNameOf = (propertyName: string, propertyId: number): string => {
   const suffix = ` (property ${propertyId})`;
-  return `${cut(propertyName.replace(/[:"]/g, ' ').trim() || 'Property', 100 - suffix.length)}${suffix}`;
+  return `${cut(listName(propertyName).trim() || 'Property', 100 - suffix.length)}${suffix}`;
 };
 
 export const classBody = (name: string) => ({ Name: name });

@@ -1,8 +1,10 @@
 /**
  * The export feed of one VR property (DESIGN.md "iCal"): every stay that holds nights, as an all-day event
  * from its first night to its check-out (DTEND exclusive, as RFC 5545 reads an all-day DTEND), with a UID
- * that names the reservation and never changes (`reservation-<id>@<domain>`), and nothing about the guest:
- * the summary says only "Reserved" or "Blocked".
+ * that names the reservation and never changes (`reservation-<id>@<domain>`), a SEQUENCE that rises with each
+ * change of the stay (RFC 5545 3.8.7.4: a calendar keeps the revision of a UID with the highest SEQUENCE, so a
+ * moved stay at SEQUENCE 0 may be read as the old one), and nothing about the guest: the summary says only
+ * "Reserved" or "Blocked".
  */
 import ical from 'ical-generator';
 import { holdsUnits, RESERVATION_STATUS, type ReservationStatus } from '../booking/reservation.js';
@@ -14,6 +16,8 @@ export interface ExportedStay {
   status: ReservationStatus;
   /** When the stay last changed: the event's DTSTAMP and LAST-MODIFIED. */
   dateUpdated: string;
+  /** How many times the stay changed since it was made (its stored version less one): the event's SEQUENCE. */
+  sequence: number;
 }
 
 export interface ExportInput {
@@ -46,6 +50,7 @@ export function exportCalendar(input: ExportInput): string {
       summary: stay.status === RESERVATION_STATUS.adminBlock ? 'Blocked' : 'Reserved',
       stamp: updated,
       lastModified: updated,
+      sequence: stay.sequence,
     });
   }
   // RFC 5545 §3.1 ends every content line with CRLF, the last one too; ical-generator stops after

@@ -46,6 +46,7 @@ describe('parseFeed', () => {
     expect(feed).toEqual({
       ok: true,
       skipped: 0,
+      seriesOutsideWindow: 0,
       events: [{ key: 'a', uid: 'a', dateFrom: '2027-08-01', dateTo: '2027-08-05' }],
     });
   });
@@ -115,6 +116,7 @@ describe('parseFeed', () => {
     expect(feed).toEqual({
       ok: true,
       skipped: 3,
+      seriesOutsideWindow: 0,
       events: [
         { key: 'x', uid: 'x', dateFrom: '2027-08-01', dateTo: '2027-08-02' },
         {
@@ -133,6 +135,7 @@ describe('parseFeed', () => {
     expect(feed).toEqual({
       ok: true,
       skipped: 0,
+      seriesOutsideWindow: 0,
       events: [
         { key: `${uid}#2027-04-10..2027-04-14`, uid, dateFrom: '2027-04-10', dateTo: '2027-04-14' },
         { key: `${uid}#2027-04-20..2027-04-23`, uid, dateFrom: '2027-04-20', dateTo: '2027-04-23' },
@@ -232,6 +235,66 @@ describe('parseFeed', () => {
     expect(parseFeed('<html>not a calendar</html>', site, today).ok).toBe(false);
     expect(parseFeed('', site, today).ok).toBe(false);
     expect(parseFeed('BEGIN:VCARD\r\nVERSION:3.0\r\nEND:VCARD\r\n', site, today).ok).toBe(false);
+  });
+
+  it('reads a feed that starts with a UTF-8 byte-order mark', () => {
+    const feed = parseFeed(
+      `\uFEFF${calendar(vevent('UID:bom', 'DTSTART;VALUE=DATE:20270710', 'DTEND;VALUE=DATE:20270712'))}`,
+      site,
+      today,
+    );
+    expect(feed).toMatchObject({
+      ok: true,
+      events: [{ key: 'bom', dateFrom: '2027-07-10', dateTo: '2027-07-12' }],
+    });
+  });
+
+  it('reads every VCALENDAR of a feed that sends several (RFC 5545 3.4)', () => {
+    const feed = parseFeed(
+      calendar(vevent('UID:first', 'DTSTART;VALUE=DATE:20270710', 'DTEND;VALUE=DATE:20270712')) +
+        calendar(vevent('UID:second', 'DTSTART;VALUE=DATE:20270720', 'DTEND;VALUE=DATE:20270722')),
+      site,
+      today,
+    );
+    expect(feed.ok && feed.events.map((e) => e.key)).toEqual(['first', 'second']);
+  });
+
+  it('an RDATE;VALUE=PERIOD adds occurrences with their own ends; DTSTART stays the first', () => {
+    const feed = parseFeed(
+      calendar(
+        vevent(
+          'UID:periods',
+          'DTSTART:20270710T150000Z',
+          'DTEND:20270712T100000Z',
+          'RDATE;VALUE=PERIOD:20270720T150000Z/20270723T100000Z,20270801T150000Z/P2D',
+        ),
+      ),
+      'UTC',
+      today,
+    );
+    expect(feed.ok && feed.events.map((e) => [e.key, e.dateFrom, e.dateTo])).toEqual([
+      ['periods#2027-07-10T15:00:00Z', '2027-07-10', '2027-07-12'],
+      ['periods#2027-07-20T15:00:00Z', '2027-07-20', '2027-07-23'],
+      ['periods#2027-08-01T15:00:00Z', '2027-08-01', '2027-08-03'],
+    ]);
+  });
+
+  it('a series that has ended is an event of the feed with no stay, as a past single event is', () => {
+    const past = parseFeed(
+      calendar(
+        vevent(
+          'UID:old',
+          'DTSTART;VALUE=DATE:20200110',
+          'DTEND;VALUE=DATE:20200112',
+          'RRULE:FREQ=WEEKLY;COUNT=3',
+        ),
+      ),
+      site,
+      today,
+    );
+    expect(past).toEqual({ ok: true, events: [], skipped: 0, seriesOutsideWindow: 1 });
+    const empty = parseFeed(calendar(), site, today);
+    expect(empty).toEqual({ ok: true, events: [], skipped: 0, seriesOutsideWindow: 0 });
   });
 });
 
@@ -401,6 +464,7 @@ describe('exportCalendar', () => {
       dateTo: '2027-08-05',
       status: '1' as const,
       dateUpdated: '2027-06-01T10:00:00.000Z',
+      sequence: 0,
     },
     {
       reservationId: 13,
@@ -408,6 +472,7 @@ describe('exportCalendar', () => {
       dateTo: '2027-08-07',
       status: '4' as const,
       dateUpdated: '2027-06-02T10:00:00.000Z',
+      sequence: 1,
     },
     {
       reservationId: 14,
@@ -415,6 +480,7 @@ describe('exportCalendar', () => {
       dateTo: '2027-08-10',
       status: '3' as const,
       dateUpdated: '2027-06-02T10:00:00.000Z',
+      sequence: 2,
     },
   ];
 
@@ -429,6 +495,8 @@ describe('exportCalendar', () => {
       [exportUid(12, 'api.example.com'), '2027-08-01', '2027-08-05', true, 'Reserved'],
       ['reservation-13@api.example.com', '2027-08-05', '2027-08-07', true, 'Blocked'],
     ]);
+    // SEQUENCE: how many times each stay changed (a moved stay is a newer revision of its UID).
+    expect(events.map((e) => e.component.getFirstPropertyValue('sequence'))).toEqual([0, 1]);
     // Its own parser reads it back to the same stays.
     const again = parseFeed(text, 'Pacific/Auckland', '2027-07-01');
     expect(again.ok && again.events.map((e) => [e.dateFrom, e.dateTo])).toEqual([

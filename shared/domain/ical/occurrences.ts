@@ -98,6 +98,46 @@ export function singleStay(event: Component, siteTimeZone: string): Occurrence |
 export const isRecurring = (event: Component) => event.hasProperty('rrule') || event.hasProperty('rdate');
 
 /**
+ * The event as ical.js's iterator can expand it, and the end of each occurrence a period gives:
+ * - each `RDATE;VALUE=PERIOD` written as the date-times it starts at (RFC 5545 3.8.5.2: a period gives an
+ *   occurrence's start and its own end or duration); the iterator takes only date-times (it cannot order
+ *   periods against them, and an event with one yielded nothing at all), so the periods' ends are kept here;
+ * - without an RRULE, DTSTART also as an RDATE: it is the recurrence set's first instance (RFC 5545 3.8.5),
+ *   which the iterator leaves out when only RDATEs make the set.
+ */
+function expandableCopy(master: Component): { event: Component; periodEnds: Map<string, Time> } {
+  const periodEnds = new Map<string, Time>();
+  const periods = master.getAllProperties('rdate').filter((p) => p.type === 'period');
+  const start = master.getFirstProperty('dtstart');
+  const dtstart = start?.getFirstValue();
+  const startMissing = !master.hasProperty('rrule') && dtstart instanceof ICAL.Time;
+  if (periods.length === 0 && !startMissing) return { event: master, periodEnds };
+  const event = new ICAL.Component(master.toJSON());
+  if (startMissing && start) {
+    const first = new ICAL.Property('rdate', event);
+    const tzid = start.getParameter('tzid');
+    if (typeof tzid === 'string') first.setParameter('tzid', tzid);
+    first.setValue(dtstart);
+    event.addProperty(first);
+  }
+  for (const prop of event.getAllProperties('rdate').filter((p) => p.type === 'period')) {
+    const starts: Time[] = [];
+    for (const value of prop.getValues())
+      if (value instanceof ICAL.Period) {
+        starts.push(value.start);
+        periodEnds.set(value.start.toString(), value.getEnd());
+      }
+    const tzid = prop.getParameter('tzid');
+    event.removeProperty(prop);
+    const dates = new ICAL.Property('rdate', event);
+    if (typeof tzid === 'string') dates.setParameter('tzid', tzid);
+    dates.setValues(starts);
+    event.addProperty(dates);
+  }
+  return { event, periodEnds };
+}
+
+/**
  * The occurrences of a recurring event that end after `today` and start before the horizon, its overrides
  * (same UID, RECURRENCE-ID) in place of the occurrences they replace, cancelled ones left out. `budget` counts
  * the iterator's steps across the feed.
@@ -108,7 +148,8 @@ export function recurringStays(
   window: ImportWindow,
   budget: { steps: number },
 ): Occurrence[] {
-  const event = new ICAL.Event(master);
+  const { event: expandable, periodEnds } = expandableCopy(master);
+  const event = new ICAL.Event(expandable);
   for (const override of overrides) event.relateException(override);
   const masterStartTzid = tzidOf(master, 'dtstart');
   const iterator = event.iterator();
@@ -125,19 +166,30 @@ export function recurringStays(
     if (wallDate(details.endDate) < lastWallEndBefore) continue;
     // The occurrence's own start decides when the expansion ends: the rule's, not a moved override's.
     if (siteDateOf(momentOf(next, masterStartTzid), window.siteTimeZone) >= window.horizon) break;
-    const item = details.item.component;
-    if (isCancelled(item)) continue;
-    const isOverride = item !== master;
-    const startTzid = isOverride ? tzidOf(item, 'dtstart') : masterStartTzid;
-    // ical.js gives an occurrence's end as its start plus the event's duration, in the start's zone.
-    const endTzid = isOverride && item.hasProperty('dtend') ? tzidOf(item, 'dtend') : startTzid;
-    const stay = stayOf(
-      { time: details.startDate, tzid: startTzid },
-      { time: details.endDate, tzid: endTzid },
-      window.siteTimeZone,
-    );
+    if (isCancelled(details.item.component)) continue;
+    const stay = occurrenceStay(details, { expandable, masterStartTzid, periodEnds }, window.siteTimeZone);
     if (stay.dateTo <= window.today) continue;
     stays.push({ ...stay, occurrence: details.recurrenceId.toString() });
   }
   return stays;
+}
+
+/** The site dates of one occurrence: the series' or its override's start, and its end. */
+function occurrenceStay(
+  details: ReturnType<InstanceType<typeof ICAL.Event>['getOccurrenceDetails']>,
+  series: { expandable: Component; masterStartTzid: string | undefined; periodEnds: Map<string, Time> },
+  siteTimeZone: string,
+) {
+  const item = details.item.component;
+  const isOverride = item !== series.expandable;
+  const startTzid = isOverride ? tzidOf(item, 'dtstart') : series.masterStartTzid;
+  // ical.js gives an occurrence's end as its start plus the event's duration, in the start's zone; a
+  // period's occurrence ends where its period does.
+  const endTzid = isOverride && item.hasProperty('dtend') ? tzidOf(item, 'dtend') : startTzid;
+  const periodEnd = isOverride ? undefined : series.periodEnds.get(details.recurrenceId.toString());
+  return stayOf(
+    { time: details.startDate, tzid: startTzid },
+    { time: periodEnd ?? details.endDate, tzid: endTzid },
+    siteTimeZone,
+  );
 }

@@ -31,7 +31,16 @@ export interface FeedEvent {
 }
 
 export type ParsedFeed =
-  | { ok: true; events: FeedEvent[]; skipped: number }
+  | {
+      ok: true;
+      events: FeedEvent[];
+      skipped: number;
+      /**
+       * Recurring events with no occurrence in the import window (a series that ended, or starts after the
+       * horizon): events of the feed all the same, as a past single event is, so the feed is not "no events".
+       */
+      seriesOutsideWindow: number;
+    }
   | { ok: false; error: 'notCalendar' | 'tooManyOccurrences' };
 
 type Component = InstanceType<typeof ICAL.Component>;
@@ -58,6 +67,7 @@ function staysOfGroup(group: readonly Component[], window: ImportWindow, budget:
   const series = masters.filter(isRecurring);
   const stays: Occurrence[] = [];
   let skipped = 0;
+  let outside = 0;
   for (const master of masters) {
     if (isCancelled(master)) {
       skipped += 1;
@@ -66,7 +76,9 @@ function staysOfGroup(group: readonly Component[], window: ImportWindow, budget:
     if (isRecurring(master)) {
       // Overrides belong to the series; with two series of one UID (a broken feed) to the first.
       const own = master === series[0] ? overrides : [];
-      stays.push(...recurringStays(master, own, window, budget));
+      const occurrences = recurringStays(master, own, window, budget);
+      if (occurrences.length === 0) outside += 1;
+      stays.push(...occurrences);
       continue;
     }
     const stay = singleStay(master, window.siteTimeZone);
@@ -79,7 +91,7 @@ function staysOfGroup(group: readonly Component[], window: ImportWindow, budget:
     for (const stay of orphans) if (stay) stays.push(stay);
     skipped += orphans.filter((stay) => !stay).length;
   }
-  return { stays, skipped };
+  return { stays, skipped, outside };
 }
 
 /** Each stay of one UID with its key; the same stay listed twice (same dates) is one. */
@@ -96,21 +108,35 @@ function keyed(uid: string | undefined, stays: readonly Occurrence[]) {
   return { events: [...events.values()], repeats: stays.length - events.size };
 }
 
-/** `today` (a site date) bounds the expansion of recurring events: from today to the booking horizon. */
-export function parseFeed(text: string, siteTimeZone: string, today: string): ParsedFeed {
-  let root: Component;
+/**
+ * The feed's VCALENDAR objects (RFC 5545 3.4: an iCalendar stream is one or more of them, and a feed that
+ * joins several calendars sends each), after a UTF-8 byte-order mark if the feed starts with one (RFC 3629
+ * lets a UTF-8 text carry it; Windows tools write it). Undefined when the text is no calendar.
+ */
+function calendarsOf(text: string): Component[] | undefined {
+  let parsed: unknown;
   try {
-    root = new ICAL.Component(ICAL.parse(text));
+    parsed = ICAL.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     // Not ical.js's message: it quotes the offending line, i.e. whatever the URL answered.
-    return { ok: false, error: 'notCalendar' };
+    return undefined;
   }
-  if (root.name !== 'vcalendar') return { ok: false, error: 'notCalendar' };
+  // One component is its jCal array ['vcalendar', …]; several are an array of those.
+  const list = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed : [parsed];
+  const calendars = list.map((jcal) => new ICAL.Component(jcal as unknown[]));
+  return calendars.length > 0 && calendars.every((c) => c.name === 'vcalendar') ? calendars : undefined;
+}
+
+/** `today` (a site date) bounds the expansion of recurring events: from today to the booking horizon. */
+export function parseFeed(text: string, siteTimeZone: string, today: string): ParsedFeed {
+  const calendars = calendarsOf(text);
+  if (!calendars) return { ok: false, error: 'notCalendar' };
   const window: ImportWindow = { today, horizon: bookingHorizon(today), siteTimeZone };
   const budget = { steps: 0 };
   const events: FeedEvent[] = [];
   let skipped = 0;
-  for (const group of byUid(root.getAllSubcomponents('vevent'))) {
+  let seriesOutsideWindow = 0;
+  for (const group of byUid(calendars.flatMap((c) => c.getAllSubcomponents('vevent')))) {
     let found: ReturnType<typeof staysOfGroup>;
     try {
       found = staysOfGroup(group, window, budget);
@@ -123,6 +149,7 @@ export function parseFeed(text: string, siteTimeZone: string, today: string): Pa
     const { events: stays, repeats } = keyed(uidOf(group[0] as Component), found.stays);
     events.push(...stays);
     skipped += found.skipped + repeats;
+    seriesOutsideWindow += found.outside;
   }
-  return { ok: true, events, skipped };
+  return { ok: true, events, skipped, seriesOutsideWindow };
 }

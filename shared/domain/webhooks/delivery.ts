@@ -47,14 +47,19 @@ export const RESPONSE_EXCERPT_CHARS = 200;
 /** The log keeps at most this many attempts per delivery (7 scheduled, the rest replays). */
 export const MAX_LOGGED_ATTEMPTS = 30;
 
-/** Where a delivery goes after a scheduled attempt: done, or pending until the next retry, or failed. */
+/**
+ * Where a delivery goes after a scheduled attempt: done, or pending until the next retry (not before the
+ * receiver's `retryAfterMs`), or failed (every attempt used, or the receiver answered `gone`).
+ */
 export function afterScheduledAttempt(
   attemptsMade: number,
   ok: boolean,
   now: Date,
+  answer: { retryAfterMs?: number | undefined; gone?: boolean } = {},
 ): { status: DeliveryStatus; nextAttemptAt?: string } {
   if (ok) return { status: 'succeeded' };
-  const next = nextAttemptAfter(attemptsMade, now);
+  if (answer.gone) return { status: 'failed' };
+  const next = nextAttemptAfter(attemptsMade, now, answer.retryAfterMs);
   return next ? { status: 'pending', nextAttemptAt: next.toISOString() } : { status: 'failed' };
 }
 

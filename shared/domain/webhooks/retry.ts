@@ -1,7 +1,7 @@
 /**
  * When a delivery is tried again (DESIGN.md "Outbound webhooks": after about 5 s, 1 min, 10 min, 1 h, 6 h and
- * 24 h) and when a subscription that keeps failing is disabled (3 days). Plain functions of the attempt count
- * and the caller's clock.
+ * 24 h, or later when the receiver's Retry-After says so) and when a subscription is disabled (failing 3 days,
+ * or at once on a 410 Gone). Plain functions of the attempt count and the caller's clock.
  */
 import { scheduledBackoff } from '../../backoff.js';
 import { afterFailedTry, type RetryPolicy } from '../../retry-policy.js';
@@ -25,12 +25,36 @@ export const DISABLE_AFTER_MS = 3 * 24 * 3600 * 1000;
  */
 export const ATTEMPT_LEASE_MS = 2 * 60 * 1000;
 
-/** The send timeout of one attempt. */
-export const ATTEMPT_TIMEOUT_MS = 10_000;
+/**
+ * The send timeout of one attempt: 15 s, the shortest of the 15–30 s Standard Webhooks recommends
+ * (https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md "Timeouts"), so a
+ * receiver that acknowledges before it works has time to answer.
+ */
+export const ATTEMPT_TIMEOUT_MS = 15_000;
 
-/** The due time after `attemptsMade` failed attempts, or undefined when none is left. */
-export function nextAttemptAfter(attemptsMade: number, now: Date): Date | undefined {
-  const next = afterFailedTry(DELIVERY_RETRY, attemptsMade, now);
+/** A receiver's Retry-After is honoured up to this: longer is the last retry's wait (the schedule's end). */
+export const RETRY_AFTER_MAX_MS = 24 * 3600 * 1000;
+
+/** The answers whose Retry-After says when to come back (RFC 9110 10.2.3: 429 and 503). */
+export const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
+/**
+ * The answer that asks to stop: a receiver answers 410 Gone when it wants no more deliveries (the Standard
+ * Webhooks spec has the sender disable such an endpoint), so the subscription is disabled at once and the
+ * delivery is not tried again.
+ */
+export const GONE_STATUS = 410;
+
+/**
+ * The due time after `attemptsMade` failed attempts, or undefined when none is left; never sooner than a
+ * receiver's Retry-After (`retryAfterMs`, capped at RETRY_AFTER_MAX_MS).
+ */
+export function nextAttemptAfter(attemptsMade: number, now: Date, retryAfterMs?: number): Date | undefined {
+  const notBefore =
+    retryAfterMs === undefined
+      ? undefined
+      : new Date(now.getTime() + Math.min(retryAfterMs, RETRY_AFTER_MAX_MS));
+  const next = afterFailedTry(DELIVERY_RETRY, attemptsMade, now, { notBefore });
   return next.kind === 'retry' ? next.at : undefined;
 }
 

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { afterScheduledAttempt, excerpt, RESPONSE_EXCERPT_CHARS } from './delivery.js';
 import { isWebhookEvent } from './events.js';
 import { DELIVERY_ID_PATTERN, deliveryIdOf, payloadOf } from './payload.js';
-import { DELIVERY_RETRY, failedTooLong, nextAttemptAfter, RETRY_DELAYS_SECONDS } from './retry.js';
+import {
+  ATTEMPT_TIMEOUT_MS,
+  DELIVERY_RETRY,
+  failedTooLong,
+  nextAttemptAfter,
+  RETRY_AFTER_MAX_MS,
+  RETRY_DELAYS_SECONDS,
+} from './retry.js';
 import {
   createSubscriptionBody,
   newSecret,
@@ -33,6 +40,29 @@ describe('retry schedule', () => {
     });
     expect(afterScheduledAttempt(6, false, now).status).toBe('pending');
     expect(afterScheduledAttempt(7, false, now)).toEqual({ status: 'failed' });
+  });
+
+  it('waits as long as a receiver’s Retry-After asks when that is longer than the schedule, up to 24 h', () => {
+    const wait = (attempts: number, retryAfterMs?: number) =>
+      (nextAttemptAfter(attempts, now, retryAfterMs)?.getTime() ?? 0) - now.getTime();
+    expect(wait(1, 120_000)).toBe(120_000);
+    // Never sooner than the schedule: a Retry-After of 1 s after the 2nd attempt still waits a minute.
+    expect(wait(2, 1000)).toBe(60_000);
+    expect(wait(1, 7 * 86_400_000)).toBe(RETRY_AFTER_MAX_MS);
+    expect(nextAttemptAfter(7, now, 1000)).toBeUndefined();
+    expect(afterScheduledAttempt(1, false, now, { retryAfterMs: 120_000 })).toEqual({
+      status: 'pending',
+      nextAttemptAt: '2030-01-01T00:02:00.000Z',
+    });
+  });
+
+  it('a 410 Gone fails the delivery at once, whatever attempts are left', () => {
+    expect(afterScheduledAttempt(1, false, now, { gone: true })).toEqual({ status: 'failed' });
+  });
+
+  it('gives a receiver 15–30 s to answer, as Standard Webhooks recommends', () => {
+    expect(ATTEMPT_TIMEOUT_MS).toBeGreaterThanOrEqual(15_000);
+    expect(ATTEMPT_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
   });
 
   it('disables after 3 days of failing, not before', () => {

@@ -14,7 +14,7 @@ import type { Charged, SkippedLease } from './charges.js';
 import { chargeLeases, type RunSite, runContext, settleWatches } from './run.js';
 
 /**
- * Leases (or watched invoices) in one page. 250 leases are about 3 KB of ids (SQS takes 256 KB) and, on the
+ * Leases (or watched invoices) in one page. 250 leases are about 3 KB of ids (SQS takes 1 MiB) and, on the
  * 1st of a month, 250 transactions: 3–6 seconds with 8 at a time, so a page redelivered after a failure
  * repeats seconds of reads, and a worker's timeout holds many pages' worth of slack.
  */
