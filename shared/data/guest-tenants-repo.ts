@@ -14,8 +14,8 @@ import {
   EMAIL_GUARD,
   EMAIL_GUARD_LABEL,
   type StoredTenant,
-  setExpression,
   tenantItem,
+  tenantUpdate,
   updateLabel,
 } from './tenants-repo.js';
 
@@ -67,14 +67,12 @@ export const guestTenantChanged = (error: unknown): boolean =>
  * tenant count is unchanged.
  */
 export function claimGuestTenantParts(current: StoredTenant, changes: TenantChanges, now: Date): TxPart[] {
-  const { update, names, values } = setExpression(changes, now);
   const { tenantId, tenantEmail } = current.record;
   const email = normalizedEmail(tenantEmail);
   return [
-    part.update(updateLabel(tenantId), keys.tenant(tenantId), `${update} REMOVE guest`, {
+    part.update(updateLabel(tenantId), keys.tenant(tenantId), tenantUpdate(changes, now, ['guest']), {
       condition: 'version = :version AND guest = :yes',
-      names,
-      values: { ...values, ':version': current.version, ':yes': true },
+      values: { ':version': current.version, ':yes': true },
     }),
     part.guard(EMAIL_GUARD_LABEL, EMAIL_GUARD, email, tenantId),
     part.releaseGuard(`release:${GUEST_GUARD}`, GUEST_GUARD, email, tenantId),

@@ -12,6 +12,7 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { stripKeys } from '../db/query.js';
 import { commit, part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import { ifAbsent } from '../db/update-expression.js';
 import type { PaymentAnomalyKind } from '../domain/payments/anomaly.js';
 import type { LatestIntent, PaymentIntentRecord } from '../domain/payments/card-payment.js';
 import { Conflict } from '../errors.js';
@@ -114,25 +115,26 @@ function actedIntentPart(
   now: Date,
   outcome: { settled: true } | { anomaly: PaymentAnomalyKind },
 ): TxPart {
-  const recorded =
-    'anomaly' in outcome ? 'receivedCents = :received, anomaly = :kind' : 'settledCents = :received';
+  const at = now.toISOString();
   return part.update(
     `${SETTLE_LABEL} ${paymentIntentId}`,
     keys.paymentIntent(paymentIntentId),
-    `SET entity = :entity, paymentIntentId = :id, invoiceId = if_not_exists(invoiceId, :invoice), amountCents = if_not_exists(amountCents, :received), currency = if_not_exists(currency, :currency), createdAt = if_not_exists(createdAt, :now), refundedCents = if_not_exists(refundedCents, :zero), ${recorded}, settledAt = :now`,
     {
-      condition: 'attribute_not_exists(settledAt)',
-      values: {
-        ':entity': 'paymentIntent',
-        ':id': paymentIntentId,
-        ':invoice': invoiceId,
-        ':received': receivedCents,
-        ':currency': currency,
-        ':now': now.toISOString(),
-        ':zero': 0,
-        ...('anomaly' in outcome ? { ':kind': outcome.anomaly } : {}),
+      set: {
+        entity: 'paymentIntent',
+        paymentIntentId,
+        invoiceId: ifAbsent(invoiceId),
+        amountCents: ifAbsent(receivedCents),
+        currency: ifAbsent(currency),
+        createdAt: ifAbsent(at),
+        refundedCents: ifAbsent(0),
+        ...('anomaly' in outcome
+          ? { receivedCents, anomaly: outcome.anomaly }
+          : { settledCents: receivedCents }),
+        settledAt: at,
       },
     },
+    { condition: 'attribute_not_exists(settledAt)' },
   );
 }
 
