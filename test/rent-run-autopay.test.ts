@@ -274,7 +274,9 @@ describe('autopay in the rent run', () => {
     expect(issued.autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([]);
 
     // Another run of the day read the invoice unpaid, and asks Stripe only once this run's charge is booked.
-    const watch = (await watchesOf(rentShards.shardOf(910_005))).find((w) => w.rentInvoiceId === rent.invoiceId);
+    const watch = (await watchesOf(rentShards.shardOf(910_005))).find(
+      (w) => w.rentInvoiceId === rent.invoiceId,
+    );
     const unpaid = (await readHeader('invoice', rent.invoiceId))?.record;
     if (!watch || !unpaid) throw new Error('the RENT invoice is not watched');
     let other: Awaited<ReturnType<typeof chargeAutopayDue>> | undefined;

@@ -375,7 +375,9 @@ describe('the rent run', () => {
     });
     expect(result.posted).toEqual([]);
     expect(result.unwatched).toEqual([paidRent?.invoiceId]);
-    const stillWatched = (await watchesOf(rentShards.shardOf(processing.leaseId))).map((w) => w.rentInvoiceId);
+    const stillWatched = (await watchesOf(rentShards.shardOf(processing.leaseId))).map(
+      (w) => w.rentInvoiceId,
+    );
     expect(stillWatched).toContain(processingRent?.invoiceId);
     for (const tenantId of [paid.tenantId, processing.tenantId])
       expect((await invoicesOf(tenantId)).filter((i) => i.description === 'ADJUSTMENT')).toEqual([]);
