@@ -2,7 +2,9 @@
  * Every key of the single table is built here, so the access patterns in docs/data-model.md map to one
  * function each. Numbers in sort keys are zero-padded so they sort as strings.
  */
-import { type ShardedList, type ShardId, shardedList } from './shards.js';
+import { shardedLists, syncShardId } from './sharded-lists.js';
+
+export { shardedLists, syncShardId } from './sharded-lists.js';
 
 export const pad = (n: number, width = 10): string => String(n).padStart(width, '0');
 
@@ -237,44 +239,6 @@ export const keys = {
     SK: 'PAYTOKEN',
   }),
 } as const;
-
-/**
- * The sharded lists (docs/data-model.md "Spread"; shared/db/shards.ts), each with its base key and its shard
- * count: a list's partitions and an item's partition come from here, never from a key written by hand.
- */
-export const shardedLists = {
-  /** GSI1 (I2): every invoice by date, spread by invoice id. */
-  invoices: shardedList('INVOICES'),
-  /** GSI1 (I5): every settled payment and refund by date, spread by payment id. */
-  settledPayments: shardedList('PAYMENTS#settled'),
-  /** GSI2 (AU3): one actor's audit entries, spread by entry id. */
-  auditByActor: (actor: string) => shardedList(`AUDITACTOR#${actor}`),
-  /** GSI3 (AU4): one UTC month's audit entries, spread by entry id. */
-  auditByMonth: (month: string) => shardedList(`AUDITMONTH#${month}`),
-  /** GSI1 (W4) and GSI2 (W5): a subscription's deliveries, of one status; spread by delivery id. */
-  webhookDeliveriesBySubscription: (subscriptionId: number) => shardedList(`WHDELIVERIES#${subscriptionId}`),
-  webhookDeliveriesByStatus: (subscriptionId: number, status: string) =>
-    shardedList(`WHDELIVERIES#${subscriptionId}#${status}`),
-  /** GSI3 (W6): the pending deliveries by due time, spread by delivery id. */
-  webhookDue: shardedList('WHDUE'),
-  /** GSI3 (M4): every message; GSI1 (M5): the due entries; spread by message id. */
-  mailAll: shardedList('MAILS'),
-  mailDue: shardedList('MAILDUE'),
-  /**
-   * Accounting sync (X4), 8 shards by record (`<recordType>#<recordId>`, syncShardId): the due records by time
-   * (GSI1), the states by status (GSI2) or all (GSI3) of one QuickBooks company.
-   */
-  accountingDue: (realmId: string) => shardedList(`ACCTDUE#${realmId}`, 8),
-  accountingByStatus: (realmId: string, status: string) => shardedList(`ACCTSTATE#${realmId}#${status}`, 8),
-  accountingAll: (realmId: string) => shardedList(`ACCTSYNCS#${realmId}`, 8),
-  /** GSI1 (L8): the watched RENT invoices, 16 shards by lease id; the rent run's parts are these shards. */
-  rentLate: shardedList('RENTLATE', 16),
-  /** F2: the tenants' total, `COUNT#tenants#<n>`, 8 shards by tenant id (summed at read). */
-  tenantCount: shardedList('tenants', 8),
-} as const satisfies Record<string, ShardedList | ((...args: never[]) => ShardedList)>;
-
-/** The id an accounting sync state is sharded by: its record's type and id. */
-export const syncShardId = (recordType: string, recordId: string): ShardId => `${recordType}#${recordId}`;
 
 /** Overloaded GSI partition/sort values, one builder per access pattern. */
 export const indexKeys = {

@@ -101,6 +101,13 @@ const withExpressionParts = (options: ConditionOptions) => ({
     : {}),
 });
 
+/** A caller's fixed expression (a literal at its call), passed on as written. */
+const fixedUpdate = (update: string, options: ConditionOptions) => ({
+  // update-expression-allowed: the caller's literal; the rule on assembled clauses keeps it unassembled.
+  UpdateExpression: update,
+  ...withExpressionParts(options),
+});
+
 /** Part builders; every part goes to the one table. */
 export const part = {
   /** Put an item, optionally conditioned. */
@@ -153,7 +160,7 @@ export const part = {
   update(label: string, key: Key, update: string | UpdateSpec, options: ConditionOptions = {}): TxPart {
     const expression =
       typeof update === 'string'
-        ? { UpdateExpression: update, ...withExpressionParts(options) }
+        ? fixedUpdate(update, options)
         : updateParts(
             update,
             options.condition

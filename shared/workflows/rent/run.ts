@@ -33,7 +33,7 @@ export interface RentRunResult {
 }
 
 /** Shards run at once: each reads its leases and writes its own lease's items only. */
-const PARALLEL_SHARDS = 4;
+const SHARDS_AT_A_TIME = 4;
 
 /** A card charge this run made that is paid, or on its way: no late fee on that invoice in this run. */
 const paysTheRent = (tried: AutopayTried) => tried.outcome === 'succeeded' || tried.outcome === 'processing';
@@ -152,7 +152,7 @@ export async function runRent(
       const settled = await settleWatches(await watchesOf(shard), run, charged.byId);
       return { leases: leases.length, ...charged, ...settled };
     },
-    PARALLEL_SHARDS,
+    SHARDS_AT_A_TIME,
   );
   return {
     date: today,
