@@ -72,7 +72,8 @@ describe('one shard scheme', () => {
   });
 
   it('no function named shardOf outside shared/db and shared/jobs', () => {
-    const defines = /\bfunction\s+shardOf\b|\bshardOf\s*[=:]\s*(async\s*)?(\(|function\b|\w+\s*=>)|^\s*shardOf\s*\([^)]*\)\s*(:[^{]+)?\{/m;
+    const defines =
+      /\bfunction\s+shardOf\b|\bshardOf\s*[=:]\s*(async\s*)?(\(|function\b|\w+\s*=>)|^\s*shardOf\s*\([^)]*\)\s*(:[^{]+)?\{/m;
     const offenders = SOURCES.filter((f) => !own(f.path))
       .filter((f) => defines.test(f.text))
       .map((f) => f.path);
