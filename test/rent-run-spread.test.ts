@@ -284,6 +284,11 @@ describe('the rent run spreads its writes', () => {
     // shared/db/shards.test.ts's, on fixed ids); checked here instead of counting charges per shard, which
     // depends on how this run's random entry and delivery ids fall.
     expect(misplaced(placed)).toEqual([]);
+    // Not vacuous: the charges' sharded writes were checked, and a write outside its shard would be found.
+    expect(placed.filter((p) => shardFor(p.attribute, p.partition, p.item)).length).toBeGreaterThan(LEASES);
+    expect(misplaced([{ attribute: 'GSI1PK', partition: 'INVOICES', item: { invoiceId: 7 } }])).toHaveLength(
+      1,
+    );
     const hottest = [...chargesOf].map(([partition, charges]) => ({
       partition,
       charges: charges.size,
