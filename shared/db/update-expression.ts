@@ -52,12 +52,6 @@ export interface UpdateParts {
   ExpressionAttributeValues?: Values;
 }
 
-/** Whether a spec writes anything (an empty SET, REMOVE and ADD is no UpdateExpression DynamoDB accepts). */
-export const writesAnything = (spec: UpdateSpec): boolean =>
-  Object.values(spec.set ?? {}).some((value) => value !== undefined) ||
-  (spec.remove?.length ?? 0) > 0 ||
-  Object.keys(spec.add ?? {}).length > 0;
-
 /** The UpdateExpression of `spec`, its names and values, and the condition's beside them. */
 export function updateParts(spec: UpdateSpec, condition?: Condition): UpdateParts {
   const names: Names = {};
