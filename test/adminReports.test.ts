@@ -7,6 +7,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { indexKeys } from '../shared/db/keys.js';
 import { createLtrProperty, createVrProperty, uniqueEmail } from './support/builders.js';
 import { type ApiResponse, Client, problem, signedIn } from './support/client.js';
 import { rawTable, TABLE } from './support/table.js';
@@ -43,7 +44,9 @@ async function plantPayment(p: {
         date: p.date,
         reference: '',
         createdAt: `${p.date}T12:00:00.000Z`,
-        GSI1PK: 'PAYMENTS#settled',
+        // I5's partition as the key builder gives it (the unspread `PAYMENTS#settled` this planted before is
+        // read no more: an older store's items are moved by `npm run migrate:shards`, docs/data-model.md "Spread").
+        GSI1PK: indexKeys.settledPayments(paymentId),
         GSI1SK: `${p.date}#${pad(paymentId)}`,
         ...(p.propertyId === null
           ? {}

@@ -197,7 +197,7 @@ const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
       'moveEmailGuardParts',
       'commitTenantChange',
       'keepStripeCustomerId',
-      'setExpression',
+      'tenantUpdate', // was setExpression: the update is now {set, remove, add} for the one builder
       'tenantItem',
     ],
     // The tenant's one change protocol (shared/workflows/tenants/change.ts) and its constructors; the guest
@@ -207,8 +207,13 @@ const OWNED_WRITES: { repo: string; writes: string[]; owners: string[] }[] = [
   // The tenants' total: counted by its table-change job, and by a fixture load (before the job reads).
   {
     repo: 'shared/data/tenant-count-repo.ts',
-    writes: ['countTenantChange'],
-    owners: ['functions/adminTenants/count-consumer.ts', 'shared/workflows/tenants/'],
+    writes: ['countTenantChange', 'foldTotalBeforeShards'],
+    // The shards' back-fill folds the total kept before the count had shards, once.
+    owners: [
+      'functions/adminTenants/count-consumer.ts',
+      'shared/workflows/tenants/',
+      'shared/data/shard-backfill-repo.ts',
+    ],
   },
   {
     repo: 'shared/data/guest-tenants-repo.ts',

@@ -31,7 +31,7 @@ type RentRunResult = Awaited<ReturnType<typeof runRent>>;
 const { putGivenLease } = await import('../shared/workflows/leases/given-lease.js');
 const { watchesOf } = await import('../shared/data/late-fee-watch-repo.js');
 const { readHeader } = await import('../shared/data/money-documents-repo.js');
-const { rentShardOf } = await import('../shared/data/rent-state-repo.js');
+const { rentShards } = await import('../shared/data/rent-state-repo.js');
 const { chargeAutopayDue } = await import('../shared/workflows/rent/autopay.js');
 
 let stripe: StripeStandIn;
@@ -275,7 +275,9 @@ describe('autopay in the rent run', () => {
     expect(issued.autopay.filter((a) => a.invoiceId === rent.invoiceId)).toEqual([]);
 
     // Another run of the day read the invoice unpaid, and asks Stripe only once this run's charge is booked.
-    const watch = (await watchesOf(rentShardOf(910_005))).find((w) => w.rentInvoiceId === rent.invoiceId);
+    const watch = (await watchesOf(rentShards.shardOf(910_005))).find(
+      (w) => w.rentInvoiceId === rent.invoiceId,
+    );
     const unpaid = (await readHeader('invoice', rent.invoiceId))?.record;
     if (!watch || !unpaid) throw new Error('the RENT invoice is not watched');
     let other: Awaited<ReturnType<typeof chargeAutopayDue>> | undefined;

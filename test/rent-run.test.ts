@@ -22,7 +22,7 @@ const { postLateFees } = await import('../shared/workflows/rent/late-fees.js');
 const { getLease } = await import('../shared/data/leases-repo.js');
 const { putGivenLease } = await import('../shared/workflows/leases/given-lease.js');
 const { watchesOf } = await import('../shared/data/late-fee-watch-repo.js');
-const { rentShardOf } = await import('../shared/data/rent-state-repo.js');
+const { rentShards } = await import('../shared/data/rent-state-repo.js');
 const { invoiceHeaders } = await import('../shared/data/money-documents-repo.js');
 
 const admin = await signedIn('super');
@@ -384,8 +384,8 @@ describe('the rent run', () => {
     const ids = [paidRent?.invoiceId, processingRent?.invoiceId] as number[];
     // What a run of the first late day reads: both watched, both unpaid.
     const watches = [
-      ...(await watchesOf(rentShardOf(paid.leaseId))),
-      ...(await watchesOf(rentShardOf(processing.leaseId))),
+      ...(await watchesOf(rentShards.shardOf(paid.leaseId))),
+      ...(await watchesOf(rentShards.shardOf(processing.leaseId))),
     ].filter((w) => ids.includes(w.rentInvoiceId));
     const headers = await invoiceHeaders(ids);
     expect([...headers.values()].map((h) => h.status)).toEqual([0, 0]);
@@ -412,7 +412,9 @@ describe('the rent run', () => {
     });
     expect(result.posted).toEqual([]);
     expect(result.unwatched).toEqual([paidRent?.invoiceId]);
-    const stillWatched = (await watchesOf(rentShardOf(processing.leaseId))).map((w) => w.rentInvoiceId);
+    const stillWatched = (await watchesOf(rentShards.shardOf(processing.leaseId))).map(
+      (w) => w.rentInvoiceId,
+    );
     expect(stillWatched).toContain(processingRent?.invoiceId);
     for (const tenantId of [paid.tenantId, processing.tenantId])
       expect((await invoicesOf(tenantId)).filter((i) => i.description === 'ADJUSTMENT')).toEqual([]);

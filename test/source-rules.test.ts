@@ -58,6 +58,58 @@ describe('one clock', () => {
   });
 });
 
+describe('one shard scheme', () => {
+  // shared/db/shards.ts: one sharded list (a base key and its shard count) and one shard function for every
+  // sharded list of the table; a count or a shard function of its own elsewhere is a second scheme, whose
+  // items a change of either would strand in partitions no reader reads.
+  const own = (path: string) => /^shared\/(db|jobs)\//.test(path);
+
+  it('no `*_SHARDS =` constant outside shared/db and shared/jobs', () => {
+    const offenders = SOURCES.filter((f) => !own(f.path))
+      .filter((f) => /\b[A-Z0-9_]*_SHARDS\s*=/.test(f.text))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
+  it('no function named shardOf outside shared/db and shared/jobs', () => {
+    const defines =
+      /\bfunction\s+shardOf\b|\bshardOf\s*[=:]\s*(async\s*)?(\(|function\b|\w+\s*=>)|^\s*shardOf\s*\([^)]*\)\s*(:[^{]+)?\{/m;
+    const offenders = SOURCES.filter((f) => !own(f.path))
+      .filter((f) => defines.test(f.text))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('one update-expression builder', () => {
+  // shared/db/update-expression.ts builds `SET … REMOVE … ADD …` from {set, remove, add}, every name and value
+  // behind a placeholder. A fixed expression may be written as it is; an expression assembled from pieces is
+  // the builder again. A place that truly must pass one through says why in an
+  // `update-expression-allowed: <why>` comment on the line before.
+  const BUILDER = 'shared/db/update-expression.ts';
+  const allowed = (lines: string[], at: number) => /update-expression-allowed: \S/.test(lines[at - 1] ?? '');
+
+  it('no UpdateExpression outside the builder is anything but a fixed string', () => {
+    const offenders = SOURCES.filter((f) => f.path !== BUILDER).flatMap((f) => {
+      const lines = f.text.split('\n');
+      return lines.flatMap((line, at) => {
+        if (!/\bUpdateExpression\s*:/.test(line) || allowed(lines, at)) return [];
+        const rest = [line.slice(line.search(/\bUpdateExpression\s*:/)), lines[at + 1] ?? ''].join('\n');
+        const fixed = /UpdateExpression\s*:\s*(\n\s*)?('[^'\n]*'|"[^"\n]*"|`[^`$]*`)/.test(rest);
+        return fixed ? [] : [`${f.path}:${at + 1}`];
+      });
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('no SET, REMOVE or ADD clause is assembled in a template string outside the builder', () => {
+    const offenders = SOURCES.filter((f) => f.path !== BUILDER)
+      .filter((f) => /`[^`]*(\b(SET|REMOVE|ADD) [^`]*\$\{|\$\{[^`]*\b(SET|REMOVE|ADD) [#:\w])/.test(f.text))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('docs count the jobs there are', () => {
   const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
   const counted = (page: string, pattern: RegExp): number => {

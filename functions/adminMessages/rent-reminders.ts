@@ -10,7 +10,7 @@
 import { now } from '../../shared/clock.js';
 import { type WatchKey, watchKeyPages } from '../../shared/data/late-fee-watch-repo.js';
 import { getMessage } from '../../shared/data/mail-messages-repo.js';
-import { RENT_SHARDS } from '../../shared/data/rent-state-repo.js';
+import { rentShards } from '../../shared/data/rent-state-repo.js';
 import { addDays, todayIn } from '../../shared/domain/dates.js';
 import { causes, type MessageRecord, messageIdOf } from '../../shared/domain/messages/record.js';
 import type { ReminderPage } from '../../shared/domain/rent/queue-pages.js';
@@ -30,7 +30,7 @@ async function* remindersDue(ctx: MailContext): AsyncGenerator<WatchKey[]> {
   const today = todayIn(ctx.settings.systemTimeZone, ctx.now);
   const last = addDays(today, ctx.settings.reminderDaysBefore);
   let page: WatchKey[] = [];
-  for (let shard = 0; shard < RENT_SHARDS; shard++)
+  for (const shard of rentShards.shardNumbers())
     for await (const keys of watchKeyPages(shard, 1000))
       for (const key of keys) {
         if (key.dueDate < today || key.dueDate > last) continue;

@@ -20,22 +20,15 @@ export interface BackfillRow {
 }
 
 /**
- * A spread list's partitions in walk order (a back-fill marks records pending; the pushes go in the records'
- * own time order, so the walk order does not matter): its unspread partition (items from before the spread,
- * and where a cursor saved before it points) first, then each shard.
+ * Each list's partitions in walk order (a back-fill marks records pending; the pushes go in the records' own
+ * time order, so the walk order does not matter). A cursor saved before the shards' back-fill may name the
+ * old unspread partition (`INVOICES`): that partition is empty once back-filled, and the walk goes on from
+ * the first shard (indexOf is -1), so every moved item is still walked.
  */
-function unspreadFirst(partitions: readonly string[]): string[] {
-  return [partitions[partitions.length - 1] as string, ...partitions.slice(0, -1)];
-}
-
 const LISTS = {
-  invoice: { pks: () => unspreadFirst(indexKeys.invoicesPartitions()), id: 'invoiceId', at: 'dateCreated' },
+  invoice: { pks: () => indexKeys.invoicesPartitions(), id: 'invoiceId', at: 'dateCreated' },
   expense: { pks: () => [indexKeys.expenses()], id: 'expenseId', at: 'dateCreated' },
-  payment: {
-    pks: () => unspreadFirst(indexKeys.settledPaymentsPartitions()),
-    id: 'paymentId',
-    at: 'createdAt',
-  },
+  payment: { pks: () => indexKeys.settledPaymentsPartitions(), id: 'paymentId', at: 'createdAt' },
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { isConditionFailure } from '../db/transaction.js';
+import { updateParts } from '../db/update-expression.js';
 
 export interface AccountingConnection {
   realmId: string | null;
@@ -69,23 +70,12 @@ export async function updateConnection(
   values: Record<string, unknown> = {},
   remove: readonly string[] = [],
 ): Promise<boolean> {
-  const names = Object.keys(set);
-  const removing = remove.length ? ` REMOVE ${remove.map((_, i) => `#r${i}`).join(', ')}` : '';
   try {
     await ddb.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.accountingTokens(),
-        UpdateExpression: `SET ${names.map((_, i) => `#s${i} = :s${i}`).join(', ')}${removing}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: {
-          ...Object.fromEntries(names.map((n, i) => [`#s${i}`, n])),
-          ...Object.fromEntries(remove.map((n, i) => [`#r${i}`, n])),
-        },
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(names.map((n, i) => [`:s${i}`, set[n]])),
-          ...values,
-        },
+        ...updateParts({ set, remove }, { expression: condition, values }),
       }),
     );
     return true;

@@ -7,6 +7,7 @@
  * properties, not with traffic).
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { claimRecord } from '../db/claim.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { queryPartition } from '../db/query.js';
@@ -61,28 +62,14 @@ export async function acquireSyncRun(
   now: Date,
   untilMs: number,
 ): Promise<{ recentStarts: number[] } | undefined> {
-  try {
-    const { Attributes } = await ddb.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.accountingSetting('SYNCRUN'),
-        UpdateExpression: 'SET entity = :entity, holder = :holder, #until = :until',
-        ConditionExpression: 'attribute_not_exists(PK) OR #until < :now',
-        ExpressionAttributeNames: { '#until': 'until' },
-        ExpressionAttributeValues: {
-          ':entity': 'accountingSyncRun',
-          ':holder': holder,
-          ':until': untilMs,
-          ':now': now.getTime(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return { recentStarts: ((Attributes?.recentStarts as number[] | undefined) ?? []).map(Number) };
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const lease = await claimRecord(keys.accountingSetting('SYNCRUN'), {
+    until: 'until',
+    to: untilMs,
+    free: { endedBy: now.getTime() },
+    holder: { attribute: 'holder', value: holder },
+    set: { entity: 'accountingSyncRun' },
+  });
+  return lease && { recentStarts: ((lease.recentStarts as number[] | undefined) ?? []).map(Number) };
 }
 
 /** Frees the lease this run holds, leaving its request starts of the last minute for the next run. */

@@ -1,7 +1,8 @@
 /**
  * The sync state of each record in the connected QuickBooks company (docs/data-model.md X4; docs/accounting.md
  * "Sync"): one item per record and company, `ACCTSYNC#<realmId>#<recordType>#<recordId>`. Its index keys,
- * each spread over SYNC_SHARDS partitions by the record (no partition takes every change of money):
+ * each spread over 8 shards by the record (shardedLists in shared/db/keys.ts; no partition takes every change
+ * of money):
  * - GSI1 `ACCTDUE#<realm>#<shard>` / `<notBefore>#<type>#<id>`: present only while pending (the due list, in
  *   push order: the time of the first change not yet pushed, or of the retry);
  * - GSI2 `ACCTSTATE#<realm>#<status>#<shard>` / `<updatedAt>#…`: the admin list by status;
@@ -14,7 +15,8 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
 import { type Item, stripKeys } from '../db/query.js';
 import { isConditionFailure } from '../db/transaction.js';
-import { type SyncRef, type SyncState, type SyncStatus, shardOf } from '../domain/accounting/sync-state.js';
+import { updateParts } from '../db/update-expression.js';
+import type { SyncRef, SyncState, SyncStatus } from '../domain/accounting/sync-state.js';
 
 const ENTITY = 'accountingSync';
 const order = (time: string, ref: SyncRef) => indexKeys.accountingOrder(time, ref.recordType, ref.recordId);
@@ -56,14 +58,14 @@ export async function readSyncState(realmId: string, ref: SyncRef): Promise<Sync
 
 /** The index keys of a state with this status at this time (GSI1 only while pending). */
 function indexFor(realmId: string, ref: SyncRef, status: SyncStatus, updatedAt: string, notBefore?: string) {
-  const shard = shardOf(ref);
+  const { recordType, recordId } = ref;
   return {
-    GSI2PK: indexKeys.accountingByStatus(realmId, status, shard),
+    GSI2PK: indexKeys.accountingByStatus(realmId, status, recordType, recordId),
     GSI2SK: order(updatedAt, ref),
-    GSI3PK: indexKeys.accountingAll(realmId, shard),
+    GSI3PK: indexKeys.accountingAll(realmId, recordType, recordId),
     GSI3SK: order(updatedAt, ref),
     ...(status === 'pending' && notBefore
-      ? { GSI1PK: indexKeys.accountingDue(realmId, shard), GSI1SK: order(notBefore, ref) }
+      ? { GSI1PK: indexKeys.accountingDue(realmId, recordType, recordId), GSI1SK: order(notBefore, ref) }
       : {}),
   };
 }
@@ -78,45 +80,27 @@ interface Update {
 
 /** One UpdateItem of a state; false when its condition failed. */
 async function update(realmId: string, ref: SyncRef, u: Update): Promise<boolean> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ...u.values };
-  const name = (field: string) => {
-    const alias = `#n${Object.keys(names).length}`;
-    names[alias] = field;
-    return alias;
-  };
   // An undefined value is no value: the field is removed (a SET of it would name an undefined value).
-  const given = Object.entries(u.set).filter(([, value]) => value !== undefined);
   const unset = Object.entries(u.set).flatMap(([field, value]) => (value === undefined ? [field] : []));
-  const sets = given.map(([field, value], i) => {
-    values[`:s${i}`] = value;
-    return `${name(field)} = :s${i}`;
-  });
-  const adds = Object.entries(u.add ?? {}).map(([field, by], i) => {
-    values[`:a${i}`] = by;
-    return `${name(field)} :a${i}`;
-  });
-  const removes = [...(u.remove ?? []), ...unset].map(name);
-  const expression = [
-    sets.length ? `SET ${sets.join(', ')}` : '',
-    adds.length ? `ADD ${adds.join(', ')}` : '',
-    removes.length ? `REMOVE ${removes.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const condition = u.condition
+    ? {
+        expression: u.condition,
+        names: {
+          ...(u.condition.includes('#status') ? { '#status': 'status' } : {}),
+          ...(u.condition.includes('#seq') ? { '#seq': 'changeSeq' } : {}),
+        },
+        ...(u.values ? { values: u.values } : {}),
+      }
+    : undefined;
   try {
     await ddb.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.accountingSync(realmId, ref.recordType, ref.recordId),
-        UpdateExpression: expression,
-        ...(u.condition ? { ConditionExpression: u.condition } : {}),
-        ExpressionAttributeNames: {
-          ...names,
-          ...(u.condition?.includes('#status') ? { '#status': 'status' } : {}),
-          ...(u.condition?.includes('#seq') ? { '#seq': 'changeSeq' } : {}),
-        },
-        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        ...updateParts(
+          { set: u.set, remove: [...(u.remove ?? []), ...unset], ...(u.add ? { add: u.add } : {}) },
+          condition,
+        ),
       }),
     );
     return true;

@@ -8,6 +8,7 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
 import { batchGet, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
+import { updateParts } from '../db/update-expression.js';
 
 export interface AdminProfile {
   adminId: number;
@@ -60,17 +61,11 @@ export async function putAdminProfileEndingSessions(
     GSI1PK: indexKeys.admins(),
     GSI1SK: indexKeys.propertyById(profile.adminId),
   };
-  const entries = Object.entries(fields);
   const { Attributes } = await ddb.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
       Key: keys.admin(profile.adminId),
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')} ADD credentialsVersion :one`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-      ExpressionAttributeValues: {
-        ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-        ':one': 1,
-      },
+      ...updateParts({ set: fields, add: { credentialsVersion: 1 } }),
       ReturnValues: 'UPDATED_NEW',
     }),
   );

@@ -28,20 +28,16 @@ export async function getBlocks(): Promise<StoredBlocks> {
 
 /** Sets the given blocks on the row read at `current.version`; a failed part means another write came first. */
 export function blocksUpdatePart(current: StoredBlocks, blocks: ContentRecord): TxPart {
-  const entries = Object.entries(blocks).filter(([, value]) => value !== undefined);
-  const names: Record<string, string> = { '#entity': 'entity', '#version': 'version' };
-  const values: Record<string, unknown> = { ':entity': 'contentBlocks', ':next': current.version + 1 };
-  const sets = ['#entity = :entity', '#version = :next'];
-  entries.forEach(([key, value], i) => {
-    names[`#k${i}`] = key;
-    values[`:v${i}`] = value;
-    sets.push(`#k${i} = :v${i}`);
-  });
-  const condition = current.version === 0 ? 'attribute_not_exists(#version)' : '#version = :read';
-  if (current.version !== 0) values[':read'] = current.version;
-  return part.update(BLOCKS_UPDATE_LABEL, keys.contentBlocks(), `SET ${sets.join(', ')}`, {
-    condition,
-    names,
-    values,
-  });
+  return part.update(
+    BLOCKS_UPDATE_LABEL,
+    keys.contentBlocks(),
+    { set: { ...blocks, entity: 'contentBlocks', version: current.version + 1 } },
+    current.version === 0
+      ? { condition: 'attribute_not_exists(#version)', names: { '#version': 'version' } }
+      : {
+          condition: '#version = :read',
+          names: { '#version': 'version' },
+          values: { ':read': current.version },
+        },
+  );
 }

@@ -95,29 +95,16 @@ export function insertCouponPart(coupon: CouponRecord): TxPart {
  * has it. A field set to null is removed.
  */
 export function updateCouponPart(current: StoredCoupon, next: CouponRecord): TxPart {
-  const fields = editableFields(next);
-  const set: string[] = ['version = :nextVersion'];
-  const remove: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':v': current.version, ':nextVersion': current.version + 1 };
-  for (const [field, value] of Object.entries(fields)) {
-    names[`#${field}`] = field;
-    if (value === undefined) remove.push(`#${field}`);
-    else {
-      set.push(`#${field} = :${field}`);
-      values[`:${field}`] = value;
-    }
-  }
-  const expression = `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`;
+  const fields = Object.entries(editableFields(next));
   return part.update(
     `${COUPON_UPDATE_LABEL} ${couponKey(current.record.code)}`,
     keys.coupon(couponKey(current.record.code)),
-    expression,
     {
-      condition: 'version = :v',
-      names,
-      values,
+      set: { version: current.version + 1, ...Object.fromEntries(fields) },
+      // A field without a value (editableFields maps null to undefined) is removed.
+      remove: fields.filter(([, value]) => value === undefined).map(([field]) => field),
     },
+    { condition: 'version = :v', values: { ':v': current.version } },
   );
 }
 

@@ -10,7 +10,7 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
 import { normalizedEmail, type TenantRecord } from '../domain/tenant.js';
-import { type StoredTenant, setExpression, tenantItem, updateLabel } from './tenants-repo.js';
+import { type StoredTenant, tenantItem, tenantUpdate, updateLabel } from './tenants-repo.js';
 
 const GUEST_GUARD = 'guestEmail';
 const guestGuard = (email: string) => keys.unique(GUEST_GUARD, normalizedEmail(email));
@@ -61,13 +61,11 @@ export const guestTenantChanged = (error: unknown): boolean =>
  * guard); the tenant count is unchanged.
  */
 export function claimGuestTenantParts(current: StoredTenant, accountId: number, now: Date): TxPart[] {
-  const { update, names, values } = setExpression({ claimedBy: accountId }, now);
   const { tenantId, tenantEmail } = current.record;
   return [
-    part.update(updateLabel(tenantId), keys.tenant(tenantId), update, {
+    part.update(updateLabel(tenantId), keys.tenant(tenantId), tenantUpdate({ claimedBy: accountId }, now), {
       condition: 'version = :version AND guest = :yes AND attribute_not_exists(claimedBy)',
-      names,
-      values: { ...values, ':version': current.version, ':yes': true },
+      values: { ':version': current.version, ':yes': true },
     }),
     part.releaseGuard(`release:${GUEST_GUARD}`, GUEST_GUARD, normalizedEmail(tenantEmail), tenantId),
   ];

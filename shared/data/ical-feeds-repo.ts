@@ -13,6 +13,7 @@ import { indexKeys, keys, pad } from '../db/keys.js';
 import { type Item, queryPartition } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import { updateParts } from '../db/update-expression.js';
 import type { ImportedEvent } from '../domain/ical/plan-sync.js';
 import { FEED_PROVIDER_IDS, type FeedProviderId, providerOfUrl } from '../domain/ical/providers.js';
 
@@ -121,33 +122,18 @@ export const releaseFeedUrlGuardPart = (feed: FeedRecord): TxPart =>
 export async function saveHealth(feedId: number, health: Partial<FeedHealth>): Promise<void> {
   const entries = Object.entries(health);
   if (entries.length === 0) return;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  const removes: string[] = [];
-  entries.forEach(([field, value], i) => {
-    names[`#f${i}`] = field;
-    if (value === null || value === undefined) removes.push(`#f${i}`);
-    else {
-      values[`:v${i}`] = value;
-      sets.push(`#f${i} = :v${i}`);
-    }
-  });
-  const expression = [
-    sets.length ? `SET ${sets.join(', ')}` : '',
-    removes.length ? `REMOVE ${removes.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  // A field without a value (null or undefined) is removed.
+  const empty = ([, value]: [string, unknown]) => value === null || value === undefined;
+  const update = {
+    set: Object.fromEntries(entries.filter((entry) => !empty(entry))),
+    remove: entries.filter(empty).map(([field]) => field),
+  };
   try {
     await ddb.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.icalFeed(feedId),
-        UpdateExpression: expression,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: names,
-        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        ...updateParts(update, { expression: 'attribute_exists(PK)' }),
       }),
     );
   } catch (error) {

@@ -5,6 +5,7 @@
  */
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
+import { claimRecord } from '../db/claim.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { queryAll } from '../db/query.js';
@@ -96,25 +97,13 @@ export async function parkedRecords(jobId: string): Promise<ParkedRecord[]> {
  * read, so two sweeps never try it at once; false when another took it or it is gone.
  */
 export async function claimParked(parked: ParkedRecord, until: Date): Promise<boolean> {
-  try {
-    await ddb.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: parked.key,
-        UpdateExpression: 'SET dueAt = :until',
-        ConditionExpression: 'dueAt = :seen AND attempts = :attempts',
-        ExpressionAttributeValues: {
-          ':until': until.toISOString(),
-          ':seen': parked.dueAt,
-          ':attempts': parked.attempts,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const claimed = await claimRecord(parked.key, {
+    until: 'dueAt',
+    to: until.toISOString(),
+    free: { asRead: parked.dueAt },
+    also: { expression: 'attempts = :attempts', values: { ':attempts': parked.attempts } },
+  });
+  return claimed !== undefined;
 }
 
 /** The record was handled: off the retry path. */

@@ -9,7 +9,7 @@ import { indexKeys, keys } from '../db/keys.js';
 import { batchGet, partitionPages, queryPartition, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { part, type TxPart } from '../db/transaction.js';
-import { rentShardOf } from './rent-state-repo.js';
+import { rentShards } from './rent-state-repo.js';
 
 export interface LateFeeWatch {
   rentInvoiceId: number;
@@ -33,7 +33,7 @@ export function watchPart(watch: LateFeeWatch): TxPart {
     ...keys.lateFeeWatch(watch.rentInvoiceId),
     entity: 'lateFeeWatch',
     ...watch,
-    GSI1PK: indexKeys.lateFeeWatchShard(rentShardOf(watch.leaseId)),
+    GSI1PK: indexKeys.lateFeeWatchShard(rentShards.shardOf(watch.leaseId)),
     GSI1SK: indexKeys.lateFeeWatchOrder(watch.firstLateDay, watch.rentInvoiceId),
   });
 }

@@ -9,6 +9,7 @@
  * message at once. Kept about 13 months (TTL): the log holds addresses.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { claimPart } from '../db/claim.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
 import { queryMergedFirst } from '../db/merged-query.js';
@@ -77,6 +78,13 @@ export async function getMessage(messageId: string): Promise<MessageRecord | und
   return Item ? messageFromItem(Item) : undefined;
 }
 
+/** Still pending with the tries a writer read (a claim adds: and still due as read). */
+const stillAsRead = (read: MessageRecord) => ({
+  expression: '#status = :pending AND attempts = :attempts',
+  names: { '#status': 'status' },
+  values: { ':pending': 'pending', ':attempts': read.attempts },
+});
+
 /** The state a writer read: its next write happens only if nobody moved the message since. */
 const unchangedSince = (read: MessageRecord) => ({
   condition: '#status = :pending AND attempts = :attempts AND nextAttemptAt = :due',
@@ -94,18 +102,15 @@ export async function claimTry(
   now: Date,
 ): Promise<MessageRecord | undefined> {
   const claimed: MessageRecord = { ...read, nextAttemptAt: leaseUntil, updatedAt: now.toISOString() };
-  const guard = unchangedSince(read);
   try {
     await commit([
-      part.update(
-        MESSAGE_LABEL,
-        keys.mailMessage(read.messageId),
-        'SET nextAttemptAt = :lease, updatedAt = :now',
-        {
-          ...guard,
-          values: { ...guard.values, ':lease': leaseUntil, ':now': claimed.updatedAt },
-        },
-      ),
+      claimPart(MESSAGE_LABEL, keys.mailMessage(read.messageId), {
+        until: 'nextAttemptAt',
+        to: leaseUntil,
+        free: { asRead: read.nextAttemptAt },
+        set: { updatedAt: claimed.updatedAt },
+        also: stillAsRead(read),
+      }),
       dueParts(claimed),
     ]);
     return claimed;

@@ -12,7 +12,7 @@ import { messageFromItem } from './mail-messages-repo.js';
 
 /**
  * M5: pending messages due by `until`, the soonest first, at most `limit`: the first `limit` of each spread
- * partition (and the unspread one of an older store), merged by due time.
+ * partition, merged by due time.
  */
 export async function dueMessages(until: string, limit: number): Promise<MessageRecord[]> {
   const entries = await queryMergedFirst(

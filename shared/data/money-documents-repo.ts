@@ -23,6 +23,7 @@ import {
 } from '../db/query.js';
 import { GLOBAL_INDEXES, INDEX } from '../db/table-definition.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import type { UpdateSpec } from '../db/update-expression.js';
 import type { DocumentType } from '../domain/ledger/journal.js';
 import { INVOICE_STATUS } from '../domain/money-document/kind.js';
 import type { DocumentLine } from '../domain/money-document/line-items.js';
@@ -289,11 +290,21 @@ export const headerUnchangedPart = (read: Read): TxPart =>
 export type Read = { type: DocumentType; id: number; version: number };
 type Names = Record<string, string>;
 
-/** A header update conditioned on the version read, moving it (invoice-anomalies-repo.ts builds one too). */
-export function headerPart(verb: string, read: Read, update: string, values: Item, names?: Names) {
+/**
+ * A header update conditioned on the version read, moving it (invoice-anomalies-repo.ts builds one too): a
+ * fixed expression (its `ADD version :one` given `:one`), or `{set, remove, add}` that adds to the version.
+ */
+export function headerPart(
+  verb: string,
+  read: Read,
+  update: string | UpdateSpec,
+  values: Item = {},
+  names?: Names,
+) {
+  const fixed = typeof update === 'string';
   return part.update(headerLabel(verb, read.type, read.id), keys.moneyDocument(read.type, read.id), update, {
     condition: 'version = :read',
-    values: { ...values, ':read': read.version, ':one': 1 },
+    values: { ...values, ':read': read.version, ...(fixed ? { ':one': 1 } : {}) },
     ...(names ? { names } : {}),
   });
 }
@@ -303,16 +314,7 @@ export function headerPart(verb: string, read: Read, update: string, values: Ite
  * ledger's), conditioned on the version read. Undefined fields are left as they are.
  */
 export function updateHeaderPart(read: Read, changes: Readonly<Record<string, unknown>>): TxPart {
-  const names: Record<string, string> = {};
-  const values: Item = {};
-  const sets = Object.entries(changes)
-    .filter(([, value]) => value !== undefined)
-    .map(([field, value], i) => {
-      names[`#f${i}`] = field;
-      values[`:v${i}`] = value;
-      return `#f${i} = :v${i}`;
-    });
-  return headerPart('update', read, `SET ${sets.join(', ')} ADD version :one`, values, names);
+  return headerPart('update', read, { set: changes, add: { version: 1 } });
 }
 
 /**

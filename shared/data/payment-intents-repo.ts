@@ -12,6 +12,7 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { stripKeys } from '../db/query.js';
 import { commit, part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import { ifAbsent } from '../db/update-expression.js';
 import type { PaymentAnomalyKind } from '../domain/payments/anomaly.js';
 import type { LatestIntent, PaymentIntentRecord } from '../domain/payments/card-payment.js';
 import { Conflict } from '../errors.js';
@@ -152,33 +153,28 @@ function actedIntentPart(
   outcome: { settledCents: number } | { anomaly: PaymentAnomalyKind },
 ): TxPart {
   const excessCents = 'settledCents' in outcome ? receivedCents - outcome.settledCents : 0;
-  const recorded =
-    'anomaly' in outcome
-      ? 'receivedCents = :received, anomaly = :kind, refundedCents = if_not_exists(refundedCents, :zero)'
-      : excessCents > 0
-        ? // Stripe's refund total of the charge will include the excess refunded at once: counted already.
-          'settledCents = :settled, excessCents = :excess, refundedCents = :excess'
-        : 'settledCents = :settled, refundedCents = if_not_exists(refundedCents, :zero)';
+  const at = now.toISOString();
   return part.update(
     `${SETTLE_LABEL} ${paymentIntentId}`,
     keys.paymentIntent(paymentIntentId),
-    `SET entity = :entity, paymentIntentId = :id, invoiceId = if_not_exists(invoiceId, :invoice), amountCents = if_not_exists(amountCents, :received), currency = if_not_exists(currency, :currency), createdAt = if_not_exists(createdAt, :now), ${recorded}, settledAt = :now`,
     {
-      condition: 'attribute_not_exists(settledAt)',
-      values: {
-        ':entity': 'paymentIntent',
-        ':id': paymentIntentId,
-        ':invoice': invoiceId,
-        ':received': receivedCents,
-        ':currency': currency,
-        ':now': now.toISOString(),
+      set: {
+        entity: 'paymentIntent',
+        paymentIntentId,
+        invoiceId: ifAbsent(invoiceId),
+        amountCents: ifAbsent(receivedCents),
+        currency: ifAbsent(currency),
+        createdAt: ifAbsent(at),
         ...('anomaly' in outcome
-          ? { ':kind': outcome.anomaly, ':zero': 0 }
+          ? { receivedCents, anomaly: outcome.anomaly, refundedCents: ifAbsent(0) }
           : excessCents > 0
-            ? { ':settled': outcome.settledCents, ':excess': excessCents }
-            : { ':settled': outcome.settledCents, ':zero': 0 }),
+            ? // Stripe's refund total of the charge will include the excess refunded at once: counted already.
+              { settledCents: outcome.settledCents, excessCents, refundedCents: excessCents }
+            : { settledCents: outcome.settledCents, refundedCents: ifAbsent(0) }),
+        settledAt: at,
       },
     },
+    { condition: 'attribute_not_exists(settledAt)' },
   );
 }
 

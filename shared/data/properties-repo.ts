@@ -37,8 +37,8 @@ const updateLabel = (propertyId: number) => `update:property ${propertyId}`;
 /** Moves a kind's catalog total; the count item also sits at the head of the catalog index partition. */
 export function catalogCountPart(type: PropertyKind, delta: number): TxPart {
   return part.countMove(`count:${catalogCount(type)}`, catalogCount(type), delta, {
-    set: 'GSI3PK = :catalogPk, GSI3SK = :catalogSk',
-    values: { ':catalogPk': indexKeys.catalog(type), ':catalogSk': CATALOG_COUNT_SORT },
+    GSI3PK: indexKeys.catalog(type),
+    GSI3SK: CATALOG_COUNT_SORT,
   });
 }
 

@@ -2,17 +2,19 @@
  * What the rent run keeps per lease (docs/rent-cycle.md; docs/data-model.md L6–L7): beside each lease its rent
  * state (`LEASE#<id> / RENTSTATE`: the last month charged), and per lease and month a guard item written with
  * the RENT invoice, which makes a second charge of the same month fail in its own transaction. The run's work
- * is split into RENT_SHARDS by lease id (the late-fee watches' index partitions, and the run's parallel parts).
+ * is split into the 16 shards of one sharded list by lease id (the late-fee watches' index partitions, and the
+ * run's parallel parts).
  */
-import { keys } from '../db/keys.js';
+import { keys, shardedLists } from '../db/keys.js';
 import { batchGet, type Item } from '../db/query.js';
 import { part, type TxPart } from '../db/transaction.js';
 import type { LeaseRecord } from '../domain/lease.js';
 
-/** Parts of the run (and partitions of the late-fee watch index): 16 × 1,000 writes/s per partition is far above a daily run's needs. */
-export const RENT_SHARDS = 16;
-
-export const rentShardOf = (leaseId: number): number => leaseId % RENT_SHARDS;
+/**
+ * Parts of the run (and partitions of the late-fee watch index), by lease id: 16 × 1,000 writes/s per
+ * partition is far above a daily run's needs.
+ */
+export const rentShards = shardedLists.rentLate;
 
 export interface RentState {
   leaseId: number;

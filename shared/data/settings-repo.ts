@@ -9,6 +9,7 @@ import { ddb, TABLE_NAME } from '../db/client.js';
 import { keys } from '../db/keys.js';
 import { stripKeys } from '../db/query.js';
 import { part, type TxPart } from '../db/transaction.js';
+import { type UpdateSpec, updateParts } from '../db/update-expression.js';
 import { todayIn } from '../domain/dates.js';
 import { DEFAULT_SETTINGS, type SiteSettings } from '../domain/settings.js';
 
@@ -66,37 +67,24 @@ export async function putSettings(settings: Partial<SiteSettings>): Promise<void
   forgetRecentSettings();
 }
 
-function setExpression(changes: Partial<SiteSettings>) {
-  const names: Record<string, string> = { '#entity': 'entity' };
-  const values: Record<string, unknown> = { ':entity': 'settings' };
-  const sets = ['#entity = :entity'];
-  Object.entries(changes)
-    .filter(([, value]) => value !== undefined)
-    .forEach(([field, value], i) => {
-      names[`#f${i}`] = field;
-      values[`:v${i}`] = value;
-      sets.push(`#f${i} = :v${i}`);
-    });
-  return { update: `SET ${sets.join(', ')}`, names, values, changed: sets.length > 1 };
-}
+/** The given fields set (an undefined one left as it is), with the item's entity. */
+const settingsUpdate = (changes: Partial<SiteSettings>): UpdateSpec => ({
+  set: { entity: 'settings', ...changes },
+});
 
 /** `update:settings`: sets only the given fields. */
 export function updateSettingsPart(changes: Partial<SiteSettings>): TxPart {
-  const { update, names, values } = setExpression(changes);
-  return part.update('update:settings', keys.settings(), update, { names, values });
+  return part.update('update:settings', keys.settings(), settingsUpdate(changes));
 }
 
 /** Sets only the given fields with one UpdateItem and no change record (tests and tools). */
 export async function updateSettings(changes: Partial<SiteSettings>): Promise<void> {
-  const { update, names, values, changed } = setExpression(changes);
-  if (!changed) return;
+  if (!Object.values(changes).some((value) => value !== undefined)) return;
   await ddb.send(
     new UpdateCommand({
       TableName: TABLE_NAME,
       Key: keys.settings(),
-      UpdateExpression: update,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ...updateParts(settingsUpdate(changes)),
     }),
   );
   forgetRecentSettings();

@@ -13,6 +13,7 @@ import { StaleRecord } from '../db/optimistic.js';
 import { batchGet, type Item, queryPartition, queryPartitionFirst, stripKeys } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { commit, isConditionFailure, part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import type { UpdateSpec } from '../db/update-expression.js';
 import { normalizedEmail, type TenantChanges, type TenantRecord } from '../domain/tenant.js';
 import { Conflict } from '../errors.js';
 
@@ -122,23 +123,11 @@ export function deleteUnactivatedTenantParts(record: TenantRecord): TxPart[] {
 export type RemovableTenantField = 'activationHash';
 
 /**
- * The SET of the given changes (and `dateUpdated`) and the REMOVE of the given fields, with the version moved,
- * for an update part.
+ * The update of a tenant change: the given changes (and `dateUpdated`) set, the given fields removed, the
+ * version moved. An undefined change leaves its field as it is.
  */
-export function setExpression(
-  changes: TenantChanges,
-  now: Date,
-  remove: readonly RemovableTenantField[] = [],
-) {
-  const sets = Object.entries({ ...changes, dateUpdated: now.toISOString() }).filter(
-    ([, value]) => value !== undefined,
-  );
-  const removes = remove.length ? ` REMOVE ${remove.join(', ')}` : '';
-  return {
-    update: `SET ${sets.map((_, i) => `#f${i} = :v${i}`).join(', ')}${removes} ADD version :one`,
-    names: Object.fromEntries(sets.map(([field], i) => [`#f${i}`, field])),
-    values: { ...Object.fromEntries(sets.map(([, value], i) => [`:v${i}`, value])), ':one': 1 },
-  };
+export function tenantUpdate(changes: TenantChanges, now: Date, remove: readonly string[] = []): UpdateSpec {
+  return { set: { ...changes, dateUpdated: now.toISOString() }, remove, add: { version: 1 } };
 }
 
 /** `update:tenant <id>`: sets (and removes) the given fields on the tenant read at `current.version`. */
@@ -148,14 +137,16 @@ export function updateTenantPart(
   now: Date,
   remove: readonly RemovableTenantField[] = [],
 ): TxPart {
-  const { update, names, values } = setExpression(changes, now, remove);
   // An item written before versions existed has none: it must still have none.
   const versioned = current.version > 0;
-  return part.update(updateLabel(current.record.tenantId), keys.tenant(current.record.tenantId), update, {
-    condition: versioned ? 'version = :version' : 'attribute_exists(PK) AND attribute_not_exists(version)',
-    names,
-    values: versioned ? { ...values, ':version': current.version } : values,
-  });
+  return part.update(
+    updateLabel(current.record.tenantId),
+    keys.tenant(current.record.tenantId),
+    tenantUpdate(changes, now, remove),
+    versioned
+      ? { condition: 'version = :version', values: { ':version': current.version } }
+      : { condition: 'attribute_exists(PK) AND attribute_not_exists(version)' },
+  );
 }
 
 /**

@@ -9,12 +9,14 @@
  * the first attempt never send the same delivery at once. Kept 30 days (TTL).
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { claimRecord } from '../db/claim.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
 import { overPartitions, queryMergedFirst } from '../db/merged-query.js';
 import { countPartition, type Item, type PartitionQuery } from '../db/query.js';
 import { INDEX } from '../db/table-definition.js';
 import { isConditionFailure, part, type TxPart } from '../db/transaction.js';
+import { appended, updateParts } from '../db/update-expression.js';
 import {
   type Attempt,
   type DeliveryRecord,
@@ -110,28 +112,15 @@ export async function claimAttempt(
   leaseUntil: Date,
 ): Promise<DeliveryRecord | undefined> {
   const lease = leaseUntil.toISOString();
-  try {
-    const { Attributes } = await ddb.send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: keys.webhookDelivery(delivery.deliveryId),
-        UpdateExpression: 'SET nextAttemptAt = :lease, GSI3SK = :due',
-        ConditionExpression: '#s = :pending AND nextAttemptAt = :seen',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ':lease': lease,
-          ':due': indexKeys.webhookDueOrder(lease, delivery.deliveryId),
-          ':pending': 'pending',
-          ':seen': delivery.nextAttemptAt ?? '',
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? fromItem(Attributes) : undefined;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const claimed = await claimRecord(keys.webhookDelivery(delivery.deliveryId), {
+    until: 'nextAttemptAt',
+    to: lease,
+    free: { asRead: delivery.nextAttemptAt ?? '' },
+    // The due list's sort key follows the due time.
+    set: { GSI3SK: indexKeys.webhookDueOrder(lease, delivery.deliveryId) },
+    also: { expression: '#s = :pending', names: { '#s': 'status' }, values: { ':pending': 'pending' } },
+  });
+  return claimed ? fromItem(claimed) : undefined;
 }
 
 interface Outcome {
@@ -140,37 +129,25 @@ interface Outcome {
   lastError?: string;
 }
 
-/** SET/REMOVE clauses that move a delivery to an outcome (status, its indexes, due time, last error). */
-function outcomeExpression(delivery: DeliveryRecord, outcome: Outcome, now: Date) {
+/** The update that moves a delivery to an outcome (status, its indexes, due time, last error). */
+function outcomeUpdate(delivery: DeliveryRecord, outcome: Outcome, now: Date) {
   const index = statusIndex(delivery)(outcome.status, outcome.nextAttemptAt);
-  const sets = ['#s = :status', 'GSI2PK = :gsi2pk', 'updatedAt = :now'];
-  const removes: string[] = [];
-  const values: Record<string, unknown> = {
-    ':status': outcome.status,
-    ':gsi2pk': index.GSI2PK,
-    ':now': now.toISOString(),
+  const pending = 'GSI3PK' in index;
+  const set: Record<string, unknown> = {
+    status: outcome.status,
+    GSI2PK: index.GSI2PK,
+    updatedAt: now.toISOString(),
+    ...(pending ? { GSI3PK: index.GSI3PK, GSI3SK: index.GSI3SK, nextAttemptAt: outcome.nextAttemptAt } : {}),
+    ...(outcome.lastError ? { lastError: outcome.lastError } : {}),
   };
-  if ('GSI3PK' in index) {
-    sets.push('GSI3PK = :gsi3pk', 'GSI3SK = :gsi3sk', 'nextAttemptAt = :next');
-    Object.assign(values, {
-      ':gsi3pk': index.GSI3PK,
-      ':gsi3sk': index.GSI3SK,
-      ':next': outcome.nextAttemptAt,
-    });
-  } else {
-    removes.push('GSI3PK', 'GSI3SK', 'nextAttemptAt');
-  }
-  if (outcome.lastError) {
-    sets.push('lastError = :lastError');
-    values[':lastError'] = outcome.lastError;
-  } else if (outcome.status === 'succeeded') {
-    removes.push('lastError');
-  }
-  return { sets, removes, values };
+  const remove = [
+    ...(pending ? [] : ['GSI3PK', 'GSI3SK', 'nextAttemptAt']),
+    ...(!outcome.lastError && outcome.status === 'succeeded' ? ['lastError'] : []),
+  ];
+  return { set, remove };
 }
 
-const expression = (sets: string[], removes: string[]) =>
-  `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`;
+const PENDING = { expression: '#s = :pending', names: { '#s': 'status' }, values: { ':pending': 'pending' } };
 
 /**
  * Logs a scheduled attempt and moves the delivery on, conditioned on the attempt count it claimed with and
@@ -182,25 +159,20 @@ export async function recordScheduledAttempt(
   outcome: Outcome,
   now: Date,
 ): Promise<void> {
-  const { sets, removes, values } = outcomeExpression(claimed, outcome, now);
+  const { set, remove } = outcomeUpdate(claimed, outcome, now);
   try {
     await ddb.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.webhookDelivery(claimed.deliveryId),
-        UpdateExpression: expression(
-          [...sets, 'attempts = list_append(attempts, :attempt)', 'attemptCount = :count'],
-          removes,
+        ...updateParts(
+          { set: { ...set, attempts: appended([attempt]), attemptCount: claimed.attemptCount + 1 }, remove },
+          {
+            expression: `${PENDING.expression} AND attemptCount = :claimedCount`,
+            names: PENDING.names,
+            values: { ...PENDING.values, ':claimedCount': claimed.attemptCount },
+          },
         ),
-        ConditionExpression: '#s = :pending AND attemptCount = :claimedCount',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: {
-          ...values,
-          ':attempt': [attempt],
-          ':count': claimed.attemptCount + 1,
-          ':pending': 'pending',
-          ':claimedCount': claimed.attemptCount,
-        },
       }),
     );
   } catch (error) {
@@ -215,13 +187,10 @@ async function appendAttempt(deliveryId: string, attempt: Attempt, now: Date): P
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.webhookDelivery(deliveryId),
-        UpdateExpression: 'SET attempts = list_append(attempts, :attempt), updatedAt = :now',
-        ConditionExpression: 'size(attempts) < :max',
-        ExpressionAttributeValues: {
-          ':attempt': [attempt],
-          ':now': now.toISOString(),
-          ':max': MAX_LOGGED_ATTEMPTS,
-        },
+        ...updateParts(
+          { set: { attempts: appended([attempt]), updatedAt: now.toISOString() } },
+          { expression: 'size(attempts) < :max', values: { ':max': MAX_LOGGED_ATTEMPTS } },
+        ),
       }),
     )
     .catch((error: unknown) => {
@@ -231,16 +200,12 @@ async function appendAttempt(deliveryId: string, attempt: Attempt, now: Date): P
 
 /** A pending delivery whose subscription is gone or disabled: failed without an attempt. */
 export async function failWithoutAttempt(delivery: DeliveryRecord, reason: string, now: Date): Promise<void> {
-  const { sets, removes, values } = outcomeExpression(delivery, { status: 'failed', lastError: reason }, now);
   try {
     await ddb.send(
       new UpdateCommand({
         TableName: TABLE_NAME,
         Key: keys.webhookDelivery(delivery.deliveryId),
-        UpdateExpression: expression(sets, removes),
-        ConditionExpression: '#s = :pending',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ...values, ':pending': 'pending' },
+        ...updateParts(outcomeUpdate(delivery, { status: 'failed', lastError: reason }, now), PENDING),
       }),
     );
   } catch (error) {
@@ -256,18 +221,14 @@ export const deliveryReplayLabel = (deliveryId: string | number) => `replay:webh
  * pending one leaves the retry schedule); a failure changes nothing else. Refused past MAX_LOGGED_ATTEMPTS.
  */
 export function replayAttemptPart(delivery: DeliveryRecord, attempt: Attempt, now: Date): TxPart {
-  const { sets, removes, values } = attempt.ok
-    ? outcomeExpression(delivery, { status: 'succeeded' }, now)
-    : { sets: ['updatedAt = :now'], removes: [], values: { ':now': now.toISOString() } };
+  const { set, remove } = attempt.ok
+    ? outcomeUpdate(delivery, { status: 'succeeded' }, now)
+    : { set: { updatedAt: now.toISOString() }, remove: [] };
   return part.update(
     deliveryReplayLabel(delivery.deliveryId),
     keys.webhookDelivery(delivery.deliveryId),
-    expression([...sets, 'attempts = list_append(attempts, :attempt)'], removes),
-    {
-      condition: 'size(attempts) < :max',
-      ...(attempt.ok ? { names: { '#s': 'status' } } : {}),
-      values: { ...values, ':attempt': [attempt], ':max': MAX_LOGGED_ATTEMPTS },
-    },
+    { set: { ...set, attempts: appended([attempt]) }, remove },
+    { condition: 'size(attempts) < :max', values: { ':max': MAX_LOGGED_ATTEMPTS } },
   );
 }
 

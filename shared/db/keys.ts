@@ -2,7 +2,9 @@
  * Every key of the single table is built here, so the access patterns in docs/data-model.md map to one
  * function each. Numbers in sort keys are zero-padded so they sort as strings.
  */
-import { spreadKey, spreadPartitions } from './spread.js';
+import { shardedLists, syncShardId } from './sharded-lists.js';
+
+export { shardedLists, syncShardId } from './sharded-lists.js';
 
 export const pad = (n: number, width = 10): string => String(n).padStart(width, '0');
 
@@ -253,10 +255,16 @@ export const keys = {
 /** Overloaded GSI partition/sort values, one builder per access pattern. */
 export const indexKeys = {
   // Accounting sync (X4), each spread over a few shards: the due records by time, the states by status or all.
-  accountingDue: (realmId: string, shard: number) => `ACCTDUE#${realmId}#${shard}`,
-  accountingByStatus: (realmId: string, status: string, shard: number) =>
-    `ACCTSTATE#${realmId}#${status}#${shard}`,
-  accountingAll: (realmId: string, shard: number) => `ACCTSYNCS#${realmId}#${shard}`,
+  accountingDue: (realmId: string, recordType: string, recordId: string) =>
+    shardedLists.accountingDue(realmId).partitionOf(syncShardId(recordType, recordId)),
+  accountingDuePartitions: (realmId: string) => shardedLists.accountingDue(realmId).partitions(),
+  accountingByStatus: (realmId: string, status: string, recordType: string, recordId: string) =>
+    shardedLists.accountingByStatus(realmId, status).partitionOf(syncShardId(recordType, recordId)),
+  accountingByStatusPartitions: (realmId: string, status: string) =>
+    shardedLists.accountingByStatus(realmId, status).partitions(),
+  accountingAll: (realmId: string, recordType: string, recordId: string) =>
+    shardedLists.accountingAll(realmId).partitionOf(syncShardId(recordType, recordId)),
+  accountingAllPartitions: (realmId: string) => shardedLists.accountingAll(realmId).partitions(),
   accountingOrder: (time: string, recordType: string, recordId: string) =>
     `${time}#${recordType}#${recordId}`,
   /** GSI1: every property of a kind, by id (admin list). */
@@ -285,8 +293,8 @@ export const indexKeys = {
   /** GSI1 (R7): every coupon by code (admin list; bounded by the site's own coupons). */
   coupons: () => 'COUPONS',
   /** GSI1 (I2): every invoice by date, spread by id; GSI2 (I3): a tenant's; GSI3 (I4): a property's. */
-  invoices: (invoiceId: number) => spreadKey('INVOICES', invoiceId),
-  invoicesPartitions: () => spreadPartitions('INVOICES'),
+  invoices: (invoiceId: number) => shardedLists.invoices.partitionOf(invoiceId),
+  invoicesPartitions: () => shardedLists.invoices.partitions(),
   invoicesByTenant: (tenantId: number) => `TENANTINV#${tenantId}`,
   invoicesByProperty: (propertyId: number) => `PROPINV#${propertyId}`,
   /** GSI1 (E2): every expense by date; GSI2 (E3): a property's. */
@@ -306,7 +314,7 @@ export const indexKeys = {
   leaseOrder: (status: string, startDate: string, leaseId: number) =>
     `${status}#${startDate}#${pad(leaseId)}`,
   /** GSI1 (L8): the watched RENT invoices of a shard by their first late day. */
-  lateFeeWatchShard: (shard: number) => `RENTLATE#${shard}`,
+  lateFeeWatchShard: (shard: number) => shardedLists.rentLate.partition(shard),
   lateFeeWatchOrder: (firstLateDay: string, invoiceId: number) => `${firstLateDay}#${pad(invoiceId)}`,
   /** GSI2 (L3): a property's leases, by tenant (landlord-scoped tenant reads). */
   leasesByProperty: (propertyId: number) => `PROPLEASE#${propertyId}`,
@@ -340,11 +348,11 @@ export const indexKeys = {
    * GSI2 (AU3): one actor's entries (`admin:3`, `system:stripe` …), spread by entry id: a system actor makes
    * one per charge of a rent run.
    */
-  auditByActor: (actor: string, entryId: string) => spreadKey(`AUDITACTOR#${actor}`, entryId),
-  auditByActorPartitions: (actor: string) => spreadPartitions(`AUDITACTOR#${actor}`),
+  auditByActor: (actor: string, entryId: string) => shardedLists.auditByActor(actor).partitionOf(entryId),
+  auditByActorPartitions: (actor: string) => shardedLists.auditByActor(actor).partitions(),
   /** GSI3 (AU4): every entry of one UTC month (no partition grows without bound), spread by entry id. */
-  auditByMonth: (month: string, entryId: string) => spreadKey(`AUDITMONTH#${month}`, entryId),
-  auditByMonthPartitions: (month: string) => spreadPartitions(`AUDITMONTH#${month}`),
+  auditByMonth: (month: string, entryId: string) => shardedLists.auditByMonth(month).partitionOf(entryId),
+  auditByMonthPartitions: (month: string) => shardedLists.auditByMonth(month).partitions(),
 
   // Housekeeping (H2–H4): by request date, `<requestDate>#<pad id>`.
   /** GSI1 (H2): every request. */
@@ -363,20 +371,20 @@ export const indexKeys = {
    * Spread by delivery id: a subscription to `invoice.created` takes a delivery per charge of a rent run.
    */
   webhookDeliveriesBySubscription: (subscriptionId: number, deliveryId: string) =>
-    spreadKey(`WHDELIVERIES#${subscriptionId}`, deliveryId),
+    shardedLists.webhookDeliveriesBySubscription(subscriptionId).partitionOf(deliveryId),
   webhookDeliveriesBySubscriptionPartitions: (subscriptionId: number) =>
-    spreadPartitions(`WHDELIVERIES#${subscriptionId}`),
+    shardedLists.webhookDeliveriesBySubscription(subscriptionId).partitions(),
   webhookDeliveriesByStatus: (subscriptionId: number, status: string, deliveryId: string) =>
-    spreadKey(`WHDELIVERIES#${subscriptionId}#${status}`, deliveryId),
+    shardedLists.webhookDeliveriesByStatus(subscriptionId, status).partitionOf(deliveryId),
   webhookDeliveriesByStatusPartitions: (subscriptionId: number, status: string) =>
-    spreadPartitions(`WHDELIVERIES#${subscriptionId}#${status}`),
+    shardedLists.webhookDeliveriesByStatus(subscriptionId, status).partitions(),
   webhookDeliveryOrder: (createdAt: string, deliveryId: string) => `${createdAt}#${deliveryId}`,
   /**
    * GSI3 (W6, sparse: pending deliveries only): by the time of their next attempt. Every new delivery is pending
    * while its first attempt runs, so it is spread by delivery id like W4.
    */
-  webhookDue: (deliveryId: string) => spreadKey('WHDUE', deliveryId),
-  webhookDuePartitions: () => spreadPartitions('WHDUE'),
+  webhookDue: (deliveryId: string) => shardedLists.webhookDue.partitionOf(deliveryId),
+  webhookDuePartitions: () => shardedLists.webhookDue.partitions(),
   webhookDueOrder: (nextAttemptAt: string, deliveryId: string) => `${nextAttemptAt}#${deliveryId}`,
 
   // The message log (M2–M5; docs/messages.md), each list newest first by `<createdAt>#<messageId>`.
@@ -385,19 +393,19 @@ export const indexKeys = {
   /** GSI2 (M3): the messages to one address (lower case). */
   mailByRecipient: (to: string) => `MAILTO#${to.toLowerCase()}`,
   /** GSI3 (M4): every message, spread by its id (reads merge the partitions; the first of the month's mail). */
-  mailAll: (messageId: string) => spreadKey('MAILS', messageId),
-  /** Every partition of M4, the unspread one of an older store last (docs/data-model.md "Messages"). */
-  mailAllPartitions: () => spreadPartitions('MAILS'),
+  mailAll: (messageId: string) => shardedLists.mailAll.partitionOf(messageId),
+  /** Every partition of M4 (docs/data-model.md "Messages"). */
+  mailAllPartitions: () => shardedLists.mailAll.partitions(),
   mailOrder: (createdAt: string, messageId: string) => `${createdAt}#${messageId}`,
   /** GSI1 of the due entries (M5): pending messages by the time of their next try, spread like M4. */
-  mailDue: (messageId: string) => spreadKey('MAILDUE', messageId),
-  mailDuePartitions: () => spreadPartitions('MAILDUE'),
+  mailDue: (messageId: string) => shardedLists.mailDue.partitionOf(messageId),
+  mailDuePartitions: () => shardedLists.mailDue.partitions(),
   mailDueOrder: (nextAttemptAt: string, messageId: string) => `${nextAttemptAt}#${messageId}`,
 
   // Money (I5, the owner statement): payments by settled date, journal entries of a property by date.
   /** GSI1 (I5): every settled payment and refund by date (income report), spread by the payment's id. */
-  settledPayments: (paymentId: number) => spreadKey('PAYMENTS#settled', paymentId),
-  settledPaymentsPartitions: () => spreadPartitions('PAYMENTS#settled'),
+  settledPayments: (paymentId: number) => shardedLists.settledPayments.partitionOf(paymentId),
+  settledPaymentsPartitions: () => shardedLists.settledPayments.partitions(),
   /** GSI2: a property's settled payments by date (income report with propertyId). */
   paymentsByProperty: (propertyId: number) => `PROPPAY#${propertyId}`,
   paymentOrder: (date: string, paymentId: number) => `${date}#${pad(paymentId)}`,

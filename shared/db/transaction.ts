@@ -21,6 +21,7 @@ import {
   type TxPart,
   transactionError,
 } from './transaction-failure.js';
+import { type UpdateSpec, updateParts } from './update-expression.js';
 
 export {
   type FailureReason,
@@ -100,6 +101,13 @@ const withExpressionParts = (options: ConditionOptions) => ({
     : {}),
 });
 
+/** A caller's fixed expression (a literal at its call), passed on as written. */
+const fixedUpdate = (update: string, options: ConditionOptions) => ({
+  // update-expression-allowed: the caller's literal; the rule on assembled clauses keeps it unassembled.
+  UpdateExpression: update,
+  ...withExpressionParts(options),
+});
+
 /** Part builders; every part goes to the one table. */
 export const part = {
   /** Put an item, optionally conditioned. */
@@ -145,33 +153,37 @@ export const part = {
     };
   },
 
-  /** An UpdateItem with its own expression and optional condition. */
-  update(label: string, key: Key, update: string, options: ConditionOptions = {}): TxPart {
-    return {
-      label,
-      item: {
-        Update: {
-          TableName: TABLE_NAME,
-          Key: key,
-          UpdateExpression: update,
-          ...withExpressionParts(options),
-        },
-      },
-    };
+  /**
+   * An UpdateItem and its optional condition: a fixed expression as written, or `{set, remove, add}` built by
+   * the one expression builder (update-expression.ts), the condition's placeholders beside its own.
+   */
+  update(label: string, key: Key, update: string | UpdateSpec, options: ConditionOptions = {}): TxPart {
+    const expression =
+      typeof update === 'string'
+        ? fixedUpdate(update, options)
+        : updateParts(
+            update,
+            options.condition
+              ? {
+                  expression: options.condition,
+                  ...(options.names ? { names: options.names } : {}),
+                  ...(options.values ? { values: options.values } : {}),
+                }
+              : undefined,
+          );
+    return { label, item: { Update: { TableName: TABLE_NAME, Key: key, ...expression } } };
   },
 
   delete(label: string, key: Key, options: ConditionOptions = {}): TxPart {
     return { label, item: { Delete: { TableName: TABLE_NAME, Key: key, ...withExpressionParts(options) } } };
   },
 
-  /** Moves a maintained total (`COUNT#<name>`) by delta. */
-  countMove(label: string, name: string, delta: number, extraSet?: { set: string; values: Values }): TxPart {
-    return part.update(
-      label,
-      keys.count(name),
-      `ADD #v :d SET entity = :entity${extraSet ? `, ${extraSet.set}` : ''}`,
-      { names: { '#v': 'value' }, values: { ':d': delta, ':entity': 'count', ...(extraSet?.values ?? {}) } },
-    );
+  /** Moves a maintained total (`COUNT#<name>`) by delta, setting `alsoSet` on its item too. */
+  countMove(label: string, name: string, delta: number, alsoSet: Values = {}): TxPart {
+    return part.update(label, keys.count(name), {
+      set: { entity: 'count', ...alsoSet },
+      add: { value: delta },
+    });
   },
 };
 

@@ -104,16 +104,6 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/**
- * The index shard of a record (0..SYNC_SHARDS-1): the sync lists and the due list are spread over a few
- * partitions, so no index partition takes every change of money (DESIGN.md "Scale").
- */
-export const SYNC_SHARDS = 8;
-export function shardOf(ref: SyncRef): number {
-  const digest = createHash('sha256').update(`${ref.recordType}#${ref.recordId}`).digest();
-  return (digest[0] ?? 0) % SYNC_SHARDS;
-}
-
 /** A new record's state before its first push. */
 export function newSyncState(realmId: string, ref: SyncRef, now: string): SyncState {
   return {

@@ -7,7 +7,7 @@
  */
 import { watchesOfInvoices, watchKeyPages } from '../../data/late-fee-watch-repo.js';
 import { leaseIdPages, leasesById } from '../../data/leases-repo.js';
-import { RENT_SHARDS } from '../../data/rent-state-repo.js';
+import { rentShards } from '../../data/rent-state-repo.js';
 import type { Actor } from '../../domain/change.js';
 import type { RentRunPage } from '../../domain/rent/queue-pages.js';
 import type { Charged, SkippedLease } from './charges.js';
@@ -70,7 +70,7 @@ export async function queueRentRun(
       queued.leases += leaseIds.length;
       await push({ day, by, leaseIds });
     }
-  for (let shard = 0; shard < RENT_SHARDS; shard++)
+  for (const shard of rentShards.shardNumbers())
     for await (const read of watchKeyPages(shard, KEYS_PER_READ))
       for (const invoiceIds of pagesOf(
         read.map((w) => w.rentInvoiceId),

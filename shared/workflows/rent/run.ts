@@ -1,6 +1,6 @@
 /**
  * The rent run of one day (docs/rent-cycle.md "The run"; the daily `rentRun` schedule and `rentRun.json`):
- * shard by shard (the leases split by id into RENT_SHARDS, a few at a time), every lease's RENT
+ * shard by shard (the leases split by id into the rent shards, a few at a time), every lease's RENT
  * invoices due by the day (charges.ts), autopay when the day is the site's today (autopay.ts), then the late
  * fees of the shard's watched invoices (late-fees.ts). Idempotent: the same day again, or five runs at once,
  * write nothing more (guards and conditions in each transaction); a later day adds only what that day owes.
@@ -9,7 +9,7 @@
 import { type LateFeeWatch, watchesOf } from '../../data/late-fee-watch-repo.js';
 import { allLeases, getLease } from '../../data/leases-repo.js';
 import { invoiceHeaders } from '../../data/money-documents-repo.js';
-import { RENT_SHARDS, rentShardOf, rentStates } from '../../data/rent-state-repo.js';
+import { rentShards, rentStates } from '../../data/rent-state-repo.js';
 import type { Actor } from '../../domain/change.js';
 import type { LeaseRecord } from '../../domain/lease.js';
 import { autopayRunsOn, runDayRefusal } from '../../domain/rent/run-day.js';
@@ -33,7 +33,7 @@ export interface RentRunResult {
 }
 
 /** Shards run at once: each reads its leases and writes its own lease's items only. */
-const PARALLEL_SHARDS = 4;
+const SHARDS_AT_A_TIME = 4;
 
 /** A card charge this run made that is paid, or on its way: no late fee on that invoice in this run. */
 const paysTheRent = (tried: AutopayTried) => tried.outcome === 'succeeded' || tried.outcome === 'processing';
@@ -148,9 +148,9 @@ export async function runRent(
   // L5: every lease, one Query partition read page by page.
   const everyLease = await allLeases();
   const shards = await mapLimited(
-    Array.from({ length: RENT_SHARDS }, (_, shard) => shard),
+    rentShards.shardNumbers(),
     async (shard) => {
-      const leases = everyLease.filter((l) => rentShardOf(l.leaseId) === shard);
+      const leases = everyLease.filter((l) => rentShards.shardOf(l.leaseId) === shard);
       const charged = await chargeLeases(leases, run);
       const failure = charged.failed[0];
       if (failure) throw failure.error;
@@ -158,7 +158,7 @@ export async function runRent(
       const settled = await settleWatches(await watchesOf(shard), run, charged.byId);
       return { leases: leases.length, ...charged, ...settled };
     },
-    PARALLEL_SHARDS,
+    SHARDS_AT_A_TIME,
   );
   return {
     date: today,
