@@ -8,7 +8,6 @@
  */
 import { recordRefused, recordRetry } from '../../shared/data/accounting-sync-repo.js';
 import { faultText } from '../../shared/domain/accounting/faults.js';
-import { PacingDeadline } from '../../shared/domain/accounting/request-pacer.js';
 import {
   retryDelayMs,
   type SyncError,
@@ -18,6 +17,7 @@ import {
 import { log } from '../../shared/log.js';
 import { ConsentNeeded } from './provider.js';
 import { QuickBooksError } from './quickbooks-api.js';
+import { PacingDeadline } from './quickbooks-pacing.js';
 import { DependencyMissing, StopRun, type SyncContext } from './sync-context.js';
 
 /** A failure of one QuickBooks operation, remembering whether it was a create (a refused create needs a new requestid). */
