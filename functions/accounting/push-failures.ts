@@ -9,7 +9,7 @@
 import { recordRefused, recordRetry } from '../../shared/data/accounting-sync-repo.js';
 import { faultText } from '../../shared/domain/accounting/faults.js';
 import {
-  retryDelayMs,
+  SYNC_RETRY,
   type SyncError,
   type SyncRef,
   type SyncState,
@@ -66,7 +66,7 @@ export async function failed(ctx: SyncContext, state: SyncState, error: unknown)
     });
     return { ...state, status: 'failed', error: refusal };
   }
-  const wait = retryDelayMs(state.attempts + 1);
+  const wait = SYNC_RETRY.backoff(state.attempts + 1);
   const why =
     cause instanceof DependencyMissing
       ? syncError('dependency', cause.message)
