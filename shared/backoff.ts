@@ -8,6 +8,9 @@
 /** The wait in ms after failed try n (1-based). */
 export type Backoff = (failedTries: number) => number;
 
+/** No wait: work tried again at once after a fresh read (a race lost to a concurrent writer re-plans). */
+export const noWait: Backoff = () => 0;
+
 /** Waits from a list: the nth after the nth failed try, the last one again after that. */
 export function scheduledBackoff(delaysMs: readonly number[]): Backoff {
   if (delaysMs.length === 0) throw new Error('a schedule needs at least one wait');

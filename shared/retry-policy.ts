@@ -54,7 +54,7 @@ export async function pausedForRetry(
 ): Promise<boolean> {
   const wait = waitAfterFailedTry(policy, triesMade, options);
   if (wait === undefined) return false;
-  await sleep(wait);
+  if (wait > 0) await sleep(wait);
   return true;
 }
 
