@@ -41,7 +41,7 @@ try {
   const { queueRentRun } = await import('../shared/workflows/rent/pages.js');
   const { getSettings } = await import('../shared/data/settings-repo.js');
   const { todayIn } = await import('../shared/domain/dates.js');
-  const { mapLimited } = await import('../shared/map-limited.js');
+  const { mapLimited } = await import('../shared/jobs/limiter.js');
 
   const today = todayIn((await getSettings()).systemTimeZone, new Date());
   // One (made-up) tenant and property each, as in a real portfolio: a tenant's invoice list (TENANTINV#) and a

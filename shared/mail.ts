@@ -4,10 +4,11 @@
  * complaint events). Locally the SDK's endpoint variable points at aws-ses-v2-local, whose mail page shows
  * what was sent.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { GetAccountCommand, SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { scheduledBackoff } from './backoff.js';
 import { optionalEnv, requireEnv } from './config.js';
 import { type Refusal, refusalOf, type SendQuota } from './domain/messages/pacing.js';
+import { type RetryPolicy, retrying } from './retry-policy.js';
 import { traced } from './tracer.js';
 
 const ses = traced(new SESv2Client({}));
@@ -73,17 +74,19 @@ export function sendRefusal(error: unknown): Refusal {
  */
 export const AT_ONCE_THROTTLE_WAITS_MS = [250, 500, 1_000, 2_000] as const;
 
+/** Those waits as a policy of the one retry ladder (shared/retry-policy.ts). */
+const AT_ONCE_THROTTLE_RETRY: RetryPolicy = {
+  maxTries: AT_ONCE_THROTTLE_WAITS_MS.length + 1,
+  backoff: scheduledBackoff(AT_ONCE_THROTTLE_WAITS_MS),
+};
+
 /** Sends a mail now, trying again while SES throttles it; any other refusal is thrown at once. */
 export async function sendMailAtOnce(mail: Mail): Promise<string | undefined> {
-  for (const wait of AT_ONCE_THROTTLE_WAITS_MS) {
-    try {
-      return await sendMail(mail);
-    } catch (error) {
-      if (sendRefusal(error) !== 'throttled') throw error;
-      await sleep(wait);
-    }
-  }
-  return sendMail(mail);
+  return retrying(
+    AT_ONCE_THROTTLE_RETRY,
+    () => sendMail(mail),
+    (error) => sendRefusal(error) === 'throttled',
+  );
 }
 
 /**

@@ -1,9 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { exponentialBackoff, linearBackoff, scheduledBackoff } from './backoff.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exponentialBackoff, jitteredBackoff, linearBackoff, scheduledBackoff } from './backoff.js';
 import { MESSAGE_RETRY, nextTryAfterFailure } from './domain/messages/record.js';
 import { DELIVERY_RETRY } from './domain/webhooks/retry.js';
 import { IN_PROCESS_TRIES, jobRetryPolicy } from './jobs/retry-path.js';
-import { afterFailedTry, lastTryAfterMs, type RetryPolicy, retryAfterMs } from './retry-policy.js';
+import {
+  afterFailedTry,
+  lastTryAfterMs,
+  pausedForRetry,
+  type RetryPolicy,
+  retryAfterMs,
+  retrying,
+  waitAfterFailedTry,
+} from './retry-policy.js';
 
 const now = new Date('2030-01-01T00:00:00.000Z');
 const MINUTE = 60_000;
@@ -24,6 +32,20 @@ describe('the waits (shared/backoff.ts)', () => {
 
   it('one step a try', () => {
     expect([1, 2, 3].map(linearBackoff(100))).toEqual([100, 200, 300]);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('full jitter: a random share of base × 2^n after failed try n, capped', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    expect([1, 2, 3, 4, 6, 7, 9].map(jitteredBackoff(10))).toEqual(
+      [20, 40, 80, 160, 640, 1_000, 1_000].map((ms) => ms / 2),
+    );
+    expect([1, 5, 6].map(jitteredBackoff(5, 160))).toEqual([5, 80, 80]);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    expect(jitteredBackoff(10)(3)).toBe(0);
   });
 });
 
@@ -47,6 +69,61 @@ describe('the retry engine (shared/retry-policy.ts)', () => {
 
   it('the last try of a policy comes after the sum of its waits', () => {
     expect(lastTryAfterMs(policy)).toBe(6_000);
+  });
+
+  it('the wait before the next try, or none when the work is given up', () => {
+    expect([1, 2, 3].map((tries) => waitAfterFailedTry(policy, tries))).toEqual([1_000, 5_000, undefined]);
+    expect(waitAfterFailedTry(policy, 1, { permanent: true })).toBeUndefined();
+  });
+});
+
+describe('work retried in place (shared/retry-policy.ts)', () => {
+  const quick: RetryPolicy = { maxTries: 3, backoff: () => 0 };
+
+  it('pausedForRetry: true after a try that was not the last, false after the last or a permanent failure', async () => {
+    expect(await pausedForRetry(quick, 1)).toBe(true);
+    expect(await pausedForRetry(quick, 2)).toBe(true);
+    expect(await pausedForRetry(quick, 3)).toBe(false);
+    expect(await pausedForRetry(quick, 1, { permanent: true })).toBe(false);
+  });
+
+  it('retrying: tries again what may pass, up to the tries, and throws the last failure', async () => {
+    const tries: number[] = [];
+    const always = retrying(
+      quick,
+      async (n) => {
+        tries.push(n);
+        throw new Error(`try ${n}`);
+      },
+      () => true,
+    );
+    await expect(always).rejects.toThrow('try 3');
+    expect(tries).toEqual([1, 2, 3]);
+    let made = 0;
+    const second = await retrying(
+      quick,
+      async () => {
+        made += 1;
+        if (made < 2) throw new Error('busy');
+        return 'done';
+      },
+      () => true,
+    );
+    expect([second, made]).toEqual(['done', 2]);
+  });
+
+  it('retrying: a failure no retry changes is thrown at once', async () => {
+    let made = 0;
+    const refused = retrying(
+      quick,
+      async () => {
+        made += 1;
+        throw new RangeError('refused');
+      },
+      (error) => !(error instanceof RangeError),
+    );
+    await expect(refused).rejects.toBeInstanceOf(RangeError);
+    expect(made).toBe(1);
   });
 });
 

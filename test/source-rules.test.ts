@@ -2,7 +2,7 @@
  * Rules of the code base checked on the source, beside the layering (test/layers.test.ts): a rule written once
  * stays written once.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../functions/registry.js';
@@ -109,6 +109,61 @@ describe('one update-expression builder', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('one limiter, one retry ladder (docs/jobs.md)', () => {
+  // shared/jobs/limiter.ts is the one limiter of concurrency and rate: a `Set` of promises raced is a second
+  // one (the mail sender's and the rent run's were), and drifts (no pace, no deadline, a rejection unhandled).
+  it('no Promise.race( in functions/, shared/ or infra/', () => {
+    const offenders = SOURCES.filter((f) => /Promise\.race\(/.test(f.text)).map((f) => f.path);
+    expect(offenders).toEqual([]);
+  });
+
+  // The waits of every retry are a policy of shared/retry-policy.ts built from shared/backoff.ts; a doubling
+  // written by hand is a second ladder whose waits nobody sees in one place (the sync's 1, 2, 4 … minutes was).
+  it('no hand-written exponential backoff outside shared/backoff.ts and shared/retry-policy.ts', () => {
+    const doubling = [
+      /\b2\s*\*\*\s*[^;\n]*?(attempt|tries|retr|fail)/i,
+      /[\w)]\s*\*\*\s*\(?\s*(attempt|tries|retr|fail)/i,
+      /Math\.pow\(\s*2\b/,
+      /<<\s*[^;\n]*?(attempt|tries|retr|fail)/i,
+    ];
+    const offenders = SOURCES.filter((f) => !['shared/backoff.ts', 'shared/retry-policy.ts'].includes(f.path))
+      .filter((f) => doubling.some((pattern) => pattern.test(f.text)))
+      .map((f) => f.path);
+    expect(offenders).toEqual([]);
+    // The rule sees what it forbids: the doubling of the ladder itself.
+    expect(doubling.some((p) => p.test(readFileSync(join(ROOT, 'shared/backoff.ts'), 'utf8')))).toBe(true);
+  });
+
+  // The limiter wraps the library once (its gates, deadline and hand-over); a second import of it, or of
+  // another limiter library, is a second limiter.
+  it('no module but shared/jobs/limiter.ts imports a limiter library', () => {
+    const everyTs = ['functions', 'shared', 'infra', 'test', 'bench'].flatMap((dir) =>
+      walkAll(join(ROOT, dir)),
+    );
+    const library = /(?:from\s*|import\(\s*)['"](p-queue|p-limit|p-throttle|bottleneck)['"]/;
+    const importers = everyTs
+      .filter((path) => library.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(ROOT, path));
+    expect(importers).toEqual(['shared/jobs/limiter.ts']);
+  });
+
+  // mapLimited lives in the limiter now; the old module back would be the second copy.
+  it('shared/map-limited.ts is gone', () => {
+    expect(existsSync(join(ROOT, 'shared/map-limited.ts'))).toBe(false);
+  });
+});
+
+/** Every .ts file under `dir`, tests included. */
+function walkAll(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walkAll(path, out);
+    else if (name.endsWith('.ts')) out.push(path);
+  }
+  return out;
+}
 
 describe('docs count the jobs there are', () => {
   const NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];

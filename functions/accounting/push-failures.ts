@@ -8,9 +8,8 @@
  */
 import { recordRefused, recordRetry } from '../../shared/data/accounting-sync-repo.js';
 import { faultText } from '../../shared/domain/accounting/faults.js';
-import { PacingDeadline } from '../../shared/domain/accounting/request-pacer.js';
 import {
-  retryDelayMs,
+  SYNC_RETRY,
   type SyncError,
   type SyncRef,
   type SyncState,
@@ -18,6 +17,7 @@ import {
 import { log } from '../../shared/log.js';
 import { ConsentNeeded } from './provider.js';
 import { QuickBooksError } from './quickbooks-api.js';
+import { PacingDeadline } from './quickbooks-pacing.js';
 import { DependencyMissing, StopRun, type SyncContext } from './sync-context.js';
 
 /** A failure of one QuickBooks operation, remembering whether it was a create (a refused create needs a new requestid). */
@@ -66,7 +66,7 @@ export async function failed(ctx: SyncContext, state: SyncState, error: unknown)
     });
     return { ...state, status: 'failed', error: refusal };
   }
-  const wait = retryDelayMs(state.attempts + 1);
+  const wait = SYNC_RETRY.backoff(state.attempts + 1);
   const why =
     cause instanceof DependencyMissing
       ? syncError('dependency', cause.message)

@@ -9,7 +9,7 @@
  * `minorversion=75` (the oldest version QuickBooks still serves since August 2025:
  * https://blogs.intuit.com/2025/01/21/changes-to-our-accounting-api-that-may-impact-your-application) and a
  * `requestid` on every write (https://blogs.intuit.com/blog/2015/04/06/15346/). Every request goes through the
- * pacer (500 a minute, 10 at once) and carries the current access token; a 401 refreshes the token once and
+ * run's limiter (quickbooks-pacing.ts: 10 at once, 500 a minute, 10 a second) and carries the current access token; a 401 refreshes the token once and
  * the request is sent again. Refusals become a QuickBooksError with the classified fault (shared/domain/accounting/faults.ts).
  *
  * Intuit's npm clients were weighed: `intuit-oauth` covers only the token calls provider.ts already makes in
@@ -19,7 +19,7 @@
 import { wallMs } from '../../shared/clock.js';
 import { classifyAnswer, type QuickBooksFault } from '../../shared/domain/accounting/faults.js';
 import { type QboEntity, type QboSaved, resourceOf } from '../../shared/domain/accounting/qbo-types.js';
-import type { RequestPacer } from '../../shared/domain/accounting/request-pacer.js';
+import type { Limiter } from '../../shared/jobs/limiter.js';
 import type { AccessTokens } from './access-tokens.js';
 
 export const MINOR_VERSION = '75';
@@ -35,7 +35,8 @@ export interface QuickBooksApiOptions {
   baseUrl: string;
   realmId: string;
   tokens: AccessTokens;
-  pacer: RequestPacer;
+  /** The run's limiter of the company's requests (quickbooks-pacing.ts). */
+  limiter: Limiter;
 }
 
 type Method = 'GET' | 'POST';
@@ -100,10 +101,10 @@ export class QuickBooksApi {
     query: Record<string, string>,
     body?: object,
   ): Promise<Record<string, unknown>> {
-    const { tokens, pacer } = this.options;
+    const { tokens, limiter } = this.options;
     let token = await tokens.current();
     for (let attempt = 0; ; attempt++) {
-      const answer = await pacer.run(() => this.fetch(method, path, query, token, body));
+      const answer = await limiter.run(() => this.fetch(method, path, query, token, body));
       if (answer.fault?.kind === 'auth' && attempt === 0) {
         token = await tokens.afterUnauthorized(token);
         continue;

@@ -3,6 +3,8 @@
  * records' sync states (a page, by record or status), a resync (one record, the failed ones, or a back-fill
  * from a date), and the connection's sync figures. Writes leave a change item for the audit log.
  */
+
+import { noWait } from '../../shared/backoff.js';
 import { getConnection } from '../../shared/data/accounting-connection-repo.js';
 import {
   getBackfill,
@@ -26,6 +28,7 @@ import { type MappingInput, mappingOf, mergeMapping } from '../../shared/domain/
 import type { SyncRecordType, SyncState, SyncStatus } from '../../shared/domain/accounting/sync-state.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { Conflict, NotFound } from '../../shared/errors.js';
+import { pausedForRetry, type RetryPolicy } from '../../shared/retry-policy.js';
 
 /** The pending and failed counts shown are counted up to this (a COUNT per shard). */
 const COUNT_CAP = 1000;
@@ -36,8 +39,11 @@ export async function mappingView() {
   return { mapping: mappingOf(stored.mapping), updatedAt: stored.updatedAt, updatedBy: stored.updatedBy };
 }
 
+/** A mapping written meanwhile is read again and the change merged into it: three tries, then a 409. */
+const MAPPING_RETRY: RetryPolicy = { maxTries: 3, backoff: noWait };
+
 export async function changeMapping(input: MappingInput, by: Actor, now: Date) {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let tries = 1; ; tries++) {
     const stored = await getMappingItem();
     const before = mappingOf(stored.mapping);
     const after = mergeMapping(before, input);
@@ -59,9 +65,10 @@ export async function changeMapping(input: MappingInput, by: Actor, now: Date) {
       return { success: true, mapping: after };
     } catch (error) {
       if (!(error instanceof TransactionFailed && error.conditionFailed(MAPPING_LABEL))) throw error;
+      if (!(await pausedForRetry(MAPPING_RETRY, tries)))
+        throw new Conflict('The mapping changed while it was being written: read it and try again');
     }
   }
-  throw new Conflict('The mapping changed while it was being written: read it and try again');
 }
 
 /** The current company, or the 409 of a sync that has no company to push to. */

@@ -1,10 +1,11 @@
 /**
  * One run of the accounting sync (docs/accounting.md "The sync"; the `accountingSync` schedule, every minute): with
  * the run lease (one run at a time), the connection's company and the mapping, it marks the next pages of a
- * back-fill, then pushes the due records in push order, a few side by side, paced to QuickBooks' limits, until
- * none is due, the run's time is used up, QuickBooks throttles, or the connection needs a new consent. What
- * is left waits, in order, for the next run. The company's limit (500 requests a minute) is the sync's
- * ceiling, so a run per company is all it can use: more workers would only wait for the same budget.
+ * back-fill, then pushes the due records in push order, a few side by side, paced to QuickBooks' limits
+ * (quickbooks-pacing.ts), until none is due, the run's time is used up, QuickBooks throttles, or the connection
+ * needs a new consent. What is left waits, in order, for the next run. The company's limits (500 requests a
+ * minute, 10 a second) are the sync's ceiling, so a run per company is all it can use: more workers would
+ * only wait for the same budget.
  */
 import { randomUUID } from 'node:crypto';
 import { now } from '../../shared/clock.js';
@@ -17,8 +18,8 @@ import {
 } from '../../shared/data/accounting-settings-repo.js';
 import { dueRecords } from '../../shared/data/accounting-sync-lists-repo.js';
 import { mappingOf } from '../../shared/domain/accounting/mapping.js';
-import { QUICKBOOKS_LIMITS, RequestPacer } from '../../shared/domain/accounting/request-pacer.js';
 import type { SyncRef, SyncState } from '../../shared/domain/accounting/sync-state.js';
+import { Limiter } from '../../shared/jobs/limiter.js';
 import { log } from '../../shared/log.js';
 import { AccessTokens } from './access-tokens.js';
 import { advanceBackfill } from './backfill.js';
@@ -26,6 +27,7 @@ import { KeyedLock } from './keyed-lock.js';
 import { accountingApiUrl } from './provider.js';
 import { syncRecord } from './push.js';
 import { QuickBooksApi } from './quickbooks-api.js';
+import { quickBooksLimiter } from './quickbooks-pacing.js';
 import { References } from './references.js';
 import { StopRun, type SyncContext } from './sync-context.js';
 
@@ -67,13 +69,8 @@ export async function runSync(clock: () => Date = now): Promise<RunReport> {
   const lease = await acquireSyncRun(holder, clock(), started + RUN_MS + LEASE_SLACK_MS);
   if (!lease) return idle('another run is under way');
   const tokens = new AccessTokens(clock);
-  const pacer = new RequestPacer({
-    ...QUICKBOOKS_LIMITS,
-    deadline: started + RUN_MS,
-    now: () => clock().getTime(),
-    recentStarts: lease.recentStarts,
-  });
-  const api = new QuickBooksApi({ baseUrl: accountingApiUrl(), realmId, tokens, pacer });
+  const limiter = quickBooksLimiter(started + RUN_MS - clock().getTime(), lease.recentStarts);
+  const api = new QuickBooksApi({ baseUrl: accountingApiUrl(), realmId, tokens, limiter });
   let handled = 0;
   const ctx = await newContext(realmId, api, clock);
   try {
@@ -84,7 +81,7 @@ export async function runSync(clock: () => Date = now): Promise<RunReport> {
       handled += await pushAll(ctx, due, () => clock().getTime() < started + RUN_MS);
     }
   } finally {
-    await releaseSyncRun(holder, pacer.recent());
+    await releaseSyncRun(holder, limiter.recentStarts());
     await recordSyncRun({ at: clock(), pushed: ctx.pushed > 0 });
   }
   const report = {
@@ -120,25 +117,28 @@ async function newContext(realmId: string, api: QuickBooksApi, clock: () => Date
   return ctx;
 }
 
-/** Pushes the records with WORKERS side by side; a StopRun lets the others finish and takes no more. */
+/**
+ * Pushes the records with WORKERS side by side (the one limiter: shared/jobs/limiter.ts), in their order; none
+ * starts once the run is stopped or out of time. A StopRun lets the others finish and takes no more; any other
+ * failure stops taking records too and is thrown once every push under way has ended (the run's lease is
+ * released only after).
+ */
 async function pushAll(ctx: SyncContext, refs: readonly SyncRef[], inTime: () => boolean): Promise<number> {
-  let next = 0;
   let handled = 0;
-  const worker = async () => {
-    while (next < refs.length && !ctx.stopped && inTime()) {
-      const ref = refs[next++] as SyncRef;
-      try {
-        await syncRecord(ctx, ref, false);
-        handled++;
-      } catch (error) {
-        if (!(error instanceof StopRun)) throw error;
-        ctx.stopped = true;
-      }
+  const workers = new Limiter({ concurrency: WORKERS });
+  const push = async (ref: SyncRef) => {
+    if (ctx.stopped || !inTime()) return;
+    try {
+      await syncRecord(ctx, ref, false);
+      handled++;
+    } catch (error) {
+      if (!(error instanceof StopRun)) throw error;
+      ctx.stopped = true;
     }
   };
-  // Every worker ends before the run does (its lease is released after): the first failure is thrown then.
-  const results = await Promise.allSettled(Array.from({ length: Math.min(WORKERS, refs.length) }, worker));
-  const failure = results.find((r) => r.status === 'rejected');
-  if (failure) throw failure.reason;
+  for (const ref of refs) {
+    if (ctx.stopped || !inTime() || !(await workers.add(() => push(ref)))) break;
+  }
+  await workers.drain();
   return handled;
 }

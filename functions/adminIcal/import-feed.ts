@@ -10,8 +10,8 @@ import { getSettings } from '../../shared/data/settings-repo.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { todayIn } from '../../shared/domain/dates.js';
 import { type ImportSlice, planSync, slicesOf } from '../../shared/domain/ical/plan-sync.js';
+import { mapLimited } from '../../shared/jobs/limiter.js';
 import { log } from '../../shared/log.js';
-import { mapLimited } from '../../shared/map-limited.js';
 import { StepRunner, type StepTally } from './apply-steps.js';
 import { readFeed } from './fetch-feed.js';
 

@@ -8,8 +8,8 @@
 import { now as clockNow } from '../../shared/clock.js';
 import { allFeeds } from '../../shared/data/ical-feeds-repo.js';
 import { emitIcalImportMetrics, importCounts } from '../../shared/ical-import-metrics.js';
+import { mapLimited } from '../../shared/jobs/limiter.js';
 import { log } from '../../shared/log.js';
-import { mapLimited } from '../../shared/map-limited.js';
 import { type ImportResult, importFeed } from './import-feed.js';
 
 const CONCURRENCY = 4;

@@ -2,7 +2,7 @@
  * The mailSender job's Lambda entry (every minute; docs/messages.md "Paced to SES"): the queue is the
  * messages' due entries (M5, spread, read merged by due time). A run reads the account's sending limits from
  * SES, caps the rate with the site's `mailMaxSendRate`, and for up to RUN_BUDGET_MS claims and sends the due
- * messages no faster than that. A throttle halves the pace for the rest of the run and puts the message back
+ * messages no faster than that (the one limiter, shared/jobs/limiter.ts). A throttle halves the pace for the rest of the run and puts the message back
  * a moment; the spent daily quota stops the sending for the run and puts each due message back an hour with
  * the reason the log shows. The run ends early when nothing is due.
  */
@@ -18,12 +18,11 @@ import {
   slowedDown,
 } from '../../shared/domain/messages/pacing.js';
 import type { MessageRecord } from '../../shared/domain/messages/record.js';
+import { Limiter, mapLimited, paced } from '../../shared/jobs/limiter.js';
 import { log } from '../../shared/log.js';
 import { sendQuota } from '../../shared/mail.js';
-import { mapLimited } from '../../shared/map-limited.js';
 import { type Clock, mailContext, sendQueued, type TryResult } from './deliver.js';
 import { emitMailQueueMetrics } from './mail-metrics.js';
-import { Pacer } from './pacer.js';
 
 /** Sends under way at once (SES answers in tens of milliseconds: 20 carry 200 a second). */
 const IN_FLIGHT = 20;
@@ -61,7 +60,8 @@ export async function sendDueMessages(clock: Clock, options: RunOptions = {}): P
 async function sendWhileDue(run: SenderRun, clock: Clock, left: () => number): Promise<void> {
   const ctx = await mailContext(clock());
   const pace = paceOf(await quotaOrSlowest(), ctx.settings.mailMaxSendRate);
-  const pacer = new Pacer(pace.perSecond);
+  let perSecond = pace.perSecond;
+  const sends = new Limiter({ concurrency: IN_FLIGHT, rates: [paced(perSecond)] });
   let leftToday = pace.leftToday;
 
   const settle = (result: TryResult | undefined) => {
@@ -70,7 +70,8 @@ async function sendWhileDue(run: SenderRun, clock: Clock, left: () => number): P
     if (message.status === 'sent') run.sent += 1;
     else if (refusal === 'throttled') {
       run.throttled += 1;
-      pacer.perSecond = slowedDown(pacer.perSecond);
+      perSecond = slowedDown(perSecond);
+      sends.setRates([paced(perSecond)]);
     } else if (refusal === 'dailyQuota') {
       run.deferredByQuota += 1;
       leftToday = 0;
@@ -78,31 +79,28 @@ async function sendWhileDue(run: SenderRun, clock: Clock, left: () => number): P
   };
 
   while (left() > 0) {
-    const due = await dueMessages(clock().toISOString(), pageSize(pacer.perSecond));
+    const due = await dueMessages(clock().toISOString(), pageSize(perSecond));
     if (due.length === 0) break;
     if (leftToday <= 0) {
       run.deferredByQuota += await deferForQuota(due, clock);
       continue;
     }
-    const inFlight = new Set<Promise<void>>();
     for (const message of due) {
       if (left() <= 0 || leftToday <= 0) break;
-      await pacer.slot();
-      if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
       leftToday -= 1;
-      const sending = sendQueued(message, ctx, clock)
-        .then(settle, (error: unknown) => {
+      // Resolves once the send has started: the checks above see each send's outcome as it comes.
+      await sends.add(() =>
+        sendQueued(message, ctx, clock).then(settle, (error: unknown) => {
           log('error', 'a queued message could not be sent', {
             messageId: message.messageId,
             error: (error as Error).message,
           });
-        })
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
+        }),
+      );
     }
-    await Promise.all(inFlight);
+    await sends.drain();
   }
-  run.perSecond = pacer.perSecond;
+  run.perSecond = perSecond;
 }
 
 /**

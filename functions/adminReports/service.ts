@@ -16,7 +16,7 @@ import { incomeOf, incomeView } from '../../shared/domain/reports/income.js';
 import { occupancyRows } from '../../shared/domain/reports/occupancy.js';
 import { checkRange, type DayRange } from '../../shared/domain/reports/period.js';
 import { BadRequest, Forbidden } from '../../shared/errors.js';
-import { mapLimited } from '../../shared/map-limited.js';
+import { mapLimited } from '../../shared/jobs/limiter.js';
 import { ownerStatementOf, statementPdf } from '../../shared/workflows/reports/owner-statement.js';
 
 const noSuchProperty = (message: string) => new BadRequest(message, [{ field: 'propertyId', message }]);

@@ -9,8 +9,8 @@ import { claimAttempt, dueDeliveries } from '../../shared/data/webhook-deliverie
 import { allSubscriptions } from '../../shared/data/webhook-subscriptions-repo.js';
 import type { DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
 import { ATTEMPT_LEASE_MS } from '../../shared/domain/webhooks/retry.js';
+import { mapLimited } from '../../shared/jobs/limiter.js';
 import { log } from '../../shared/log.js';
-import { mapLimited } from '../../shared/map-limited.js';
 import { attemptClaimed, type Clock } from './dispatch.js';
 
 /** Deliveries due this far ahead are waited for in this run (the next run is a minute away). */

@@ -5,6 +5,7 @@
  * full night is recorded as a conflict and answered 409; nothing is ever overbooked.
  */
 
+import { noWait } from '../../shared/backoff.js';
 import { getChannelMapping, mappedMeanwhile } from '../../shared/data/channel-reservations-repo.js';
 import { getReservation } from '../../shared/data/reservations-repo.js';
 import { getSettings } from '../../shared/data/settings-repo.js';
@@ -12,14 +13,15 @@ import { RESERVATION_STATUS } from '../../shared/domain/booking/reservation.js';
 import type { Actor } from '../../shared/domain/change.js';
 import { type MappedReservation, planDelivery } from '../../shared/domain/channel/delivery.js';
 import { NotFound } from '../../shared/errors.js';
+import { type RetryPolicy, retrying } from '../../shared/retry-policy.js';
 import { conflictResolvedMeanwhile } from '../../shared/workflows/conflicts/index.js';
 import type { WriteContext } from '../../shared/workflows/reservations/index.js';
 import { guestTenantChanged } from '../../shared/workflows/tenants/guest-tenant.js';
 import type { ChannelWebhookInput } from './schemas.js';
 import { cancelStay, changeStay, createStay } from './stay-writes.js';
 
-/** A delivery that lost a race to a repeat of itself (or to the guest's tenant appearing) re-plans. */
-const ATTEMPTS = 4;
+/** A delivery that lost a race to a repeat of itself (or to the guest's tenant appearing) re-plans at once. */
+const RACED_RETRY: RetryPolicy = { maxTries: 4, backoff: noWait };
 
 async function mappedReservation(channel: string, id: string): Promise<MappedReservation | undefined> {
   const mapping = await getChannelMapping(channel, id);
@@ -49,9 +51,10 @@ export async function ensureIntegrationOn(): Promise<void> {
 export async function receiveDelivery(input: ChannelWebhookInput, by: Actor, now: Date) {
   const { channel, channelReservationId: id } = input.reservation;
   const ctx: WriteContext = { by, now, source: 'channel' };
-  for (let attempt = 1; ; attempt++) {
-    const plan = planDelivery(input.event, await mappedReservation(channel, id));
-    try {
+  return retrying(
+    RACED_RETRY,
+    async () => {
+      const plan = planDelivery(input.event, await mappedReservation(channel, id));
       switch (plan.kind) {
         case 'create':
           return answer(await createStay(input.reservation, ctx));
@@ -64,11 +67,9 @@ export async function receiveDelivery(input: ChannelWebhookInput, by: Actor, now
         case 'unknown':
           throw new NotFound(`No reservation of channel ${channel} with id ${id} was taken here`);
       }
-    } catch (error) {
-      if (attempt < ATTEMPTS && racedWithItself(error, channel, id)) continue;
-      throw error;
-    }
-  }
+    },
+    (error) => racedWithItself(error, channel, id),
+  );
 }
 
 const answer = (reservationId: number) => ({ success: true, reservationId });

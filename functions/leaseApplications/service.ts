@@ -1,6 +1,7 @@
 /** Lease applications: a logged-in tenant applies for a listed LTR property; admins list them. */
 import { canSeeProperty } from '../../shared/auth/roles.js';
 import type { AdminSession, TenantSession } from '../../shared/auth/session-types.js';
+import { noWait } from '../../shared/backoff.js';
 import * as repo from '../../shared/data/applications-repo.js';
 import { changePart } from '../../shared/data/changes-repo.js';
 import { getProperty, propertiesOfLandlord } from '../../shared/data/properties-repo.js';
@@ -12,9 +13,13 @@ import type { Actor } from '../../shared/domain/change.js';
 import { PERSON_FIELDS } from '../../shared/domain/tenant.js';
 import { Conflict, NotFound, Unauthorized } from '../../shared/errors.js';
 import { pageOf } from '../../shared/http/schemas.js';
+import { pausedForRetry, type RetryPolicy } from '../../shared/retry-policy.js';
 import { createLease } from '../../shared/workflows/leases/create.js';
 import { acceptsApplications, newApplication, newestFirst } from './rules.js';
 import type { DecisionInput, ListApplicationsQuery } from './schemas.js';
+
+/** Applying again after the open application was decided meanwhile (its guard gone): three tries in all. */
+const GUARD_RETRY: RetryPolicy = { maxTries: 3, backoff: noWait };
 
 /**
  * One open application per tenant and property: applying again answers the open application's id with
@@ -29,7 +34,7 @@ export async function apply(session: TenantSession, propertyId: number, now: Dat
   if (open !== undefined) return { success: true, applicationId: open, alreadyApplied: true };
   const record = newApplication(await nextId('application'), tenant, stored.record, now);
   // The guard only vanishes when the open application is decided in between; then applying again is right.
-  for (let attempt = 1; ; attempt++) {
+  for (let tries = 1; ; tries++) {
     try {
       await commit([
         ...repo.insertApplicationParts(record),
@@ -51,7 +56,7 @@ export async function apply(session: TenantSession, propertyId: number, now: Dat
       return { success: true, applicationId: record.applicationId };
     } catch (error) {
       const taken = error instanceof TransactionFailed && error.conditionFailed(repo.OPEN_APPLICATION_GUARD);
-      if (!taken || attempt >= 3) throw error;
+      if (!taken || !(await pausedForRetry(GUARD_RETRY, tries))) throw error;
     }
     const existing = await repo.openApplicationId(tenant.tenantId, propertyId, true);
     if (existing !== undefined) return { success: true, applicationId: existing, alreadyApplied: true };

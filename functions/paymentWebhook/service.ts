@@ -8,6 +8,7 @@
  * Money the books cannot take changes nothing either: it is kept on the invoice as an anomaly (anomalies.ts).
  */
 import type * as v from 'valibot';
+import { noWait } from '../../shared/backoff.js';
 import {
   getIntent,
   intentChangedMeanwhile,
@@ -27,6 +28,7 @@ import {
 } from '../../shared/domain/payments/anomaly.js';
 import { Conflict } from '../../shared/errors.js';
 import { log } from '../../shared/log.js';
+import { pausedForRetry, type RetryPolicy } from '../../shared/retry-policy.js';
 import { applySettlement } from '../../shared/workflows/ledger/apply.js';
 import { disputeParts, processingParts } from '../../shared/workflows/ledger/card-events.js';
 import { readMoneyDocument } from '../../shared/workflows/ledger/document.js';
@@ -53,8 +55,8 @@ export interface WebhookAnswer {
   outcome: string;
 }
 
-/** A refund waits for its payment this many times (re-reading the intent) before answering 409. */
-const REFUND_ATTEMPTS = 5;
+/** A refund that lost to another refund event of its payment re-reads the intent, five tries in all, then a 409. */
+const REFUND_RETRY: RetryPolicy = { maxTries: 5, backoff: noWait };
 
 export async function handleStripeEvent(
   event: StripeEvent,
@@ -205,11 +207,12 @@ async function succeeded(ctx: Context): Promise<string> {
  */
 async function refunded(ctx: Context): Promise<string> {
   const charge = readObject(chargeObject, ctx.event.data.object, ctx.event.type);
-  for (let attempt = 1; attempt <= REFUND_ATTEMPTS; attempt++) {
+  for (let tries = 1; ; tries++) {
     const outcome = await refundAttempt(ctx, charge);
     if (outcome !== undefined) return outcome;
+    if (!(await pausedForRetry(REFUND_RETRY, tries)))
+      throw new Conflict('Refunds of this payment are being recorded at the same moment; retry');
   }
-  throw new Conflict('Refunds of this payment are being recorded at the same moment; retry');
 }
 
 /** One try of a refund: its outcome, or undefined when another refund event moved the intent's total first. */

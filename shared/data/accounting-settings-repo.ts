@@ -55,7 +55,8 @@ export function mappingPart(mapping: AccountingMapping, readVersion: number, by:
 
 /**
  * Takes the run lease until `untilMs` when it is free or ran out; the lease's request starts of the last
- * minute come back (the pacer's window). Undefined when another run holds it.
+ * minute come back (the run limiter's window: functions/accounting/quickbooks-pacing.ts). Undefined when
+ * another run holds it.
  */
 export async function acquireSyncRun(
   holder: string,

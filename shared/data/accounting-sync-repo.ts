@@ -11,12 +11,14 @@
  * it read, so a change that arrives during a push leaves the record pending for the next one.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { noWait } from '../backoff.js';
 import { ddb, TABLE_NAME } from '../db/client.js';
 import { indexKeys, keys } from '../db/keys.js';
 import { type Item, stripKeys } from '../db/query.js';
 import { isConditionFailure } from '../db/transaction.js';
 import { updateParts } from '../db/update-expression.js';
 import type { SyncRef, SyncState, SyncStatus } from '../domain/accounting/sync-state.js';
+import { pausedForRetry, type RetryPolicy } from '../retry-policy.js';
 
 const ENTITY = 'accountingSync';
 const order = (time: string, ref: SyncRef) => indexKeys.accountingOrder(time, ref.recordType, ref.recordId);
@@ -123,6 +125,9 @@ export interface MarkOptions {
   documentId?: number | undefined;
 }
 
+/** A state that changed between the two conditioned writes is written again at once: four tries in all. */
+const MARK_RETRY: RetryPolicy = { maxTries: 4, backoff: noWait };
+
 /**
  * Marks a record pending (X4). A pending record keeps its place in the order (its pendingSince) and counts one
  * more change; any other becomes pending from `at`. Idempotent for the order; the push after it sends only what
@@ -133,7 +138,7 @@ export async function markPending(realmId: string, ref: SyncRef, o: MarkOptions)
     ...(o.force ? { force: true } : {}),
     ...(o.documentType ? { documentType: o.documentType, documentId: o.documentId } : {}),
   };
-  for (let attempt = 0; attempt < 4; attempt++) {
+  for (let tries = 1; ; tries++) {
     const stillPending = await update(realmId, ref, {
       set: extra,
       add: { changeSeq: 1 },
@@ -163,8 +168,9 @@ export async function markPending(realmId: string, ref: SyncRef, o: MarkOptions)
     });
     if (becamePending) return true;
     if (o.onlyIfKnown && !(await readSyncState(realmId, ref))) return false;
+    if (!(await pausedForRetry(MARK_RETRY, tries)))
+      throw new Error(`the sync state of ${ref.recordType} ${ref.recordId} keeps changing`);
   }
-  throw new Error(`the sync state of ${ref.recordType} ${ref.recordId} keeps changing`);
 }
 
 /** What a push found or made in QuickBooks. */

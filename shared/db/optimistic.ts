@@ -6,24 +6,20 @@
  */
 import { jitteredBackoff } from '../backoff.js';
 import { Conflict } from '../errors.js';
+import { type RetryPolicy, retrying } from '../retry-policy.js';
 
 /** Another write changed the record since it was read (or a concurrent transaction held it). */
 export class StaleRecord extends Error {}
 
-const ATTEMPTS = 8;
-const BASE_DELAY_MS = 5;
+/** Eight tries; jittered waits up to 10, 20, 40, 80 ms, then 160 ms, spread the rivals out. */
+const STALE_RETRY: RetryPolicy = { maxTries: 8, backoff: jitteredBackoff(5, 160) };
 
-/** Runs `attempt` until it does not throw StaleRecord; jittered backoff spreads the rivals out. */
+/** Runs `attempt` until it does not throw StaleRecord; a 409 when the tries are used up. */
 export async function retryStale<T>(what: string, attempt: () => Promise<T>): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof StaleRecord)) throw error;
-      if (i >= ATTEMPTS) {
-        throw new Conflict(`${what} is being changed by other requests at the same moment; try again`);
-      }
-      await jitteredBackoff(Math.min(i, 5), BASE_DELAY_MS);
-    }
+  try {
+    return await retrying(STALE_RETRY, attempt, (error) => error instanceof StaleRecord);
+  } catch (error) {
+    if (!(error instanceof StaleRecord)) throw error;
+    throw new Conflict(`${what} is being changed by other requests at the same moment; try again`);
   }
 }

@@ -2,6 +2,7 @@
 
 import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { jitteredBackoff } from '../backoff.js';
+import { pausedForRetry, type RetryPolicy } from '../retry-policy.js';
 import { ddb, TABLE_NAME } from './client.js';
 import type { Key } from './keys.js';
 import { GLOBAL_INDEXES, type INDEX } from './table-definition.js';
@@ -153,7 +154,8 @@ export async function countPartition(query: PartitionQuery): Promise<number> {
 }
 
 const BATCH_GET_MAX = 100;
-const BATCH_GET_ATTEMPTS = 8;
+/** Reads of the keys DynamoDB left unprocessed, the first included, with jittered waits up to 50 ms … 1 s. */
+const BATCH_GET_RETRY: RetryPolicy = { maxTries: 8, backoff: jitteredBackoff(25) };
 
 /**
  * Many items by key (BatchGetItem, 100 keys a request), retrying the keys DynamoDB leaves unprocessed with
@@ -164,15 +166,15 @@ export async function batchGet(keys: readonly Key[]): Promise<Item[]> {
   const distinct = [...new Map(keys.map((k) => [`${k.PK}\u0000${k.SK}`, k])).values()];
   for (let i = 0; i < distinct.length; i += BATCH_GET_MAX) {
     let pending: Record<string, unknown>[] = distinct.slice(i, i + BATCH_GET_MAX).map((k) => ({ ...k }));
-    for (let attempt = 1; pending.length > 0; attempt++) {
+    for (let tries = 1; pending.length > 0; tries++) {
       const result = await ddb.send(
         new BatchGetCommand({ RequestItems: { [TABLE_NAME]: { Keys: pending } } }),
       );
       found.push(...((result.Responses?.[TABLE_NAME] ?? []) as Item[]));
       pending = (result.UnprocessedKeys?.[TABLE_NAME]?.Keys ?? []) as Record<string, unknown>[];
       if (pending.length === 0) break;
-      if (attempt >= BATCH_GET_ATTEMPTS) throw new Error('DynamoDB kept keys unprocessed after retries');
-      await jitteredBackoff(attempt, 25);
+      if (!(await pausedForRetry(BATCH_GET_RETRY, tries)))
+        throw new Error('DynamoDB kept keys unprocessed after retries');
     }
   }
   return found;

@@ -8,6 +8,7 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { jitteredBackoff } from '../backoff.js';
+import { pausedForRetry } from '../retry-policy.js';
 import { ddb, TABLE_NAME } from './client.js';
 import { type Key, keys } from './keys.js';
 import { isThrottling, ServiceBusy } from './throttling.js';
@@ -40,7 +41,8 @@ export interface CommitOptions {
   attempts?: number;
 }
 
-const BASE_DELAY_MS = 10;
+/** The waits between tries (shared/retry-policy.ts): jittered, up to 20, 40, 80, 160 ms …, at most 1 s. */
+const CONFLICT_BACKOFF = jitteredBackoff(10);
 
 /**
  * Commits the parts as one TransactWriteItems. Throws TransactionTooLarge (before sending), TransactionFailed
@@ -50,17 +52,16 @@ export async function commit(parts: readonly TxPart[], options: CommitOptions = 
   if (parts.length === 0) return;
   if (parts.length > MAX_PARTS) throw new TransactionTooLarge(parts.length);
   assertUniqueLabels(parts);
-  const attempts = options.attempts ?? 5;
-  for (let attempt = 1; ; attempt++) {
+  const policy = { maxTries: options.attempts ?? 5, backoff: CONFLICT_BACKOFF };
+  for (let tries = 1; ; tries++) {
     try {
       await ddb.send(new TransactWriteCommand({ TransactItems: parts.map((p) => p.item) }));
       return;
     } catch (error) {
       const failed = asFailure(error, parts);
-      if (!(failed instanceof TransactionFailed) || !failed.transient || attempt >= attempts) {
+      const transient = failed instanceof TransactionFailed && failed.transient;
+      if (!(await pausedForRetry(policy, tries, { permanent: !transient })))
         throw failed instanceof TransactionFailed && isAllThrottled(failed) ? new ServiceBusy(error) : failed;
-      }
-      await jitteredBackoff(attempt, BASE_DELAY_MS);
     }
   }
 }

@@ -8,11 +8,11 @@
  * A job's failing record holds up only that job (retry-path.ts): after a few tries here it is parked with the
  * job's later records, and the batch is reported done for the stream and every other job.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { linearBackoff } from '../backoff.js';
 import { now } from '../clock.js';
 import { log } from '../log.js';
+import { pausedForRetry, type RetryPolicy } from '../retry-policy.js';
 import type { TableChangeJob } from './contract.js';
 import { matchesTrigger } from './filter.js';
 import { emitJobMetric } from './metrics.js';
@@ -68,8 +68,10 @@ async function runJob(
   records: readonly DynamoDBRecord[],
   options: DispatchOptions,
 ): Promise<DynamoDBRecord | undefined> {
-  const tries = options.tries ?? IN_PROCESS_TRIES;
-  const inPlace = linearBackoff(options.delayMs ?? IN_PROCESS_DELAY_MS);
+  const inPlace: RetryPolicy = {
+    maxTries: options.tries ?? IN_PROCESS_TRIES,
+    backoff: linearBackoff(options.delayMs ?? IN_PROCESS_DELAY_MS),
+  };
   const clock = options.clock ?? now;
   let rest = records;
   try {
@@ -84,8 +86,7 @@ async function runJob(
       rest = rest.slice(first.failedAt);
       let attempts = 1;
       let error = first.error;
-      while (error !== undefined && attempts < tries) {
-        await sleep(inPlace(attempts));
+      while (error !== undefined && (await pausedForRetry(inPlace, attempts))) {
         attempts += 1;
         error = (await tryRecords(handler, rest.slice(0, 1))).error;
       }

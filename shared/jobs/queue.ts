@@ -7,6 +7,7 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { InferInput } from 'valibot';
 import { jitteredBackoff } from '../backoff.js';
+import { pausedForRetry, type RetryPolicy } from '../retry-policy.js';
 import { type QueueJob, queueUrlVariable, SQS_LIMITS } from './contract.js';
 
 let client: SQSClient | undefined;
@@ -15,7 +16,8 @@ const sqs = () => {
   return client;
 };
 
-const SEND_ATTEMPTS = 5;
+/** Sends of a page SQS did not take, the first included, with jittered waits (up to 0.1, 0.2, 0.4, 0.8 s). */
+const SEND_RETRY: RetryPolicy = { maxTries: 5, backoff: jitteredBackoff(50) };
 
 /** The queue URL of a queue job, from the environment; an error naming the variable when it is missing. */
 export function queueUrlOf(jobId: string): string {
@@ -39,14 +41,13 @@ export async function sendPages<J extends QueueJob>(job: J, bodies: readonly Pag
         throw new RangeError(`a page of ${jobId} is over SQS's ${SQS_LIMITS.messageBytes} bytes`);
       return { Id: String(n), MessageBody };
     });
-    for (let attempt = 1; entries.length > 0; attempt++) {
+    for (let tries = 1; entries.length > 0; tries++) {
       const { Failed } = await sqs().send(new SendMessageBatchCommand({ QueueUrl, Entries: entries }));
       const failed = new Set((Failed ?? []).map((f) => f.Id));
       entries = entries.filter((e) => failed.has(e.Id));
       if (entries.length === 0) break;
-      if (attempt >= SEND_ATTEMPTS)
+      if (!(await pausedForRetry(SEND_RETRY, tries)))
         throw new Error(`SQS refused ${entries.length} pages of ${jobId}: ${Failed?.[0]?.Message ?? ''}`);
-      await jitteredBackoff(attempt, 50);
     }
   }
   return bodies.length;

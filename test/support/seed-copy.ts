@@ -9,8 +9,12 @@ import { BatchWriteCommand, DynamoDBDocumentClient, ScanCommand } from '@aws-sdk
 import { localCredentials } from '../../infra/local/local-credentials.js';
 import { ensureTable } from '../../infra/local/table.js';
 import { jitteredBackoff } from '../../shared/backoff.js';
+import { pausedForRetry, type RetryPolicy } from '../../shared/retry-policy.js';
 
 type Item = Record<string, unknown>;
+
+/** Ten writes of what DynamoDB Local left unprocessed, the first included (the fixture loader's policy). */
+const UNPROCESSED_RETRY: RetryPolicy = { maxTries: 10, backoff: jitteredBackoff(25) };
 
 /** A table in one of DynamoDB Local's databases (infra/local/local-credentials.ts). */
 export interface TableAt {
@@ -40,11 +44,11 @@ export async function copyTable(dynamodbUrl: string, from: TableAt, to: TableAt)
     } while (start);
     for (let i = 0; i < items.length; i += 25) {
       let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length > 0; attempt++) {
+      for (let tries = 1; requests.length > 0; tries++) {
         const result = await doc.send(new BatchWriteCommand({ RequestItems: { [to.table]: requests } }));
         requests = (result.UnprocessedItems?.[to.table] ?? []) as typeof requests;
-        if (requests.length && attempt > 8) throw new Error('DynamoDB Local kept items unprocessed');
-        if (requests.length) await jitteredBackoff(attempt, 50);
+        if (requests.length && !(await pausedForRetry(UNPROCESSED_RETRY, tries)))
+          throw new Error('DynamoDB Local kept items unprocessed');
       }
     }
     return items.length;

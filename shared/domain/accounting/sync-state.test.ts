@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintOf, requestIdFor, retryDelayMs } from './sync-state.js';
+import { afterFailedTry } from '../../retry-policy.js';
+import { fingerprintOf, requestIdFor, SYNC_RETRY } from './sync-state.js';
 
 const ref = { recordType: 'invoice', recordId: '41' } as const;
 
@@ -22,7 +23,13 @@ describe('sync state rules', () => {
     ).toBe(a);
   });
 
-  it('waits 1, 2, 4 … minutes between tries, at most an hour', () => {
-    expect([1, 2, 3, 4, 7, 20].map(retryDelayMs)).toEqual([1, 2, 4, 8, 60, 60].map((m) => m * 60_000));
+  // The waits are a policy of the one retry ladder now (retryDelayMs became SYNC_RETRY): the same waits.
+  it('waits 1, 2, 4 … minutes between tries, at most an hour, and never gives up', () => {
+    expect([1, 2, 3, 4, 7, 20].map(SYNC_RETRY.backoff)).toEqual([1, 2, 4, 8, 60, 60].map((m) => m * 60_000));
+    const now = new Date('2030-01-01T00:00:00.000Z');
+    expect(afterFailedTry(SYNC_RETRY, 1_000, now)).toEqual({
+      kind: 'retry',
+      at: new Date('2030-01-01T01:00:00.000Z'),
+    });
   });
 });

@@ -5,6 +5,8 @@
  * create, a fingerprint of what was last sent).
  */
 import { createHash } from 'node:crypto';
+import { exponentialBackoff } from '../../backoff.js';
+import type { RetryPolicy } from '../../retry-policy.js';
 
 export const SYNC_STATUSES = ['pending', 'synced', 'failed', 'skipped'] as const;
 export type SyncStatus = (typeof SYNC_STATUSES)[number];
@@ -65,10 +67,15 @@ export interface SyncState extends SyncRef {
   updatedAt: string;
 }
 
-/** The waits between tries of a record QuickBooks could not take for now: 1, 2, 4 … minutes, at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
-}
+/**
+ * The tries of a record QuickBooks could not take for now (shared/retry-policy.ts): 1, 2, 4 … minutes apart, at
+ * most an hour; never given up by itself (it stays pending, in its place, until QuickBooks takes it or refuses
+ * it for good).
+ */
+export const SYNC_RETRY: RetryPolicy = {
+  maxTries: Number.POSITIVE_INFINITY,
+  backoff: exponentialBackoff(60_000, 3_600_000),
+};
 
 /**
  * QuickBooks' `requestid` of a create: the same for every try of one create (a lost answer is replayed, never

@@ -6,6 +6,7 @@
  * read. A second run of the same day, or two at once, fail on the guard and charge nothing; an end written
  * meanwhile fails the check, and the lease is read again.
  */
+import { noWait } from '../../backoff.js';
 import { watchPart } from '../../data/late-fee-watch-repo.js';
 import { getLease } from '../../data/leases-repo.js';
 import {
@@ -24,6 +25,7 @@ import { rentLineWords } from '../../domain/money-document/words.js';
 import { monthOf } from '../../domain/rent/calendar.js';
 import { firstLateDay } from '../../domain/rent/late-fee.js';
 import { chargesDueBy, type RentPeriod } from '../../domain/rent/schedule.js';
+import { pausedForRetry, type RetryPolicy } from '../../retry-policy.js';
 import { newJournalEntryId } from '../ledger/posting.js';
 import { newInvoice, newInvoiceParts } from '../money-document/create.js';
 import type { LeaseTermsReader } from './lease-terms.js';
@@ -126,6 +128,9 @@ async function chargeMonth(
 const leaseMoved = (error: unknown) =>
   error instanceof TransactionFailed && error.conditionFailed(LEASE_END_LABEL);
 
+/** Charges of a lease whose end moved meanwhile, each after a new read: three tries in all. */
+const LEASE_MOVED_RETRY: RetryPolicy = { maxTries: 3, backoff: noWait };
+
 /**
  * Every month of the lease due by `ctx.today` after `chargedThrough`, charged in order with the terms of the
  * lease as last read. Reads the lease again (at most a few times) when its end moved while charging, and takes
@@ -139,7 +144,7 @@ export async function chargeLease(
 ): Promise<LeaseCharges> {
   const charged: Charged[] = [];
   let lease: LeaseRecord | undefined = read;
-  for (let attempt = 1; lease && attempt <= 3; attempt++) {
+  for (let tries = 1; lease; tries++) {
     const done = new Set(charged.map((c) => c.month));
     const terms = await termsOf(lease);
     if (!terms) return { charged, lease, skipped: { leaseId: lease.leaseId, reason: 'noTerms' } };
@@ -159,6 +164,7 @@ export async function chargeLease(
     } catch (error) {
       if (!leaseMoved(error)) throw error;
       lease = await getLease(read.leaseId);
+      if (!(await pausedForRetry(LEASE_MOVED_RETRY, tries))) break;
     }
   }
   return { charged, lease };

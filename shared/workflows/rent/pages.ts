@@ -10,6 +10,7 @@ import { leaseIdPages, leasesById } from '../../data/leases-repo.js';
 import { rentShards } from '../../data/rent-state-repo.js';
 import type { Actor } from '../../domain/change.js';
 import type { RentRunPage } from '../../domain/rent/queue-pages.js';
+import { Limiter } from '../../jobs/limiter.js';
 import type { Charged, SkippedLease } from './charges.js';
 import { chargeLeases, type RunSite, runContext, settleWatches } from './run.js';
 
@@ -52,13 +53,14 @@ export async function queueRentRun(
 ): Promise<RentRunQueued> {
   const queued: RentRunQueued = { date: day, leases: 0, watched: 0, pages: 0 };
   let buffer: RentRunPage[] = [];
-  const sending = new Set<Promise<unknown>>();
+  const sends = new Limiter({ concurrency: SENDS_IN_FLIGHT });
+  // Resolves once the batch's send has started (the walk reads on only as fast as the pages go out); after a
+  // send failed, the walk stops and `drain` throws the failure.
   const flush = async () => {
     if (buffer.length === 0) return;
-    const sent = send(buffer).finally(() => sending.delete(sent));
+    const pages = buffer;
     buffer = [];
-    sending.add(sent);
-    if (sending.size >= SENDS_IN_FLIGHT) await Promise.race(sending);
+    if (!(await sends.add(() => send(pages)))) await sends.drain();
   };
   const push = async (page: RentRunPage) => {
     buffer.push(page);
@@ -80,7 +82,7 @@ export async function queueRentRun(
         await push({ day, by, invoiceIds });
       }
   await flush();
-  await Promise.all(sending);
+  await sends.drain();
   return queued;
 }
 

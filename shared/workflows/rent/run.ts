@@ -13,7 +13,7 @@ import { rentShards, rentStates } from '../../data/rent-state-repo.js';
 import type { Actor } from '../../domain/change.js';
 import type { LeaseRecord } from '../../domain/lease.js';
 import { autopayRunsOn, runDayRefusal } from '../../domain/rent/run-day.js';
-import { mapLimited } from '../../map-limited.js';
+import { mapLimited } from '../../jobs/limiter.js';
 import { type AutopayTried, chargeAutopayDue } from './autopay.js';
 import { type Charged, chargeLease, type LeaseChargeContext, type SkippedLease } from './charges.js';
 import { type LateFeePosted, postLateFees } from './late-fees.js';

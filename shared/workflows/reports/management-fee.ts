@@ -33,7 +33,7 @@ import {
 import { monthRange } from '../../domain/reports/period.js';
 import { feeLineDescription } from '../../domain/reports/statement-format.js';
 import type { SiteSettings } from '../../domain/settings.js';
-import { mapLimited } from '../../map-limited.js';
+import { mapLimited } from '../../jobs/limiter.js';
 import { newJournalEntryId } from '../ledger/posting.js';
 import { newDocumentParts, newInvoice } from '../money-document/create.js';
 

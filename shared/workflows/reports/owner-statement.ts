@@ -50,7 +50,7 @@ import { ownerStatementFileName, ownerStatementPdf } from '../../domain/reports/
 import { monthRange } from '../../domain/reports/period.js';
 import type { SiteSettings } from '../../domain/settings.js';
 import { BadRequest } from '../../errors.js';
-import { mapLimited } from '../../map-limited.js';
+import { mapLimited } from '../../jobs/limiter.js';
 
 /** A person's name as a statement shows it ('' when the record has none). */
 const fullName = (first: string | undefined, last: string | undefined) =>

@@ -36,6 +36,7 @@ import {
 import { nightsOf, type Stay, stayOf } from '../../domain/booking/stay.js';
 import { todayIn } from '../../domain/dates.js';
 import { BadRequest, Conflict } from '../../errors.js';
+import { pausedForRetry, type RetryPolicy } from '../../retry-policy.js';
 import { overbookingConflictParts } from '../conflicts/index.js';
 import { type Guest, guestTenant, guestTenantChanged, type KnownGuest } from '../tenants/guest-tenant.js';
 import { bookableProperty, StayUnavailable } from './stay-checks.js';
@@ -101,9 +102,8 @@ export interface CreateOptions {
  */
 export const CLAIM_ATTEMPTS = 8;
 
-/** Base and cap of the wait between tries (shared/backoff.ts): up to about 3 s in all over the tries. */
-const CLAIM_BACKOFF_MS = 20;
-const CLAIM_BACKOFF_CAP_MS = 1_000;
+/** The tries and the jittered waits between them (shared/retry-policy.ts): up to about 3 s in all. */
+const CLAIM_RETRY: RetryPolicy = { maxTries: CLAIM_ATTEMPTS, backoff: jitteredBackoff(20, 1_000) };
 
 /** The rules of `rules` on the claims read; throws the caller's refusal. Units only when the rules say so. */
 function checkRules(
@@ -253,10 +253,9 @@ export async function createReservationWithNights(
       return record;
     } catch (error) {
       const retry = retryOf(error, input);
-      if (attempt >= CLAIM_ATTEMPTS) {
+      if (!(await pausedForRetry(CLAIM_RETRY, attempt))) {
         throw await triesUsedUp(input.rules, property, stay, today, error);
       }
-      await jitteredBackoff(attempt, CLAIM_BACKOFF_MS, CLAIM_BACKOFF_CAP_MS);
       if (retry === 'guest') guest = await guestOf(input.guest, ctx, true);
       claims = undefined;
     }
