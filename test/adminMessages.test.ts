@@ -315,6 +315,28 @@ describe('a held booking paid in full', () => {
       const paidCents = payments.reduce((sum, p) => sum + Number(p.amountCents), 0);
       expect(header).toMatchObject({ status: 1, paidCents, totalCents: paidCents });
     });
+
+  it('a hold paid in full before its first mail was composed (the job behind): one "confirmed" mail, the hold mail logged skipped', async () => {
+    const booked = await book(await createVrProperty({ propertyRate: '100' }), 86, 88);
+    await jobsCaughtUp();
+    await payByCheck(booked);
+    await jobsCaughtUp();
+    // The booking's change reaches the message job only now (a change it had not seen: a new id).
+    const change = await createdChange(booked.reservationId);
+    const late = { ...change, changeId: `zz${Date.now().toString(36)}late` };
+    await rawTable.send(new PutCommand({ TableName: TABLE, Item: { ...late, ...changeKey(late.changeId) } }));
+    const run = await outbox(streamOf(late, '5'));
+    expect(run.batchItemFailures).toEqual([]);
+    const logged = await about('reservation', booked.reservationId);
+    expect(logged.find((m) => m.messageId === `bookingConfirmation.chg_${late.changeId}`)).toMatchObject({
+      status: 'skipped',
+      attempts: 0,
+      sesMessageId: null,
+      lastError: 'the hold was paid in full first: the bookingPaid mail confirms it',
+    });
+    const subjects = (await mailsTo(booked.email)).map((m) => m.subject);
+    expect(subjects.filter((subject) => / is confirmed /.test(subject))).toHaveLength(1);
+  });
 });
 
 describe('receipts, cancellations and holds', () => {

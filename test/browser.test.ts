@@ -397,7 +397,7 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     const page = await newPage();
     await page.goto(paymentUrl);
     await page.getByText('Ready to pay.').waitFor();
-    await expect(page.locator('#amount').textContent()).resolves.toBe('200.00 USD');
+    await expect(page.locator('#amount').textContent()).resolves.toBe(dollars(200));
     // Staff record a check of 100.00 while the page is open.
     const check = await admin.post(`/API/adminPayments/V1/invoices/${invoiceId}/payments.json`, {
       amount: 100,
@@ -408,14 +408,14 @@ describe.skipIf(!CHROMIUM)('in a browser', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await page
       .getByText(
-        'The amount due is now 100.00 USD (it changed since this page was opened). Press Pay to pay it.',
+        `The amount due is now ${dollars(100)} (it changed since this page was opened). Press Pay to pay it.`,
       )
       .waitFor();
-    await expect(page.locator('#amount').textContent()).resolves.toBe('100.00 USD');
+    await expect(page.locator('#amount').textContent()).resolves.toBe(dollars(100));
     expect((await admin.get(invoice)).body).toMatchObject({ paidComputed: 100, amountDue: 100 });
     await shot(page, 'pay-amount-changed');
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.getByText('Paid 100.00 USD. Thank you!').waitFor();
+    await page.getByText(`Paid ${dollars(100)}. Thank you!`).waitFor();
     expect((await admin.get(invoice)).body).toMatchObject({ status: 1, paidComputed: 200, amountDue: 0 });
     expect((await admin.get(invoice)).body.anomalies).toBeUndefined();
     await expectBooksWhole([invoiceId]);

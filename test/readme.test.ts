@@ -80,7 +80,7 @@ describe('the README walkthrough', () => {
       const subjects = answers
         .map((l) => JSON.parse(l) as unknown)
         .find((a) => Array.isArray(a) && a.some((s) => String(s).startsWith('Complete your booking')));
-      expect(subjects, `run ${run}`).toEqual(
+      expect(subjects, `run ${run}: ${answers.filter((l) => l.startsWith('[')).join(' / ')}`).toEqual(
         expect.arrayContaining([expect.stringMatching(/^Your booking at .+ is confirmed \(#\d+\)$/)]),
       );
       const reservation = answers

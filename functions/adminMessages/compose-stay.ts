@@ -112,6 +112,9 @@ async function priceOf(s: AnnouncedStay, ctx: MailContext) {
 export async function confirmationOf(s: AnnouncedStay, ctx: MailContext): Promise<Composed | undefined> {
   const [property, priced] = await Promise.all([propertyOf(s), priceOf(s, ctx)]);
   if (!property) return undefined;
+  // Announced as a hold and paid in full before this mail went out (the job was behind): the payment's own
+  // bookingPaid mail confirms the booking with its receipt, so the guest gets one "confirmed" mail, not two.
+  const paidHold = s.holdUntil !== null && priced !== undefined && priced.amountDue === 0;
   const mail = bookingConfirmation(ctx.site, {
     stay: stayFacts(s),
     property: propertyFacts(property),
@@ -124,7 +127,13 @@ export async function confirmationOf(s: AnnouncedStay, ctx: MailContext): Promis
     holdUntil: priced && priced.amountDue > 0 ? s.holdUntil : null,
     cancellationPolicy: ctx.settings.cancellationPolicy,
   });
-  return { ...aboutStay(s), mail };
+  return {
+    ...aboutStay(s),
+    mail,
+    ...(paidHold
+      ? { supersededBy: 'the hold was paid in full first: the bookingPaid mail confirms it' }
+      : {}),
+  };
 }
 
 export async function holdExpiredOf(s: AnnouncedStay, ctx: MailContext): Promise<Composed | undefined> {

@@ -18,4 +18,10 @@ export interface Composed {
   recordId: string;
   mail: RenderedMail;
   attachments?: readonly MailAttachment[];
+  /**
+   * Why this mail is not sent although its cause still stands: another mail of the same change says what it
+   * would (a hold paid in full before its first mail went out: the bookingPaid mail confirms the booking). The
+   * message is logged `skipped` with this reason, never sent.
+   */
+  supersededBy?: string;
 }

@@ -4,7 +4,8 @@
  * (mail-sender.ts) claims it, composes it again from its cause and tries it. A throttle or the spent daily
  * quota is no try: the message waits and goes as SES allows. A refusal that SES may change is tried again
  * after 1 min, 5 min, 30 min and 2 h, then left failed; an answer no retry changes fails it at once. A kind
- * turned off in the settings is recorded `skipped` and not sent. A failed try is logged as
+ * turned off in the settings, or one another mail of its change says (Composed `supersededBy`), is recorded
+ * `skipped` and not sent. A failed try is logged as
  * `message send failed`, which the stack's alarm counts.
  */
 import { requireEnv } from '../../shared/config.js';
@@ -113,6 +114,15 @@ const GONE: Outcome = {
   nextAttemptAt: null,
 };
 
+/** Not sent: another mail of the same change says it (Composed `supersededBy`). */
+const superseded = (reason: string): Outcome => ({
+  status: 'skipped',
+  sesMessageId: null,
+  sentAt: null,
+  lastError: reason,
+  nextAttemptAt: null,
+});
+
 /** Sends the composed mail: the outcome of a sent one, or how SES refused it. */
 async function send(composed: Composed, claimed: MessageRecord, clock: Clock): Promise<Refused | Outcome> {
   try {
@@ -142,9 +152,19 @@ export async function tryClaimed(
   composed: Composed | undefined,
   clock: Clock,
 ): Promise<TryResult> {
-  const tried = composed ? await send(composed, claimed, clock) : GONE;
+  const tried = !composed
+    ? GONE
+    : composed.supersededBy
+      ? superseded(composed.supersededBy)
+      : await send(composed, claimed, clock);
   const { outcome, refusal, counted } =
-    'refusal' in tried ? tried : { outcome: tried, refusal: undefined, counted: composed !== undefined };
+    'refusal' in tried
+      ? tried
+      : {
+          outcome: tried,
+          refusal: undefined,
+          counted: composed !== undefined && composed.supersededBy === undefined,
+        };
   const result: MessageRecord = {
     ...claimed,
     ...outcome,
@@ -171,7 +191,7 @@ export async function startMessage(
   const composed = await COMPOSERS[kind](cause, ctx, known);
   if (!composed) return undefined;
   const now = clock();
-  const off = ctx.settings.messagesOff.includes(kind);
+  const off = ctx.settings.messagesOff.includes(kind) || composed.supersededBy !== undefined;
   const record: MessageRecord = {
     messageId: messageIdOf(kind, cause),
     kind,
@@ -184,7 +204,7 @@ export async function startMessage(
     attempts: 0,
     sesMessageId: null,
     sentAt: null,
-    lastError: null,
+    lastError: composed.supersededBy ?? null,
     // Queued: the paced sender takes it in due order.
     nextAttemptAt: off ? null : now.toISOString(),
     createdAt: now.toISOString(),

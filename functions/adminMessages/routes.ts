@@ -24,7 +24,9 @@ export const messageRow = v.object({
   subject: v.string(),
   status: v.pipe(
     v.picklist(MESSAGE_STATUSES),
-    v.description('pending (a try is due), sent, failed (after its last try), skipped (the kind is off)'),
+    v.description(
+      'pending (a try is due), sent, failed (after its last try), skipped (the kind is off, or another mail of the same change says it)',
+    ),
   ),
   attempts: v.number(),
   sesMessageId: v.pipe(nullableText, v.description('SES’s id of the sent mail')),
