@@ -23,6 +23,7 @@ import type { JobContract, QueueJob, ScheduleJob, TableChangeJob } from '../../s
 import { jobEntryPath } from '../../shared/jobs/contract.js';
 import { log } from '../../shared/log.js';
 import { type JobHandler, type JobStatus, lambdaContext } from './job-invocation.js';
+import { onFirstCall } from './lazy-handler.js';
 import { localCredentials } from './local-credentials.js';
 import { QueueWorker } from './queue-worker.js';
 import type { LocalQueues } from './sqs-stand-in.js';
@@ -78,7 +79,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   const statuses = new Map<string, JobStatus>();
   const handlers = new Map<string, JobHandler>();
   for (const job of options.jobs) {
-    handlers.set(job.id, await load(job));
+    handlers.set(
+      job.id,
+      onFirstCall(() => load(job)),
+    );
     statuses.set(job.id, {
       id: job.id,
       kind: job.kind,

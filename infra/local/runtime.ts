@@ -24,6 +24,7 @@ import { serveHomePage } from './home-page.js';
 import { createApiServer, type LambdaHandler } from './http-server.js';
 import { type JobRunner, startJobRunner } from './job-runner.js';
 import { serveJobControl } from './jobs-page.js';
+import { onFirstCall } from './lazy-handler.js';
 import { LOCAL_DATABASE, localCredentials } from './local-credentials.js';
 import { startMailPump, withMailDrain } from './mail-pump.js';
 import { servePayPage } from './pay-page.js';
@@ -193,8 +194,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
     // The queue jobs' producers send with the real SQS SDK to the stand-in on this origin (sqs-stand-in.ts).
     Object.assign(process.env, localQueueEnv(url, JOBS));
 
-    const handlers = await importGroupHandlers();
-    progress?.(`  ✓ table ${tableName} and the group handlers ready`);
+    const handlers = groupHandlers();
+    progress?.(`  ✓ table ${tableName} ready`);
     // A store kept from before the journal held deposits as a liability is re-posted once (a no-op after).
     const { migrateDeposits } = await import('../../shared/workflows/ledger/deposit-migration.js');
     const migrated = await migrateDeposits(clockNow());
@@ -270,13 +271,17 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiRunt
   }
 }
 
-/** Each group's Lambda entry, found by convention (functions/<group>/handler.ts), as the CDK stack does. */
-async function importGroupHandlers(): Promise<Record<string, LambdaHandler>> {
+/**
+ * Each group's Lambda entry, found by convention (functions/<group>/handler.ts), as the CDK stack does; imported
+ * on the group's first request (lazy-handler.ts).
+ */
+function groupHandlers(): Record<string, LambdaHandler> {
   const handlers: Record<string, LambdaHandler> = {};
   for (const group of GROUPS) {
     const entry = pathToFileURL(join(here, '..', '..', 'functions', group, 'handler.ts')).href;
-    const module = (await import(/* @vite-ignore */ entry)) as { handler: LambdaHandler };
-    handlers[group] = module.handler;
+    handlers[group] = onFirstCall(
+      async () => ((await import(/* @vite-ignore */ entry)) as { handler: LambdaHandler }).handler,
+    );
   }
   return handlers;
 }
