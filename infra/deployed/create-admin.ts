@@ -20,11 +20,11 @@ async function readSecret(): Promise<string | undefined> {
   }
   const rl = createInterface({ input, output: process.stdout, terminal: true });
   // Echo nothing while the secret is typed.
-  const muted = rl as unknown as { _writeToOutput: (text: string) => void };
   process.stdout.write(
     'adminAPISecret (12+ characters with lower case, digits and symbols; Enter: generate one): ',
   );
-  muted._writeToOutput = () => undefined;
+  // readline writes what is typed through its internal _writeToOutput: replaced, it echoes nothing.
+  Object.assign(rl, { _writeToOutput: () => undefined });
   const answer = await new Promise<string>((done) => rl.question('', done));
   rl.close();
   process.stdout.write('\n');

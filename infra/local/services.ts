@@ -190,7 +190,8 @@ const innerSesSocket = () => {
 
 /** A CommonJS module with an `exports.default`: Node's ESM loader and Vite's nest it differently. */
 function startSesServer(): SesServer {
-  const first = (sesLocalModule as unknown as { default: unknown }).default;
+  const namespace: Record<string, unknown> = { ...sesLocalModule };
+  const first = namespace.default;
   if (typeof first === 'function') return first as SesServer;
   return (first as { default: SesServer }).default;
 }

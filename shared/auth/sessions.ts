@@ -40,12 +40,25 @@ export async function loadSession(
   kind: 'tenant',
   now: Date,
 ): Promise<TenantSession | undefined>;
-export async function loadSession(token: string | undefined, kind: Session['kind'], now: Date) {
+export async function loadSession(
+  token: string | undefined,
+  kind: Session['kind'],
+  now: Date,
+): Promise<Session | undefined> {
   if (!token || !TOKEN_PATTERN.test(token)) return undefined;
   const stored = await getSession(hashToken(token));
-  if (!stored || stored.kind !== kind || Number(stored.expiresAt) <= now.getTime() / 1000) return undefined;
-  const session = stored as unknown as Session;
-  return (await stillCurrent(session)) ? session : undefined;
+  if (!isSession(stored) || stored.kind !== kind || stored.expiresAt <= now.getTime() / 1000)
+    return undefined;
+  return (await stillCurrent(stored)) ? stored : undefined;
+}
+
+/** A stored item with the fields its kind's session has: anything else signs nobody in. */
+function isSession(
+  item: Readonly<Record<string, unknown>> | undefined,
+): item is Record<string, unknown> & Session {
+  if (!item || typeof item.expiresAt !== 'number') return false;
+  if (item.kind === 'admin') return typeof item.adminId === 'number' && typeof item.role === 'string';
+  return item.kind === 'tenant' && typeof item.tenantId === 'number' && typeof item.email === 'string';
 }
 
 /**

@@ -40,14 +40,15 @@ function checkNights(minNights: number, maxNights: number): void {
 
 /** Copies the given fields onto the record, money into its cents field. */
 function assign(record: PropertyRecord, input: Input): void {
-  const target = record as unknown as Record<string, unknown>;
+  const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(input)) {
     if (value === undefined || field === 'type') continue;
     const stored =
       MONEY_FIELDS[field as keyof typeof MONEY_FIELDS] ??
       OWNER_TERMS_MONEY_FIELDS[field as keyof typeof OWNER_TERMS_MONEY_FIELDS];
-    target[stored ?? field] = value;
+    changes[stored ?? field] = value;
   }
+  Object.assign(record, changes);
 }
 
 /**

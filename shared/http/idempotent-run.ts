@@ -28,6 +28,14 @@ interface Stored {
   replayed?: boolean;
 }
 
+/** The sealed reply of a stored answer as Powertools gives it back (a JSON value); anything else cannot replay. */
+function storedReply(response: unknown): string {
+  const reply =
+    typeof response === 'object' && response !== null ? (response as { reply?: unknown }).reply : undefined;
+  if (typeof reply !== 'string') throw new Error('the stored answer of an Idempotency-Key has no reply');
+  return reply;
+}
+
 /** The sealed answer's authenticated data: copied onto another record, it fails to open. */
 const ownerOf = (request: IdempotentRequest) =>
   `idempotency:${request.route}:${request.caller}:${request.key}`;
@@ -67,7 +75,7 @@ export const idempotentRun: IdempotentRunOf = (contract) => {
         expiresAfterSeconds,
         hashFunction: 'sha256',
         // Called only when a stored answer is returned instead of running the handler.
-        responseHook: (response) => ({ ...(response as unknown as Stored), replayed: true }),
+        responseHook: (response) => ({ reply: storedReply(response), replayed: true }),
       }),
     },
   );

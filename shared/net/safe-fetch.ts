@@ -83,7 +83,7 @@ export function guardedLookup(allowLoopback: boolean): LookupFunction {
         const blocked = new SafeFetchError('blocked_address');
         return callback(blocked as NodeJS.ErrnoException, '', 4);
       }
-      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      if (options.all) return callback(null, list);
       const first = list[0] as LookupAddress;
       callback(null, first.address, first.family);
     });
