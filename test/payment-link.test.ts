@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { guestBody, guestBook, siteDay } from './support/booking.js';
 import { createTenant, createVrProperty, tenantSession } from './support/builders.js';
 import { type ApiResponse, Client, problem, signedIn } from './support/client.js';
+import { useLocalTable } from './support/in-process.js';
 import {
   INTENT_PATH,
   invoicePartition,
@@ -18,6 +19,9 @@ import {
 
 await useFakeStripe();
 const admin = await signedIn('super');
+useLocalTable();
+const { readHeader } = await import('../shared/data/money-documents-repo.js');
+const { staffPaymentUrl } = await import('../shared/workflows/money-document/pay-link.js');
 
 /** The create-intent call of a payment page, with exactly the body given (no token added). */
 async function intent(body: Record<string, unknown>, client?: Client): Promise<ApiResponse> {
@@ -166,5 +170,32 @@ describe('who may create an invoice’s PaymentIntent', () => {
     expect(journalImbalance(journal)).toBe(0);
     expect(payments.map((p) => p.amountCents)).toEqual([8_000, -8_000]);
     expect(header).toMatchObject({ paidCents: 0, status: 2 });
+  });
+
+  it('a link asked for from an invoice read just before a payment settled it is none: the used-up token keeps saying when it was paid', async () => {
+    const made = await admin.post<{ invoiceId: number }>('/API/adminInvoices/V1/invoices.json', {
+      description: 'SERVICE',
+      dueDate: siteDay(10),
+      tenantId: 1,
+      lineItems: [{ description: 'Gutters', amount: 60, quantity: 1 }],
+    });
+    const invoiceId = made.body.invoiceId;
+    const link = (await admin.get<{ paymentUrl: string }>(`/API/adminInvoices/V1/invoices/${invoiceId}.json`))
+      .body.paymentUrl;
+    const token = new URL(link).searchParams.get('token');
+    // A mail composer (or a staff read) has the invoice in hand, still unpaid ...
+    const stale = (await readHeader('invoice', invoiceId))?.record;
+    if (!stale) throw new Error(`no invoice ${invoiceId}`);
+    // ... when a payment settles it in full.
+    const paid = await admin.post(`/API/adminPayments/V1/invoices/${invoiceId}/payments.json`, {
+      amount: 60,
+      method: 'check',
+      date: siteDay(0),
+    });
+    expect(paid.status, paid.text).toBe(201);
+    expect(await staffPaymentUrl(stale, new Date())).toBeNull();
+    const after = await intent({ invoiceId, token });
+    expect(after.status).toBe(400);
+    expect(after.body.paidOn).toBe(siteDay(0));
   });
 });

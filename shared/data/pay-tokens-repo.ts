@@ -8,6 +8,7 @@ import { openFields, sealFields } from '../crypto/fields.js';
 import { tokenDigestHex } from '../crypto/token-digest.js';
 import { keys } from '../db/keys.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
+import { INVOICE_STATUS } from '../domain/money-document/kind.js';
 import { PAY_TOKEN_ENTITY, readPayToken } from './pay-token-check.js';
 
 const aad = (invoiceId: number) => `payToken:${invoiceId}`;
@@ -39,6 +40,29 @@ export async function payTokenPart(invoiceId: number, token: string, now: Date):
 /** Another writer made the invoice's token first (read it again). */
 export const payTokenTaken = (error: unknown, invoiceId: number): boolean =>
   error instanceof TransactionFailed && error.conditionFailed(label(invoiceId));
+
+const payableLabel = (invoiceId: number) => `payable:invoice ${invoiceId}`;
+const { unpaid, processing } = INVOICE_STATUS;
+
+/**
+ * `payable:invoice <id>`: the invoice still takes a payment (unpaid or processing) when the token is written.
+ * A link made from an invoice read just before a payment settled it would otherwise replace the used-up token
+ * that says when it was paid, and hand out a live link to a paid invoice.
+ */
+export const stillPayablePart = (invoiceId: number): TxPart =>
+  part.check(
+    payableLabel(invoiceId),
+    keys.moneyDocument('invoice', invoiceId),
+    '#status IN (:unpaid, :processing)',
+    {
+      names: { '#status': 'status' },
+      values: { ':unpaid': unpaid, ':processing': processing },
+    },
+  );
+
+/** The invoice was no longer payable when its token was to be written (stillPayablePart). */
+export const noLongerPayable = (error: unknown, invoiceId: number): boolean =>
+  error instanceof TransactionFailed && error.conditionFailed(payableLabel(invoiceId));
 
 /** The token in clear for staff, or undefined when the invoice has none (or it cannot be decrypted). */
 export async function revealPayToken(invoiceId: number): Promise<string | undefined> {

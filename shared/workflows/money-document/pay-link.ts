@@ -5,7 +5,14 @@
  * spendPayTokenPart) or closed (deletePayTokenPart), in that transaction, so a link that was sent stops working
  * then.
  */
-import { newPayToken, payTokenPart, payTokenTaken, revealPayToken } from '../../data/pay-tokens-repo.js';
+import {
+  newPayToken,
+  noLongerPayable,
+  payTokenPart,
+  payTokenTaken,
+  revealPayToken,
+  stillPayablePart,
+} from '../../data/pay-tokens-repo.js';
 import { getSettings } from '../../data/settings-repo.js';
 import { commit } from '../../db/transaction.js';
 import type { InvoiceRecord } from '../../domain/money-document/record.js';
@@ -25,9 +32,11 @@ export async function staffPaymentUrl(invoice: InvoiceRecord, now: Date): Promis
   if (token === undefined) {
     const made = newPayToken();
     try {
-      await commit([await payTokenPart(invoice.invoiceId, made, now)]);
+      await commit([await payTokenPart(invoice.invoiceId, made, now), stillPayablePart(invoice.invoiceId)]);
       token = made;
     } catch (error) {
+      // Paid (or closed) since it was read: no link, and the used-up token keeps saying when it was paid.
+      if (noLongerPayable(error, invoice.invoiceId)) return null;
       if (!payTokenTaken(error, invoice.invoiceId)) throw error;
       token = await revealPayToken(invoice.invoiceId);
     }
