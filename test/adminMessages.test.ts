@@ -503,7 +503,12 @@ describe('the owner statement', () => {
     expect(json.status, json.text).toBe(200);
     // The landlord's statement, among whatever else the file's bookings mailed the landlord.
     const statements = (await mailsTo('lou.landlord@example.test')).filter((m) => m.attachments?.length);
-    expect(statements).toHaveLength(1);
+    const landlordLog = (await messages({ to: 'lou.landlord@example.test' })).map((m) => [
+      m.kind,
+      m.status,
+      m.lastError,
+    ]);
+    expect(statements, `the landlord's messages: ${JSON.stringify(landlordLog)}`).toHaveLength(1);
     const [mail] = statements;
     const [attachment] = mail?.attachments ?? [];
     expect(attachment).toMatchObject({
