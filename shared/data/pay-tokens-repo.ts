@@ -8,7 +8,7 @@ import { openFields, sealFields } from '../crypto/fields.js';
 import { tokenDigestHex } from '../crypto/token-digest.js';
 import { keys } from '../db/keys.js';
 import { part, TransactionFailed, type TxPart } from '../db/transaction.js';
-import { INVOICE_STATUS } from '../domain/money-document/kind.js';
+import { PAYABLE_STATUSES } from '../domain/money-document/kind.js';
 import { PAY_TOKEN_ENTITY, readPayToken } from './pay-token-check.js';
 
 const aad = (invoiceId: number) => `payToken:${invoiceId}`;
@@ -42,7 +42,7 @@ export const payTokenTaken = (error: unknown, invoiceId: number): boolean =>
   error instanceof TransactionFailed && error.conditionFailed(label(invoiceId));
 
 const payableLabel = (invoiceId: number) => `payable:invoice ${invoiceId}`;
-const { unpaid, processing } = INVOICE_STATUS;
+const payableValues = Object.fromEntries(PAYABLE_STATUSES.map((status, i) => [`:payable${i}`, status]));
 
 /**
  * `payable:invoice <id>`: the invoice still takes a payment (unpaid or processing) when the token is written.
@@ -53,11 +53,8 @@ export const stillPayablePart = (invoiceId: number): TxPart =>
   part.check(
     payableLabel(invoiceId),
     keys.moneyDocument('invoice', invoiceId),
-    '#status IN (:unpaid, :processing)',
-    {
-      names: { '#status': 'status' },
-      values: { ':unpaid': unpaid, ':processing': processing },
-    },
+    `#status IN (${Object.keys(payableValues).join(', ')})`,
+    { names: { '#status': 'status' }, values: payableValues },
   );
 
 /** The invoice was no longer payable when its token was to be written (stillPayablePart). */

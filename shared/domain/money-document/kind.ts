@@ -77,6 +77,10 @@ export const EXPENSE = {
 /** The status tables by name, for code that speaks of one kind (`INVOICE_STATUS.unpaid`). */
 export const INVOICE_STATUS = INVOICE.status;
 export const EXPENSE_STATUS = EXPENSE.status;
+
+/** The invoice statuses that take a payment while something is due: unpaid, and processing (an attempt under way). */
+export const PAYABLE_STATUSES: readonly number[] = [INVOICE_STATUS.unpaid, INVOICE_STATUS.processing];
+export const isPayableStatus = (status: number): boolean => PAYABLE_STATUSES.includes(status);
 export type InvoiceType = (typeof INVOICE.types)[number];
 export type ExpenseType = (typeof EXPENSE.types)[number];
 

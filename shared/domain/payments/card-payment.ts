@@ -3,7 +3,7 @@
  * amount the page sent, whether an intent may be answered again, and whether a card payment is in flight.
  */
 import { amountDueCents } from '../money-document/figures.js';
-import { INVOICE, INVOICE_STATUS, isClosed } from '../money-document/kind.js';
+import { INVOICE, INVOICE_STATUS, isClosed, isPayableStatus } from '../money-document/kind.js';
 import type { PaymentAnomalyKind } from './anomaly.js';
 
 /**
@@ -78,8 +78,7 @@ export function payableRefusal(invoice: PayableInvoice | undefined, tenantId?: n
   if (isClosed(INVOICE, status)) return 'it is cancelled';
   if (status === INVOICE_STATUS.paid || status === INVOICE_STATUS.refunded) return 'it is paid';
   if (status === INVOICE_STATUS.draft) return 'it is a draft, not issued yet';
-  if (status !== INVOICE_STATUS.unpaid && status !== INVOICE_STATUS.processing)
-    return 'its status does not take payments';
+  if (!isPayableStatus(status)) return 'its status does not take payments';
   if (amountDueCents(invoice) === 0) return 'nothing is due';
   return null;
 }

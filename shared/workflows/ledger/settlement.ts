@@ -26,7 +26,7 @@ import {
   type SettlementRefusal,
   settle,
 } from '../../domain/ledger/settlement.js';
-import { INVOICE_STATUS, kindOf } from '../../domain/money-document/kind.js';
+import { INVOICE_STATUS, isPayableStatus, kindOf } from '../../domain/money-document/kind.js';
 import { paymentView } from '../../domain/money-document/view.js';
 import { headerRead, type MoneyDocument, viewOf } from './document.js';
 import { journalEntryParts, journalParts, newJournalEntryId } from './posting.js';
@@ -123,10 +123,6 @@ export async function settlementParts(doc: MoneyDocument, input: SettlementInput
   ];
   return { parts, settlement: next, payment };
 }
-
-/** An invoice status that still takes a payment (payableRefusal's statuses). */
-const isPayableStatus = (status: number) =>
-  status === INVOICE_STATUS.unpaid || status === INVOICE_STATUS.processing;
 
 function changeParts(
   doc: MoneyDocument,
